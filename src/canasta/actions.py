@@ -1,0 +1,128 @@
+"""Actions: what a player does, as small immutable values with a text notation.
+
+A turn is a sequence of elementary actions: ``draw`` (or ``take`` the pile, or the ``upcard`` on the
+first turn), then any number of ``meld`` (a new meld of three cards, or all one's black threes when
+going out), ``add`` (one card to a meld), ``ask``/``retract``, and finally ``discard`` (or ``end``/
+``pass`` where the rules allow). The partner answers ``yes`` or ``no``.
+
+Notation (cards as in :mod:`canasta.cards`; ``@N`` names the side's meld number N, from 0)::
+
+    draw | upcard | take [CARDS] [@N] | meld CARDS | add @N CARD | discard CARD
+    ask | yes | no | retract | end | pass
+
+>>> Action.parse("take 6H 6S JK")
+Action(op=<Op.TAKE: 1>, cards=(17, 19, 52), meld=-1)
+>>> str(Action.parse("add @2 KH"))
+'add @2 KH'
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from .cards import format_cards, parse_card, parse_cards
+from .errors import NotationError
+
+
+class Op(IntEnum):
+    DRAW = 0
+    TAKE = 1
+    UPCARD = 2
+    MELD = 3
+    ADD = 4
+    DISCARD = 5
+    ASK = 6
+    YES = 7
+    NO = 8
+    RETRACT = 9
+    END = 10
+    PASS = 11
+
+
+_WORDS = {op: op.name.lower() for op in Op}
+_OPS = {w: op for op, w in _WORDS.items()}
+_NO_ARGS = {Op.DRAW, Op.UPCARD, Op.ASK, Op.YES, Op.NO, Op.RETRACT, Op.END, Op.PASS}
+
+
+class Action(NamedTuple):
+    """``op`` with its cards (faces) and, for ``add`` and ``take``, the target meld (-1 = none)."""
+
+    op: Op
+    cards: tuple[int, ...] = ()
+    meld: int = -1
+
+    def __str__(self) -> str:
+        word = _WORDS[self.op]
+        if self.op is Op.ADD:
+            return f"add @{self.meld} {format_cards(self.cards)}"
+        parts = [word]
+        if self.cards:
+            parts.append(format_cards(self.cards))
+        if self.meld >= 0:
+            parts.append(f"@{self.meld}")
+        return " ".join(parts)
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Read an action; a bad one raises :class:`NotationError` naming the problem."""
+        words = text.split()
+        if not words:
+            raise NotationError(text, "empty action")
+        op = _OPS.get(words[0].lower())
+        if op is None:
+            raise NotationError(words[0], f"unknown action (actions are {', '.join(_OPS)})")
+        rest = words[1:]
+        meld = -1
+        card_words: list[str] = []
+        for w in rest:
+            if w.startswith("@"):
+                if meld >= 0:
+                    raise NotationError(w, "only one meld number is allowed")
+                try:
+                    meld = int(w[1:])
+                except ValueError:
+                    raise NotationError(w, "a meld number is @ and a whole number, like @0") from None
+                if meld < 0:
+                    raise NotationError(w, "meld numbers start at @0")
+            else:
+                card_words.append(w)
+        cards = tuple(parse_cards(" ".join(card_words)))
+        if op in _NO_ARGS and (cards or meld >= 0):
+            raise NotationError(text, f"'{words[0]}' takes no cards")
+        if op is Op.ADD:
+            if meld < 0 or len(cards) != 1:
+                raise NotationError(text, "write add as: add @N CARD")
+        elif meld >= 0 and op is not Op.TAKE:
+            raise NotationError(text, f"'{words[0]}' takes no meld number")
+        if op is Op.DISCARD and len(cards) != 1:
+            raise NotationError(text, "discard exactly one card")
+        if op is Op.MELD and not cards:
+            raise NotationError(text, "a meld needs cards")
+        return Action(op, cards, meld)
+
+
+DRAW = Action(Op.DRAW)
+UPCARD = Action(Op.UPCARD)
+ASK = Action(Op.ASK)
+YES = Action(Op.YES)
+NO = Action(Op.NO)
+RETRACT = Action(Op.RETRACT)
+END = Action(Op.END)
+PASS = Action(Op.PASS)
+
+
+def discard(card: str | int) -> Action:
+    return Action(Op.DISCARD, (parse_card(card) if isinstance(card, str) else card,))
+
+
+def meld(cards: str) -> Action:
+    return Action(Op.MELD, tuple(parse_cards(cards)))
+
+
+def add(meld_index: int, card: str | int) -> Action:
+    return Action(Op.ADD, (parse_card(card) if isinstance(card, str) else card,), meld_index)
+
+
+def take(cards: str = "", meld_index: int = -1) -> Action:
+    return Action(Op.TAKE, tuple(parse_cards(cards)), meld_index)

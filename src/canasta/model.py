@@ -1,0 +1,99 @@
+"""Card kinds: which faces a rule set treats as interchangeable.
+
+Where there are no sequences the suit of a natural card never matters, so all kings are one *kind*;
+where there are sequences each suited face is its own kind. Deuces are one kind and jokers another
+(their points differ), red and black threes are one kind each. Legal actions are listed once per kind,
+which keeps the list short and free of duplicates; the engine takes the actual cards (faces) from the
+hand in a fixed suit order (clubs, diamonds, hearts, spades).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import JOKER, NUM_FACES, card_str
+from .rules import RuleSet
+
+KIND_JOKER = "JK"
+KIND_DEUCE = "2"
+KIND_RED3 = "R3"
+KIND_BLACK3 = "B3"
+
+
+@dataclass(frozen=True, slots=True)
+class CardModel:
+    kind_of: tuple[int, ...]            # face -> kind
+    faces_of: tuple[tuple[int, ...], ...]  # kind -> faces, canonical order
+    names: tuple[str, ...]              # kind -> label
+    rank: tuple[int, ...]               # kind -> rank (0 joker, 2 deuce, 3 threes, 4..14)
+    natural_kinds: tuple[tuple[int, ...], ...]  # rank (0..14) -> natural kinds of that rank
+    wild_kinds: tuple[int, ...]
+    joker: int
+    deuce: int
+    red3: int
+    black3: int
+    value: tuple[int, ...]              # face -> points in the count
+
+    @property
+    def nkinds(self) -> int:
+        return len(self.faces_of)
+
+
+@lru_cache(maxsize=64)
+def card_model(rules: RuleSet) -> CardModel:
+    suits_matter = bool(rules.sequences)
+    names: list[str] = []
+    faces: list[list[int]] = []
+    ranks: list[int] = []
+    kind_of = [0] * NUM_FACES
+    natural: list[list[int]] = [[] for _ in range(15)]
+
+    def new_kind(name: str, rank: int) -> int:
+        names.append(name)
+        faces.append([])
+        ranks.append(rank)
+        return len(names) - 1
+
+    for r in range(4, 15):
+        if suits_matter:
+            for s in range(4):
+                f = (r - 2) * 4 + s
+                k = new_kind(card_str(f), r)
+                natural[r].append(k)
+                faces[k].append(f)
+                kind_of[f] = k
+        else:
+            k = new_kind(card_str((r - 2) * 4)[0], r)
+            natural[r].append(k)
+            for s in range(4):
+                f = (r - 2) * 4 + s
+                faces[k].append(f)
+                kind_of[f] = k
+    red3 = new_kind(KIND_RED3, 3)
+    black3 = new_kind(KIND_BLACK3, 3)
+    for s in range(4):
+        f = 4 + s
+        k = red3 if s in (1, 2) else black3
+        faces[k].append(f)
+        kind_of[f] = k
+    deuce = new_kind(KIND_DEUCE, 2)
+    for s in range(4):
+        faces[deuce].append(s)
+        kind_of[s] = deuce
+    joker = new_kind(KIND_JOKER, 0)
+    faces[joker].append(JOKER)
+    kind_of[JOKER] = joker
+    return CardModel(
+        kind_of=tuple(kind_of),
+        faces_of=tuple(tuple(fs) for fs in faces),
+        names=tuple(names),
+        rank=tuple(ranks),
+        natural_kinds=tuple(tuple(ks) for ks in natural),
+        wild_kinds=(joker, deuce),
+        joker=joker,
+        deuce=deuce,
+        red3=red3,
+        black3=black3,
+        value=tuple(rules.card_value(f) for f in range(NUM_FACES)),
+    )

@@ -1,0 +1,241 @@
+"""Named presets: tables of rule options, each value traced to its sheet section or ruling.
+
+Sources: S2 = ``classic-gvr-club.txt``, S4 = ``spanish-classic.txt``; "R 1.1" etc. are sections of
+``RULINGS.md`` and G1, E3, C2 ... its numbered rulings. An option a sheet is silent on comes from the
+reference game named in the rulings, and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .errors import RuleError
+from .rules import RuleSet, check_option_names, make_ruleset
+
+Table = dict[str, tuple[Any, str]]
+
+_CLASSIC_MINIMUMS = ((-(10**9), 15), (0, 50), (1500, 90), (3000, 120))
+
+
+def _classic(players: int) -> Table:
+    return {
+        "packs": (2, "R 1.1: 108 cards, 2 packs"),
+        "jokers_per_pack": (2, "R 1.1: 2 x 52 + 4 jokers"),
+        "players": (4, "R 1.1: 4 players in partnerships"),
+        "player_counts": ((4,), "R 1.1: 4 players"),
+        "team_size": (2, "R 1.1: partnerships"),
+        "hand_size": (11, "R 1.1: 11 cards each"),
+        "stock_draw": (1, "R 1.1 / R 2.6: draw 1"),
+        "perfect_cut_bonus": (0, "R 1.1: no perfect-cut bonus"),
+        "perfect_cut_to": ("cutter", "unused (no bonus)"),
+        "upcard": ("cover", "R 1.1: the stock's top card is turned up"),
+        "upcard_cover": (("wild", "red3"), "R 2.6: cover a wild or red-three upcard"),
+        "first_turn_upcard": ("none", "R 1.1: no special first turn"),
+        "red3_mode": ("lay", "R 1.1: red threes laid face up and replaced"),
+        "red3_replace": ("deal", "R 1.1 (Bicycle): replaced when dealt"),
+        "black3_stop": (True, "R 1.1, R1: a black three blocks the pile for one turn"),
+        "black3_meld": ("going_out", "R 1.1: black threes melded only when going out"),
+        "black3_meld_min": (3, "R 1.1: with three or four he melds them"),
+        "black3_meld_wilds": (0, "R 1.1: no wild cards with black threes"),
+        "pile_always_frozen": (False, "R 1.1: frozen only by a wild, a red three or no meld"),
+        "freeze_on_wild": (True, "R 1.1: a wild card freezes the pile"),
+        "freeze_on_red3": (True, "R 1.1: a red three (as upcard) freezes the pile"),
+        "unopened_side_frozen": (True, "R 1.1: frozen against a side that has not melded"),
+        "pickup_natural_wild": (True, "R 1.1: unfrozen, a natural + wild takes it"),
+        "pickup_layoff": (True, "R 1.1: unfrozen, adding the top card to an own meld takes it"),
+        "pickup_layoff_canasta": (True, "R E15: canastas may be extended, so also onto a canasta"),
+        "one_card_rule": ("one_card_pile", "R 1.1: a player with one card cannot take a one-card "
+                          "pile"),
+        "pile_top_counts": (True, "R 1.1 (S4 explicit): the top card counts to the minimum"),
+        "min_naturals": (2, "R 1.1: at least 2 naturals"),
+        "max_wilds": (3, "R 1.1: at most 3 wilds"),
+        "wild_ratio": ("le", "R 1.1: never more wilds than naturals"),
+        "wild_melds": (False, "R 1.1: no wild-card melds"),
+        "canasta_size": (7, "R 1.1: seven cards"),
+        "max_meld_size": (0, "R 1.1: melds grow beyond seven"),
+        "add_to_canasta": (True, "R E15: completed canastas may be extended"),
+        "wild_to_canasta": (True, "R E15: wilds too, within the limit of 3"),
+        "one_meld_per_rank": (True, "R C3: one meld per rank per side"),
+        "sequences": ((), "R 1.1: no sequences"),
+        "opening_minimums": (_CLASSIC_MINIMUMS, "R 1.1: negative 15, 0 50, 1,500 90, 3,000 120"),
+        "opening_schedule": ("score", "R 1.1: by the side's score"),
+        "go_out_canastas": (1, "R 1.1: one canasta to go out"),
+        "go_out_sequence": (False, "R 1.1: no sequences"),
+        "go_out_discard": ("optional", "R 1.1: the last card may be melded or discarded"),
+        "ask_partner": ("optional", "R 1.1: asking optional, the answer binds"),
+        "concealed": (True, "R 1.1: concealed going out"),
+        "concealed_needs_canasta": (True, "R 1.1, C1: the hand must contain a canasta"),
+        "pass_allowed": (False, "R 1.1: no pass"),
+        "stock_end": ("classic", "R 1.1 (Britannica): play on while the discard is taken"),
+        "value_joker": (50, "R 1.1 card values"),
+        "value_two": (20, "R 1.1 card values"),
+        "value_ace": (20, "R 1.1 card values"),
+        "value_high": (10, "R 1.1 card values: K-8"),
+        "value_low": (5, "R 1.1 card values: 7-4"),
+        "value_black3": (5, "R 1.1 card values: black 3"),
+        "natural_canasta": (500, "R 1.1: natural canasta 500"),
+        "mixed_canasta": (300, "R 1.1: mixed canasta 300"),
+        "sequence_canasta": (1500, "unused (no sequences)"),
+        "wild_canasta": (2500, "unused (no wild melds)"),
+        "red3_values": ((0, 100, 200, 300, 800), "R 1.1: 100 each, all four 800"),
+        "red3_negative": ("no_meld", "R 1.1: minus for a side that has made no meld"),
+        "red3_hand_penalty": (0, "R 1.1: red threes are laid at once, never held"),
+        "black3_hand_penalty": (0, "R 1.1: a black three in hand counts its 5 points"),
+        "black3_meld_scoring": ("face", "R 1.1: melded black threes count 5 each"),
+        "black3_four_bonus": (0, "R 1.1: no black-three bonus"),
+        "going_out_bonus": (100, "R 1.1: going out 100"),
+        "concealed_bonus": (200, "R 1.1: concealed 200"),
+        "failed_go_out_penalty": (100, "R 1.1 (Hoyle): permission given but cannot go out -100"),
+        "target_score": (5000, "R 1.1: game is 5,000"),
+        "win_requires_going_out": (False, "R C4: the higher total at or over 5,000 wins"),
+    }
+
+
+def _gvr(players: int) -> Table:
+    t = {k: (v, f"classic: {src}") for k, (v, src) in _classic(players).items()}
+    t.update({
+        "players": (4, "S2: tables of four players"),
+        "player_counts": ((4,), "S2: tables of four, two teams"),
+        "team_size": (2, "S2: two teams"),
+        "hand_size": (11, "S2: deal 11 cards to each player"),
+        "stock_draw": (2, "S2: drawing two new cards; G5"),
+        "perfect_cut_bonus": (100, "S2: a perfect cut of 44 cards earns 100"),
+        "perfect_cut_to": ("cutter", "G11: the cutter's team"),
+        "upcard_cover": (("wild", "red3"), "G3/G4: cover a wild or red-three upcard (Classic)"),
+        "first_turn_upcard": ("single", "S2: ONLY in this first instance the player may pick up "
+                              "that card; G4: the final natural upcard"),
+        "red3_replace": ("deal", "S2: red threes placed in order of play and replaced"),
+        "black3_stop": (True, "S2: no pickup when a black three is on top"),
+        "black3_meld_min": (3, "S2: 3 or more black threes may be laid when going out"),
+        "pickup_natural_wild": (True, "S2: two naturals or one natural and one wild"),
+        "pickup_layoff": (True, "S2: if the team has a meld showing ... using that top card"),
+        "unopened_side_frozen": (True, "G7/G8: frozen for a team that has not melded"),
+        "freeze_on_wild": (True, "S2: frozen with a wild card ... two natural like cards"),
+        "freeze_on_red3": (True, "S2: frozen with ... a red three"),
+        "min_naturals": (2, "S2: including at least 2 naturals"),
+        "max_wilds": (3, "S2: a maximum of three wild cards; G6 per meld"),
+        "wild_ratio": ("le", "S2: an equal number of wild cards and natural cards"),
+        "opening_minimums": (_CLASSIC_MINIMUMS, "G1: the sheet's table is missing; Classic"),
+        "go_out_canastas": (2, "S2: a team must have two Canastas"),
+        "ask_partner": ("mandatory", "S2: you MUST ask your partner ... and abide"),
+        "concealed_bonus": (200, "G12: Classic 200"),
+        "natural_canasta": (500, "S2: natural Canastas count 500"),
+        "mixed_canasta": (300, "S2: dirty Canastas count 300"),
+        "red3_values": ((0, 100, 200, 300, 800), "S2: 100 each; all four double, 800"),
+        "red3_negative": ("no_meld", "S2: red threes but can't meld: all count negative"),
+        "going_out_bonus": (100, "S2: going out earns 100"),
+        "failed_go_out_penalty": (0, "R 2.3: Classic/Hoyle penalties optional, off"),
+        "target_score": (5000, "S2: reach 5000 points first"),
+    })
+    for k in ("value_joker", "value_two", "value_ace", "value_high", "value_low", "value_black3"):
+        t[k] = (t[k][0], "G2: the sheet's card values are missing; Classic")
+    return t
+
+
+# S4 "CANASTA BETWEEN TWO OR THREE PLAYERS": 2 get 15 cards, 3 get 13 and play alone. The sheet is
+# silent on 5 and 6; 6 play in three couples (S4 "four to six persons play in couples"), 5 alone.
+_SPANISH_SEATING = {2: (15, 1), 3: (13, 1), 4: (11, 2), 5: (11, 1), 6: (11, 2)}
+
+
+def _spanish(players: int) -> Table:
+    hand, team = _SPANISH_SEATING.get(players, (11, 2))
+    t = {k: (v, f"classic: {src}") for k, (v, src) in _classic(players).items()}
+    t.update({
+        "players": (players, "S4: two to six people"),
+        "player_counts": ((2, 3, 4, 5, 6), "S4: it can be played by two to six people"),
+        "team_size": (team, "S4: couples; for two and three each plays alone; five alone "
+                      "(director's ruling, sheet silent)"),
+        "hand_size": (hand, "S4: four players eleven cards; two 15; three 13; five and six 11 "
+                      "(director's ruling, sheet silent)"),
+        "stock_draw": (2 if players == 2 else 1, "S4: one card; two players draw 2 (E14, Classic)"),
+        "upcard_cover": (("wild", "red3"), "S4 upcard; E1: joker, two or red three"),
+        "red3_replace": ("turn", "S4: when his turn comes ... as many as red threes, plus another"),
+        "black3_stop": (True, "S4: the effect as a cover card lasts only one throw"),
+        "black3_meld_min": (3, "S4: 3 black threes as a threesome or a quartet"),
+        "black3_meld_wilds": (1, "S4: or joining a joker to two of them; E7"),
+        "freeze_on_wild": (True, "S4: a joker thrown is put slantwise ... two similar cards"),
+        "freeze_on_red3": (True, "S4: the rewarded pool has a red three or a joker"),
+        "unopened_side_frozen": (True, "S4: two similar cards, if the game is still uncovered"),
+        "pickup_natural_wild": (True, "S4: a similar card and a joker, if the game is open"),
+        "pickup_layoff": (True, "S4: a similar card to those on the table: taken without more"),
+        "pickup_layoff_canasta": (True, "S4: a canasta of sevens started or finished"),
+        "pile_top_counts": (True, "S4: including the discovered one, but not the ones below"),
+        "min_naturals": (2, "S4: three cards, only one can be joker"),
+        "max_wilds": (3, "S4: up to three jokers; E5/E6"),
+        "wild_ratio": ("le", "E5/E6: Classic, never more wilds than naturals"),
+        "add_to_canasta": (True, "E15: a completed canasta may be extended"),
+        "opening_minimums": (((-(10**9), 15), (0, 50), (1500, 90), (3000, 120)),
+                             "S4: 0-1495 50, 1500-2995 90, 3000-4995 120; E3 negative 15"),
+        "go_out_canastas": (1, "S4: in conditions to finish for already having a Canasta"),
+        "go_out_discard": ("optional", "S4: close with or without a discard"),
+        "ask_partner": ("first_binding" if team == 2 else "none",
+                        "S4: only obliged to take into account the reply once"),
+        "concealed": (True, "S4: Relance, opening and closing at once"),
+        "concealed_needs_canasta": (True, "E16: Relance needs a canasta"),
+        "concealed_bonus": (200, "S4: Relance 200; E9 replaces the 100"),
+        "stock_end": ("classic", "S4: the next player may take the pool ... ends when one can not"),
+        "value_joker": (50, "S4: jokers 50"),
+        "value_two": (20, "S4: twos 20"),
+        "value_ace": (20, "S4: aces 20"),
+        "value_high": (10, "S4: from the King to number 8: 10"),
+        "value_low": (5, "E4: 7-4 = 5"),
+        "value_black3": (5, "E4: black 3 = 5"),
+        "natural_canasta": (500, "S4: Canasta Limpia 500"),
+        "mixed_canasta": (300, "S4: Canasta Sucia 300"),
+        "red3_values": ((0, 100, 200, 300, 800), "S4: 100 each; the four red threes 800"),
+        "red3_negative": ("no_meld", "S4: if the couple never opened, the prizes are negative"),
+        "black3_four_bonus": (0, "E7: the 500 for four black threes is off by default"),
+        "going_out_bonus": (100, "S4: for finishing a game 100"),
+        "failed_go_out_penalty": (0, "S4 penalties are optional; E11 off (100 when on)"),
+        "target_score": (5000, "S4: 5.000 points or more"),
+    })
+    if players == 2:
+        t["go_out_canastas"] = (1, "S4: two players 'in some cases' need two canastas; default one")
+    return t
+
+
+PRESETS: dict[str, tuple[str, Callable[[int], Table]]] = {
+    "classic": ("Reference classic canasta (RULINGS 1.1): 2 packs, 11 cards, draw 1, one canasta "
+                "to go out, 5,000", _classic),
+    "gvr-club": ("GVR club classic (S2): draw 2, two canastas to go out, must ask partner, "
+                 "perfect cut 100, 5,000", _gvr),
+    "spanish": ("Spanish / Latin classic (S4): 2-6 players, Relance 200, first answer binds, "
+                "black threes with a joker, 5,000", _spanish),
+}
+
+DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4}
+
+
+def preset_table(name: str, players: int | None = None) -> Table:
+    """A preset's option table: option -> (value, source)."""
+    if name not in PRESETS:
+        raise RuleError(f"unknown rule set {name!r}: choose one of {', '.join(PRESETS)}")
+    return PRESETS[name][1](players if players is not None else DEFAULT_PLAYERS[name])
+
+
+def rules(name: str, **overrides: Any) -> RuleSet:
+    """The preset ``name`` with house-rule overrides, validated.
+
+    >>> rules("gvr-club", go_out_canastas=1).go_out_canastas
+    1
+    >>> rules("spanish", players=3).hand_size
+    13
+    """
+    check_option_names(overrides)
+    players = overrides.get("players")
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise RuleError(f"rule option 'players' must be a whole number, not {players!r}")
+    table = preset_table(name, players)
+    if players is not None and players not in table["player_counts"][0]:
+        allowed = ", ".join(map(str, table["player_counts"][0]))
+        raise RuleError(f"rule option 'players' = {players}: {name} is for {allowed} players")
+    values = {k: v for k, (v, _) in table.items()} | {"name": name}
+    return make_ruleset(values | overrides, base=RuleSet())
+
+
+def rules_from_options(options: dict[str, Any]) -> RuleSet:
+    """Rebuild a rule set from its full option dict (as saved in a record)."""
+    if not isinstance(options, dict):
+        raise RuleError("rules must be an object of rule options")
+    return make_ruleset(options, base=RuleSet())

@@ -1,0 +1,321 @@
+"""Positions (any table situation, written in a few lines of JSON) and game records.
+
+A *position* sets up a hand in progress::
+
+    {
+      "rules": "gvr-club",                      # or {"preset": "...", "overrides": {...}}
+      "seed": 7,                                # deals the hands after this one
+      "dealer": 3, "turn": 0, "phase": "draw",  # phase: draw (not yet drawn) or play (has drawn)
+      "scores": [0, 0],
+      "hands": ["KH KS 5C", "...", "...", "..."],
+      "stock": "7C 8D ...",                     # from the top down
+      "pile": "4C 9H KD",                       # bottom to top: KD is on top
+      "melds": [["QH QS QD 2C"], []],           # per side
+      "red_threes": [["3H"], [], [], []]        # per seat
+    }
+
+Optional keys: ``hand_number``, ``pile_frozen`` (default: the pile holds a wild card or red three
+where the rules freeze on them), ``opened`` per side (default: the side has melds), ``has_melded``
+per seat, ``first_turn``. A position may hold fewer cards than the deck (a rule situation needs only
+a few), but never more copies of a card than the deck has.
+
+A *record* is the rules, the seed (or a starting position) and the actions; replaying it reproduces the
+game exactly, and the saved result lets a replay check that it did.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .cards import card_str, full_deck, is_black_three, is_red_three, is_wild, parse_cards
+from .errors import CanastaError, RecordError
+from .melds import Meld, MeldType, new_meld, wild_problem
+from .presets import rules as preset_rules
+from .presets import rules_from_options
+from .rules import RuleSet
+from .state import GameState, Phase
+
+FORMAT = "canasta-record"
+VERSION = 1
+
+
+def _rules_from(spec: Any) -> RuleSet:
+    try:
+        if isinstance(spec, str):
+            return preset_rules(spec)
+        if isinstance(spec, dict):
+            if "options" in spec:
+                return rules_from_options(spec["options"])
+            if "preset" in spec:
+                overrides = spec.get("overrides", {})
+                if not isinstance(overrides, dict):
+                    raise RecordError("'overrides' must be an object of rule options")
+                return preset_rules(spec["preset"], **overrides)
+    except CanastaError as e:
+        raise RecordError(f"rules: {e}") from e
+    raise RecordError("'rules' must be a preset name or {\"preset\": ..., \"overrides\": ...}")
+
+
+def _cards(value: Any, where: str) -> list[int]:
+    if value is None:
+        return []
+    if isinstance(value, list):
+        value = " ".join(str(v) for v in value)
+    if not isinstance(value, str):
+        raise RecordError(f"{where}: expected cards as text, like \"KH KS 2C\"")
+    try:
+        return parse_cards(value)
+    except CanastaError as e:
+        raise RecordError(f"{where}: {e}") from e
+
+
+def _int(pos: dict[str, Any], key: str, default: int) -> int:
+    v = pos.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise RecordError(f"{key!r} must be a whole number, not {v!r}")
+    return v
+
+
+def _per(pos: dict[str, Any], key: str, n: int, what: str) -> list[Any]:
+    v = pos.get(key)
+    if v is None:
+        return [None] * n
+    if not isinstance(v, list) or len(v) != n:
+        raise RecordError(f"{key!r} must be a list with one entry per {what} ({n})")
+    return v
+
+
+def _meld(rs: RuleSet, cards: list[int], where: str) -> Meld:
+    if not cards:
+        raise RecordError(f"{where}: a meld needs cards")
+    b3 = [f for f in cards if is_black_three(f)]
+    if b3:
+        if any(not is_black_three(f) and not is_wild(f) for f in cards):
+            raise RecordError(f"{where}: black threes meld only with each other")
+        return new_meld(tuple(cards), MeldType.BLACK3)._replace(rank=3)
+    nat = [f for f in cards if not is_wild(f)]
+    if any(is_red_three(f) for f in nat):
+        raise RecordError(f"{where}: red threes cannot be melded")
+    if len({f // 4 for f in nat}) != 1:
+        raise RecordError(f"{where}: a meld's natural cards must be of one rank")
+    if len(cards) < 3 or len(nat) < rs.min_naturals:
+        raise RecordError(f"{where}: a meld needs three cards, {rs.min_naturals} of them natural")
+    why = wild_problem(rs, len(nat), len(cards) - len(nat))
+    if why:
+        raise RecordError(f"{where}: {why}")
+    return new_meld(tuple(cards))
+
+
+def position(pos: dict[str, Any]) -> GameState:
+    """Set up the position described by ``pos`` (see the module docstring)."""
+    if not isinstance(pos, dict):
+        raise RecordError("a position must be a JSON object")
+    known = {"rules", "seed", "dealer", "turn", "phase", "scores", "hands", "stock", "pile", "melds",
+             "red_threes", "hand_number", "pile_frozen", "opened", "has_melded", "first_turn"}
+    extra = set(pos) - known
+    if extra:
+        raise RecordError(f"unknown position key {sorted(extra)[0]!r}")
+    if "rules" not in pos:
+        raise RecordError("a position needs 'rules'")
+    rs = _rules_from(pos["rules"])
+    n, k = rs.players, rs.sides
+    seed = pos.get("seed", 0)
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise RecordError("'seed' must be a whole number or text")
+    s = GameState._blank(rs, seed)
+    s.hand_no = _int(pos, "hand_number", 0)
+    s.dealer = _int(pos, "dealer", 0)
+    turn = _int(pos, "turn", (s.dealer + 1) % n)
+    if not 0 <= s.dealer < n or not 0 <= turn < n:
+        raise RecordError(f"'dealer' and 'turn' must be seats 0 to {n - 1}")
+    scores = pos.get("scores", [0] * k)
+    if (not isinstance(scores, list) or len(scores) != k
+            or any(isinstance(x, bool) or not isinstance(x, int) for x in scores)):
+        raise RecordError(f"'scores' must be {k} whole numbers, one per side")
+    s.scores = list(scores)
+    hands = _per(pos, "hands", n, "seat")
+    used: list[int] = []
+    for seat, h in enumerate(hands):
+        for f in _cards(h, f"hands[{seat}]"):
+            s._give(seat, f)
+            used.append(f)
+    stock = _cards(pos.get("stock"), "stock")
+    s.stock = list(reversed(stock))
+    s.pile = _cards(pos.get("pile"), "pile")
+    used += stock + s.pile
+    melds = _per(pos, "melds", k, "side")
+    for side, ms in enumerate(melds):
+        if ms is None:
+            continue
+        if not isinstance(ms, list):
+            raise RecordError(f"melds[{side}] must be a list of melds")
+        for i, text in enumerate(ms):
+            cards = _cards(text, f"melds[{side}][{i}]")
+            m = _meld(rs, cards, f"melds[{side}][{i}]")
+            if rs.one_meld_per_rank and m.type is MeldType.GROUP and s.meld_of_rank(side, m.rank) >= 0:
+                raise RecordError(f"melds[{side}][{i}]: the side already has a meld of that rank")
+            s.melds[side].append(m)
+            used += cards
+    for seat, r3 in enumerate(_per(pos, "red_threes", n, "seat")):
+        cards = _cards(r3, f"red_threes[{seat}]")
+        if any(not is_red_three(f) for f in cards):
+            raise RecordError(f"red_threes[{seat}]: only red threes go there")
+        s.red3[seat] = cards
+        used += cards
+    deck_counts = [0] * 53
+    for f in full_deck(rs.packs, rs.jokers_per_pack):
+        deck_counts[f] += 1
+    counts = [0] * 53
+    for f in used:
+        counts[f] += 1
+    for f in range(53):
+        if counts[f] > deck_counts[f]:
+            raise RecordError(f"the position uses {counts[f]} x {card_str(f)}, but the deck has only "
+                              f"{deck_counts[f]}")
+    opened = _per(pos, "opened", k, "side")
+    s.opened = [bool(s.melds[i]) if o is None else bool(o) for i, o in enumerate(opened)]
+    s.minimum = [rs.opening_minimum(x) for x in s.scores]
+    s.hand_start_scores = s.scores[:]
+    hm = _per(pos, "has_melded", n, "seat")
+    s.has_melded = [False if x is None else bool(x) for x in hm]
+    frozen = pos.get("pile_frozen")
+    s.pile_frozen = (any((rs.freeze_on_wild and is_wild(f)) or (rs.freeze_on_red3 and is_red_three(f))
+                         for f in s.pile) if frozen is None else bool(frozen))
+    s.first_turn = bool(pos.get("first_turn", False))
+    phase = pos.get("phase", "draw")
+    if phase not in ("draw", "play"):
+        raise RecordError("'phase' must be \"draw\" or \"play\"")
+    s.current = s.actor = turn
+    s.phase = Phase.DRAW if phase == "draw" else Phase.PLAY
+    s._event(s.dealer, "position")
+    if s.phase is Phase.DRAW and not s.stock and rs.stock_end == "classic" and (
+            s._pile_block() is not None or not s._any_take()):
+        s._end_hand("stock_out", -1)
+    return s
+
+
+@dataclass
+class GameRecord:
+    """Rules + seed (or a starting position) + actions: enough to replay a game exactly."""
+
+    rules: RuleSet
+    seed: int | str = 0
+    actions: list[Action] = field(default_factory=list)
+    dealer: int = 0
+    start: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+
+    @staticmethod
+    def of(state: GameState, start: dict[str, Any] | None = None, dealer: int = 0) -> GameRecord:
+        """The record of the game played in ``state`` so far."""
+        return GameRecord(state.rules, state.seed, state.history(), dealer, start, _summary(state))
+
+    def initial_state(self) -> GameState:
+        if self.start is not None:
+            return position(self.start)
+        return GameState.new(self.rules, self.seed, self.dealer)
+
+    def replay(self, upto: int | None = None) -> GameState:
+        """The state after the first ``upto`` actions (all by default); refuses a record that does
+        not replay to its saved result."""
+        s = self.initial_state()
+        acts = self.actions if upto is None else self.actions[:upto]
+        for i, a in enumerate(acts):
+            why = s.why_illegal(a)
+            if why is not None:
+                raise RecordError(f"action {i + 1} ({a}) cannot be played: {why[1]}")
+            s._apply(a)
+        if upto is None and self.result is not None and _summary(s) != self.result:
+            raise RecordError(f"the record does not replay to its saved result: saved {self.result}, "
+                              f"replayed {_summary(s)}")
+        return s
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "format": FORMAT, "version": VERSION,
+            "rules": {"preset": self.rules.name, "options": self.rules.options()},
+            "seed": self.seed, "dealer": self.dealer,
+            "actions": [str(a) for a in self.actions],
+        }
+        if self.start is not None:
+            d["start"] = self.start
+        if self.result is not None:
+            d["result"] = self.result
+        return d
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @staticmethod
+    def from_dict(d: Any) -> GameRecord:
+        if not isinstance(d, dict):
+            raise RecordError("a game record must be a JSON object")
+        if d.get("format") != FORMAT:
+            raise RecordError(f"not a game record (its 'format' is not {FORMAT!r})")
+        if d.get("version") != VERSION:
+            raise RecordError(f"unsupported record version {d.get('version')!r} (this reads {VERSION})")
+        for key in ("rules", "actions"):
+            if key not in d:
+                raise RecordError(f"the record has no {key!r}")
+        rules_spec = d["rules"]
+        if isinstance(rules_spec, dict) and "options" in rules_spec:
+            try:
+                rs = rules_from_options(rules_spec["options"])
+            except CanastaError as e:
+                raise RecordError(f"rules: {e}") from e
+        else:
+            rs = _rules_from(rules_spec)
+        seed = d.get("seed", 0)
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise RecordError("'seed' must be a whole number or text")
+        acts_in = d["actions"]
+        if not isinstance(acts_in, list):
+            raise RecordError("'actions' must be a list")
+        actions: list[Action] = []
+        for i, text in enumerate(acts_in):
+            if not isinstance(text, str):
+                raise RecordError(f"action {i + 1} must be text, not {text!r}")
+            try:
+                actions.append(Action.parse(text))
+            except CanastaError as e:
+                raise RecordError(f"action {i + 1}: {e}") from e
+        dealer = d.get("dealer", 0)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rs.players:
+            raise RecordError(f"'dealer' must be a seat 0 to {rs.players - 1}")
+        start = d.get("start")
+        if start is not None and not isinstance(start, dict):
+            raise RecordError("'start' must be a position object")
+        result = d.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError("'result' must be an object")
+        return GameRecord(rs, seed, actions, dealer, start, result)
+
+    @staticmethod
+    def from_json(text: str) -> GameRecord:
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"not valid JSON: {e}") from e
+        return GameRecord.from_dict(d)
+
+
+def _summary(s: GameState) -> dict[str, Any]:
+    return {"scores": list(s.scores), "hands": len(s.results), "winner": s.winner,
+            "actions": s.nactions, "over": s.is_over}
+
+
+def save(record: GameRecord, path: str) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(record.to_json(indent=1))
+
+
+def load(path: str) -> GameRecord:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror}") from e
+    return GameRecord.from_json(text)

@@ -1,0 +1,361 @@
+"""The rule set: one frozen value holding every rule option the engine reads.
+
+The engine never asks which preset it plays; it reads these options. Presets (``presets.py``) are tables
+of option values, each traced to its rule sheet section or ruling. House rules are overrides, validated
+here: an unknown option or an impossible value raises :class:`RuleError` naming it.
+
+Options for rule families the engine does not play yet (sequences, talons, special hands, ...) are part of
+the design so the later presets fit without a redesign; setting them to a value the engine cannot play
+yet is refused with a clear error rather than silently ignored.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, get_args, get_origin, get_type_hints
+
+from .errors import RuleError
+
+UpcardMode = Literal["none", "plain", "cover"]
+FirstTurnUpcard = Literal["none", "single", "trey"]
+Red3Mode = Literal["lay", "optional", "trey", "threes"]
+Red3Timing = Literal["deal", "turn"]
+Red3Negative = Literal["no_meld", "no_requirement", "no_canasta", "never"]
+WildRatio = Literal["le", "lt", "any"]
+AskMode = Literal["none", "optional", "mandatory", "first_binding", "once"]
+GoOutDiscard = Literal["optional", "required"]
+StockEnd = Literal["classic", "bolivia"]
+Black3Meld = Literal["none", "going_out"]
+Black3Scoring = Literal["face", "table"]
+OneCardRule = Literal["none", "one_card_pile", "cannot_go_out"]
+MeldSchedule = Literal["score", "hand"]
+PerfectCutTo = Literal["cutter", "dealer"]
+
+
+def _opt(default: Any, doc: str, group: str) -> Any:
+    return field(default=default, metadata={"doc": doc, "group": group})
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Every rule option. Read a preset's rules card (``canasta rules NAME``) for the values and sources."""
+
+    name: str = _opt("custom", "preset this rule set derives from", "game")
+    # --- deck, seating, deal
+    packs: int = _opt(2, "packs of 52 cards", "deck")
+    jokers_per_pack: int = _opt(2, "jokers added per pack", "deck")
+    players: int = _opt(4, "players at the table", "deck")
+    player_counts: tuple[int, ...] = _opt((4,), "player counts the rule set allows", "deck")
+    team_size: int = _opt(2, "players per side (1 = each plays alone)", "deck")
+    hand_size: int = _opt(11, "cards dealt to each player", "deck")
+    stock_draw: int = _opt(1, "cards drawn from the stock per turn (fewer if fewer are left)", "deck")
+    perfect_cut_bonus: int = _opt(0, "bonus when the cut packet is exactly the cards dealt", "deck")
+    perfect_cut_to: PerfectCutTo = _opt("cutter", "whose side scores the perfect-cut bonus", "deck")
+    # --- upcard and the first turn
+    upcard: UpcardMode = _opt("cover", "none: no upcard; plain: one card face up; cover: cover it "
+                              "while it is a card in upcard_cover", "upcard")
+    upcard_cover: tuple[str, ...] = _opt(("wild", "red3"), "upcards that are covered by another card "
+                                         "(wild, red3, black3)", "upcard")
+    first_turn_upcard: FirstTurnUpcard = _opt("none", "single: the first player may take the upcard "
+                                              "alone instead of drawing", "upcard")
+    # --- threes
+    red3_mode: Red3Mode = _opt("lay", "lay: red threes are laid and replaced at once", "threes")
+    red3_replace: Red3Timing = _opt("deal", "when dealt red threes are replaced: at the deal or on "
+                                    "the player's first turn", "threes")
+    black3_stop: bool = _opt(True, "a black three on top of the pile stops the next player taking it",
+                             "threes")
+    black3_meld: Black3Meld = _opt("going_out", "black threes may be melded only when going out",
+                                   "threes")
+    black3_meld_min: int = _opt(3, "fewest black threes in a going-out meld", "threes")
+    black3_meld_wilds: int = _opt(0, "wild cards allowed in a black-three meld (S4: two threes and "
+                                  "a joker)", "threes")
+    # --- the discard pile
+    pile_always_frozen: bool = _opt(False, "the pile is taken only with a natural pair, always", "pile")
+    freeze_on_wild: bool = _opt(True, "a wild card in the pile freezes it", "pile")
+    freeze_on_red3: bool = _opt(True, "a red three in the pile freezes it", "pile")
+    unopened_side_frozen: bool = _opt(True, "the pile is frozen for a side that has not melded",
+                                      "pile")
+    pickup_natural_wild: bool = _opt(True, "an unfrozen pile may be taken with one natural and one "
+                                     "wild", "pile")
+    pickup_layoff: bool = _opt(True, "an unfrozen pile may be taken by adding the top card to a meld "
+                               "of the side", "pile")
+    pickup_layoff_canasta: bool = _opt(True, "... including a completed canasta", "pile")
+    one_card_rule: OneCardRule = _opt("one_card_pile", "one_card_pile: a player holding one card may "
+                                      "not take a one-card pile", "pile")
+    pile_top_counts: bool = _opt(True, "the pile's top card counts toward the opening minimum",
+                                 "pile")
+    # --- melds
+    min_naturals: int = _opt(2, "natural cards a meld needs at least", "melds")
+    max_wilds: int = _opt(3, "wild cards a meld may hold at most", "melds")
+    wild_ratio: WildRatio = _opt("le", "wilds against naturals in a meld: le (no more wilds than "
+                                 "naturals), lt (fewer), any", "melds")
+    wild_melds: bool = _opt(False, "melds of wild cards only are allowed", "melds")
+    canasta_size: int = _opt(7, "cards that make a canasta", "melds")
+    max_meld_size: int = _opt(0, "largest meld (0 = no limit)", "melds")
+    add_to_canasta: bool = _opt(True, "naturals may be added to a completed canasta", "melds")
+    wild_to_canasta: bool = _opt(True, "wild cards may be added to a completed canasta", "melds")
+    one_meld_per_rank: bool = _opt(True, "a side has at most one meld of each rank", "melds")
+    sequences: tuple[tuple[int, int], ...] = _opt((), "sequence windows (lowest, highest rank) a "
+                                                  "sequence canasta may fill; empty = no sequences",
+                                                  "melds")
+    # --- the opening meld
+    opening_minimums: tuple[tuple[int, int], ...] = _opt(
+        ((-(10**9), 15), (0, 50), (1500, 90), (3000, 120)),
+        "opening minimum by the side's score: (from score, minimum) pairs", "opening")
+    opening_schedule: MeldSchedule = _opt("score", "score: minimum by the side's score; hand: by "
+                                          "hand number", "opening")
+    # --- going out
+    go_out_canastas: int = _opt(1, "canastas the side needs before a player may go out", "going out")
+    go_out_sequence: bool = _opt(False, "one of them must be a sequence canasta", "going out")
+    go_out_discard: GoOutDiscard = _opt("optional", "required: going out needs a final discard",
+                                        "going out")
+    ask_partner: AskMode = _opt("optional", "asking 'may I go out?': optional (answer binds), "
+                                "mandatory, first_binding (only the first answer in a hand binds), "
+                                "once (once per hand, binds)", "going out")
+    concealed: bool = _opt(True, "going out concealed (all in one turn, no earlier meld) earns "
+                           "concealed_bonus", "going out")
+    concealed_needs_canasta: bool = _opt(True, "a concealed going out must include a canasta",
+                                         "going out")
+    pass_allowed: bool = _opt(False, "a player who may not go out may meld down to one card and "
+                              "pass", "going out")
+    stock_end: StockEnd = _opt("classic", "classic: when the stock is gone, play goes on while "
+                               "players take the discard", "going out")
+    # --- scoring
+    value_joker: int = _opt(50, "joker", "scoring")
+    value_two: int = _opt(20, "deuce", "scoring")
+    value_ace: int = _opt(20, "ace", "scoring")
+    value_high: int = _opt(10, "king down to eight", "scoring")
+    value_low: int = _opt(5, "seven down to four", "scoring")
+    value_black3: int = _opt(5, "black three", "scoring")
+    natural_canasta: int = _opt(500, "natural canasta bonus", "scoring")
+    mixed_canasta: int = _opt(300, "mixed canasta bonus", "scoring")
+    sequence_canasta: int = _opt(1500, "sequence canasta bonus", "scoring")
+    wild_canasta: int = _opt(2500, "wild canasta bonus", "scoring")
+    red3_values: tuple[int, ...] = _opt((0, 100, 200, 300, 800), "red threes' bonus by how many "
+                                        "the side has", "scoring")
+    red3_negative: Red3Negative = _opt("no_meld", "when red threes count minus: no_meld (the side "
+                                       "has not melded), no_requirement, no_canasta, never",
+                                       "scoring")
+    red3_hand_penalty: int = _opt(0, "penalty per red three left in a hand", "scoring")
+    black3_hand_penalty: int = _opt(0, "penalty per black three left in a hand (instead of its "
+                                    "card value)", "scoring")
+    black3_meld_scoring: Black3Scoring = _opt("face", "face: melded black threes count their card "
+                                              "value", "scoring")
+    black3_four_bonus: int = _opt(0, "bonus for going out with all four black threes melded",
+                                  "scoring")
+    going_out_bonus: int = _opt(100, "bonus for going out", "scoring")
+    concealed_bonus: int = _opt(200, "bonus for going out concealed (replaces going_out_bonus)",
+                                "scoring")
+    failed_go_out_penalty: int = _opt(0, "penalty for a player told 'yes' who does not go out",
+                                      "scoring")
+    target_score: int = _opt(5000, "score that ends the game", "scoring")
+    win_requires_going_out: bool = _opt(False, "only a side that goes out can win", "scoring")
+
+    # ----------------------------------------------------------------- derived facts
+    @property
+    def sides(self) -> int:
+        return self.players // self.team_size
+
+    @property
+    def deck_size(self) -> int:
+        return self.packs * (52 + self.jokers_per_pack)
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.sides
+
+    def opening_minimum(self, score: int) -> int:
+        """The opening minimum for a side with this cumulative score."""
+        need = self.opening_minimums[0][1]
+        for lower, minimum in self.opening_minimums:
+            if score >= lower:
+                need = minimum
+        return need
+
+    def card_value(self, f: int) -> int:
+        """Points of one card in the count (red threes score as bonuses, not here)."""
+        if f == 52:
+            return self.value_joker
+        r = f // 4 + 2
+        if r == 2:
+            return self.value_two
+        if r == 3:
+            return self.value_black3 if f % 4 in (0, 3) else 0
+        if r == 14:
+            return self.value_ace
+        if r >= 8:
+            return self.value_high
+        return self.value_low
+
+    def options(self) -> dict[str, Any]:
+        """Every option as a plain dict (JSON-friendly)."""
+        return {f.name: _jsonable(getattr(self, f.name)) for f in fields(self)}
+
+    def replace(self, **overrides: Any) -> RuleSet:
+        """A validated copy with some options changed."""
+        return make_ruleset(self.options() | overrides, base=self)
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
+OPTION_DOCS: dict[str, str] = {f.name: f.metadata["doc"] for f in fields(RuleSet)}
+OPTION_GROUPS: dict[str, str] = {f.name: f.metadata["group"] for f in fields(RuleSet)}
+_HINTS = get_type_hints(RuleSet)
+
+
+def _coerce(name: str, value: Any) -> Any:
+    """Check one option's type (accepting JSON lists for tuples) and return it normalised."""
+    hint = _HINTS[name]
+    origin = get_origin(hint)
+    if origin is Literal:
+        allowed = get_args(hint)
+        if value not in allowed:
+            raise RuleError(f"rule option {name!r} cannot be {value!r}: choose one of "
+                            f"{', '.join(map(str, allowed))}")
+        return value
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise RuleError(f"rule option {name!r} must be true or false, not {value!r}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(f"rule option {name!r} must be a whole number, not {value!r}")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise RuleError(f"rule option {name!r} must be text, not {value!r}")
+        return value
+    if origin is tuple:
+        if not isinstance(value, (list, tuple)):
+            raise RuleError(f"rule option {name!r} must be a list, not {value!r}")
+        inner = get_args(hint)[0]
+        out: list[Any] = []
+        for item in value:
+            if get_origin(inner) is tuple:
+                if (not isinstance(item, (list, tuple)) or len(item) != 2
+                        or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)):
+                    raise RuleError(f"rule option {name!r} must hold pairs of whole numbers, "
+                                    f"not {item!r}")
+                out.append((item[0], item[1]))
+            elif inner is int:
+                if isinstance(item, bool) or not isinstance(item, int):
+                    raise RuleError(f"rule option {name!r} must hold whole numbers, not {item!r}")
+                out.append(item)
+            else:
+                if not isinstance(item, str):
+                    raise RuleError(f"rule option {name!r} must hold text, not {item!r}")
+                out.append(item)
+        return tuple(out)
+    raise AssertionError(f"unhandled option type for {name}")  # pragma: no cover
+
+
+def check_option_names(names: Any) -> None:
+    for name in names:
+        if name not in OPTION_NAMES:
+            close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise RuleError(f"unknown rule option {name!r}{hint}")
+
+
+def make_ruleset(values: dict[str, Any], base: RuleSet | None = None) -> RuleSet:
+    """Build and validate a rule set from option values (missing ones come from ``base``)."""
+    check_option_names(values)
+    start = base if base is not None else RuleSet()
+    coerced = {k: _coerce(k, v) for k, v in values.items()}
+    rs = dataclasses.replace(start, **coerced)
+    validate(rs)
+    return rs
+
+
+# Values the engine cannot play yet: refused loudly instead of being ignored.
+_NOT_YET = {
+    "sequences": ((), "sequence melds arrive with the three-pack presets (issue 3)"),
+    "wild_melds": (False, "wild-card melds arrive with the three-pack presets (issue 3)"),
+    "red3_mode": ("lay", "red threes other than laid-and-replaced arrive with issues 3 and 4"),
+    "first_turn_upcard": (None, ""),
+    "pass_allowed": (False, "the 'pass' arrives with Bolivia (issue 3)"),
+    "stock_end": ("classic", "Bolivia's end of stock arrives with issue 3"),
+    "opening_schedule": ("score", "the per-hand meld schedule arrives with issue 4"),
+    "win_requires_going_out": (False, "winning only by going out arrives with issue 3"),
+    "black3_meld_scoring": ("face", "table-valued black-three melds arrive with issue 3"),
+}
+
+
+def validate(rs: RuleSet) -> None:
+    """Refuse impossible or unsupported combinations, naming the option."""
+    def bad(name: str, why: str) -> RuleError:
+        return RuleError(f"rule option {name!r} = {getattr(rs, name)!r}: {why}")
+
+    for name, (allowed, why) in _NOT_YET.items():
+        if allowed is None:
+            continue
+        if getattr(rs, name) != allowed:
+            raise bad(name, f"not supported yet: {why}")
+    if rs.first_turn_upcard == "trey":
+        raise bad("first_turn_upcard", "not supported yet: the Trey first turn arrives with issue 3")
+    if rs.packs not in (1, 2, 3, 4):
+        raise bad("packs", "must be 1 to 4")
+    if not 0 <= rs.jokers_per_pack <= 4:
+        raise bad("jokers_per_pack", "must be 0 to 4")
+    if not rs.player_counts or any(not 2 <= p <= 8 for p in rs.player_counts):
+        raise bad("player_counts", "each player count must be 2 to 8")
+    if rs.players not in rs.player_counts:
+        raise bad("players", f"this rule set is for {', '.join(map(str, rs.player_counts))} players")
+    if rs.team_size < 1 or rs.players % rs.team_size:
+        raise bad("team_size", f"must divide the {rs.players} players into equal sides")
+    if rs.sides < 2:
+        raise bad("team_size", "there must be at least two sides")
+    if rs.hand_size < 1:
+        raise bad("hand_size", "must be at least 1")
+    if rs.players * rs.hand_size + 1 > rs.deck_size:
+        raise bad("hand_size", f"{rs.players} hands of {rs.hand_size} and an upcard need more "
+                  f"than the {rs.deck_size} cards")
+    if rs.stock_draw < 1:
+        raise bad("stock_draw", "must be at least 1")
+    for name in ("perfect_cut_bonus", "natural_canasta", "mixed_canasta", "sequence_canasta",
+                 "wild_canasta", "red3_hand_penalty", "black3_hand_penalty", "black3_four_bonus",
+                 "going_out_bonus", "concealed_bonus", "failed_go_out_penalty", "value_joker",
+                 "value_two", "value_ace", "value_high", "value_low", "value_black3"):
+        if getattr(rs, name) < 0:
+            raise bad(name, "must not be negative (penalties are given as positive amounts)")
+    bad_cover = set(rs.upcard_cover) - {"wild", "red3", "black3"}
+    if bad_cover:
+        raise bad("upcard_cover", f"unknown card class {sorted(bad_cover)[0]!r} (wild, red3, black3)")
+    if rs.min_naturals < 1:
+        raise bad("min_naturals", "a meld needs at least one natural")
+    if rs.max_wilds < 0:
+        raise bad("max_wilds", "must not be negative")
+    if not 3 <= rs.canasta_size <= 13:
+        raise bad("canasta_size", "must be 3 to 13")
+    if rs.max_meld_size and rs.max_meld_size < rs.canasta_size:
+        raise bad("max_meld_size", "must be 0 (no limit) or at least canasta_size")
+    if not rs.opening_minimums:
+        raise bad("opening_minimums", "needs at least one (from score, minimum) pair")
+    lowers = [lo for lo, _ in rs.opening_minimums]
+    if lowers != sorted(lowers) or len(set(lowers)) != len(lowers):
+        raise bad("opening_minimums", "the 'from score' values must rise")
+    if any(m < 0 for _, m in rs.opening_minimums):
+        raise bad("opening_minimums", "a minimum must not be negative")
+    if not 0 <= rs.go_out_canastas <= 6:
+        raise bad("go_out_canastas", "must be 0 to 6")
+    if rs.team_size == 1 and rs.ask_partner not in ("none", "optional"):
+        raise bad("ask_partner", "players without a partner cannot be made to ask one")
+    if len(rs.red3_values) < 2 or any(v < 0 for v in rs.red3_values):
+        raise bad("red3_values", "give the bonus for 0, 1, 2, ... red threes, none negative")
+    if rs.red3_values[0] != 0:
+        raise bad("red3_values", "no red threes must be worth 0")
+    red3s = 2 * rs.packs
+    if len(rs.red3_values) < red3s + 1:
+        raise bad("red3_values", f"give a value for up to all {red3s} red threes")
+    if rs.black3_meld_min < 2:
+        raise bad("black3_meld_min", "must be at least 2")
+    if rs.black3_meld_wilds < 0 or rs.black3_meld_min + 0 < 2:
+        raise bad("black3_meld_wilds", "must not be negative")
+    if rs.target_score <= 0:
+        raise bad("target_score", "must be positive")

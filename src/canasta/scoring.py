@@ -1,0 +1,100 @@
+"""Hand scoring with a full breakdown per side, and what a score means for the next opening."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import is_black_three, is_red_three
+from .melds import MeldType
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's score for one hand, by category; ``total`` is their sum."""
+
+    natural_canastas: int = 0
+    mixed_canastas: int = 0
+    canasta_bonus: int = 0
+    red_threes: int = 0
+    red_three_points: int = 0
+    going_out: int = 0
+    concealed: bool = False
+    table: int = 0
+    hand: int = 0
+    perfect_cut: int = 0
+    penalties: int = 0
+    total: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended and what each side scored."""
+
+    hand: int
+    reason: str              # went_out, stock_out, last_red3
+    out_seat: int            # the player who went out, or -1
+    sides: tuple[SideScore, ...]
+    scores_after: tuple[int, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(s.total for s in self.sides)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hand": self.hand, "reason": self.reason, "out_seat": self.out_seat,
+                "sides": [s.to_dict() for s in self.sides], "scores_after": list(self.scores_after)}
+
+
+def score_hand(state: GameState, reason: str, out_seat: int, concealed: bool) -> HandResult:
+    """Score the hand that has just ended in ``state``."""
+    r = state.rules
+    value = state.model.value
+    out_side = state.side_of(out_seat) if out_seat >= 0 else -1
+    cutter = (state.dealer - 1) % r.players if r.perfect_cut_to == "cutter" else state.dealer
+    sides: list[SideScore] = []
+    for side in range(r.sides):
+        melds = state.melds[side]
+        nat = sum(1 for m in melds if m.is_canasta(r) and m.wilds == 0)
+        mixed = sum(1 for m in melds if m.is_canasta(r) and m.wilds > 0)
+        bonus = nat * r.natural_canasta + mixed * r.mixed_canasta
+        seats = state.seats_of(side)
+        n_red = sum(len(state.red3[s]) for s in seats)
+        red_pts = r.red3_values[min(n_red, len(r.red3_values) - 1)]
+        made_meld = bool(melds) or state.opened[side]
+        if (r.red3_negative == "no_meld" and not made_meld) or (
+                r.red3_negative == "no_canasta" and nat + mixed == 0):
+            red_pts = -red_pts
+        table = sum(value[f] for m in melds for f in m.cards)
+        hand = 0
+        for s in seats:
+            for f, n in enumerate(state.hands[s]):
+                if not n:
+                    continue
+                if is_red_three(f) and r.red3_hand_penalty:
+                    hand -= n * r.red3_hand_penalty
+                elif is_black_three(f) and r.black3_hand_penalty:
+                    hand -= n * r.black3_hand_penalty
+                else:
+                    hand -= n * value[f]
+        going_out = 0
+        was_concealed = False
+        if side == out_side:
+            was_concealed = concealed
+            going_out = r.concealed_bonus if concealed else r.going_out_bonus
+            b3 = sum(m.naturals for m in melds if m.type is MeldType.BLACK3)
+            if r.black3_four_bonus and b3 >= 4:
+                going_out += r.black3_four_bonus
+        cut = r.perfect_cut_bonus if state.perfect_cut and state.side_of(cutter) == side else 0
+        pen = -state.penalties[side]
+        total = bonus + red_pts + going_out + table + hand + cut + pen
+        sides.append(SideScore(nat, mixed, bonus, n_red, red_pts, going_out, was_concealed, table,
+                               hand, cut, pen, total))
+    after = tuple(state.scores[i] + sides[i].total for i in range(r.sides))
+    return HandResult(state.hand_no, reason, out_seat, tuple(sides), after)

@@ -1,0 +1,1226 @@
+"""The game as a state machine: hands until the target, every table choice an action.
+
+``legal_actions()`` and ``apply()`` share one set of checks (``why_illegal``), so what is listed is
+exactly what is accepted, up to interchangeable cards: actions are listed once per card *kind* (see
+``model.py``), and ``apply`` accepts any actual cards of those kinds.
+
+Chance steps (shuffle, cut, deal, upcard covering, red-three replacements) happen inside the state,
+driven by ``random.Random(f"{seed}/{hand}")``, so a seed and the list of player actions replay a
+whole game. The RNG is used only while dealing, so ``clone()`` copies no RNG.
+
+How the opening works: while a side has not opened, the melds a player lays in the turn are
+provisional; their points add up, and when they reach the side's minimum the side has opened. Until
+then the player may add more, or take them all back (``retract``). To take the pile before opening,
+the player first shows the melds of the opening from hand (before drawing), then takes the pile with
+the matching cards; the minimum is checked over all of it, top card included where the rules count it.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import IntEnum
+from typing import Any
+
+from .actions import ASK, DRAW, END, NO, RETRACT, UPCARD, YES, Action, Op
+from .cards import JOKER, RANK_NAMES, card_str, full_deck, is_black_three, is_red_three, is_wild
+from .errors import IllegalAction
+from .melds import Meld, MeldType, new_meld, wild_problem
+from .model import CardModel, card_model
+from .rules import RuleSet
+from .scoring import HandResult, score_hand
+
+
+class Phase(IntEnum):
+    DRAW = 0     # the player to move draws, takes the pile or (first turn) the upcard
+    PLAY = 1     # melds, additions, asking; ends with a discard
+    ANSWER = 2   # the partner answers "may I go out?"
+    OVER = 3     # the game has ended
+
+
+NONE, SAID_NO, SAID_YES = -1, 0, 1
+
+Problem = tuple[str, str] | None
+
+
+class GameState:
+    """A whole game. Create with :meth:`new`; see the module docstring for the turn structure."""
+
+    __slots__ = (
+        "_hist",
+        "_log",
+        "actor",
+        "answers",
+        "asked_turn",
+        "asks",
+        "binding",
+        "current",
+        "cut_size",
+        "dealer",
+        "first_turn",
+        "hand_no",
+        "hand_start_scores",
+        "hands",
+        "has_melded",
+        "hk",
+        "hn",
+        "last_out",
+        "melds",
+        "minimum",
+        "model",
+        "nactions",
+        "no_discard",
+        "opened",
+        "owed",
+        "penalties",
+        "perfect_cut",
+        "permission",
+        "phase",
+        "pile",
+        "pile_frozen",
+        "pre_draw",
+        "red3",
+        "results",
+        "retracted",
+        "rules",
+        "scores",
+        "seed",
+        "stock",
+        "took_pile",
+        "turn_canasta",
+        "turn_melded",
+        "turn_points",
+        "winner",
+    )
+
+    rules: RuleSet
+    model: CardModel
+    seed: int | str
+    scores: list[int]
+    hand_start_scores: list[int]
+    hand_no: int
+    dealer: int
+    phase: Phase
+    current: int
+    actor: int
+    pile_frozen: bool
+    opened: list[bool]
+    minimum: list[int]
+    has_melded: list[bool]
+    asks: list[int]
+    answers: list[int]
+    penalties: list[int]
+    owed: list[int]
+    cut_size: int
+    perfect_cut: bool
+    winner: int
+    last_out: int
+    took_pile: bool
+    turn_melded: bool
+    turn_points: int
+    turn_canasta: bool
+    retracted: bool
+    pre_draw: bool
+    asked_turn: bool
+    permission: int
+    binding: bool
+    no_discard: bool
+    first_turn: bool
+    nactions: int
+    _hist: Any
+    _log: Any
+    hands: list[list[int]]
+    hk: list[list[int]]
+    hn: list[int]
+    stock: list[int]
+    pile: list[int]
+    melds: list[list[Meld]]
+    red3: list[list[int]]
+    results: list[HandResult]
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, rules: RuleSet, seed: int | str = 0, dealer: int = 0) -> GameState:
+        """A new game; the first hand is dealt at once."""
+        s = cls._blank(rules, seed)
+        s.dealer = dealer % rules.players
+        s._deal()
+        return s
+
+    @classmethod
+    def _blank(cls, rules: RuleSet, seed: int | str) -> GameState:
+        s = object.__new__(cls)
+        n = rules.players
+        s.rules = rules
+        s.model = card_model(rules)
+        s.seed = seed
+        s.scores = [0] * rules.sides
+        s.hand_start_scores = [0] * rules.sides
+        s.hand_no = 0
+        s.dealer = 0
+        s.results = []
+        s.phase = Phase.DRAW
+        s.current = s.actor = 0
+        s.hands = [[0] * 53 for _ in range(n)]
+        s.hk = [[0] * s.model.nkinds for _ in range(n)]
+        s.hn = [0] * n
+        s.stock = []
+        s.pile = []
+        s.pile_frozen = False
+        s.melds = [[] for _ in range(rules.sides)]
+        s.red3 = [[] for _ in range(n)]
+        s.opened = [False] * rules.sides
+        s.minimum = [0] * rules.sides
+        s.has_melded = [False] * n
+        s.asks = [0] * n
+        s.answers = [0] * n
+        s.penalties = [0] * rules.sides
+        s.owed = [0] * n
+        s.cut_size = 0
+        s.perfect_cut = False
+        s.winner = -1
+        s.last_out = -1
+        s._hist = None
+        s._log = None
+        s.nactions = 0
+        s.first_turn = False
+        s._reset_turn()
+        return s
+
+    def _reset_turn(self) -> None:
+        self.took_pile = False
+        self.turn_melded = False
+        self.turn_points = 0
+        self.turn_canasta = False
+        self.retracted = False
+        self.pre_draw = False
+        self.asked_turn = False
+        self.permission = NONE
+        self.binding = False
+        self.no_discard = False
+
+    def clone(self) -> GameState:
+        """An independent copy (cheap: melds are immutable and history is shared)."""
+        c = object.__new__(GameState)
+        c.rules = self.rules
+        c.model = self.model
+        c.seed = self.seed
+        c.scores = self.scores[:]
+        c.hand_start_scores = self.hand_start_scores[:]
+        c.hand_no = self.hand_no
+        c.dealer = self.dealer
+        c.results = self.results[:]
+        c.phase = self.phase
+        c.current = self.current
+        c.actor = self.actor
+        c.hands = [h[:] for h in self.hands]
+        c.hk = [h[:] for h in self.hk]
+        c.hn = self.hn[:]
+        c.stock = self.stock[:]
+        c.pile = self.pile[:]
+        c.pile_frozen = self.pile_frozen
+        c.melds = [m[:] for m in self.melds]
+        c.red3 = [r[:] for r in self.red3]
+        c.opened = self.opened[:]
+        c.minimum = self.minimum[:]
+        c.has_melded = self.has_melded[:]
+        c.asks = self.asks[:]
+        c.answers = self.answers[:]
+        c.penalties = self.penalties[:]
+        c.owed = self.owed[:]
+        c.cut_size = self.cut_size
+        c.perfect_cut = self.perfect_cut
+        c.winner = self.winner
+        c.last_out = self.last_out
+        c.took_pile = self.took_pile
+        c.turn_melded = self.turn_melded
+        c.turn_points = self.turn_points
+        c.turn_canasta = self.turn_canasta
+        c.retracted = self.retracted
+        c.pre_draw = self.pre_draw
+        c.asked_turn = self.asked_turn
+        c.permission = self.permission
+        c.binding = self.binding
+        c.no_discard = self.no_discard
+        c.first_turn = self.first_turn
+        c._hist = self._hist
+        c._log = self._log
+        c.nactions = self.nactions
+        return c
+
+    # ------------------------------------------------------------------ small queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.rules.sides
+
+    def partner(self, seat: int) -> int:
+        """The seat that answers ``ask``, or -1 when the player has no partner."""
+        return (seat + self.rules.sides) % self.rules.players if self.rules.team_size == 2 else -1
+
+    def seats_of(self, side: int) -> list[int]:
+        return [s for s in range(self.rules.players) if s % self.rules.sides == side]
+
+    def hand_cards(self, seat: int) -> list[int]:
+        out: list[int] = []
+        for f, n in enumerate(self.hands[seat]):
+            if n:
+                out.extend([f] * n)
+        return out
+
+    def canastas(self, side: int) -> int:
+        size = self.rules.canasta_size
+        return sum(1 for m in self.melds[side] if m.type is MeldType.GROUP and len(m.cards) >= size)
+
+    def history(self) -> list[Action]:
+        """Every player action applied since the game began, in order."""
+        out: list[Action] = []
+        node = self._hist
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def events(self) -> list[tuple[Any, ...]]:
+        """The table log: (hand, seat, what, cards, private) tuples, oldest first."""
+        out: list[tuple[Any, ...]] = []
+        node = self._log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def _event(self, seat: int, what: str, cards: tuple[int, ...] = (), private: bool = False) -> None:
+        self._log = ((self.hand_no, seat, what, cards, private), self._log)
+
+    def pile_stopped(self) -> bool:
+        """A black three on top: the next player may not take the pile."""
+        return bool(self.pile) and self.rules.black3_stop and is_black_three(self.pile[-1])
+
+    def frozen_reason(self, side: int) -> str | None:
+        """Why the pile needs a natural pair for this side, or None when it does not."""
+        r = self.rules
+        if r.pile_always_frozen:
+            return "the pile is always frozen"
+        if self.pile_frozen:
+            return "the pile is frozen"
+        if r.unopened_side_frozen and not self.opened[side]:
+            return "the pile is frozen for a side that has not yet melded"
+        return None
+
+    def meld_of_rank(self, side: int, rank: int) -> int:
+        if self.rules.one_meld_per_rank:
+            for i, m in enumerate(self.melds[side]):
+                if m.type is MeldType.GROUP and m.rank == rank:
+                    return i
+        return -1
+
+    def _value(self, cards: tuple[int, ...] | list[int]) -> int:
+        v = self.model.value
+        return sum(v[f] for f in cards)
+
+    def _has_cards(self, seat: int, cards: tuple[int, ...]) -> str | None:
+        if len(cards) == 1:
+            f = cards[0]
+            if not 0 <= f <= JOKER:
+                return f"{f} is not a card"
+            return None if self.hands[seat][f] else f"you do not hold {_c(f)}"
+        need: dict[int, int] = {}
+        for f in cards:
+            if not 0 <= f <= JOKER:
+                return f"{f} is not a card"
+            need[f] = need.get(f, 0) + 1
+        for f, n in need.items():
+            if self.hands[seat][f] < n:
+                return f"you do not hold {'that many ' if self.hands[seat][f] else ''}{_c(f)}"
+        return None
+
+    # ------------------------------------------------------------------ going-out conditions
+    def _permission_problem(self) -> str | None:
+        if self.partner(self.current) < 0:
+            return None
+        mode = self.rules.ask_partner
+        if mode == "mandatory" and self.permission != SAID_YES:
+            if self.permission == SAID_NO:
+                return "your partner said no this turn"
+            return "you must first ask your partner"
+        if self.permission == SAID_NO and self.binding:
+            return "your partner said no this turn"
+        return None
+
+    def _go_out_problem(self, canastas: int, open_ok: bool, turn_canasta: bool) -> str | None:
+        r = self.rules
+        if canastas < r.go_out_canastas:
+            return (f"your side needs {r.go_out_canastas} canasta{'s' if r.go_out_canastas > 1 else ''}"
+                    f" to go out and has {canastas}")
+        why = self._permission_problem()
+        if why:
+            return why
+        if not open_ok and not self._concealed_ok(turn_canasta):
+            side = self.side_of(self.current)
+            return f"your side has not met its opening minimum of {self.minimum[side]}"
+        return None
+
+    def _concealed_ok(self, turn_canasta: bool) -> bool:
+        r = self.rules
+        return (r.concealed and not self.has_melded[self.current] and not self.took_pile
+                and (turn_canasta or not r.concealed_needs_canasta))
+
+    def _finish_problem(self, h_after: int, canastas: int, open_ok: bool, turn_canasta: bool) -> Problem:
+        """May the player be left with ``h_after`` cards after this play?"""
+        if h_after >= 2:
+            return None
+        why = self._go_out_problem(canastas, open_ok, turn_canasta)
+        if h_after == 1:
+            if why is None or self.rules.pass_allowed:
+                return None
+            return ("keep_cards", f"that would leave you one card to discard, but you may not go out: "
+                    f"{why}")
+        if why is not None:
+            return ("cannot_go_out", f"that would empty your hand, but you may not go out: {why}")
+        if self.rules.go_out_discard == "required":
+            return ("discard_needed", "you must keep a card to discard when you go out")
+        return None
+
+    def _open_after(self, side: int, points: int) -> bool:
+        return self.opened[side] or self.turn_points + points >= self.minimum[side]
+
+    # ------------------------------------------------------------------ legality
+    def why_illegal(self, action: Action) -> Problem:
+        """``(code, sentence)`` saying why ``action`` is refused now, or None if it is legal."""
+        if not isinstance(action, Action) or not isinstance(action.op, Op):
+            return ("bad_action", f"{action!r} is not an action")
+        if self.phase is Phase.OVER:
+            return ("game_over", "the game is over")
+        op = action.op
+        if self.phase is Phase.ANSWER:
+            if op is Op.YES or op is Op.NO:
+                return None
+            return ("answer_partner", f"seat {self.actor} must first answer whether their partner "
+                    f"may go out")
+        if op is Op.YES or op is Op.NO:
+            return ("not_asked", "nobody has asked to go out")
+        if self.phase is Phase.DRAW:
+            if op is Op.DRAW:
+                return self._why_not_draw()
+            if op is Op.TAKE:
+                return self._why_not_take(action)
+            if op is Op.UPCARD:
+                return self._why_not_upcard()
+            if op is Op.MELD:
+                return self._why_not_meld(action.cards)
+            if op is Op.ADD:
+                return self._why_not_add(action.meld, action.cards)
+            if op is Op.RETRACT:
+                return self._why_not_retract()
+            if op is Op.END:
+                return self._why_not_end()
+            return ("draw_first", "draw from the stock or take the pile first")
+        # PLAY
+        if op is Op.DISCARD:
+            return self._why_not_discard(action.cards)
+        if op is Op.MELD:
+            return self._why_not_meld(action.cards)
+        if op is Op.ADD:
+            return self._why_not_add(action.meld, action.cards)
+        if op is Op.ASK:
+            return self._why_not_ask()
+        if op is Op.RETRACT:
+            return self._why_not_retract()
+        if op is Op.END:
+            return self._why_not_end()
+        if op is Op.PASS:
+            return ("no_pass", "these rules have no pass: end your turn with a discard")
+        return ("already_drawn", "you have already drawn this turn")
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def _why_not_draw(self) -> Problem:
+        if self.pre_draw:
+            return ("shown_melds", "you have shown melds to take the pile: take it, or retract them "
+                    "before drawing")
+        if not self.stock:
+            return ("stock_empty", "the stock is empty: take the discard pile or end the hand")
+        return None
+
+    def _why_not_upcard(self) -> Problem:
+        if not self.first_turn or self.rules.first_turn_upcard != "single":
+            return ("no_upcard", "only the first player, on the first turn, may take the upcard alone")
+        if self.pre_draw:
+            return ("shown_melds", "you have shown melds to take the pile: take it or retract them")
+        if not self.pile:
+            return ("pile_empty", "there is no upcard")
+        top = self.pile[-1]
+        if is_wild(top) or top // 4 == 1:
+            return ("upcard_not_natural", f"the upcard {_c(top)} is not a natural card")
+        return None
+
+    def _pile_block(self) -> Problem:
+        """Reasons the pile cannot be taken at all, whatever the hand."""
+        if not self.pile:
+            return ("pile_empty", "the discard pile is empty")
+        top = self.pile[-1]
+        if is_wild(top):
+            return ("wild_on_top", f"a wild card ({_c(top)}) on top of the pile cannot be taken")
+        if is_black_three(top):
+            return ("black_three_stop", "a black three on top stops you taking the pile")
+        if is_red_three(top):
+            return ("red_three_on_top", "a red three on top of the pile cannot be taken")
+        if (self.rules.one_card_rule == "one_card_pile" and len(self.pile) == 1
+                and self.hn[self.current] == 1):
+            return ("one_card", "with one card in hand you may not take a one-card pile")
+        return None
+
+    def _why_not_take(self, a: Action) -> Problem:
+        block = self._pile_block()
+        if block:
+            return block
+        seat = self.current
+        side = self.side_of(seat)
+        r = self.rules
+        cards = a.cards
+        if cards:
+            miss = self._has_cards(seat, cards)
+            if miss:
+                return ("not_in_hand", miss)
+        top = self.pile[-1]
+        rank = top // 4 + 2
+        nat = 0
+        wild = 0
+        jokers = 0
+        for f in cards:
+            if f == JOKER or f < 4:
+                wild += 1
+                jokers += f == JOKER
+            elif f // 4 + 2 != rank:
+                return ("wrong_rank", f"to take the pile your cards must match the top card "
+                        f"({_c(top)}); {_c(f)} does not")
+            else:
+                nat += 1
+        target = self.meld_of_rank(side, rank)
+        if a.meld != target:
+            if target >= 0:
+                return ("meld_target", f"the top card goes onto your meld of "
+                        f"{RANK_NAMES[rank]}: write @{target}")
+            return ("meld_target", "there is no meld of that rank to take the pile onto")
+        frozen = self.frozen_reason(side)
+        if nat < 2:
+            if frozen:
+                return ("frozen", f"{frozen}: you need two natural {RANK_NAMES[rank]} from your "
+                        f"hand to take it")
+            if nat == 1:
+                if wild == 0:
+                    return ("need_pair", f"you need two {RANK_NAMES[rank]} (or one and a wild card) "
+                            f"to take the pile")
+                if not r.pickup_natural_wild:
+                    return ("need_pair", f"you need two natural {RANK_NAMES[rank]} to take the pile")
+            else:
+                if wild:
+                    return ("need_pair", f"wild cards alone cannot take the pile: you need natural "
+                            f"{RANK_NAMES[rank]}")
+                if target < 0 or not r.pickup_layoff:
+                    return ("need_pair", f"you need two natural {RANK_NAMES[rank]} to take the pile")
+        tm = self.melds[side][target] if target >= 0 else None
+        if tm is not None:
+            was_canasta = len(tm.cards) >= r.canasta_size
+            if was_canasta:
+                if not cards and not r.pickup_layoff_canasta:
+                    return ("canasta_closed", "the top card may not be added to a completed canasta")
+                if not r.add_to_canasta or (wild and not r.wild_to_canasta):
+                    return ("canasta_closed", "no cards may be added to a completed canasta")
+            naturals, wilds, size = tm.naturals + nat + 1, tm.wilds + wild, len(tm.cards) + 1 + len(cards)
+        else:
+            was_canasta = False
+            naturals, wilds, size = nat + 1, wild, 1 + len(cards)
+            if size < 3:
+                return ("meld_size", "a new meld needs at least three cards")
+        why = wild_problem(r, naturals, wilds)
+        if why:
+            return ("wild_limit", why)
+        points = self._value(cards) + (self.model.value[top] if r.pile_top_counts else 0)
+        if not self.opened[side] and self.turn_points + points < self.minimum[side]:
+            return ("opening_minimum", f"your side needs {self.minimum[side]} points to open; "
+                    f"this makes {self.turn_points + points}")
+        gained = sum(1 for f in self.pile[:-1] if not (r.red3_mode == "lay" and is_red_three(f)))
+        h_after = self.hn[seat] - len(cards) + gained
+        canastas = self.canastas(side) + (1 if size >= r.canasta_size and not was_canasta else 0)
+        tc = self.turn_canasta or (size >= r.canasta_size and not was_canasta)
+        return self._finish_problem(h_after, canastas, True, tc)
+
+    def _pre_draw_ok(self) -> bool:
+        """May the player show opening melds before taking the pile?"""
+        side = self.side_of(self.current)
+        if self.opened[side] or self.retracted or self._pile_block() is not None:
+            return False
+        top = self.pile[-1]
+        held = sum(self.hk[self.current][k] for k in self.model.natural_kinds[top // 4 + 2])
+        return held >= 2
+
+    def _why_not_meld(self, cards: tuple[int, ...]) -> Problem:
+        seat = self.current
+        side = self.side_of(seat)
+        r = self.rules
+        if self.phase is Phase.DRAW and not self._pre_draw_ok():
+            return ("draw_first", "draw first (you may show melds before drawing only to take the "
+                    "pile for your opening)")
+        if self.retracted and not self.opened[side]:
+            return ("retracted", "you took back your opening this turn; discard to end the turn")
+        miss = self._has_cards(seat, cards)
+        if miss:
+            return ("not_in_hand", miss)
+        b3 = sum(1 for f in cards if is_black_three(f))
+        if b3:
+            return self._why_not_black3_meld(cards, b3)
+        if len(cards) != 3:
+            return ("meld_size", "lay a new meld as three cards, then add more one at a time")
+        rank = 0
+        nat = wild = 0
+        for f in cards:
+            if f == JOKER or f < 4:
+                wild += 1
+            elif is_red_three(f):
+                return ("red_three", "red threes cannot be melded")
+            else:
+                fr = f // 4 + 2
+                if rank and fr != rank:
+                    return ("mixed_ranks", "a meld's natural cards must all be of one rank")
+                rank = fr
+                nat += 1
+        if nat == 0:
+            return ("no_naturals", "wild cards cannot be melded on their own")
+        if nat < r.min_naturals:
+            return ("few_naturals", f"a meld needs at least {r.min_naturals} natural cards")
+        why = wild_problem(r, nat, wild)
+        if why:
+            return ("wild_limit", why)
+        existing = self.meld_of_rank(side, rank)
+        if existing >= 0:
+            return ("one_meld_per_rank", f"your side already has a meld of {RANK_NAMES[rank]}: add "
+                    f"to it (@{existing})")
+        if self.phase is Phase.DRAW:
+            return None
+        points = self._value(cards)
+        return self._finish_problem(self.hn[seat] - 3, self.canastas(side), self._open_after(side, points),
+                                    self.turn_canasta or r.canasta_size <= 3)
+
+    def _why_not_black3_meld(self, cards: tuple[int, ...], b3: int) -> Problem:
+        r = self.rules
+        seat = self.current
+        side = self.side_of(seat)
+        if r.black3_meld == "none":
+            return ("black_three", "black threes cannot be melded")
+        if self.phase is Phase.DRAW:
+            return ("black_three", "black threes are melded only when going out")
+        held = self.hk[seat][self.model.black3]
+        if b3 != held:
+            return ("black_three", "meld all your black threes together when you go out")
+        wild = 0
+        for f in cards:
+            if f == JOKER or f < 4:
+                wild += 1
+            elif not is_black_three(f):
+                return ("black_three", "black threes are melded only with each other")
+        if wild:
+            if wild > r.black3_meld_wilds or b3 != 2:
+                return ("black_three", "black threes may not be melded with wild cards" if
+                        not r.black3_meld_wilds else "a wild card joins only two black threes")
+        elif b3 < r.black3_meld_min:
+            return ("black_three", f"you need at least {r.black3_meld_min} black threes to meld them")
+        h_after = self.hn[seat] - len(cards)
+        if h_after > 1:
+            return ("black_three", "black threes are melded only as you go out: meld your other "
+                    "cards first")
+        why = self._go_out_problem(self.canastas(side), self._open_after(side, self._value(cards)),
+                                   self.turn_canasta)
+        if why:
+            return ("cannot_go_out", f"black threes are melded only when going out, and {why}")
+        if h_after == 0 and r.go_out_discard == "required":
+            return ("discard_needed", "you must keep a card to discard when you go out")
+        return None
+
+    def _why_not_add(self, index: int, cards: tuple[int, ...]) -> Problem:
+        seat = self.current
+        side = self.side_of(seat)
+        r = self.rules
+        if self.phase is Phase.DRAW and not self._pre_draw_ok():
+            return ("draw_first", "draw first")
+        if self.retracted and not self.opened[side]:
+            return ("retracted", "you took back your opening this turn; discard to end the turn")
+        if len(cards) != 1:
+            return ("add_one", "add one card at a time")
+        melds = self.melds[side]
+        if not 0 <= index < len(melds):
+            return ("no_meld", f"your side has no meld @{index}")
+        f = cards[0]
+        miss = self._has_cards(seat, cards)
+        if miss:
+            return ("not_in_hand", miss)
+        m = melds[index]
+        if m.type is MeldType.BLACK3:
+            return ("black_three", "nothing can be added to the black threes")
+        wild = f == JOKER or f < 4
+        if not wild and f // 4 + 2 != m.rank:
+            return ("wrong_rank", f"{_c(f)} does not belong in the meld of {RANK_NAMES[m.rank]}")
+        is_can = len(m.cards) >= r.canasta_size
+        if is_can and (not r.add_to_canasta or (wild and not r.wild_to_canasta)):
+            return ("canasta_closed", "that card may not be added to a completed canasta")
+        why = wild_problem(r, m.naturals + (not wild), m.wilds + wild)
+        if why:
+            return ("wild_limit", why)
+        if self.phase is Phase.DRAW:
+            return None
+        completes = len(m.cards) + 1 == r.canasta_size
+        return self._finish_problem(self.hn[seat] - 1, self.canastas(side) + completes,
+                                    self._open_after(side, self.model.value[f]),
+                                    self.turn_canasta or completes)
+
+    def _why_not_discard(self, cards: tuple[int, ...]) -> Problem:
+        if len(cards) != 1:
+            return ("discard_one", "discard exactly one card")
+        seat = self.current
+        miss = self._has_cards(seat, cards)
+        if miss:
+            return ("not_in_hand", miss)
+        if self.no_discard:
+            return ("no_discard", "the last card of the stock was a red three: you may meld, then end "
+                    "the hand without discarding")
+        side = self.side_of(seat)
+        if self.hn[seat] == 1:
+            why = self._go_out_problem(self.canastas(side), self._open_after(side, 0), self.turn_canasta)
+            if why:
+                return ("cannot_go_out", f"discarding your last card would go out, but {why}")
+            return None
+        if not self._open_after(side, 0) and self.turn_points:
+            return ("opening_minimum", f"your melds make {self.turn_points}, short of your side's "
+                    f"opening minimum of {self.minimum[side]}: add more or retract them")
+        return None
+
+    def _why_not_ask(self) -> Problem:
+        seat = self.current
+        mode = self.rules.ask_partner
+        if self.partner(seat) < 0 or mode == "none":
+            return ("no_partner", "there is no partner to ask")
+        if self.asked_turn:
+            return ("asked", "you have already asked this turn")
+        if self.hn[seat] < 2:
+            return ("ask_late", "ask before you meld down to your last card (a 'no' must leave you a "
+                    "card to keep after discarding)")
+        if mode == "once" and self.asks[seat]:
+            return ("asked", "you may ask only once a hand")
+        return None
+
+    def _why_not_retract(self) -> Problem:
+        side = self.side_of(self.current)
+        if self.opened[side] or not self.melds[side]:
+            return ("nothing_to_retract", "there are no provisional melds to take back")
+        return None
+
+    def _why_not_end(self) -> Problem:
+        if self.phase is Phase.PLAY:
+            if not self.no_discard:
+                return ("no_end", "end your turn with a discard")
+            side = self.side_of(self.current)
+            if not self._open_after(side, 0) and self.turn_points:
+                return ("opening_minimum", "your melds are short of the opening minimum: add more or "
+                        "retract them")
+            return None
+        if self.stock:
+            return ("no_end", "draw from the stock or take the pile")
+        if self.pre_draw:
+            return ("shown_melds", "retract your shown melds first")
+        if self._forced_take():
+            return ("must_take", "the stock is gone and the discard fits your meld: you must take it")
+        return None
+
+    def _forced_take(self) -> bool:
+        """Classic end of stock: a player must take a discard that fits a meld of the side."""
+        if self._pile_block() is not None:
+            return False
+        side = self.side_of(self.current)
+        target = self.meld_of_rank(side, self.pile[-1] // 4 + 2)
+        return target >= 0 and self._why_not_take(Action(Op.TAKE, (), target)) is None
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, one per kind of card, in a fixed order; changes nothing."""
+        ph = self.phase
+        if ph is Phase.OVER:
+            return []
+        if ph is Phase.ANSWER:
+            return [YES, NO]
+        out: list[Action] = []
+        if ph is Phase.DRAW:
+            if self._why_not_draw() is None:
+                out.append(DRAW)
+            if self._why_not_upcard() is None:
+                out.append(UPCARD)
+            self._gen_takes(out)
+            if self._pre_draw_ok():
+                self._gen_melds(out)
+            if self._why_not_retract() is None:
+                out.append(RETRACT)
+            if self._why_not_end() is None:
+                out.append(END)
+            return out
+        self._gen_melds(out)
+        if self._why_not_ask() is None:
+            out.append(ASK)
+        if self._why_not_retract() is None:
+            out.append(RETRACT)
+        if self.no_discard:
+            if self._why_not_end() is None:
+                out.append(END)
+        else:
+            self._gen_discards(out)
+        return out
+
+    def _face(self, seat: int, kind: int, skip: int = 0) -> int:
+        """The canonical face of ``kind`` in the hand (the ``skip``-th card of that kind)."""
+        h = self.hands[seat]
+        for f in self.model.faces_of[kind]:
+            n = h[f]
+            if n > skip:
+                return f
+            skip -= n
+        raise AssertionError("kind not held")  # pragma: no cover
+
+    def _faces(self, seat: int, kind: int, count: int) -> tuple[int, ...]:
+        return tuple(self._face(seat, kind, i) for i in range(count))
+
+    def _gen_discards(self, out: list[Action]) -> None:
+        seat = self.current
+        hk = self.hk[seat]
+        for k in range(self.model.nkinds):
+            if hk[k]:
+                a = Action(Op.DISCARD, (self._face(seat, k),))
+                if self._why_not_discard(a.cards) is None:
+                    out.append(a)
+
+    def _gen_melds(self, out: list[Action]) -> None:
+        seat = self.current
+        side = self.side_of(seat)
+        hk = self.hk[seat]
+        m = self.model
+        wilds = [(k, hk[k]) for k in m.wild_kinds if hk[k]]
+        # new group melds of three cards (one kind per rank where suits do not matter)
+        for rank in range(4, 15):
+            for k in m.natural_kinds[rank]:
+                n = hk[k]
+                if n < 2:
+                    continue
+                cands: list[tuple[int, ...]] = []
+                if n >= 3:
+                    cands.append(self._faces(seat, k, 3))
+                for wk, _ in wilds:
+                    cands.append((*self._faces(seat, k, 2), self._face(seat, wk)))
+                for c in cands:
+                    if self._why_not_meld(c) is None:
+                        out.append(Action(Op.MELD, c))
+        # black threes, all at once, when going out
+        b = hk[m.black3]
+        if b >= 2 and self.phase is Phase.PLAY and self.rules.black3_meld != "none":
+            bcards = self._faces(seat, m.black3, b)
+            for c in [bcards] + [(*bcards, self._face(seat, wk)) for wk, _ in wilds]:
+                if self._why_not_meld(c) is None:
+                    out.append(Action(Op.MELD, c))
+        # additions, one card at a time
+        for i, meld in enumerate(self.melds[side]):
+            if meld.type is not MeldType.GROUP:
+                continue
+            for k in m.natural_kinds[meld.rank]:
+                if hk[k]:
+                    c = (self._face(seat, k),)
+                    if self._why_not_add(i, c) is None:
+                        out.append(Action(Op.ADD, c, i))
+            for wk, _ in wilds:
+                c = (self._face(seat, wk),)
+                if self._why_not_add(i, c) is None:
+                    out.append(Action(Op.ADD, c, i))
+
+    def _gen_takes(self, out: list[Action]) -> None:
+        if self._pile_block() is not None:
+            return
+        seat = self.current
+        side = self.side_of(seat)
+        hk = self.hk[seat]
+        m = self.model
+        rank = self.pile[-1] // 4 + 2
+        target = self.meld_of_rank(side, rank)
+        kinds = m.natural_kinds[rank]
+        # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
+        nat_options: list[tuple[int, ...]] = [()]
+        for k in kinds:
+            nat_options = [prev + self._faces(seat, k, c) for prev in nat_options
+                           for c in range(hk[k] + 1)]
+        nj = hk[m.joker]
+        nd = hk[m.deuce]
+        for nat in nat_options:
+            for j in range(nj + 1):
+                for d in range(nd + 1):
+                    if j + d > self.rules.max_wilds:
+                        break
+                    cards = nat + self._faces(seat, m.deuce, d) + (JOKER,) * j
+                    a = Action(Op.TAKE, cards, target)
+                    if self._why_not_take(a) is None:
+                        out.append(a)
+
+    def meld_plan(self, cards: tuple[int, ...] | list[int], meld: int = -1) -> list[Action]:
+        """The elementary actions that lay ``cards`` as one new meld (or add them to ``meld``):
+        three cards first, naturals before wilds, then one card at a time. For UIs; each action is
+        still checked when applied."""
+        nat = [f for f in cards if not is_wild(f)]
+        wild = [f for f in cards if is_wild(f)]
+        if meld >= 0:
+            return [Action(Op.ADD, (f,), meld) for f in nat + wild]
+        if len(nat) >= 3:
+            first, rest = nat[:3], nat[3:] + wild
+        else:
+            first, rest = nat + wild[:1], wild[1:]
+        index = len(self.melds[self.side_of(self.current)])
+        return [Action(Op.MELD, tuple(first))] + [Action(Op.ADD, (f,), index) for f in rest]
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (an :class:`Action` or its notation). Illegal: :class:`IllegalAction`,
+        and the state is unchanged."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalAction(*why)
+        self._apply(action)
+
+    def _apply(self, a: Action) -> None:
+        """Play a legal action (unchecked: for callers that took it from ``legal_actions``)."""
+        self._hist = (a, self._hist)
+        self.nactions += 1
+        op = a.op
+        seat = self.current
+        if op is Op.DISCARD:
+            self._do_discard(a.cards[0])
+        elif op is Op.DRAW:
+            self._do_draw()
+        elif op is Op.MELD:
+            self._do_meld(a.cards)
+        elif op is Op.ADD:
+            self._do_add(a.meld, a.cards[0])
+        elif op is Op.TAKE:
+            self._do_take(a)
+        elif op is Op.UPCARD:
+            f = self.pile.pop()
+            self._give(seat, f)
+            self._event(seat, "upcard", (f,))
+            self.first_turn = False
+            self.phase = Phase.PLAY
+            if not self.pile:
+                self.pile_frozen = False
+        elif op is Op.ASK:
+            self.asks[seat] += 1
+            self.asked_turn = True
+            self.phase = Phase.ANSWER
+            self.actor = self.partner(seat)
+            self._event(seat, "ask")
+        elif op is Op.YES or op is Op.NO:
+            mode = self.rules.ask_partner
+            self.binding = mode != "first_binding" or self.answers[seat] == 0
+            self.answers[seat] += 1
+            self.permission = SAID_YES if op is Op.YES else SAID_NO
+            self._event(self.actor, "yes" if op is Op.YES else "no")
+            self.phase = Phase.PLAY
+            self.actor = seat
+        elif op is Op.RETRACT:
+            self._do_retract()
+        elif op is Op.END:
+            self._event(seat, "end")
+            if self.phase is Phase.PLAY:
+                self._check_failed_go_out()
+                self._end_hand("last_red3", -1)
+            else:
+                self._end_hand("stock_out", -1)
+        elif op is Op.PASS:  # pragma: no cover - refused by why_illegal until Bolivia
+            raise IllegalAction("no_pass", "these rules have no pass")
+
+    def _give(self, seat: int, f: int) -> None:
+        self.hands[seat][f] += 1
+        self.hk[seat][self.model.kind_of[f]] += 1
+        self.hn[seat] += 1
+
+    def _take_from(self, seat: int, f: int) -> None:
+        self.hands[seat][f] -= 1
+        self.hk[seat][self.model.kind_of[f]] -= 1
+        self.hn[seat] -= 1
+
+    def _draw_cards(self, seat: int, count: int) -> list[int]:
+        """Draw ``count`` cards, laying and replacing red threes; returns the cards kept."""
+        got: list[int] = []
+        last_red3 = False
+        lay = self.rules.red3_mode == "lay"
+        while count > 0 and self.stock:
+            f = self.stock.pop()
+            if lay and is_red_three(f):
+                self.red3[seat].append(f)
+                self._event(seat, "red3", (f,))
+                last_red3 = True
+                continue
+            last_red3 = False
+            self._give(seat, f)
+            got.append(f)
+            count -= 1
+        if last_red3 and not self.stock:
+            self.no_discard = True
+        return got
+
+    def _do_draw(self) -> None:
+        seat = self.current
+        got = self._draw_cards(seat, self.rules.stock_draw)
+        self._event(seat, "draw", tuple(got), private=True)
+        self.first_turn = False
+        self.phase = Phase.PLAY
+
+    def _meld_points(self, side: int, points: int, completed: bool) -> None:
+        self.turn_melded = True
+        if completed:
+            self.turn_canasta = True
+        if not self.opened[side]:
+            self.turn_points += points
+            if self.turn_points >= self.minimum[side]:
+                self.opened[side] = True
+
+    def _do_take(self, a: Action) -> None:
+        seat = self.current
+        side = self.side_of(seat)
+        r = self.rules
+        for f in a.cards:
+            self._take_from(seat, f)
+        top = self.pile.pop()
+        rest = self.pile
+        self.pile = []
+        self.pile_frozen = False
+        points = self._value(a.cards) + (self.model.value[top] if r.pile_top_counts else 0)
+        if a.meld >= 0:
+            old = self.melds[side][a.meld]
+            new = old.with_cards((top, *a.cards))
+            self.melds[side][a.meld] = new
+            completed = old.size < r.canasta_size <= new.size
+        else:
+            new = new_meld((top, *a.cards))
+            self.melds[side].append(new)
+            completed = new.size >= r.canasta_size
+        for f in rest:
+            if r.red3_mode == "lay" and is_red_three(f):
+                self.red3[seat].append(f)
+            else:
+                self._give(seat, f)
+        self._event(seat, "take", (top, *a.cards))
+        self._event(seat, "pile", tuple(rest))
+        self.took_pile = True
+        self.pre_draw = False
+        self.first_turn = False
+        self._meld_points(side, points, completed)
+        self.opened[side] = True
+        self.phase = Phase.PLAY
+        if self.hn[seat] == 0:
+            self._go_out(seat)
+
+    def _do_meld(self, cards: tuple[int, ...]) -> None:
+        seat = self.current
+        side = self.side_of(seat)
+        for f in cards:
+            self._take_from(seat, f)
+        if is_black_three(cards[0]) or any(is_black_three(f) for f in cards):
+            meld = new_meld(cards, MeldType.BLACK3)
+            meld = meld._replace(rank=3)
+            completed = False
+        else:
+            meld = new_meld(cards)
+            completed = meld.size >= self.rules.canasta_size
+        self.melds[side].append(meld)
+        self._event(seat, "meld", cards)
+        if self.phase is Phase.DRAW:
+            self.pre_draw = True
+            self.turn_melded = True
+            self.turn_points += self._value(cards)
+            return
+        self._meld_points(side, self._value(cards), completed)
+        if self.hn[seat] == 0:
+            self._go_out(seat)
+
+    def _do_add(self, index: int, f: int) -> None:
+        seat = self.current
+        side = self.side_of(seat)
+        self._take_from(seat, f)
+        old = self.melds[side][index]
+        new = old.with_cards((f,))
+        self.melds[side][index] = new
+        self._event(seat, "add", (f,))
+        if self.phase is Phase.DRAW:
+            self.turn_points += self.model.value[f]
+            return
+        self._meld_points(side, self.model.value[f], old.size < self.rules.canasta_size <= new.size)
+        if self.hn[seat] == 0:
+            self._go_out(seat)
+
+    def _do_retract(self) -> None:
+        seat = self.current
+        side = self.side_of(seat)
+        back: list[int] = []
+        for m in self.melds[side]:
+            back.extend(m.cards)
+        for f in back:
+            self._give(seat, f)
+        self.melds[side] = []
+        self.turn_points = 0
+        self.turn_canasta = False
+        self.turn_melded = False
+        self.pre_draw = False
+        self.retracted = True
+        self._event(seat, "retract", tuple(back))
+
+    def _do_discard(self, f: int) -> None:
+        seat = self.current
+        r = self.rules
+        self._take_from(seat, f)
+        self.pile.append(f)
+        if (r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f)):
+            self.pile_frozen = True
+        self._event(seat, "discard", (f,))
+        if self.hn[seat] == 0:
+            self._go_out(seat)
+            return
+        self._check_failed_go_out()
+        self._next_turn()
+
+    def _check_failed_go_out(self) -> None:
+        if self.permission == SAID_YES and self.binding and self.rules.failed_go_out_penalty:
+            side = self.side_of(self.current)
+            self.penalties[side] += self.rules.failed_go_out_penalty
+            self._event(self.current, "failed_go_out")
+
+    # ------------------------------------------------------------------ turns and hands
+    def _next_turn(self) -> None:
+        if self.turn_melded:
+            self.has_melded[self.current] = True
+        self._start_turn((self.current + 1) % self.rules.players)
+
+    def _start_turn(self, seat: int) -> None:
+        self.current = self.actor = seat
+        self.phase = Phase.DRAW
+        self._reset_turn()
+        if self.owed[seat]:
+            n = self.owed[seat]
+            self.owed[seat] = 0
+            got = self._draw_cards(seat, n)
+            self._event(seat, "replace", tuple(got), private=True)
+            self.no_discard = False
+        if (not self.stock and self.rules.stock_end == "classic" and self.phase is Phase.DRAW
+                and (self._pile_block() is not None or not self._any_take())):
+            self._end_hand("stock_out", -1)
+
+    def _any_take(self) -> bool:
+        out: list[Action] = []
+        self._gen_takes(out)
+        return bool(out)
+
+    def _go_out(self, seat: int) -> None:
+        side = self.side_of(seat)
+        concealed = self._concealed_ok(self.turn_canasta)
+        self.opened[side] = True
+        self._event(seat, "out")
+        self._end_hand("went_out", seat, concealed)
+
+    def _end_hand(self, reason: str, out_seat: int, concealed: bool = False) -> None:
+        if self.turn_melded:
+            self.has_melded[self.current] = True
+        result = score_hand(self, reason, out_seat, concealed)
+        self.results.append(result)
+        for i, t in enumerate(result.totals):
+            self.scores[i] += t
+        self.last_out = out_seat
+        self._event(out_seat, "hand_over")
+        r = self.rules
+        top = max(self.scores)
+        leaders = [i for i, v in enumerate(self.scores) if v == top]
+        if top >= r.target_score and len(leaders) == 1:
+            self.winner = leaders[0]
+            self.phase = Phase.OVER
+            return
+        self.hand_no += 1
+        self.dealer = (self.dealer + 1) % r.players
+        self._deal()
+
+    def _deal(self) -> None:
+        r = self.rules
+        n = r.players
+        rng = random.Random(f"{self.seed}/{self.hand_no}")
+        deck = full_deck(r.packs, r.jokers_per_pack)
+        rng.shuffle(deck)
+        self.cut_size = rng.randint(4, len(deck) - 4)
+        self.perfect_cut = self.cut_size == n * r.hand_size
+        self.stock = deck
+        self.hands = [[0] * 53 for _ in range(n)]
+        self.hk = [[0] * self.model.nkinds for _ in range(n)]
+        self.hn = [0] * n
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        for _ in range(r.hand_size):
+            for seat in order:
+                self._give(seat, self.stock.pop())
+        self.pile = []
+        if r.upcard != "none":
+            self.pile.append(self.stock.pop())
+            if r.upcard == "cover":
+                while self.stock and _cover_class(self.pile[-1]) in r.upcard_cover:
+                    self.pile.append(self.stock.pop())
+        self.pile_frozen = any((r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f))
+                               for f in self.pile)
+        self._setup_hand(order)
+
+    def _setup_hand(self, order: list[int]) -> None:
+        """Everything a fresh hand needs once the cards are placed (used by deals and positions)."""
+        r = self.rules
+        n = r.players
+        self.melds = [[] for _ in range(r.sides)]
+        self.red3 = [[] for _ in range(n)]
+        self.opened = [False] * r.sides
+        self.hand_start_scores = self.scores[:]
+        self.minimum = [r.opening_minimum(s) for s in self.scores]
+        self.has_melded = [False] * n
+        self.asks = [0] * n
+        self.answers = [0] * n
+        self.penalties = [0] * r.sides
+        self.owed = [0] * n
+        self._event(self.dealer, "deal")
+        if r.red3_mode == "lay":
+            for seat in order:
+                k = self.model.red3
+                while self.hk[seat][k]:
+                    f = self._face(seat, k)
+                    self._take_from(seat, f)
+                    self.red3[seat].append(f)
+                    self._event(seat, "red3", (f,))
+                    if r.red3_replace == "deal":
+                        got = self._draw_cards(seat, 1)
+                        self._event(seat, "replace", tuple(got), private=True)
+                    else:
+                        self.owed[seat] += 1
+        self.no_discard = False
+        self.first_turn = r.first_turn_upcard != "none"
+        self.phase = Phase.DRAW
+        self._start_turn(order[0])
+
+
+def _cover_class(f: int) -> str:
+    if is_wild(f):
+        return "wild"
+    if is_red_three(f):
+        return "red3"
+    if is_black_three(f):
+        return "black3"
+    return "natural"
+
+
+def _c(f: int) -> str:
+    return card_str(f)

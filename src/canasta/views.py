@@ -1,0 +1,82 @@
+"""What one seat may know: its own hand and everything public, as a JSON-ready dict.
+
+Bots, the terminal UI and the web server consume views, never the state. A view holds no card the
+seat has not seen: other hands and the stock appear only as counts, and another player's draws only
+as how many cards they drew.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import card_str, format_cards, sort_key
+from .state import SAID_NO, SAID_YES, GameState, Phase
+
+
+def view(state: GameState, seat: int) -> dict[str, Any]:
+    """Everything ``seat`` may know now, serialisable with :func:`json.dumps`."""
+    r = state.rules
+    if not 0 <= seat < r.players:
+        raise ValueError(f"seat {seat} is not at this table (seats 0 to {r.players - 1})")
+    side = state.side_of(seat)
+    pile = state.pile
+    to_act = state.actor if state.phase is not Phase.OVER else -1
+    return {
+        "rules": r.name,
+        "seat": seat,
+        "side": side,
+        "players": r.players,
+        "sides": r.sides,
+        "partner": state.partner(seat),
+        "hand_number": state.hand_no,
+        "dealer": state.dealer,
+        "phase": state.phase.name.lower(),
+        "turn": state.current,
+        "to_act": to_act,
+        "hand": format_cards(sorted(state.hand_cards(seat), key=sort_key)),
+        "hand_counts": list(state.hn),
+        "stock": len(state.stock),
+        "pile": {
+            "top": card_str(pile[-1]) if pile else None,
+            "size": len(pile),
+            "frozen": state.pile_frozen or r.pile_always_frozen,
+            "frozen_for_me": state.frozen_reason(side),
+            "stopped": state.pile_stopped(),
+        },
+        "melds": [[{"index": i, "cards": str(m), "what": m.describe(r), "canasta": m.is_canasta(r),
+                    "natural": m.is_natural()} for i, m in enumerate(ms)] for ms in state.melds],
+        "red_threes": [format_cards(x) for x in state.red3],
+        "opened": list(state.opened),
+        "minimum": list(state.minimum),
+        "canastas": [state.canastas(s) for s in range(r.sides)],
+        "scores": list(state.scores),
+        "turn_state": {
+            "took_pile": state.took_pile,
+            "melded": state.turn_melded,
+            "opening_points": state.turn_points,
+            "asked": state.asked_turn,
+            "answer": {SAID_YES: "yes", SAID_NO: "no"}.get(state.permission),
+            "must_end_without_discard": state.no_discard,
+        },
+        "cut": {"size": state.cut_size, "perfect": state.perfect_cut},
+        "legal_actions": [str(a) for a in state.legal_actions()] if to_act == seat else [],
+        "results": [h.to_dict() for h in state.results],
+        "winner": state.winner,
+        "log": public_log(state, seat),
+    }
+
+
+def public_log(state: GameState, seat: int, hand: int | None = None) -> list[dict[str, Any]]:
+    """The table log of a hand (default: the current one) as ``seat`` saw it."""
+    want = state.hand_no if hand is None else hand
+    out: list[dict[str, Any]] = []
+    for h, who, what, cards, private in state.events():
+        if h != want:
+            continue
+        entry: dict[str, Any] = {"seat": who, "what": what}
+        if private and who != seat:
+            entry["count"] = len(cards)
+        elif cards:
+            entry["cards"] = format_cards(cards)
+        out.append(entry)
+    return out
