@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .cards import JOKER, NUM_FACES, card_str
+from .melds import wild_problem
 from .rules import RuleSet
 
 KIND_JOKER = "JK"
@@ -34,6 +35,9 @@ class CardModel:
     red3: int
     black3: int
     value: tuple[int, ...]              # face -> points in the count
+    n_natural: int                      # kinds 0 .. n_natural-1 are the natural kinds
+    meld3_ok: bool                      # three naturals make a legal new meld
+    meld21_ok: bool                     # two naturals and a wild make a legal new meld
 
     @property
     def nkinds(self) -> int:
@@ -70,6 +74,7 @@ def card_model(rules: RuleSet) -> CardModel:
                 f = (r - 2) * 4 + s
                 faces[k].append(f)
                 kind_of[f] = k
+    n_natural = len(names)
     red3 = new_kind(KIND_RED3, 3)
     black3 = new_kind(KIND_BLACK3, 3)
     for s in range(4):
@@ -96,4 +101,7 @@ def card_model(rules: RuleSet) -> CardModel:
         red3=red3,
         black3=black3,
         value=tuple(rules.card_value(f) for f in range(NUM_FACES)),
+        n_natural=n_natural,
+        meld3_ok=rules.min_naturals <= 3 and wild_problem(rules, 3, 0) is None,
+        meld21_ok=rules.min_naturals <= 2 and wild_problem(rules, 2, 1) is None,
     )

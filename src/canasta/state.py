@@ -603,9 +603,7 @@ class GameState:
                     f"to it (@{existing})")
         if self.phase is Phase.DRAW:
             return None
-        points = self._value(cards)
-        return self._finish_problem(self.hn[seat] - 3, self.canastas(side), self._open_after(side, points),
-                                    self.turn_canasta or r.canasta_size <= 3)
+        return self._meld_finish(side, cards)
 
     def _why_not_black3_meld(self, cards: tuple[int, ...], b3: int) -> Problem:
         r = self.rules
@@ -673,10 +671,7 @@ class GameState:
             return ("wild_limit", why)
         if self.phase is Phase.DRAW:
             return None
-        completes = len(m.cards) + 1 == r.canasta_size
-        return self._finish_problem(self.hn[seat] - 1, self.canastas(side) + completes,
-                                    self._open_after(side, self.model.value[f]),
-                                    self.turn_canasta or completes)
+        return self._add_finish(side, m, f)
 
     def _why_not_discard(self, cards: tuple[int, ...]) -> Problem:
         if len(cards) != 1:
@@ -789,82 +784,155 @@ class GameState:
         raise AssertionError("kind not held")  # pragma: no cover
 
     def _faces(self, seat: int, kind: int, count: int) -> tuple[int, ...]:
-        return tuple(self._face(seat, kind, i) for i in range(count))
+        """``count`` cards of ``kind`` from the hand, in canonical order."""
+        h = self.hands[seat]
+        out: list[int] = []
+        for f in self.model.faces_of[kind]:
+            n = h[f]
+            if n:
+                need = count - len(out)
+                out.extend([f] * (n if n < need else need))
+                if len(out) == count:
+                    break
+        return tuple(out)
 
     def _gen_discards(self, out: list[Action]) -> None:
         seat = self.current
-        hk = self.hk[seat]
-        for k in range(self.model.nkinds):
-            if hk[k]:
-                a = Action(Op.DISCARD, (self._face(seat, k),))
-                if self._why_not_discard(a.cards) is None:
-                    out.append(a)
+        if self.no_discard:
+            return
+        hn = self.hn[seat]
+        if hn == 1 or (self.turn_points and not self._open_after(self.side_of(seat), 0)):
+            # going out with the last card, or short of the opening: the full check decides
+            for k, n in enumerate(self.hk[seat]):
+                if n:
+                    a = _DISCARDS[self._face(seat, k)]
+                    if self._why_not_discard(a.cards) is None:
+                        out.append(a)
+            return
+        h = self.hands[seat]
+        faces_of = self.model.faces_of
+        for k, n in enumerate(self.hk[seat]):
+            if n:
+                for f in faces_of[k]:
+                    if h[f]:
+                        out.append(_DISCARDS[f])
+                        break
 
     def _gen_melds(self, out: list[Action]) -> None:
+        """New three-card melds, black threes and one-card additions (same rules as the checks)."""
         seat = self.current
         side = self.side_of(seat)
-        hk = self.hk[seat]
+        r = self.rules
         m = self.model
-        wilds = [(k, hk[k]) for k in m.wild_kinds if hk[k]]
-        # new group melds of three cards (one kind per rank where suits do not matter)
-        for rank in range(4, 15):
-            for k in m.natural_kinds[rank]:
+        if self.retracted and not self.opened[side]:
+            return
+        hk = self.hk[seat]
+        hn = self.hn[seat]
+        drawing = self.phase is Phase.DRAW
+        melds = self.melds[side]
+        wilds = [k for k in m.wild_kinds if hk[k]]
+        wild_faces = [self._face(seat, k) for k in wilds]
+        taken = {x.rank for x in melds if x.type is MeldType.GROUP} if r.one_meld_per_rank else set()
+        # new group melds of three cards
+        ok3, ok21 = m.meld3_ok, m.meld21_ok
+        if ok3 or ok21:
+            free = drawing or hn - 3 >= 2
+            kind_rank = m.rank
+            for k in range(m.n_natural):
                 n = hk[k]
-                if n < 2:
+                if n < 2 or kind_rank[k] in taken:
                     continue
-                cands: list[tuple[int, ...]] = []
-                if n >= 3:
-                    cands.append(self._faces(seat, k, 3))
-                for wk, _ in wilds:
-                    cands.append((*self._faces(seat, k, 2), self._face(seat, wk)))
-                for c in cands:
-                    if self._why_not_meld(c) is None:
-                        out.append(Action(Op.MELD, c))
+                three = self._faces(seat, k, 3 if n >= 3 else 2)
+                if n >= 3 and ok3 and (free or self._meld_finish(side, three) is None):
+                    out.append(Action(Op.MELD, three))
+                if ok21:
+                    for wf in wild_faces:
+                        c = (three[0], three[1], wf)
+                        if free or self._meld_finish(side, c) is None:
+                            out.append(Action(Op.MELD, c))
         # black threes, all at once, when going out
-        b = hk[m.black3]
-        if b >= 2 and self.phase is Phase.PLAY and self.rules.black3_meld != "none":
-            bcards = self._faces(seat, m.black3, b)
-            for c in [bcards] + [(*bcards, self._face(seat, wk)) for wk, _ in wilds]:
+        if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none":
+            bcards = self._faces(seat, m.black3, hk[m.black3])
+            for c in [bcards] + [(*bcards, self._face(seat, wk)) for wk in wilds]:
                 if self._why_not_meld(c) is None:
                     out.append(Action(Op.MELD, c))
-        # additions, one card at a time
-        for i, meld in enumerate(self.melds[side]):
+        # additions, one card at a time (the limits of melds.wild_problem, inlined: this is hot)
+        free = drawing or hn - 1 >= 2
+        size = r.canasta_size
+        maxsize = r.max_meld_size or 1 << 30
+        maxw = r.max_wilds
+        le = r.wild_ratio == "le"
+        lt = r.wild_ratio == "lt"
+        nat_can = r.add_to_canasta
+        wild_can = nat_can and r.wild_to_canasta
+        nat_kinds = m.natural_kinds
+        for i, meld in enumerate(melds):
             if meld.type is not MeldType.GROUP:
                 continue
-            for k in m.natural_kinds[meld.rank]:
-                if hk[k]:
-                    c = (self._face(seat, k),)
-                    if self._why_not_add(i, c) is None:
-                        out.append(Action(Op.ADD, c, i))
-            for wk, _ in wilds:
-                c = (self._face(seat, wk),)
-                if self._why_not_add(i, c) is None:
-                    out.append(Action(Op.ADD, c, i))
+            n = len(meld.cards)
+            if n >= maxsize:
+                continue
+            is_can = n >= size
+            if not is_can or nat_can:
+                for k in nat_kinds[meld.rank]:
+                    if hk[k]:
+                        f = self._face(seat, k)
+                        if free or self._add_finish(side, meld, f) is None:
+                            out.append(_add_action(f, i))
+            if wild_faces and (not is_can or wild_can):
+                w = meld.wilds + 1
+                if w <= maxw and not (le and w > meld.naturals) and not (lt and w >= meld.naturals):
+                    for f in wild_faces:
+                        if free or self._add_finish(side, meld, f) is None:
+                            out.append(_add_action(f, i))
+
+    def _meld_finish(self, side: int, cards: tuple[int, ...]) -> Problem:
+        return self._finish_problem(self.hn[self.current] - len(cards), self.canastas(side),
+                                    self._open_after(side, self._value(cards)),
+                                    self.turn_canasta or self.rules.canasta_size <= len(cards))
+
+    def _add_finish(self, side: int, meld: Meld, f: int) -> Problem:
+        completes = len(meld.cards) + 1 == self.rules.canasta_size
+        return self._finish_problem(self.hn[self.current] - 1, self.canastas(side) + completes,
+                                    self._open_after(side, self.model.value[f]),
+                                    self.turn_canasta or completes)
 
     def _gen_takes(self, out: list[Action]) -> None:
         if self._pile_block() is not None:
             return
         seat = self.current
         side = self.side_of(seat)
+        r = self.rules
         hk = self.hk[seat]
         m = self.model
         rank = self.pile[-1] // 4 + 2
         target = self.meld_of_rank(side, rank)
-        kinds = m.natural_kinds[rank]
+        frozen = self.frozen_reason(side) is not None
+        base_nat = self.melds[side][target].naturals if target >= 0 else 0
+        base_wild = self.melds[side][target].wilds if target >= 0 else 0
         # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
         nat_options: list[tuple[int, ...]] = [()]
-        for k in kinds:
+        for k in m.natural_kinds[rank]:
             nat_options = [prev + self._faces(seat, k, c) for prev in nat_options
                            for c in range(hk[k] + 1)]
         nj = hk[m.joker]
         nd = hk[m.deuce]
         for nat in nat_options:
+            c = len(nat)
+            if c == 0 and (frozen or target < 0 or not r.pickup_layoff):
+                continue
+            if c == 1 and (frozen or not r.pickup_natural_wild):
+                continue
             for j in range(nj + 1):
                 for d in range(nd + 1):
-                    if j + d > self.rules.max_wilds:
+                    w = j + d
+                    if c == 0 and w:
                         break
-                    cards = nat + self._faces(seat, m.deuce, d) + (JOKER,) * j
-                    a = Action(Op.TAKE, cards, target)
+                    if c == 1 and not w:
+                        continue
+                    if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None:
+                        break
+                    a = Action(Op.TAKE, nat + self._faces(seat, m.deuce, d) + (JOKER,) * j, target)
                     if self._why_not_take(a) is None:
                         out.append(a)
 
@@ -1210,6 +1278,17 @@ class GameState:
         self.first_turn = r.first_turn_upcard != "none"
         self.phase = Phase.DRAW
         self._start_turn(order[0])
+
+
+_DISCARDS = tuple(Action(Op.DISCARD, (f,)) for f in range(53))
+_ADDS: dict[tuple[int, int], Action] = {}
+
+
+def _add_action(f: int, meld: int) -> Action:
+    a = _ADDS.get((f, meld))
+    if a is None:
+        a = _ADDS[(f, meld)] = Action(Op.ADD, (f,), meld)
+    return a
 
 
 def _cover_class(f: int) -> str:

@@ -1,0 +1,97 @@
+"""Engine speed per preset: random-play hands/s and actions/s, clone time, legal-action counts.
+
+Run: ``python benchmarks/bench_engine.py [--games N] [--presets a,b] [--json]``. One process, one
+core. CPU time (``time.process_time``) is reported, so other load on the machine skews it less than
+wall time would. This is a measurement, never a test: targets are checked by reading the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+from canasta import GameState, rules
+from canasta.presets import PRESETS
+
+TARGETS = {"gvr-club": 500}  # random-play hands/s on one core (issue 2)
+
+
+def bench(name: str, games: int, seed: int) -> dict[str, Any]:
+    rs = rules(name)
+    hands = actions = 0
+    counts: list[int] = []
+    samples: list[GameState] = []
+    t0 = time.process_time()
+    for g in range(games):
+        s = GameState.new(rs, seed=seed + g)
+        rng = random.Random(seed + g)
+        while not s.is_over:
+            legal = s.legal_actions()
+            s._apply(rng.choice(legal))
+            actions += 1
+        hands += len(s.results)
+    play = time.process_time() - t0
+    # legal-action counts and clone time on states sampled along fresh games (not timed above)
+    for g in range(min(games, 20)):
+        s = GameState.new(rs, seed=10_000 + g)
+        rng = random.Random(g)
+        while not s.is_over:
+            legal = s.legal_actions()
+            counts.append(len(legal))
+            if rng.random() < 0.02:
+                samples.append(s.clone())
+            s._apply(rng.choice(legal))
+    reps = 200
+    t0 = time.perf_counter()
+    for st in samples:
+        for _ in range(reps):
+            st.clone()
+    clone_us = (time.perf_counter() - t0) / (len(samples) * reps) * 1e6
+    t0 = time.perf_counter()
+    for st in samples:
+        for _ in range(reps):
+            st.legal_actions()
+    legal_us = (time.perf_counter() - t0) / (len(samples) * reps) * 1e6
+    counts.sort()
+    return {
+        "preset": name, "games": games, "hands": hands, "actions": actions,
+        "hands_per_s": hands / play, "actions_per_s": actions / play,
+        "actions_per_hand": actions / hands,
+        "clone_us": clone_us, "legal_actions_us": legal_us,
+        "legal_median": statistics.median(counts), "legal_p99": counts[int(len(counts) * 0.99)],
+        "legal_max": counts[-1],
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--presets", default=",".join(PRESETS))
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    rows = [bench(n, args.games, args.seed) for n in args.presets.split(",")]
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return
+    head = (f"{'preset':10} {'hands/s':>8} {'actions/s':>10} {'act/hand':>8} {'clone us':>9} "
+            f"{'legal us':>9} {'legal med':>9} {'p99':>5} {'max':>5}  target")
+    print(head)
+    print("-" * len(head))
+    for r in rows:
+        target = TARGETS.get(r["preset"])
+        verdict = ""
+        if target is not None:
+            verdict = f">= {target} hands/s: {'met' if r['hands_per_s'] >= target else 'MISSED'}"
+        print(f"{r['preset']:10} {r['hands_per_s']:8.0f} {r['actions_per_s']:10.0f} "
+              f"{r['actions_per_hand']:8.0f} {r['clone_us']:9.1f} {r['legal_actions_us']:9.1f} "
+              f"{r['legal_median']:9.0f} {r['legal_p99']:5d} {r['legal_max']:5d}  {verdict}")
+    print("clone target: <= 20 us")
+
+
+if __name__ == "__main__":
+    main()

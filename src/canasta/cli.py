@@ -1,0 +1,428 @@
+"""The ``canasta`` command: rule sets, rules cards, random-play simulation, game records and replays.
+
+Errors the user can fix (an unknown rule set or option, a bad value, a corrupt record) print one line
+on stderr and exit with code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field, fields
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from .actions import Action
+from .cards import format_cards, sort_key
+from .errors import CanastaError, RecordError
+from .presets import PRESETS, preset_table
+from .presets import rules as preset_rules
+from .records import GameRecord, load, save
+from .rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES, RuleSet
+from .scoring import HandResult, SideScore
+from .sim import play_random, simulate
+from .state import GameState
+
+app = typer.Typer(
+    name="canasta",
+    help="Canasta exact to club rule sheets: rule sets, rules cards, simulation and replays.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", metavar="OPTION=VALUE",
+                 help="House rule: override a rule option (repeatable). Values are JSON when they "
+                      "parse as JSON (true, 2, [1,2]), otherwise text."),
+]
+PlayersOption = Annotated[int | None, typer.Option("--players", help="Number of players (where the "
+                                                                     "rule set allows several).")]
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def parse_value(text: str) -> Any:
+    """A --set value: JSON when it parses (``true``, ``2``, ``[1,2]``), else the text itself."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def parse_sets(items: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items or []:
+        name, eq, value = item.partition("=")
+        name = name.strip()
+        if not eq or not name:
+            _fail(f"--set needs OPTION=VALUE, like --set go_out_canastas=1 (got {item!r})")
+        out[name] = parse_value(value.strip())
+    return out
+
+
+def _build_rules(name: str, players: int | None, sets: list[str] | None) -> tuple[RuleSet, dict[str, Any]]:
+    """The preset with --players and --set applied; returns the rules and the house-rule overrides."""
+    overrides = parse_sets(sets)
+    if "players" in overrides:
+        if players is not None and overrides["players"] != players:
+            _fail(f"--players {players} and --set players={overrides['players']} disagree")
+        players = overrides.pop("players")
+    try:
+        extra = {} if players is None else {"players": players}
+        rs = preset_rules(name, **extra, **overrides)
+    except CanastaError as e:
+        _fail(str(e))
+    return rs, overrides
+
+
+def _rules_or_fail(name: str, players: int | None, sets: list[str] | None) -> RuleSet:
+    return _build_rules(name, players, sets)[0]
+
+
+def _side_name(rs: RuleSet, side: int) -> str:
+    seats = [s for s in range(rs.players) if s % rs.sides == side]
+    if len(seats) == 1:
+        return f"side {side} (seat {seats[0]})"
+    return f"side {side} (seats {', '.join(map(str, seats))})"
+
+
+# ---------------------------------------------------------------------------------------- variants
+@app.command()
+def variants() -> None:
+    """List the rule sets (presets) with a one-line description."""
+    table = Table(title="Canasta rule sets", show_lines=False)
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("players", no_wrap=True)
+    table.add_column("description")
+    for name, (description, _make) in PRESETS.items():
+        counts = preset_table(name)["player_counts"][0]
+        table.add_row(name, ", ".join(map(str, counts)), description)
+    _console().print(table)
+
+
+# ---------------------------------------------------------------------------------------- rules card
+def format_option(name: str, value: Any) -> str:
+    """An option value for people: ``true``, ``2``, ``wild, red3``, ``15 below 0; 50 from 0; ...``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "none"
+        if name == "opening_minimums":
+            parts = []
+            for i, (lower, minimum) in enumerate(value):
+                if i == 0 and lower <= -(10**6) and len(value) > 1:
+                    parts.append(f"{minimum} below {value[1][0]}")
+                else:
+                    parts.append(f"{minimum} from {lower}")
+            return "; ".join(parts)
+        if isinstance(value[0], (list, tuple)):
+            return "; ".join("-".join(map(str, pair)) for pair in value)
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+@app.command("rules")
+def rules_card(
+    name: Annotated[str, typer.Argument(help="Rule set name (see `canasta variants`).")],
+    players: PlayersOption = None,
+    sets: SetOption = None,
+) -> None:
+    """Show a rule set as a rules card: every option with its value, meaning and source."""
+    rs, overrides = _build_rules(name, players, sets)
+    table_src = preset_table(name, rs.players)
+    values = rs.options()
+    console = _console()
+    console.print(f"[bold]{name}[/bold] — {PRESETS[name][0]}")
+    console.print(f"{rs.players} players, {rs.sides} sides"
+                  + (f"; house rules: {', '.join(sorted(overrides))}" if overrides else ""))
+    groups: dict[str, list[str]] = {}
+    for opt in OPTION_NAMES:
+        if opt == "name":
+            continue
+        groups.setdefault(OPTION_GROUPS[opt], []).append(opt)
+    for group, opts in groups.items():
+        table = Table(title=group, title_justify="left", title_style="bold")
+        table.add_column("option", no_wrap=True)
+        table.add_column("value")
+        table.add_column("meaning")
+        table.add_column("source")
+        for opt in opts:
+            value = format_option(opt, values[opt])
+            if opt in overrides:
+                preset_value = table_src[opt][0] if opt in table_src else None
+                source = f"house rule (preset: {format_option(opt, preset_value)})"
+                table.add_row(f"[bold yellow]{opt}[/]", f"[bold yellow]{value}[/]", OPTION_DOCS[opt],
+                              f"[yellow]{source}[/]")
+            else:
+                source = table_src[opt][1] if opt in table_src else "engine default"
+                table.add_row(opt, value, OPTION_DOCS[opt], source)
+        console.print(table)
+
+
+# ---------------------------------------------------------------------------------------- simulate
+@app.command("simulate")
+def simulate_cmd(
+    variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
+    games: Annotated[int, typer.Option("--games", min=0, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i: seed + i).")] = 1,
+    players: PlayersOption = None,
+    sets: SetOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only.")] = False,
+) -> None:
+    """Play GAMES whole games with uniformly random legal actions and report on them."""
+    rs, overrides = _build_rules(variant, players, sets)
+    if as_json:
+        report = simulate(rs, games, seed)
+    else:
+        err = Console(stderr=True)
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=err, transient=True) as bar:
+            task = bar.add_task(f"{variant}: playing", total=games)
+            report = simulate(rs, games, seed, progress=lambda _g: bar.advance(task))
+    if as_json:
+        out = {"variant": variant, "players": rs.players, "sides": rs.sides, "seed": seed,
+               "overrides": overrides} | report.to_dict()
+        typer.echo(json.dumps(out))
+        return
+    console = _console()
+    hands = report.hands
+    def pct(n: int, of: int) -> str:
+        return f"{n} ({100 * n / of:.1f}%)" if of else str(n)
+
+    t = Table(title=f"{variant}: {games} random games, seeds {seed}..{seed + games - 1}",
+              show_header=False, title_justify="left")
+    t.add_column("what", style="bold", no_wrap=True)
+    t.add_column("value")
+    t.add_row("players", f"{rs.players} ({rs.sides} sides)")
+    if overrides:
+        t.add_row("house rules", ", ".join(f"{k}={json.dumps(v)}" for k, v in overrides.items()))
+    t.add_row("games", str(report.games))
+    t.add_row("hands", f"{hands} ({hands / report.games:.2f} per game)" if report.games else "0")
+    for reason, n in report.reasons.items():
+        t.add_row(f"ended: {reason}", pct(n, hands))
+    for side, mean in enumerate(report.mean_hand_score):
+        t.add_row(f"mean hand score, {_side_name(rs, side)}", f"{mean:.1f}")
+    for side, wins in enumerate(report.wins):
+        t.add_row(f"games won, {_side_name(rs, side)}", pct(wins, report.games))
+    t.add_row("actions", str(report.actions))
+    t.add_row("time", f"{report.elapsed:.2f} s")
+    t.add_row("hands/s", f"{report.hands_per_second:,.0f}")
+    t.add_row("actions/s", f"{report.actions_per_second:,.0f}")
+    console.print(t)
+
+
+# ---------------------------------------------------------------------------------------- record
+@app.command("record")
+def record_cmd(
+    out: Annotated[str, typer.Option("--out", help="File to write the record to (JSON).")],
+    variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the deal and of the random play.")] = 1,
+    players: PlayersOption = None,
+    sets: SetOption = None,
+) -> None:
+    """Play one game with random legal actions and save its record (try it with `canasta replay`)."""
+    rs = _rules_or_fail(variant, players, sets)
+    state = play_random(GameState.new(rs, seed=seed), random.Random(seed))
+    try:
+        save(GameRecord.of(state), out)
+    except OSError as e:
+        _fail(f"cannot write {out}: {e.strerror}")
+    typer.echo(f"saved {out}: {variant}, seed {seed}, {len(state.results)} hands, {state.nactions} "
+               f"actions, scores {' / '.join(map(str, state.scores))}, winner {_side_name(rs, state.winner)}")
+
+
+# ---------------------------------------------------------------------------------------- replay
+@dataclass
+class _Step:
+    actor: int
+    action: Action
+    notes: list[str]
+
+
+@dataclass
+class _Turn:
+    seat: int
+    steps: list[_Step] = field(default_factory=list)
+
+
+@dataclass
+class _Hand:
+    number: int
+    dealer: int
+    hands: list[list[int]]
+    pile: list[int]
+    stock: int
+    cut: int
+    perfect_cut: bool
+    scores_before: list[int]
+    deal_notes: list[str] = field(default_factory=list)
+    turns: list[_Turn] = field(default_factory=list)
+    result: HandResult | None = None
+
+
+_EVENT_WORDS = {
+    "red3": "lays red three {cards}",
+    "replace": "replaces it: {cards}",
+    "draw": "drew {cards}",
+    "upcard": "took the upcard {cards}",
+    "pile": "with the pile: {cards}",
+    "retract": "took back {cards}",
+    "out": "goes out",
+    "failed_go_out": "penalty: told yes but did not go out",
+}
+# Events that only repeat the action itself (its notation says it all).
+_SILENT = {"meld", "add", "discard", "ask", "yes", "no", "end", "hand_over", "deal", "position"}
+
+
+def _plural(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def _event_text(event: tuple[Any, ...], seat_view: int | None, with_seat: bool) -> str | None:
+    """A table event in words, or None for events the action's notation already says."""
+    _hand, who, what, cards, private = event
+    if what in _SILENT:
+        return None
+    if what == "take":
+        text = f"top card {format_cards(cards[:1])}"
+    elif private and seat_view is not None and who != seat_view:
+        text = f"drew {_plural(len(cards))}" if what == "draw" else f"replaces it: {_plural(len(cards))}"
+    else:
+        template = _EVENT_WORDS.get(what, what + " {cards}")
+        text = template.format(cards=format_cards(cards) or "nothing").rstrip()
+    return f"seat {who} {text}" if with_seat else text
+
+
+def _new_events(state: GameState, since: Any) -> list[tuple[Any, ...]]:
+    """Events logged after the log node ``since`` (the state's log is a linked list, newest first)."""
+    out: list[tuple[Any, ...]] = []
+    node = state._log
+    while node is not None and node is not since:
+        out.append(node[0])
+        node = node[1]
+    out.reverse()
+    return out
+
+
+def _walk(record: GameRecord, seat_view: int | None) -> tuple[list[_Hand], GameState]:
+    s = record.initial_state()
+
+    def start_hand(notes: list[str]) -> _Hand:
+        return _Hand(s.hand_no, s.dealer, [s.hand_cards(i) for i in range(s.rules.players)], list(s.pile),
+                     len(s.stock), s.cut_size, s.perfect_cut, list(s.hand_start_scores), notes)
+
+    hands: list[_Hand] = []
+    head = s._log
+    first = [t for e in _new_events(s, None) if (t := _event_text(e, seat_view, True))]
+    hands.append(start_hand(first))
+    for a in record.actions:
+        h = hands[-1]
+        hand_no = s.hand_no
+        seat, actor = s.current, s.actor
+        if not h.turns or h.turns[-1].seat != seat:
+            h.turns.append(_Turn(seat))
+        n_results = len(s.results)
+        s._apply(a)
+        evs = _new_events(s, head)
+        head = s._log
+        notes = [t for e in evs if e[0] == hand_no and (t := _event_text(e, seat_view, e[1] != actor))]
+        h.turns[-1].steps.append(_Step(actor, a, notes))
+        if len(s.results) > n_results:
+            h.result = s.results[n_results]
+            if not s.is_over:
+                later = [t for e in evs if e[0] != hand_no and (t := _event_text(e, seat_view, True))]
+                hands.append(start_hand(later))
+    return hands, s
+
+
+def _score_table(rs: RuleSet, result: HandResult) -> Table:
+    t = Table(title=f"score of hand {result.hand + 1}", title_justify="left")
+    t.add_column("")
+    for side in range(rs.sides):
+        t.add_column(_side_name(rs, side), justify="right")
+    for f in fields(SideScore):
+        vals = [getattr(sc, f.name) for sc in result.sides]
+        shown = [("yes" if v else "no") if isinstance(v, bool) else str(v) for v in vals]
+        t.add_row(f.name.replace("_", " "), *shown, style="bold" if f.name == "total" else None)
+    t.add_row("running total", *map(str, result.scores_after), style="bold")
+    return t
+
+
+@app.command("replay")
+def replay_cmd(
+    path: Annotated[str, typer.Argument(metavar="RECORD.json", help="A game record (canasta record).")],
+    seat: Annotated[int | None, typer.Option("--seat", help="Show the game as this seat saw it: other "
+                                                             "players' hands and draws hidden.")] = None,
+) -> None:
+    """Replay a game record hand by hand: every turn in words, each hand's score, the winner."""
+    try:
+        record = load(path)
+        record.replay()  # checks every action and the saved result before printing anything
+    except RecordError as e:
+        _fail(str(e))
+    rs = record.rules
+    if seat is not None and not 0 <= seat < rs.players:
+        _fail(f"--seat {seat}: seats are 0 to {rs.players - 1}")
+    hands, final = _walk(record, seat)
+    console = _console()
+    console.print(f"[bold]{rs.name}[/bold], seed {record.seed!r}, {rs.players} players, "
+                  f"{len(record.actions)} actions"
+                  + (f" — as seen by seat {seat}" if seat is not None else ""))
+    for h in hands:
+        console.rule(f"hand {h.number + 1}")
+        console.print(f"dealer seat {h.dealer}; scores before: {' / '.join(map(str, h.scores_before))}; "
+                      f"cut {h.cut}{' (perfect cut)' if h.perfect_cut else ''}; stock {h.stock}; "
+                      f"pile {format_cards(h.pile) or 'empty'}")
+        for i, cards in enumerate(h.hands):
+            if seat is None or i == seat:
+                console.print(f"  seat {i} holds {format_cards(sorted(cards, key=sort_key))}")
+            else:
+                console.print(f"  seat {i} holds {len(cards)} cards")
+        for note in h.deal_notes:
+            console.print(f"  {note}")
+        for n, turn in enumerate(h.turns, 1):
+            parts = []
+            for step in turn.steps:
+                words = str(step.action)
+                if step.actor != turn.seat:
+                    words = f"seat {step.actor}: {words}"
+                if step.notes:
+                    words += " [" + "; ".join(step.notes) + "]"
+                parts.append(words)
+            console.print(f"  {n:>3}. seat {turn.seat}: " + " · ".join(parts), markup=False)
+        if h.result is not None:
+            r = h.result
+            how = {"went_out": f"seat {r.out_seat} went out", "stock_out": "the stock ran out",
+                   "last_red3": "the last stock card was a red three"}.get(r.reason, r.reason)
+            console.print(f"hand {h.number + 1} over: {how}")
+            console.print(_score_table(rs, r))
+        else:
+            console.print(f"hand {h.number + 1} not finished in this record")
+    if final.is_over:
+        console.rule("result")
+        scores = " to ".join(map(str, final.scores))
+        console.print(f"[bold]winner: {_side_name(rs, final.winner)}[/bold] — final scores {scores}")
+    else:
+        console.print(f"the game is not over (scores {' / '.join(map(str, final.scores))})")
+
+
+def main() -> None:  # pragma: no cover - console entry point alternative
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()
