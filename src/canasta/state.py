@@ -847,9 +847,9 @@ class GameState:
                     out.append(Action(Op.MELD, three))
                 if ok21:
                     for wf in wild_faces:
-                        c = (three[0], three[1], wf)
-                        if free or self._meld_finish(side, c) is None:
-                            out.append(Action(Op.MELD, c))
+                        c3: tuple[int, ...] = (three[0], three[1], wf)
+                        if free or self._meld_finish(side, c3) is None:
+                            out.append(Action(Op.MELD, c3))
         # black threes, all at once, when going out
         if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none":
             bcards = self._faces(seat, m.black3, hk[m.black3])
