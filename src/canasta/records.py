@@ -189,6 +189,7 @@ def position(pos: dict[str, Any]) -> GameState:
     if phase not in ("draw", "play"):
         raise RecordError("'phase' must be \"draw\" or \"play\"")
     s.current = s.actor = turn
+    s.turn_base = len(s.melds[s.side_of(turn)])
     s.phase = Phase.DRAW if phase == "draw" else Phase.PLAY
     s._event(s.dealer, "position")
     if s.phase is Phase.DRAW and not s.stock and rs.stock_end == "classic" and (

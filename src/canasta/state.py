@@ -63,6 +63,7 @@ class GameState:
         "has_melded",
         "hk",
         "hn",
+        "laid_off",
         "last_out",
         "melds",
         "minimum",
@@ -86,6 +87,7 @@ class GameState:
         "seed",
         "stock",
         "took_pile",
+        "turn_base",
         "turn_canasta",
         "turn_melded",
         "turn_points",
@@ -118,6 +120,8 @@ class GameState:
     turn_melded: bool
     turn_points: int
     turn_canasta: bool
+    turn_base: int
+    laid_off: bool
     retracted: bool
     pre_draw: bool
     asked_turn: bool
@@ -191,6 +195,8 @@ class GameState:
         self.turn_melded = False
         self.turn_points = 0
         self.turn_canasta = False
+        self.turn_base = 0
+        self.laid_off = False
         self.retracted = False
         self.pre_draw = False
         self.asked_turn = False
@@ -235,6 +241,8 @@ class GameState:
         c.turn_melded = self.turn_melded
         c.turn_points = self.turn_points
         c.turn_canasta = self.turn_canasta
+        c.turn_base = self.turn_base
+        c.laid_off = self.laid_off
         c.retracted = self.retracted
         c.pre_draw = self.pre_draw
         c.asked_turn = self.asked_turn
@@ -351,7 +359,9 @@ class GameState:
             return "your partner said no this turn"
         return None
 
-    def _go_out_problem(self, canastas: int, open_ok: bool, turn_canasta: bool) -> str | None:
+    def _go_out_problem(self, canastas: int, open_ok: bool, concealed: bool) -> str | None:
+        """Why the player could not go out with this many canastas, or None. ``concealed``: the
+        turn would still qualify as going out concealed (which waives the opening minimum, C1)."""
         r = self.rules
         if canastas < r.go_out_canastas:
             return (f"your side needs {r.go_out_canastas} canasta{'s' if r.go_out_canastas > 1 else ''}"
@@ -359,31 +369,48 @@ class GameState:
         why = self._permission_problem()
         if why:
             return why
-        if not open_ok and not self._concealed_ok(turn_canasta):
+        if not open_ok and not concealed:
             side = self.side_of(self.current)
             return f"your side has not met its opening minimum of {self.minimum[side]}"
         return None
 
-    def _concealed_ok(self, turn_canasta: bool) -> bool:
+    def _concealed_after(self, layoff: bool = False, new_canasta: bool = False) -> bool:
+        """Would going out now be concealed (C1; Britannica: no earlier meld or layoff, the pile not
+        taken, the hand all in melds of its own, one of them a canasta)?"""
         r = self.rules
         return (r.concealed and not self.has_melded[self.current] and not self.took_pile
-                and (turn_canasta or not r.concealed_needs_canasta))
+                and not self.laid_off and not layoff
+                and (self.turn_canasta or new_canasta or not r.concealed_needs_canasta))
 
-    def _finish_problem(self, h_after: int, canastas: int, open_ok: bool, turn_canasta: bool) -> Problem:
-        """May the player be left with ``h_after`` cards after this play?"""
+    def _finish_problem(self, h_after: int, canastas: int, open_ok: bool, concealed: bool,
+                        action: Action) -> Problem:
+        """May ``action`` leave the player with ``h_after`` cards? Below two cards the player must
+        still be able to finish: go out with the hand emptied, or with the one card left either
+        discarded (going out) or melded (going out without a discard), or pass where allowed."""
         if h_after >= 2:
             return None
-        why = self._go_out_problem(canastas, open_ok, turn_canasta)
+        why = self._go_out_problem(canastas, open_ok, concealed)
         if h_after == 1:
-            if why is None or self.rules.pass_allowed:
+            if why is None or self.rules.pass_allowed or self._last_card_melds(action):
                 return None
-            return ("keep_cards", f"that would leave you one card to discard, but you may not go out: "
-                    f"{why}")
+            return ("keep_cards", f"that would leave you one card, but you may not go out: {why}")
         if why is not None:
             return ("cannot_go_out", f"that would empty your hand, but you may not go out: {why}")
         if self.rules.go_out_discard == "required":
             return ("discard_needed", "you must keep a card to discard when you go out")
         return None
+
+    def _last_card_melds(self, action: Action) -> bool:
+        """After ``action`` one card is left: could melding it go out? (Rare, so checked on a clone.)"""
+        if self.rules.go_out_discard == "required":
+            return False
+        c = self.clone()
+        c._apply(action)
+        if c.phase is not Phase.PLAY or c.hn[c.current] != 1:
+            return False
+        last = c.hand_cards(c.current)[0]
+        side = c.side_of(c.current)
+        return any(c._why_not_add(i, (last,)) is None for i in range(len(c.melds[side])))
 
     def _open_after(self, side: int, points: int) -> bool:
         return self.opened[side] or self.turn_points + points >= self.minimum[side]
@@ -548,8 +575,7 @@ class GameState:
         gained = sum(1 for f in self.pile[:-1] if not (r.red3_mode == "lay" and is_red_three(f)))
         h_after = self.hn[seat] - len(cards) + gained
         canastas = self.canastas(side) + (1 if size >= r.canasta_size and not was_canasta else 0)
-        tc = self.turn_canasta or (size >= r.canasta_size and not was_canasta)
-        return self._finish_problem(h_after, canastas, True, tc)
+        return self._finish_problem(h_after, canastas, True, False, a)
 
     def _pre_draw_ok(self) -> bool:
         """May the player show opening melds before taking the pile?"""
@@ -633,8 +659,8 @@ class GameState:
             return ("black_three", "black threes are melded only as you go out: meld your other "
                     "cards first")
         why = self._go_out_problem(self.canastas(side), self._open_after(side, self._value(cards)),
-                                   self.turn_canasta)
-        if why:
+                                   self._concealed_after())
+        if why and not (h_after == 1 and self._last_card_melds(Action(Op.MELD, cards))):
             return ("cannot_go_out", f"black threes are melded only when going out, and {why}")
         if h_after == 0 and r.go_out_discard == "required":
             return ("discard_needed", "you must keep a card to discard when you go out")
@@ -671,7 +697,7 @@ class GameState:
             return ("wild_limit", why)
         if self.phase is Phase.DRAW:
             return None
-        return self._add_finish(side, m, f)
+        return self._add_finish(side, index, m, f)
 
     def _why_not_discard(self, cards: tuple[int, ...]) -> Problem:
         if len(cards) != 1:
@@ -685,7 +711,8 @@ class GameState:
                     "the hand without discarding")
         side = self.side_of(seat)
         if self.hn[seat] == 1:
-            why = self._go_out_problem(self.canastas(side), self._open_after(side, 0), self.turn_canasta)
+            why = self._go_out_problem(self.canastas(side), self._open_after(side, 0),
+                                       self._concealed_after())
             if why:
                 return ("cannot_go_out", f"discarding your last card would go out, but {why}")
             return None
@@ -877,25 +904,27 @@ class GameState:
                 for k in nat_kinds[meld.rank]:
                     if hk[k]:
                         f = self._face(seat, k)
-                        if free or self._add_finish(side, meld, f) is None:
+                        if free or self._add_finish(side, i, meld, f) is None:
                             out.append(_add_action(f, i))
             if wild_faces and (not is_can or wild_can):
                 w = meld.wilds + 1
                 if w <= maxw and not (le and w > meld.naturals) and not (lt and w >= meld.naturals):
                     for f in wild_faces:
-                        if free or self._add_finish(side, meld, f) is None:
+                        if free or self._add_finish(side, i, meld, f) is None:
                             out.append(_add_action(f, i))
 
     def _meld_finish(self, side: int, cards: tuple[int, ...]) -> Problem:
         return self._finish_problem(self.hn[self.current] - len(cards), self.canastas(side),
                                     self._open_after(side, self._value(cards)),
-                                    self.turn_canasta or self.rules.canasta_size <= len(cards))
+                                    self._concealed_after(False, self.rules.canasta_size <= len(cards)),
+                                    Action(Op.MELD, cards))
 
-    def _add_finish(self, side: int, meld: Meld, f: int) -> Problem:
+    def _add_finish(self, side: int, index: int, meld: Meld, f: int) -> Problem:
         completes = len(meld.cards) + 1 == self.rules.canasta_size
+        own = index >= self.turn_base
         return self._finish_problem(self.hn[self.current] - 1, self.canastas(side) + completes,
                                     self._open_after(side, self.model.value[f]),
-                                    self.turn_canasta or completes)
+                                    self._concealed_after(not own, completes and own), _add_action(f, index))
 
     def _gen_takes(self, out: list[Action]) -> None:
         if self._pile_block() is not None:
@@ -1128,7 +1157,10 @@ class GameState:
         if self.phase is Phase.DRAW:
             self.turn_points += self.model.value[f]
             return
-        self._meld_points(side, self.model.value[f], old.size < self.rules.canasta_size <= new.size)
+        if index < self.turn_base:
+            self.laid_off = True
+        self._meld_points(side, self.model.value[f],
+                          index >= self.turn_base and old.size < self.rules.canasta_size <= new.size)
         if self.hn[seat] == 0:
             self._go_out(seat)
 
@@ -1178,6 +1210,7 @@ class GameState:
         self.current = self.actor = seat
         self.phase = Phase.DRAW
         self._reset_turn()
+        self.turn_base = len(self.melds[self.side_of(seat)])
         if self.owed[seat]:
             n = self.owed[seat]
             self.owed[seat] = 0
@@ -1195,7 +1228,7 @@ class GameState:
 
     def _go_out(self, seat: int) -> None:
         side = self.side_of(seat)
-        concealed = self._concealed_ok(self.turn_canasta)
+        concealed = self._concealed_after()
         self.opened[side] = True
         self._event(seat, "out")
         self._end_hand("went_out", seat, concealed)
