@@ -11,7 +11,7 @@ Notation (cards as in :mod:`canasta.cards`; ``@N`` names the side's meld number 
     ask | yes | no | retract | end | pass
 
 >>> Action.parse("take 6H 6S JK")
-Action(op=<Op.TAKE: 1>, cards=(17, 19, 52), meld=-1)
+Action(op=<Op.TAKE: 1>, cards=(18, 19, 52), meld=-1)
 >>> str(Action.parse("add @2 KH"))
 'add @2 KH'
 """

@@ -295,7 +295,7 @@ def _plural(n: int) -> str:
 def _event_text(event: tuple[Any, ...], seat_view: int | None, with_seat: bool) -> str | None:
     """A table event in words, or None for events the action's notation already says."""
     _hand, who, what, cards, private = event
-    if what in _SILENT:
+    if what in _SILENT or (what == "pile" and not cards):
         return None
     if what == "take":
         text = f"top card {format_cards(cards[:1])}"

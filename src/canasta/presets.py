@@ -57,6 +57,7 @@ def _classic(players: int) -> Table:
         "add_to_canasta": (True, "R E15: completed canastas may be extended"),
         "wild_to_canasta": (True, "R E15: wilds too, within the limit of 3"),
         "one_meld_per_rank": (True, "R C3: one meld per rank per side"),
+        "canasta_cards_hidden": (False, "R 1.1: canastas stay face up (a red or black card on top)"),
         "sequences": ((), "R 1.1: no sequences"),
         "opening_minimums": (_CLASSIC_MINIMUMS, "R 1.1: negative 15, 0 50, 1,500 90, 3,000 120"),
         "opening_schedule": ("score", "R 1.1: by the side's score"),
@@ -165,6 +166,8 @@ def _spanish(players: int) -> Table:
         "max_wilds": (3, "S4: up to three jokers; E5/E6"),
         "wild_ratio": ("le", "E5/E6: Classic, never more wilds than naturals"),
         "add_to_canasta": (True, "E15: a completed canasta may be extended"),
+        "canasta_cards_hidden": (True, "S4: nobody ... can extend them again to see how they were "
+                                 "formed"),
         "opening_minimums": (((-(10**9), 15), (0, 50), (1500, 90), (3000, 120)),
                              "S4: 0-1495 50, 1500-2995 90, 3000-4995 120; E3 negative 15"),
         "go_out_canastas": (1, "S4: in conditions to finish for already having a Canasta"),

@@ -127,7 +127,7 @@ def position(pos: dict[str, Any]) -> GameState:
         raise RecordError("'seed' must be a whole number or text")
     s = GameState._blank(rs, seed)
     s.hand_no = _int(pos, "hand_number", 0)
-    s.dealer = _int(pos, "dealer", 0)
+    s.dealer = s.start_dealer = _int(pos, "dealer", 0)
     turn = _int(pos, "turn", (s.dealer + 1) % n)
     if not 0 <= s.dealer < n or not 0 <= turn < n:
         raise RecordError(f"'dealer' and 'turn' must be seats 0 to {n - 1}")
@@ -139,7 +139,11 @@ def position(pos: dict[str, Any]) -> GameState:
     hands = _per(pos, "hands", n, "seat")
     used: list[int] = []
     for seat, h in enumerate(hands):
-        for f in _cards(h, f"hands[{seat}]"):
+        cards = _cards(h, f"hands[{seat}]")
+        if rs.red3_mode == "lay" and any(is_red_three(f) for f in cards):
+            raise RecordError(f"hands[{seat}]: a red three is laid face up at once in these rules; "
+                              f"put it in red_threes")
+        for f in cards:
             s._give(seat, f)
             used.append(f)
     stock = _cards(pos.get("stock"), "stock")
@@ -210,9 +214,11 @@ class GameRecord:
     result: dict[str, Any] | None = None
 
     @staticmethod
-    def of(state: GameState, start: dict[str, Any] | None = None, dealer: int = 0) -> GameRecord:
-        """The record of the game played in ``state`` so far."""
-        return GameRecord(state.rules, state.seed, state.history(), dealer, start, _summary(state))
+    def of(state: GameState, start: dict[str, Any] | None = None) -> GameRecord:
+        """The record of the game played in ``state`` so far (from ``start`` if it began at a
+        position)."""
+        return GameRecord(state.rules, state.seed, state.history(), state.start_dealer, start,
+                          _summary(state))
 
     def initial_state(self) -> GameState:
         if self.start is not None:

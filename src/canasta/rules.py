@@ -97,6 +97,8 @@ class RuleSet:
     add_to_canasta: bool = _opt(True, "naturals may be added to a completed canasta", "melds")
     wild_to_canasta: bool = _opt(True, "wild cards may be added to a completed canasta", "melds")
     one_meld_per_rank: bool = _opt(True, "a side has at most one meld of each rank", "melds")
+    canasta_cards_hidden: bool = _opt(False, "a completed canasta is a closed stack: players see its "
+                                      "rank, size and whether it is natural, not its cards", "melds")
     sequences: tuple[tuple[int, int], ...] = _opt((), "sequence windows (lowest, highest rank) a "
                                                   "sequence canasta may fill; empty = no sequences",
                                                   "melds")

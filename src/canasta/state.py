@@ -24,6 +24,7 @@ from typing import Any
 from .actions import ASK, DRAW, END, NO, RETRACT, UPCARD, YES, Action, Op
 from .cards import JOKER, RANK_NAMES, card_str, full_deck, is_black_three, is_red_three, is_wild
 from .errors import IllegalAction
+from .goingout import can_go_out
 from .melds import Meld, MeldType, new_meld, wild_problem
 from .model import CardModel, card_model
 from .rules import RuleSet
@@ -50,6 +51,7 @@ class GameState:
         "_log",
         "actor",
         "answers",
+        "ask_phase",
         "asked_turn",
         "asks",
         "binding",
@@ -85,6 +87,7 @@ class GameState:
         "rules",
         "scores",
         "seed",
+        "start_dealer",
         "stock",
         "took_pile",
         "turn_base",
@@ -125,6 +128,8 @@ class GameState:
     retracted: bool
     pre_draw: bool
     asked_turn: bool
+    ask_phase: Phase
+    start_dealer: int
     permission: int
     binding: bool
     no_discard: bool
@@ -146,7 +151,7 @@ class GameState:
     def new(cls, rules: RuleSet, seed: int | str = 0, dealer: int = 0) -> GameState:
         """A new game; the first hand is dealt at once."""
         s = cls._blank(rules, seed)
-        s.dealer = dealer % rules.players
+        s.dealer = s.start_dealer = dealer % rules.players
         s._deal()
         return s
 
@@ -160,8 +165,9 @@ class GameState:
         s.scores = [0] * rules.sides
         s.hand_start_scores = [0] * rules.sides
         s.hand_no = 0
-        s.dealer = 0
+        s.dealer = s.start_dealer = 0
         s.results = []
+        s.ask_phase = Phase.PLAY
         s.phase = Phase.DRAW
         s.current = s.actor = 0
         s.hands = [[0] * 53 for _ in range(n)]
@@ -214,6 +220,8 @@ class GameState:
         c.hand_start_scores = self.hand_start_scores[:]
         c.hand_no = self.hand_no
         c.dealer = self.dealer
+        c.start_dealer = self.start_dealer
+        c.ask_phase = self.ask_phase
         c.results = self.results[:]
         c.phase = self.phase
         c.current = self.current
@@ -445,6 +453,8 @@ class GameState:
                 return self._why_not_retract()
             if op is Op.END:
                 return self._why_not_end()
+            if op is Op.ASK:
+                return self._why_not_ask()
             return ("draw_first", "draw from the stock or take the pile first")
         # PLAY
         if op is Op.DISCARD:
@@ -535,27 +545,32 @@ class GameState:
                         f"{RANK_NAMES[rank]}: write @{target}")
             return ("meld_target", "there is no meld of that rank to take the pile onto")
         frozen = self.frozen_reason(side)
-        if nat < 2:
+        # the cards from hand justify the take: a natural pair (with any further cards of the meld),
+        # one natural and a wild where allowed, or none at all to lay the top card off on the side's
+        # meld of that rank (cards to add then go on with ``add``)
+        natural_wild = nat == 1 and wild > 0 and r.pickup_natural_wild and not frozen
+        via_layoff = not cards
+        if nat < 2 and not natural_wild:
             if frozen:
                 return ("frozen", f"{frozen}: you need two natural {RANK_NAMES[rank]} from your "
                         f"hand to take it")
-            if nat == 1:
-                if wild == 0:
+            layoff = target >= 0 and r.pickup_layoff
+            if nat == 0 and wild:
+                return ("need_pair", f"wild cards cannot take the pile: you need natural "
+                        f"{RANK_NAMES[rank]}")
+            if cards and layoff:
+                return ("layoff_alone", f"to lay the top card off on your {RANK_NAMES[rank]}, take it "
+                        f"alone (take @{target}) and add your cards after")
+            if not layoff:
+                if nat == 1 and r.pickup_natural_wild:
                     return ("need_pair", f"you need two {RANK_NAMES[rank]} (or one and a wild card) "
                             f"to take the pile")
-                if not r.pickup_natural_wild:
-                    return ("need_pair", f"you need two natural {RANK_NAMES[rank]} to take the pile")
-            else:
-                if wild:
-                    return ("need_pair", f"wild cards alone cannot take the pile: you need natural "
-                            f"{RANK_NAMES[rank]}")
-                if target < 0 or not r.pickup_layoff:
-                    return ("need_pair", f"you need two natural {RANK_NAMES[rank]} to take the pile")
+                return ("need_pair", f"you need two natural {RANK_NAMES[rank]} to take the pile")
         tm = self.melds[side][target] if target >= 0 else None
         if tm is not None:
             was_canasta = len(tm.cards) >= r.canasta_size
             if was_canasta:
-                if not cards and not r.pickup_layoff_canasta:
+                if via_layoff and not r.pickup_layoff_canasta:
                     return ("canasta_closed", "the top card may not be added to a completed canasta")
                 if not r.add_to_canasta or (wild and not r.wild_to_canasta):
                     return ("canasta_closed", "no cards may be added to a completed canasta")
@@ -719,18 +734,36 @@ class GameState:
         if not self._open_after(side, 0) and self.turn_points:
             return ("opening_minimum", f"your melds make {self.turn_points}, short of your side's "
                     f"opening minimum of {self.minimum[side]}: add more or retract them")
+        return self._must_go_out()
+
+    def _must_go_out(self) -> Problem:
+        """A binding "yes" obliges the player to go out when the cards allow it."""
+        if self.permission == SAID_YES and self.binding and can_go_out(self):
+            return ("must_go_out", "your partner said yes, and you can go out: meld your cards and "
+                    "go out this turn")
         return None
 
     def _why_not_ask(self) -> Problem:
+        why = self._ask_basic()
+        if why:
+            return why
+        if self.phase is Phase.DRAW:
+            # before drawing, asking matters only to go out by taking the pile
+            if self.pre_draw or not self._any_take():
+                return ("ask_after_draw", "ask after drawing (before drawing, only to go out by "
+                        "taking the pile)")
+        elif self.hn[self.current] < 2:
+            return ("ask_late", "ask before you meld down to your last card (a 'no' must leave you a "
+                    "card to keep after discarding)")
+        return None
+
+    def _ask_basic(self) -> Problem:
         seat = self.current
         mode = self.rules.ask_partner
         if self.partner(seat) < 0 or mode == "none":
             return ("no_partner", "there is no partner to ask")
         if self.asked_turn:
             return ("asked", "you have already asked this turn")
-        if self.hn[seat] < 2:
-            return ("ask_late", "ask before you meld down to your last card (a 'no' must leave you a "
-                    "card to keep after discarding)")
         if mode == "once" and self.asks[seat]:
             return ("asked", "you may ask only once a hand")
         return None
@@ -749,7 +782,7 @@ class GameState:
             if not self._open_after(side, 0) and self.turn_points:
                 return ("opening_minimum", "your melds are short of the opening minimum: add more or "
                         "retract them")
-            return None
+            return self._must_go_out()
         if self.stock:
             return ("no_end", "draw from the stock or take the pile")
         if self.pre_draw:
@@ -780,7 +813,10 @@ class GameState:
                 out.append(DRAW)
             if self._why_not_upcard() is None:
                 out.append(UPCARD)
+            ntake = len(out)
             self._gen_takes(out)
+            if len(out) > ntake and not self.pre_draw and self._ask_basic() is None:
+                out.append(ASK)
             if self._pre_draw_ok():
                 self._gen_melds(out)
             if self._why_not_retract() is None:
@@ -835,6 +871,8 @@ class GameState:
                     a = _DISCARDS[self._face(seat, k)]
                     if self._why_not_discard(a.cards) is None:
                         out.append(a)
+            return
+        if self.permission == SAID_YES and self._must_go_out():
             return
         h = self.hands[seat]
         faces_of = self.model.faces_of
@@ -1018,6 +1056,7 @@ class GameState:
         elif op is Op.ASK:
             self.asks[seat] += 1
             self.asked_turn = True
+            self.ask_phase = self.phase
             self.phase = Phase.ANSWER
             self.actor = self.partner(seat)
             self._event(seat, "ask")
@@ -1027,7 +1066,7 @@ class GameState:
             self.answers[seat] += 1
             self.permission = SAID_YES if op is Op.YES else SAID_NO
             self._event(self.actor, "yes" if op is Op.YES else "no")
-            self.phase = Phase.PLAY
+            self.phase = self.ask_phase
             self.actor = seat
         elif op is Op.RETRACT:
             self._do_retract()

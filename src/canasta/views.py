@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import card_str, format_cards, sort_key
+from .melds import Meld
 from .state import SAID_NO, SAID_YES, GameState, Phase
 
 
@@ -43,8 +44,7 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
             "frozen_for_me": state.frozen_reason(side),
             "stopped": state.pile_stopped(),
         },
-        "melds": [[{"index": i, "cards": str(m), "what": m.describe(r), "canasta": m.is_canasta(r),
-                    "natural": m.is_natural()} for i, m in enumerate(ms)] for ms in state.melds],
+        "melds": [[_meld_view(state, i, m) for i, m in enumerate(ms)] for ms in state.melds],
         "red_threes": [format_cards(x) for x in state.red3],
         "opened": list(state.opened),
         "minimum": list(state.minimum),
@@ -64,6 +64,13 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "winner": state.winner,
         "log": public_log(state, seat),
     }
+
+
+def _meld_view(state: GameState, index: int, m: Meld) -> dict[str, Any]:
+    r = state.rules
+    closed = r.canasta_cards_hidden and m.is_canasta(r)
+    return {"index": index, "cards": None if closed else str(m), "size": m.size,
+            "what": m.describe(r), "canasta": m.is_canasta(r), "natural": m.is_natural()}
 
 
 def public_log(state: GameState, seat: int, hand: int | None = None) -> list[dict[str, Any]]:

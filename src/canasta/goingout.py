@@ -1,0 +1,141 @@
+"""Can the player to move go out this turn? (A plan exists: meld everything, maybe discard one.)
+
+Used to hold a player to a binding "yes" from the partner: a player told "yes" must go out if the
+cards allow it, and only a player who truly cannot is let off (with the rule set's penalty). The
+check is exact for group melds (the two-deck classic family): the cards left after an optional
+final discard must all be melded, naturals onto the side's meld of their rank or into new melds,
+wild cards into the free wild places of those melds, black threes together; and then the side must
+have its canastas and (if it has not opened) the opening minimum or a concealed going out.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .melds import MeldType
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
+
+
+def _wild_room(state: GameState, naturals: int, wilds: int) -> int:
+    """How many more wild cards a group with these counts may take."""
+    r = state.rules
+    room = r.max_wilds - wilds
+    if r.wild_ratio == "le":
+        room = min(room, naturals - wilds)
+    elif r.wild_ratio == "lt":
+        room = min(room, naturals - 1 - wilds)
+    if r.max_meld_size:
+        room = min(room, r.max_meld_size - naturals - wilds)
+    return max(room, 0)
+
+
+def can_go_out(state: GameState) -> bool:
+    """Whether some sequence of legal plays this turn empties the player's hand."""
+    r = state.rules
+    seat = state.current
+    hk = state.hk[seat]
+    m = state.model
+    discards: list[int] = [-1] if r.go_out_discard == "optional" else []
+    if not state.no_discard:  # after a last-card red three the hand must be melded out entirely
+        discards += [k for k in range(m.nkinds) if hk[k]]
+    value = m.value
+    points = sum(value[f] * n for f, n in enumerate(state.hands[seat]) if n)
+    for d in discards:
+        hand = list(hk)
+        pts = points
+        if d >= 0:
+            hand[d] -= 1
+            pts -= value[m.faces_of[d][0]]
+        if _plan_ok(state, hand, pts):
+            return True
+    return False
+
+
+def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
+    """Can every card of ``hand`` (kind counts, worth ``points``) be melded this turn?"""
+    r = state.rules
+    m = state.model
+    seat = state.current
+    side = state.side_of(seat)
+    if hand[m.red3]:
+        return False
+    wild_total = hand[m.joker] + hand[m.deuce]
+    # black threes: all together when going out
+    b3 = hand[m.black3]
+    if b3:
+        if r.black3_meld == "none" or b3 == 1:
+            return False
+        if b3 < r.black3_meld_min:
+            if b3 == 2 and r.black3_meld_wilds >= 1 and wild_total >= 1:
+                wild_total -= 1
+            else:
+                return False
+    # groups: existing melds of the side take naturals of their rank; other ranks need new melds
+    size = r.canasta_size
+    canastas = 0
+    slots: list[tuple[int, int, int, bool]] = []  # (size after naturals, least wilds, most wilds, own)
+    layoff = False
+    existing = {mm.rank: i for i, mm in enumerate(state.melds[side]) if mm.type is MeldType.GROUP}
+    for i, mm in enumerate(state.melds[side]):
+        if mm.type is not MeldType.GROUP:
+            continue
+        nat = sum(hand[k] for k in m.natural_kinds[mm.rank])
+        if nat and len(mm.cards) >= size and not r.add_to_canasta:
+            return False
+        if nat and i < state.turn_base:
+            layoff = True
+        n_after = len(mm.cards) + nat
+        if r.max_meld_size and n_after > r.max_meld_size:
+            return False
+        room = _wild_room(state, mm.naturals + nat, mm.wilds)
+        if not r.wild_to_canasta:
+            room = min(room, max(0, size - 1 - len(mm.cards)))
+        slots.append((n_after, 0, room, i >= state.turn_base))
+    for rank in range(4, 15):
+        if rank in existing and r.one_meld_per_rank:
+            continue
+        nat = sum(hand[k] for k in m.natural_kinds[rank])
+        if not nat:
+            continue
+        if nat < r.min_naturals:
+            return False
+        least = max(0, 3 - nat)
+        room = _wild_room(state, nat, 0)
+        if least > room:
+            return False
+        slots.append((nat, least, room, True))
+    if wild_total < sum(s[1] for s in slots) or wild_total > sum(s[2] for s in slots):
+        return False
+    # place the spare wild cards so as to complete as many canastas as possible
+    spare = wild_total - sum(s[1] for s in slots)
+    own_canasta = False
+    needs: list[tuple[int, bool]] = []
+    for n_after, least, room, own in slots:
+        if n_after + least >= size:
+            canastas += 1
+            own_canasta = own_canasta or own
+            continue
+        deficit = size - n_after - least
+        if deficit <= room - least:
+            needs.append((deficit, own))
+    for deficit, own in sorted(needs):
+        if deficit > spare:
+            break
+        spare -= deficit
+        canastas += 1
+        own_canasta = own_canasta or own
+    if canastas < r.go_out_canastas:
+        return False
+    if wild_total and not slots:
+        return False
+    if state._permission_problem():
+        return False
+    if not state.opened[side] and state.turn_points + points < state.minimum[side]:
+        concealed = (r.concealed and not state.has_melded[seat] and not state.took_pile
+                     and not state.laid_off and not layoff
+                     and (own_canasta or state.turn_canasta or not r.concealed_needs_canasta))
+        if not concealed:
+            return False
+    return True

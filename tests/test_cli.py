@@ -1,0 +1,242 @@
+"""The ``canasta`` command line: happy paths with their content, and clean one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from canasta import rules
+from canasta.cli import app, format_option, parse_value
+from canasta.records import load
+from canasta.sim import simulate
+
+runner = CliRunner()
+WIDE = {"COLUMNS": "300"}  # no wrapping inside the rules card's table rows
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), env=WIDE)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def cells(output: str, option: str) -> list[str]:
+    """The rules-card row of ``option``: [option, value, meaning, source]."""
+    for line in output.splitlines():
+        parts = [p.strip() for p in line.split("│")]
+        if len(parts) >= 6 and parts[1] == option:
+            return parts[1:5]
+    raise AssertionError(f"no row for {option!r} in:\n{output}")
+
+
+def assert_clean_error(code: int, out: str, err: str, words: str) -> None:
+    assert code == 2
+    assert words in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err + out
+
+
+# ------------------------------------------------------------------------------------- variants
+def test_variants_lists_every_preset_with_its_description() -> None:
+    code, out, _ = run("variants")
+    assert code == 0
+    for name in ("classic", "gvr-club", "spanish"):
+        assert name in out
+    assert "GVR club classic (S2)" in out
+    assert "2, 3, 4, 5, 6" in out  # S4: "it can be played by two to six people"
+
+
+# ------------------------------------------------------------------------------------- rules card
+def test_rules_card_gvr_club_S2_draw_two() -> None:
+    """S2: 'drawing two new cards from the center deck' (ruling G5): stock_draw 2, sourced to S2."""
+    code, out, _ = run("rules", "gvr-club")
+    assert code == 0
+    _option, value, meaning, source = cells(out, "stock_draw")
+    assert value == "2"
+    assert "S2" in source
+    assert "drawn" in meaning
+    # S2: 'a team must have two Canastas' to go out
+    assert cells(out, "go_out_canastas")[1] == "2"
+    # options appear under their groups
+    for group in ("deck", "upcard", "threes", "pile", "melds", "opening", "going out", "scoring"):
+        assert f"\n{group}" in out
+
+
+def test_rules_card_spanish_three_players_S4() -> None:
+    """S4 'CANASTA BETWEEN TWO OR THREE PLAYERS': three players get 13 cards and play alone."""
+    code, out, _ = run("rules", "spanish", "--players", "3")
+    assert code == 0
+    assert cells(out, "hand_size")[1] == "13"
+    assert cells(out, "team_size")[1] == "1"
+    assert "S4" in cells(out, "hand_size")[3]
+
+
+def test_rules_card_shows_house_rules() -> None:
+    code, out, _ = run("rules", "gvr-club", "--set", "go_out_canastas=1", "--set",
+                       'upcard_cover=["wild"]')
+    assert code == 0
+    row = cells(out, "go_out_canastas")
+    assert row[1] == "1"
+    assert "house rule" in row[3] and "2" in row[3]  # the preset's value, S2: two canastas
+    assert cells(out, "upcard_cover")[1] == "wild"
+    assert "house rule" in cells(out, "upcard_cover")[3]
+    assert "house rule" not in cells(out, "stock_draw")[3]
+
+
+def test_rules_card_opening_minimums_in_words() -> None:
+    """R 1.1: negative 15, 0 50, 1,500 90, 3,000 120."""
+    code, out, _ = run("rules", "classic")
+    assert code == 0
+    assert cells(out, "opening_minimums")[1] == "15 below 0; 50 from 0; 90 from 1500; 120 from 3000"
+
+
+def test_set_values_are_json_when_possible() -> None:
+    assert parse_value("true") is True
+    assert parse_value("2") == 2
+    assert parse_value("[1,2]") == [1, 2]
+    assert parse_value("mandatory") == "mandatory"
+    assert format_option("x", [[1, 2], [3, 4]]) == "1-2; 3-4"
+    assert format_option("x", []) == "none"
+    assert format_option("x", False) == "false"
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("rules", "nope"), "unknown rule set 'nope'"),
+    (("rules", "gvr-club", "--set", "stock_drew=1"), "did you mean 'stock_draw'"),
+    (("rules", "gvr-club", "--set", "stock_draw=0"), "must be at least 1"),
+    (("rules", "gvr-club", "--set", "stock_draw=two"), "must be a whole number"),
+    (("rules", "gvr-club", "--set", "stock_draw"), "--set needs OPTION=VALUE"),
+    (("rules", "spanish", "--players", "9"), "spanish is for 2, 3, 4, 5, 6 players"),
+    (("simulate", "--variant", "nope", "--games", "1"), "unknown rule set 'nope'"),
+    (("simulate", "--variant", "classic", "--set", "bogus=1", "--json"), "unknown rule option 'bogus'"),
+    (("record", "--variant", "nope", "--out", "x.json"), "unknown rule set 'nope'"),
+])
+def test_rule_errors_are_one_clean_line(args: tuple[str, ...], words: str) -> None:
+    code, out, err = run(*args)
+    assert_clean_error(code, out, err, words)
+    assert out == ""
+
+
+# ------------------------------------------------------------------------------------- simulate
+def test_simulate_json_is_one_consistent_object() -> None:
+    code, out, err = run("simulate", "--variant", "gvr-club", "--games", "3", "--seed", "5", "--json")
+    assert code == 0
+    assert err == ""
+    d = json.loads(out)  # the whole output is one JSON object
+    assert d["variant"] == "gvr-club" and d["seed"] == 5 and d["players"] == 4
+    assert d["games"] == 3
+    assert d["hands"] == sum(d["reasons"].values())
+    assert sum(d["wins"]) == 3
+    assert len(d["mean_hand_score"]) == 2
+    # the same run through the library gives the same counts (game i uses seed 5 + i)
+    report = simulate(rules("gvr-club"), 3, 5)
+    assert (d["hands"], d["reasons"], d["wins"], d["actions"]) == (
+        report.hands, report.reasons, list(report.wins), report.actions)
+
+
+def test_simulate_json_with_players_and_house_rule() -> None:
+    code, out, _ = run("simulate", "--variant", "spanish", "--players", "3", "--games", "2", "--seed",
+                       "1", "--set", "go_out_canastas=2", "--json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["players"] == 3 and d["sides"] == 3
+    assert d["overrides"] == {"go_out_canastas": 2}
+    assert len(d["wins"]) == 3 and sum(d["wins"]) == 2
+
+
+def test_simulate_prints_a_report() -> None:
+    code, out, _ = run("simulate", "--variant", "classic", "--games", "2", "--seed", "1")
+    assert code == 0
+    d = json.loads(run("simulate", "--variant", "classic", "--games", "2", "--seed", "1", "--json")[1])
+    assert "classic: 2 random games, seeds 1..2" in out
+    for reason, n in d["reasons"].items():
+        assert f"ended: {reason}" in out
+        assert f" {n} (" in out or f" {n} " in out
+    assert f"{d['hands']} (" in out
+    for words in ("mean hand score, side 0 (seats 0, 2)", "games won, side 1 (seats 1, 3)",
+                  "hands/s", "actions/s"):
+        assert words in out
+
+
+# ------------------------------------------------------------------------------------- record, replay
+def test_record_then_replay(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, out, _ = run("record", "--variant", "classic", "--seed", "3", "--out", str(path))
+    assert code == 0
+    assert f"saved {path}" in out
+    record = load(str(path))
+    final = record.replay()
+    assert final.is_over
+
+    code, out, err = run("replay", str(path))
+    assert code == 0, err
+    for h in range(1, len(final.results) + 1):
+        assert f"hand {h} " in out or f"hand {h}\n" in out
+        assert f"score of hand {h}" in out
+    assert out.count("running total") == len(final.results)
+    assert "  1. seat " in out  # turns are numbered, with the seat to play
+    assert str(record.actions[0]) in out
+    winner = f"side {final.winner} (seats {final.winner}, {final.winner + 2})"
+    assert f"winner: {winner}" in out
+    assert " to ".join(map(str, final.scores)) in out
+    # every hand's dealt cards are shown in the full replay
+    assert "seat 2 holds 11 cards" not in out
+
+
+def test_replay_as_one_seat_hides_other_hands(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    assert run("record", "--variant", "gvr-club", "--seed", "2", "--out", str(path))[0] == 0
+    code, out, _ = run("replay", str(path), "--seat", "1")
+    assert code == 0
+    assert "as seen by seat 1" in out
+    assert "seat 0 holds 11 cards" in out  # S2: 11 cards each; only seat 1's are shown
+    assert "seat 1 holds 11 cards" not in out
+    code, out, err = run("replay", str(path), "--seat", "4")
+    assert_clean_error(code, out, err, "seats are 0 to 3")
+
+
+def test_replay_bad_records(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    assert run("record", "--variant", "classic", "--seed", "1", "--out", str(good))[0] == 0
+    data = json.loads(good.read_text())
+
+    cases: list[tuple[str, str]] = []
+    (tmp_path / "text.json").write_text("not json at all")
+    cases.append(("text.json", "not valid JSON"))
+    (tmp_path / "other.json").write_text(json.dumps({"hello": 1}))
+    cases.append(("other.json", "not a game record"))
+    bad_action = dict(data, actions=["discard JK", *data["actions"][1:]])
+    (tmp_path / "action.json").write_text(json.dumps(bad_action))
+    cases.append(("action.json", "action 1 (discard JK) cannot be played"))
+    bad_result = dict(data, result=dict(data["result"], scores=[1, 2]))
+    (tmp_path / "result.json").write_text(json.dumps(bad_result))
+    cases.append(("result.json", "does not replay to its saved result"))
+    cases.append(("missing.json", "cannot read"))
+    for name, words in cases:
+        code, out, err = run("replay", str(tmp_path / name))
+        assert_clean_error(code, out, err, words)
+        assert out == ""
+
+
+def test_replay_of_a_position_record_in_progress(tmp_path: Path) -> None:
+    """A record may start from a position and stop mid-hand; the replay says so."""
+    from canasta.records import GameRecord, position, save
+
+    pos = {"rules": "gvr-club", "dealer": 3, "turn": 0, "phase": "draw",
+           "hands": ["KH KS 5C 7D 9C", "4D 4H 6S", "8C 8D JH", "TC TD QS"],
+           "stock": "7C 8S 9S JC", "pile": "4C 9H KD", "melds": [["QH QS QD"], []]}
+    s = position(pos)
+    for a in ("take KH KS", "discard 9C", "draw"):
+        s.apply(a)
+    path = tmp_path / "pos.json"
+    save(GameRecord.of(s, start=pos), str(path))
+    code, out, _ = run("replay", str(path))
+    assert code == 0
+    assert "seat 0 holds 5C 7D 9C KH KS" in out
+    # the pile was 4C 9H KD (KD on top): the take shows the top card and the rest of the pile
+    assert "1. seat 0: take KH KS [top card KD; with the pile: 4C 9H] · discard 9C" in out
+    # S2: 'drawing two new cards from the center deck': the stock's top two, 7C and 8S
+    assert "2. seat 1: draw [drew 7C 8S]" in out
+    assert "hand 1 not finished" in out and "the game is not over" in out
