@@ -89,7 +89,7 @@ class Action(NamedTuple):
                 card_words.append(w)
         cards = tuple(parse_cards(" ".join(card_words)))
         if op in _NO_ARGS and (cards or meld >= 0):
-            raise NotationError(text, f"'{words[0]}' takes no cards")
+            raise NotationError(text, f"'{words[0]}' takes no cards or meld number")
         if op is Op.ADD:
             if meld < 0 or len(cards) != 1:
                 raise NotationError(text, "write add as: add @N CARD")

@@ -24,7 +24,7 @@ from .presets import rules as preset_rules
 from .records import GameRecord, load, save
 from .rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES, RuleSet
 from .scoring import HandResult, SideScore
-from .sim import play_random, simulate
+from .sim import MAX_HANDS, play_random, simulate
 from .state import GameState
 
 app = typer.Typer(
@@ -182,17 +182,21 @@ def simulate_cmd(
     players: PlayersOption = None,
     sets: SetOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only.")] = False,
+    max_hands: Annotated[int, typer.Option(
+        "--max-hands", min=1, help="Stop a game after this many hands and report it as unfinished "
+        "(random play may never reach the target).")] = MAX_HANDS,
 ) -> None:
     """Play GAMES whole games with uniformly random legal actions and report on them."""
     rs, overrides = _build_rules(variant, players, sets)
     if as_json:
-        report = simulate(rs, games, seed)
+        report = simulate(rs, games, seed, max_hands=max_hands)
     else:
         err = Console(stderr=True)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err, transient=True) as bar:
             task = bar.add_task(f"{variant}: playing", total=games)
-            report = simulate(rs, games, seed, progress=lambda _g: bar.advance(task))
+            report = simulate(rs, games, seed, progress=lambda _g: bar.advance(task),
+                              max_hands=max_hands)
     if as_json:
         out = {"variant": variant, "players": rs.players, "sides": rs.sides, "seed": seed,
                "overrides": overrides} | report.to_dict()
@@ -211,6 +215,8 @@ def simulate_cmd(
     if overrides:
         t.add_row("house rules", ", ".join(f"{k}={json.dumps(v)}" for k, v in overrides.items()))
     t.add_row("games", str(report.games))
+    if report.unfinished:
+        t.add_row("unfinished", f"{pct(report.unfinished, report.games)} stopped after {max_hands} hands")
     t.add_row("hands", f"{hands} ({hands / report.games:.2f} per game)" if report.games else "0")
     for reason, n in report.reasons.items():
         t.add_row(f"ended: {reason}", pct(n, hands))

@@ -37,6 +37,8 @@ def can_go_out(state: GameState) -> bool:
     seat = state.current
     hk = state.hk[seat]
     m = state.model
+    if state.retracted and not state.opened[state.side_of(seat)]:
+        return False  # a player who took back an opening may not meld again this turn
     discards: list[int] = [-1] if r.go_out_discard == "optional" else []
     if not state.no_discard:  # after a last-card red three the hand must be melded out entirely
         discards += [k for k in range(m.nkinds) if hk[k]]

@@ -31,6 +31,10 @@ from .state import GameState
 #: Safety net against a game that never ends; real games take a few thousand actions.
 MAX_ACTIONS = 200_000
 
+#: Random play can drift for ever without reaching the target (five players alone rarely score):
+#: a game still going after this many hands is stopped and reported as unfinished.
+MAX_HANDS = 200
+
 #: The ways a hand can end, in the order reports list them.
 REASONS: tuple[str, ...] = ("went_out", "stock_out", "last_red3")
 
@@ -43,9 +47,10 @@ class GameStats:
     hand_reasons: tuple[str, ...]             # how each hand ended, in order
     hand_totals: tuple[tuple[int, ...], ...]  # each hand's score per side
     scores: tuple[int, ...]                   # final score per side
-    winner: int                               # winning side
+    winner: int                               # winning side (-1 if unfinished)
     actions: int                              # player actions in the game
     seconds: float                            # time spent playing it
+    finished: bool = True                     # False: stopped at the hand limit
 
     @property
     def hands(self) -> int:
@@ -64,6 +69,7 @@ class SimReport:
     actions: int
     elapsed: float
     first_seed: int | None = None
+    unfinished: int = 0                       # games stopped at the hand limit
 
     @property
     def hands_per_second(self) -> float:
@@ -83,13 +89,16 @@ class SimReport:
         return d
 
 
-def play_random(state: GameState, rng: random.Random, max_actions: int = MAX_ACTIONS) -> GameState:
-    """Play ``state`` to the end with uniformly random legal actions chosen by ``rng``."""
+def play_random(state: GameState, rng: random.Random, max_actions: int = MAX_ACTIONS,
+                max_hands: int | None = None) -> GameState:
+    """Play ``state`` to the end (or until ``max_hands`` hands are over) with uniformly random legal
+    actions chosen by ``rng``."""
     n = 0
     legal = state.legal_actions
     apply = state._apply  # unchecked fast path: every action comes from legal_actions
     choice = rng.choice
-    while not state.is_over:
+    results = state.results
+    while not state.is_over and (max_hands is None or len(results) < max_hands):
         if n >= max_actions:
             raise RuntimeError(f"random game with seed {state.seed!r} did not end within {max_actions} "
                                f"actions (hand {state.hand_no + 1}, scores {state.scores})")
@@ -102,10 +111,11 @@ def play_random(state: GameState, rng: random.Random, max_actions: int = MAX_ACT
     return state
 
 
-def random_game(rules: RuleSet, seed: int) -> GameStats:
-    """One whole game of ``rules`` with game seed ``seed`` and random choices from ``Random(seed)``."""
+def random_game(rules: RuleSet, seed: int, max_hands: int = MAX_HANDS) -> GameStats:
+    """One whole game of ``rules`` with game seed ``seed`` and random choices from ``Random(seed)``,
+    stopped as unfinished after ``max_hands`` hands."""
     start = time.perf_counter()
-    state = play_random(GameState.new(rules, seed=seed), random.Random(seed))
+    state = play_random(GameState.new(rules, seed=seed), random.Random(seed), max_hands=max_hands)
     return GameStats(
         seed=seed,
         hand_reasons=tuple(r.reason for r in state.results),
@@ -114,24 +124,26 @@ def random_game(rules: RuleSet, seed: int) -> GameStats:
         winner=state.winner,
         actions=state.nactions,
         seconds=time.perf_counter() - start,
+        finished=state.is_over,
     )
 
 
-def play_game(options: dict[str, Any], seed: int) -> GameStats:
+def play_game(options: dict[str, Any], seed: int, max_hands: int = MAX_HANDS) -> GameStats:
     """:func:`random_game` from plain rule options (``RuleSet.options()``): the unit of work to ship
     to another process or machine."""
-    return random_game(rules_from_options(options), seed)
+    return random_game(rules_from_options(options), seed, max_hands)
 
 
 def aggregate(stats: Iterable[GameStats], sides: int, elapsed: float) -> SimReport:
     """Fold games into a report; ``elapsed`` is the wall-clock time of the whole run."""
-    games = hands = actions = 0
+    games = hands = actions = unfinished = 0
     reasons = dict.fromkeys(REASONS, 0)
     score_sum = [0] * sides
     wins = [0] * sides
     first: int | None = None
     for g in stats:
         games += 1
+        unfinished += not g.finished
         if first is None or g.seed < first:
             first = g.seed
         hands += g.hands
@@ -144,11 +156,12 @@ def aggregate(stats: Iterable[GameStats], sides: int, elapsed: float) -> SimRepo
         if 0 <= g.winner < sides:
             wins[g.winner] += 1
     mean = tuple(s / hands if hands else 0.0 for s in score_sum)
-    return SimReport(games, hands, reasons, mean, tuple(wins), actions, elapsed, first)
+    return SimReport(games, hands, reasons, mean, tuple(wins), actions, elapsed, first, unfinished)
 
 
 def simulate(rules: RuleSet, games: int, seed: int,
-             progress: Callable[[GameStats], None] | None = None) -> SimReport:
+             progress: Callable[[GameStats], None] | None = None,
+             max_hands: int = MAX_HANDS) -> SimReport:
     """Play ``games`` random games (game i with seed ``seed + i``) and report on them.
     ``progress`` is called with each game's stats as it finishes."""
     if games < 0:
@@ -156,7 +169,7 @@ def simulate(rules: RuleSet, games: int, seed: int,
     start = time.perf_counter()
     results: list[GameStats] = []
     for i in range(games):
-        g = random_game(rules, seed + i)
+        g = random_game(rules, seed + i, max_hands)
         results.append(g)
         if progress is not None:
             progress(g)

@@ -1,0 +1,150 @@
+"""Rule sets: every preset validates and says where each value comes from; overrides are validated;
+opening-minimum bands; options round-trip.
+
+Sources: R 1.1 (classic reference game), S2 (classic-gvr-club.txt), S4 (spanish-classic.txt) and the
+rulings (G*, E*, C*) in RULINGS.md.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from canasta import PRESETS, RuleError, RuleSet, rules
+from canasta.presets import preset_table, rules_from_options
+from canasta.rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES
+
+# (preset, players) for every table the presets allow; ids avoid the preset names (other suites select
+# on those words)
+TABLES = [("classic", 4), ("gvr-club", 4)] + [("spanish", p) for p in (2, 3, 4, 5, 6)]
+TABLE_IDS = ["ref4", "club4", "es2", "es3", "es4", "es5", "es6"]
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES, ids=TABLE_IDS)
+def test_every_preset_validates(name: str, players: int) -> None:
+    rs = rules(name, players=players)
+    assert isinstance(rs, RuleSet) and rs.name == name and rs.players == players
+    assert rs.replace() == rs                            # re-validating changes nothing
+    assert rs.deck_size == 108                           # R 1.1, S4: 2 x 52 + 4 jokers
+    assert rs.players * rs.hand_size + 1 <= rs.deck_size  # the deal and an upcard fit
+    assert rs.sides * rs.team_size == rs.players
+
+
+@pytest.mark.parametrize("name", list(PRESETS), ids=["p0", "p1", "p2"])
+def test_default_table_of_each_preset(name: str) -> None:
+    """Every preset's default table is four players in two partnerships of 11 cards (R 1.1, S2: "Tables
+    of four players; two teams ... Deal 11 cards", S4: "Being four the players ... eleven cards")."""
+    rs = rules(name)
+    assert (rs.players, rs.team_size, rs.sides, rs.hand_size) == (4, 2, 2, 11)
+
+
+def test_S4_table_sizes() -> None:
+    """S4 "CANASTA BETWEEN TWO OR THREE PLAYERS": two get 15 cards, three get 13 and play independently;
+    four to six "play in couples" (five alone: the director's ruling in presets.py)."""
+    seen = {p: (rules("spanish", players=p).hand_size, rules("spanish", players=p).team_size,
+                rules("spanish", players=p).sides) for p in (2, 3, 4, 5, 6)}
+    assert seen == {2: (15, 1, 2), 3: (13, 1, 3), 4: (11, 2, 2), 5: (11, 1, 5), 6: (11, 2, 3)}
+    # without partners nobody can be made to ask one
+    assert rules("spanish", players=3).ask_partner == "none"
+    assert rules("spanish", players=4).ask_partner == "first_binding"  # S4: only the first answer binds
+
+
+def test_S2_values_that_differ_from_the_reference_game() -> None:
+    """S2: "drawing two new cards" (G5), "a team must have two Canastas", "You MUST ask your partner",
+    "A perfect cut of 44 cards earns 100 points"."""
+    club, ref = rules("gvr-club"), rules("classic")
+    assert (club.stock_draw, ref.stock_draw) == (2, 1)
+    assert (club.go_out_canastas, ref.go_out_canastas) == (2, 1)
+    assert (club.ask_partner, ref.ask_partner) == ("mandatory", "optional")
+    assert (club.perfect_cut_bonus, ref.perfect_cut_bonus) == (100, 0)
+    assert club.first_turn_upcard == "single" and ref.first_turn_upcard == "none"
+
+
+def test_S4_card_values_and_bonuses() -> None:
+    """S4 "VALUES AND PRIZES": jokers 50, twos 20, aces 20, King to 8: 10; E4: 7-4 = 5, black 3 = 5;
+    Canasta Limpia 500, Sucia 300, four red threes 800, finishing 100, Relance 200."""
+    rs = rules("spanish")
+    from canasta.cards import parse_card as c
+    assert [rs.card_value(c(n)) for n in ("JK", "2C", "AS", "KH", "8D", "7C", "4S", "3C", "3S")] == [
+        50, 20, 20, 10, 10, 5, 5, 5, 5]
+    assert rs.card_value(c("3D")) == 0  # red threes score as bonuses, not in the count
+    bonuses = (rs.natural_canasta, rs.mixed_canasta, rs.going_out_bonus, rs.concealed_bonus)
+    assert bonuses == (500, 300, 100, 200)
+    assert rs.red3_values[4] == 800 and rs.red3_values[1] == 100  # 100 each, all four 800
+    assert rs.target_score == 5000                                  # "5.000 points or more"
+
+
+@pytest.mark.parametrize(("score", "minimum"), [
+    (-10**6, 15), (-1, 15),          # R 1.1 / E3: a negative score needs 15
+    (0, 50), (1, 50), (1495, 50), (1499, 50),   # 0 to 1,495: 50
+    (1500, 90), (2995, 90), (2999, 90),         # 1,500 to 2,995: 90
+    (3000, 120), (4995, 120), (10**6, 120),     # 3,000 and more: 120
+])
+@pytest.mark.parametrize("name", list(PRESETS), ids=["p0", "p1", "p2"])
+def test_R11_opening_minimum_bands(name: str, score: int, minimum: int) -> None:
+    """R 1.1: "negative -> 15; 0-1,495 -> 50; 1,500-2,995 -> 90; 3,000+ -> 120" (S4 "PUNCTUATION"
+    gives the same bands; G1 takes the classic table for S2)."""
+    assert rules(name).opening_minimum(score) == minimum
+
+
+def test_opening_minimum_with_a_house_table() -> None:
+    rs = rules("classic", opening_minimums=[[0, 50], [2000, 100], [4000, 150]])
+    # below the lowest band the first minimum applies
+    assert [rs.opening_minimum(x) for x in (-5, 0, 1999, 2000, 3999, 4000)] == [50, 50, 50, 100, 100, 150]
+
+
+def test_overrides_work_and_leave_the_rest() -> None:
+    """House rules: rules("gvr-club", go_out_canastas=1) is the club game needing one canasta."""
+    base = rules("gvr-club")
+    one = rules("gvr-club", go_out_canastas=1)
+    assert one.go_out_canastas == 1 and base.go_out_canastas == 2
+    assert dataclasses.replace(one, go_out_canastas=2) == base
+    two = rules("spanish", players=2, go_out_canastas=2)  # S4: "in some cases ... two Canastas"
+    assert two.go_out_canastas == 2 and two.hand_size == 15
+    assert rules("classic", target_score=3000, ask_partner="none").target_score == 3000
+    # lists are accepted for tuple options (JSON has no tuples)
+    assert rules("classic", red3_values=[0, 100, 200, 300, 1000]).red3_values == (0, 100, 200, 300, 1000)
+    # replace() is validated too
+    assert base.replace(target_score=3000).target_score == 3000
+    with pytest.raises(RuleError, match="target_score"):
+        base.replace(target_score=0)
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES, ids=TABLE_IDS)
+def test_options_round_trip(name: str, players: int) -> None:
+    """options() is a plain JSON-ready dict that rebuilds the same rule set."""
+    rs = rules(name, players=players, target_score=4000)
+    opts = rs.options()
+    assert set(opts) == set(OPTION_NAMES)
+    text = json.dumps(opts)
+    assert rules_from_options(json.loads(text)) == rs
+    assert rules_from_options(opts) == rs
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES, ids=TABLE_IDS)
+def test_every_option_has_a_source(name: str, players: int) -> None:
+    """Each preset value is traced to its sheet section or ruling (presets.py), and the table sets every
+    option of the rule set (the name aside)."""
+    table = preset_table(name, players)
+    assert set(table) == set(OPTION_NAMES) - {"name"}
+    rs = rules(name, players=players)
+    for option, (value, source) in table.items():
+        assert isinstance(source, str) and len(source.strip()) >= 5, f"{name}: {option} has no source"
+        got = getattr(rs, option)
+        assert got == (tuple(value) if isinstance(value, list) else value), option
+
+
+def test_every_option_is_documented() -> None:
+    for name in OPTION_NAMES:
+        assert OPTION_DOCS[name].strip(), name
+        assert OPTION_GROUPS[name] in {"game", "deck", "upcard", "threes", "pile", "melds", "opening",
+                                       "going out", "scoring"}, name
+
+
+def test_derived_facts() -> None:
+    rs = rules("spanish", players=6)
+    assert rs.sides == 3 and [rs.side_of(s) for s in range(6)] == [0, 1, 2, 0, 1, 2]
+    assert rules("classic").deck_size == 108
+    assert rules("classic", packs=3, red3_values=[0, 100, 200, 300, 400, 500, 1000]).deck_size == 162
