@@ -87,6 +87,7 @@ class GameState:
         "rules",
         "scores",
         "seed",
+        "sides",
         "start_dealer",
         "stock",
         "took_pile",
@@ -130,6 +131,7 @@ class GameState:
     asked_turn: bool
     ask_phase: Phase
     start_dealer: int
+    sides: int
     permission: int
     binding: bool
     no_discard: bool
@@ -160,6 +162,7 @@ class GameState:
         s = object.__new__(cls)
         n = rules.players
         s.rules = rules
+        s.sides = rules.sides
         s.model = card_model(rules)
         s.seed = seed
         s.scores = [0] * rules.sides
@@ -214,6 +217,7 @@ class GameState:
         """An independent copy (cheap: melds are immutable and history is shared)."""
         c = object.__new__(GameState)
         c.rules = self.rules
+        c.sides = self.sides
         c.model = self.model
         c.seed = self.seed
         c.scores = self.scores[:]
@@ -269,7 +273,7 @@ class GameState:
         return self.phase is Phase.OVER
 
     def side_of(self, seat: int) -> int:
-        return seat % self.rules.sides
+        return seat % self.sides
 
     def partner(self, seat: int) -> int:
         """The seat that answers ``ask``, or -1 when the player has no partner."""
@@ -984,6 +988,12 @@ class GameState:
                            for c in range(hk[k] + 1)]
         nj = hk[m.joker]
         nd = hk[m.deuce]
+        # for an opened side, with no canasta to extend and cards to spare, the pruning below leaves
+        # only legal takes (the checks of _why_not_take, short-cut)
+        trusted = self.opened[side] and (target < 0 or len(self.melds[side][target].cards) < r.canasta_size)
+        lay = r.red3_mode == "lay"
+        gained = sum(1 for f in self.pile[:-1] if not (lay and is_red_three(f)))
+        hn = self.hn[seat]
         for nat in nat_options:
             c = len(nat)
             if c == 0 and (frozen or target < 0 or not r.pickup_layoff):
@@ -1000,7 +1010,7 @@ class GameState:
                     if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None:
                         break
                     a = Action(Op.TAKE, nat + self._faces(seat, m.deuce, d) + (JOKER,) * j, target)
-                    if self._why_not_take(a) is None:
+                    if (trusted and hn - c - w + gained >= 2) or self._why_not_take(a) is None:
                         out.append(a)
 
     def meld_plan(self, cards: tuple[int, ...] | list[int], meld: int = -1) -> list[Action]:
