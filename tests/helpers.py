@@ -1,0 +1,88 @@
+"""Helpers shared by the rule tests: positions in a few lines, refusals that must change nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from canasta import GameState, IllegalAction
+from canasta.actions import Op
+from canasta.cards import parse_cards
+from canasta.records import position
+from canasta.rules import RuleSet
+from canasta.views import view
+
+SPARE_STOCK = "4C 4D 6C 6D"  # stock cards no test looks at (keeps the stock from running out)
+
+
+def position_for(preset: str, hands: list[str], *, melds: list[list[str]] | None = None,
+                 pile: str = "TC", stock: str = SPARE_STOCK, phase: str = "play", turn: int = 0,
+                 **extra: Any) -> GameState:
+    """A four-player position of ``preset``: seat ``turn`` to move (the dealer sits on its right)."""
+    d: dict[str, Any] = {"rules": preset, "dealer": (turn - 1) % 4, "turn": turn, "phase": phase,
+                         "hands": hands, "melds": melds or [[], []], "pile": pile, "stock": stock}
+    d.update(extra)
+    return position(d)
+
+
+def views(s: GameState) -> list[dict[str, Any]]:
+    return [view(s, seat) for seat in range(s.rules.players)]
+
+
+def refused(s: GameState, action: str, code: str, word: str) -> None:
+    """``action`` is refused with ``code`` (message containing ``word``) and nothing changes."""
+    before = views(s)
+    n = s.nactions
+    hist = s.history()
+    with pytest.raises(IllegalAction) as info:
+        s.apply(action)
+    assert info.value.code == code, info.value.message
+    assert word.lower() in info.value.message.lower(), info.value.message
+    assert s.nactions == n
+    assert s.history() == hist
+    assert views(s) == before
+
+
+def play(s: GameState, *actions: str) -> None:
+    for a in actions:
+        s.apply(a)
+
+
+def cards(text: str) -> list[int]:
+    return sorted(parse_cards(text))
+
+
+def hand(s: GameState, seat: int) -> list[int]:
+    return sorted(s.hand_cards(seat))
+
+
+def table(s: GameState, side: int) -> list[list[int]]:
+    """The side's melds as sorted card lists."""
+    return [sorted(m.cards) for m in s.melds[side]]
+
+
+def seed_where(rs: RuleSet, pred: Callable[[GameState], Any], dealer: int = 0, limit: int = 3000) -> int:
+    """The first seed whose deal satisfies ``pred``."""
+    for seed in range(limit):
+        if pred(GameState.new(rs, seed=seed, dealer=dealer)):
+            return seed
+    raise AssertionError("no seed found")  # pragma: no cover
+
+
+def finish_hand(s: GameState) -> None:
+    """Play the hand out without melding: draw, discard, answer no, decline at the end of stock."""
+    hand_no = s.hand_no
+    for _ in range(2000):
+        if s.hand_no != hand_no or s.is_over:
+            return
+        acts = s.legal_actions()
+        ops = [a.op for a in acts]
+        for op in (Op.NO, Op.DRAW, Op.END, Op.DISCARD):
+            if op in ops:
+                s.apply(acts[ops.index(op)])
+                break
+        else:  # pragma: no cover
+            raise AssertionError(f"stuck: {acts}")
+    raise AssertionError("hand did not end")  # pragma: no cover
