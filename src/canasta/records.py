@@ -36,7 +36,7 @@ from .melds import Meld, MeldType, new_meld, wild_problem
 from .presets import rules as preset_rules
 from .presets import rules_from_options
 from .rules import RuleSet
-from .state import GameState, Phase
+from .state import NONE, SAID_NO, SAID_YES, GameState, Phase
 
 FORMAT = "canasta-record"
 VERSION = 1
@@ -114,7 +114,8 @@ def position(pos: dict[str, Any]) -> GameState:
     if not isinstance(pos, dict):
         raise RecordError("a position must be a JSON object")
     known = {"rules", "seed", "dealer", "turn", "phase", "scores", "hands", "stock", "pile", "melds",
-             "red_threes", "hand_number", "pile_frozen", "opened", "has_melded", "first_turn"}
+             "red_threes", "hand_number", "pile_frozen", "opened", "has_melded", "first_turn",
+             "turn_state", "asks", "answers", "penalties"}
     extra = set(pos) - known
     if extra:
         raise RecordError(f"unknown position key {sorted(extra)[0]!r}")
@@ -189,17 +190,75 @@ def position(pos: dict[str, Any]) -> GameState:
     s.pile_frozen = (any((rs.freeze_on_wild and is_wild(f)) or (rs.freeze_on_red3 and is_red_three(f))
                          for f in s.pile) if frozen is None else bool(frozen))
     s.first_turn = bool(pos.get("first_turn", False))
+    for key in ("asks", "answers"):
+        vals = _per(pos, key, n, "seat")
+        setattr(s, key, [0 if x is None else _count(x, key) for x in vals])
+    s.penalties = [0 if x is None else _count(x, "penalties") for x in _per(pos, "penalties", k, "side")]
     phase = pos.get("phase", "draw")
-    if phase not in ("draw", "play"):
-        raise RecordError("'phase' must be \"draw\" or \"play\"")
+    if phase not in ("draw", "play", "answer"):
+        raise RecordError("'phase' must be \"draw\", \"play\" or \"answer\"")
     s.current = s.actor = turn
     s.turn_base = len(s.melds[s.side_of(turn)])
-    s.phase = Phase.DRAW if phase == "draw" else Phase.PLAY
+    s.phase = {"draw": Phase.DRAW, "play": Phase.PLAY, "answer": Phase.ANSWER}[phase]
+    _turn_state(s, pos.get("turn_state"))
     s._event(s.dealer, "position")
     if s.phase is Phase.DRAW and not s.stock and rs.stock_end == "classic" and (
             s._pile_block() is not None or not s._any_take()):
         s._end_hand("stock_out", -1)
     return s
+
+
+def _count(v: Any, key: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise RecordError(f"{key!r} must hold whole numbers of at least 0, not {v!r}")
+    return v
+
+
+_TURN_KEYS = {"took_pile", "melded", "opening_points", "made_canasta", "melds_before_turn", "laid_off",
+              "retracted", "shown_before_draw", "asked", "answer", "answer_binds", "ask_phase",
+              "must_end_without_discard", "first_turn"}
+
+
+def _turn_state(s: GameState, ts: Any) -> None:
+    """Apply a position's ``turn_state`` (the keys of ``views.turn_state``) to the turn in progress."""
+    if ts is None:
+        if s.phase is Phase.ANSWER:
+            raise RecordError("a position in the answer phase needs a turn_state")
+        return
+    if not isinstance(ts, dict):
+        raise RecordError("'turn_state' must be an object")
+    extra = set(ts) - _TURN_KEYS
+    if extra:
+        raise RecordError(f"unknown turn_state key {sorted(extra)[0]!r}")
+    flags = {"took_pile": "took_pile", "melded": "turn_melded", "made_canasta": "turn_canasta",
+             "laid_off": "laid_off", "retracted": "retracted", "shown_before_draw": "pre_draw",
+             "asked": "asked_turn", "answer_binds": "binding", "must_end_without_discard": "no_discard",
+             "first_turn": "first_turn"}
+    for key, attr in flags.items():
+        if key in ts:
+            if not isinstance(ts[key], bool):
+                raise RecordError(f"turn_state {key!r} must be true or false")
+            setattr(s, attr, ts[key])
+    if "opening_points" in ts:
+        s.turn_points = _count(ts["opening_points"], "opening_points")
+    if "melds_before_turn" in ts:
+        base = _count(ts["melds_before_turn"], "melds_before_turn")
+        if base > len(s.melds[s.side_of(s.current)]):
+            raise RecordError("turn_state 'melds_before_turn' is more than the side's melds")
+        s.turn_base = base
+    answer = ts.get("answer")
+    if answer not in (None, "yes", "no"):
+        raise RecordError("turn_state 'answer' must be \"yes\", \"no\" or null")
+    s.permission = {None: NONE, "yes": SAID_YES, "no": SAID_NO}[answer]
+    ask_phase = ts.get("ask_phase", "play")
+    if ask_phase not in ("draw", "play"):
+        raise RecordError("turn_state 'ask_phase' must be \"draw\" or \"play\"")
+    s.ask_phase = Phase.DRAW if ask_phase == "draw" else Phase.PLAY
+    if s.phase is Phase.ANSWER:
+        if s.partner(s.current) < 0:
+            raise RecordError("the answer phase needs a partner to answer")
+        s.actor = s.partner(s.current)
+        s.asked_turn = True
 
 
 @dataclass

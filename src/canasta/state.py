@@ -1343,6 +1343,8 @@ class GameState:
         self.penalties = [0] * r.sides
         self.owed = [0] * n
         self._event(self.dealer, "deal")
+        if self.pile:
+            self._event(self.dealer, "start_pile", tuple(self.pile))
         if r.red3_mode == "lay":
             for seat in order:
                 k = self.model.red3

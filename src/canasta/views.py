@@ -50,19 +50,36 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "minimum": list(state.minimum),
         "canastas": [state.canastas(s) for s in range(r.sides)],
         "scores": list(state.scores),
-        "turn_state": {
-            "took_pile": state.took_pile,
-            "melded": state.turn_melded,
-            "opening_points": state.turn_points,
-            "asked": state.asked_turn,
-            "answer": {SAID_YES: "yes", SAID_NO: "no"}.get(state.permission),
-            "must_end_without_discard": state.no_discard,
-        },
+        "turn_state": turn_state(state),
+        "has_melded": list(state.has_melded),
+        "asks": list(state.asks),
+        "answers": list(state.answers),
+        "penalties": list(state.penalties),
         "cut": {"size": state.cut_size, "perfect": state.perfect_cut},
         "legal_actions": [str(a) for a in state.legal_actions()] if to_act == seat else [],
         "results": [h.to_dict() for h in state.results],
         "winner": state.winner,
         "log": public_log(state, seat),
+    }
+
+
+def turn_state(state: GameState) -> dict[str, Any]:
+    """The public facts of the turn in progress (the same keys a position's ``turn_state`` takes)."""
+    return {
+        "took_pile": state.took_pile,
+        "melded": state.turn_melded,
+        "opening_points": state.turn_points,
+        "made_canasta": state.turn_canasta,
+        "melds_before_turn": state.turn_base,
+        "laid_off": state.laid_off,
+        "retracted": state.retracted,
+        "shown_before_draw": state.pre_draw,
+        "asked": state.asked_turn,
+        "answer": {SAID_YES: "yes", SAID_NO: "no"}.get(state.permission),
+        "answer_binds": state.binding,
+        "ask_phase": state.ask_phase.name.lower(),
+        "must_end_without_discard": state.no_discard,
+        "first_turn": state.first_turn,
     }
 
 
