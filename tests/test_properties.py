@@ -54,9 +54,17 @@ TABLES = {
     "es3": ("spanish", {"players": 3}),
     "es5": ("spanish", {"players": 5}),
     "es6": ("spanish", {"players": 6}),
+    "samba4": ("samba", {}),
+    "bo4": ("bolivia", {}),
+    "bo2": ("bolivia", {"players": 2}),
+    "bo6": ("bolivia", {"players": 6}),
 }
 TABLE_IDS = list(TABLES)
 
+# Random play cannot reach Bolivia's 15,000 (going out needs a seven-card escalera) in any reasonable
+# time: there the whole-game property plays this many whole hands, each of which must end; the end of
+# the game itself is checked from positions near the target in the Bolivia rule tests.
+HANDS_PER_GAME = {"bo4": 4, "bo2": 4, "bo6": 4}
 HAND_CAP = 3000      # actions in one hand: a hand is finite (the stock shrinks, melds only grow)
 GAME_CAP = 60000     # actions in one game of random constructive play (observed: under 12,000)
 
@@ -134,8 +142,10 @@ def check_invariants(s: GameState, deck: list[int], where: str) -> None:
         for f, n in enumerate(h):
             kinds[s.model.kind_of[f]] += n
         assert s.hk[seat] == kinds, f"{where}: kind counts of hand {seat} out of step"
-        # R 1.1: red threes are laid face up at once (dealt, drawn or taken), never held
-        assert not any(h[f] for f in range(53) if is_red_three(f)), f"{where}: seat {seat} holds a red three"
+        # R 1.1: red threes are laid face up at once (dealt, drawn or taken), never held (S1: optional)
+        if r.red3_mode == "lay":
+            held = [f for f in range(53) if h[f] and is_red_three(f)]
+            assert not held, f"{where}: seat {seat} holds a red three"
     for side, ms in enumerate(s.melds):
         ranks: list[int] = []
         for m in ms:
@@ -145,6 +155,15 @@ def check_invariants(s: GameState, deck: list[int], where: str) -> None:
             assert m.jokers == sum(1 for f in wild if f == JOKER)
             if m.type is MeldType.BLACK3:
                 assert all(is_black_three(f) for f in nat)
+                continue
+            if m.type is MeldType.SEQUENCE:  # S1 / R 1.3: one suit, in a row, inside a window, <= 7
+                assert not wild and len(nat) >= 3 and len({f % 4 for f in nat}) == 1, f"{where}: {m}"
+                ranks_in = [rank_of(f) for f in m.cards]
+                assert ranks_in == list(range(m.rank, m.rank + len(nat))), f"{where}: gap in {m}"
+                assert any(lo <= m.rank and m.high <= hi for lo, hi in r.sequences), f"{where}: {m}"
+                continue
+            if m.type is MeldType.WILD:  # S1: wild cards only, closed at seven
+                assert r.wild_melds and not nat and 3 <= len(wild) <= r.canasta_size, f"{where}: {m}"
                 continue
             assert all(rank_of(f) == m.rank for f in nat), f"{where}: mixed ranks in {m}"
             assert 4 <= m.rank <= 14
@@ -169,7 +188,7 @@ def check_invariants(s: GameState, deck: list[int], where: str) -> None:
 # ---------------------------------------------------------------------------- full checks
 def signature(s: GameState, a: Action) -> tuple[Any, ...]:
     kind = s.model.kind_of
-    return (a.op, tuple(sorted(kind[f] for f in a.cards)), a.meld)
+    return (a.op, tuple(sorted(kind[f] for f in a.cards)), a.meld, a.other)
 
 
 def fingerprint(s: GameState) -> tuple[Any, ...]:
@@ -411,7 +430,8 @@ def test_whole_games_conserve_cards_and_end(table: str, seed: int, dealer: int, 
     rng = random.Random(play)
     hand_start = 0
     hand_no = s.hand_no
-    while not s.is_over:
+    limit = HANDS_PER_GAME.get(table)
+    while not s.is_over and (limit is None or len(s.results) < limit):
         assert s.nactions < GAME_CAP, f"the game has not ended after {GAME_CAP} actions"
         a = choose(s, s.legal_actions(), rng, bias if bias else 0.3)
         s._apply(a)
@@ -420,6 +440,9 @@ def test_whole_games_conserve_cards_and_end(table: str, seed: int, dealer: int, 
             assert s.hand_no == hand_no + 1 and len(s.results) == s.hand_no
             hand_start, hand_no = s.nactions, s.hand_no
         assert s.nactions - hand_start <= HAND_CAP, f"hand {s.hand_no} has not ended in {HAND_CAP} actions"
+    if not s.is_over:
+        check_record(s)
+        return
     # over: nothing more is accepted
     for a in ("draw", "discard KH", "take", "yes", "meld KH KS KD", "end"):
         with pytest.raises(IllegalAction) as e:

@@ -180,7 +180,7 @@ def test_record_of_a_position_replays_from_it() -> None:
     ({"scores": [0, "5"]}, "'scores' must be 2 whole numbers"),
     ({"opened": [True]}, "'opened' must be a list with one entry per side (2)"),
     ({"has_melded": [True]}, "'has_melded' must be a list with one entry per seat (4)"),
-    ({"melds": [["KH QH 2C"], []]}, "melds[0][0]: a meld's natural cards must be of one rank"),
+    ({"melds": [["KH QH 2C"], []]}, "melds[0][0]: a meld is cards of one rank"),
     ({"melds": [[], ["KH KD 3D"]]}, "melds[1][0]: red threes cannot be melded"),
     ({"melds": [["KH 2D 2C"], []]}, "melds[0][0]: a meld needs three cards, 2 of them natural"),
     ({"melds": [["KH KD"], []]}, "melds[0][0]: a meld needs three cards"),

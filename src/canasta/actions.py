@@ -8,10 +8,10 @@ going out), ``add`` (one card to a meld), ``ask``/``retract``, and finally ``dis
 Notation (cards as in :mod:`canasta.cards`; ``@N`` names the side's meld number N, from 0)::
 
     draw | upcard | take [CARDS] [@N] | meld CARDS | add @N CARD | discard CARD
-    ask | yes | no | retract | end | pass
+    ask | yes | no | retract | end | pass | merge @N @M
 
 >>> Action.parse("take 6H 6S JK")
-Action(op=<Op.TAKE: 1>, cards=(18, 19, 52), meld=-1)
+Action(op=<Op.TAKE: 1>, cards=(18, 19, 52), meld=-1, other=-1)
 >>> str(Action.parse("add @2 KH"))
 'add @2 KH'
 """
@@ -38,6 +38,7 @@ class Op(IntEnum):
     RETRACT = 9
     END = 10
     PASS = 11
+    MERGE = 12
 
 
 _WORDS = {op: op.name.lower() for op in Op}
@@ -46,16 +47,20 @@ _NO_ARGS = {Op.DRAW, Op.UPCARD, Op.ASK, Op.YES, Op.NO, Op.RETRACT, Op.END, Op.PA
 
 
 class Action(NamedTuple):
-    """``op`` with its cards (faces) and, for ``add`` and ``take``, the target meld (-1 = none)."""
+    """``op`` with its cards (faces) and, for ``add`` and ``take``, the target meld (-1 = none);
+    ``merge`` joins meld ``other`` into meld ``meld``."""
 
     op: Op
     cards: tuple[int, ...] = ()
     meld: int = -1
+    other: int = -1
 
     def __str__(self) -> str:
         word = _WORDS[self.op]
         if self.op is Op.ADD:
             return f"add @{self.meld} {format_cards(self.cards)}"
+        if self.op is Op.MERGE:
+            return f"merge @{self.meld} @{self.other}"
         parts = [word]
         if self.cards:
             parts.append(format_cards(self.cards))
@@ -73,20 +78,27 @@ class Action(NamedTuple):
         if op is None:
             raise NotationError(words[0], f"unknown action (actions are {', '.join(_OPS)})")
         rest = words[1:]
-        meld = -1
+        melds: list[int] = []
         card_words: list[str] = []
         for w in rest:
             if w.startswith("@"):
-                if meld >= 0:
-                    raise NotationError(w, "only one meld number is allowed")
+                if len(melds) == (2 if op is Op.MERGE else 1):
+                    raise NotationError(w, "only one meld number is allowed" if op is not Op.MERGE
+                                        else "merge takes two meld numbers")
                 try:
-                    meld = int(w[1:])
+                    number = int(w[1:])
                 except ValueError:
                     raise NotationError(w, "a meld number is @ and a whole number, like @0") from None
-                if meld < 0:
+                if number < 0:
                     raise NotationError(w, "meld numbers start at @0")
+                melds.append(number)
             else:
                 card_words.append(w)
+        meld = melds[0] if melds else -1
+        if op is Op.MERGE:
+            if len(melds) != 2 or card_words:
+                raise NotationError(text, "write merge as: merge @N @M")
+            return Action(op, (), melds[0], melds[1])
         cards = tuple(parse_cards(" ".join(card_words)))
         if op in _NO_ARGS and (cards or meld >= 0):
             raise NotationError(text, f"'{words[0]}' takes no cards or meld number")

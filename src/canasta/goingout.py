@@ -39,6 +39,10 @@ def can_go_out(state: GameState) -> bool:
     m = state.model
     if state.retracted and not state.opened[state.side_of(seat)]:
         return False  # a player who took back an opening may not meld again this turn
+    if r.sequences or r.wild_melds or not r.one_meld_per_rank or r.red3_mode != "lay":
+        # the plan below is exact for one group per rank only; elsewhere nobody is forced (a
+        # player told yes who does not go out takes the failed-go-out penalty instead)
+        return False
     discards: list[int] = [-1] if r.go_out_discard == "optional" else []
     if not state.no_discard:  # after a last-card red three the hand must be melded out entirely
         discards += [k for k in range(m.nkinds) if hk[k]]

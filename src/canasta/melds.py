@@ -5,21 +5,23 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-from .cards import JOKER, RANK_NAMES, format_cards, is_wild, rank_of, sort_key
+from .cards import JOKER, RANK_NAMES, card_str, format_cards, is_wild, rank_of, sort_key
 from .rules import RuleSet
 
 
 class MeldType(IntEnum):
     GROUP = 0      # cards of one rank, with wild cards
     BLACK3 = 1     # black threes laid when going out
+    SEQUENCE = 2   # natural cards of one suit in a row (Samba, Bolivia: "escalera")
+    WILD = 3       # wild cards only (Bolivia: seven of them are a "bolivia")
 
 
 class Meld(NamedTuple):
     """An immutable meld; adding a card makes a new one, so clones share melds safely."""
 
     type: MeldType
-    rank: int               # the natural rank (3 for black threes)
-    cards: tuple[int, ...]  # faces, naturals first
+    rank: int               # the natural rank (3 for black threes, the lowest rank of a sequence)
+    cards: tuple[int, ...]  # faces, naturals first (a sequence: in rank order)
     naturals: int
     wilds: int
     jokers: int
@@ -28,7 +30,22 @@ class Meld(NamedTuple):
     def size(self) -> int:
         return len(self.cards)
 
+    @property
+    def high(self) -> int:
+        """The highest rank of a sequence."""
+        return self.rank + len(self.cards) - 1
+
+    @property
+    def suit(self) -> int:
+        return self.cards[0] % 4 if self.cards and self.cards[0] != JOKER else -1
+
     def with_cards(self, faces: tuple[int, ...]) -> Meld:
+        if self.type is MeldType.SEQUENCE:
+            cards = tuple(sorted(self.cards + faces))
+            return Meld(self.type, cards[0] // 4 + 2, cards, len(cards), 0, 0)
+        if self.type is MeldType.WILD:
+            cards = self.cards + faces
+            return Meld(self.type, 0, cards, 0, len(cards), sum(1 for f in cards if f == JOKER))
         wild = [f for f in faces if is_wild(f)]
         nat = [f for f in faces if not is_wild(f)]
         return Meld(self.type, self.rank, self.cards[: self.naturals] + tuple(nat)
@@ -37,15 +54,32 @@ class Meld(NamedTuple):
                     self.jokers + sum(1 for f in wild if f == JOKER))
 
     def is_canasta(self, rules: RuleSet) -> bool:
-        return self.type is MeldType.GROUP and len(self.cards) >= rules.canasta_size
+        return self.type is not MeldType.BLACK3 and len(self.cards) >= rules.canasta_size
 
     def is_natural(self) -> bool:
         return self.wilds == 0
+
+    def kind(self, rules: RuleSet) -> str:
+        """What it scores as: natural, mixed, sequence or wild (canasta), or meld / black threes."""
+        if self.type is MeldType.BLACK3:
+            return "black threes"
+        if not self.is_canasta(rules):
+            return "meld"
+        if self.type is MeldType.SEQUENCE:
+            return "sequence"
+        if self.type is MeldType.WILD:
+            return "wild"
+        return "natural" if self.wilds == 0 else "mixed"
 
     def describe(self, rules: RuleSet) -> str:
         """A few words for people: ``natural canasta of kings``."""
         if self.type is MeldType.BLACK3:
             return "black threes"
+        if self.type is MeldType.SEQUENCE:
+            run = f"{card_str(self.cards[0])}-{card_str(self.cards[-1])}"
+            return f"sequence canasta {run}" if self.is_canasta(rules) else f"sequence {run}"
+        if self.type is MeldType.WILD:
+            return "wild canasta" if self.is_canasta(rules) else "wild cards"
         name = RANK_NAMES[self.rank]
         if self.is_canasta(rules):
             return f"{'natural' if self.is_natural() else 'mixed'} canasta of {name}"
@@ -56,6 +90,11 @@ class Meld(NamedTuple):
 
 
 def new_meld(faces: tuple[int, ...], mtype: MeldType = MeldType.GROUP) -> Meld:
+    if mtype is MeldType.SEQUENCE:
+        cards = tuple(sorted(faces))
+        return Meld(mtype, cards[0] // 4 + 2, cards, len(cards), 0, 0)
+    if mtype is MeldType.WILD:
+        return Meld(mtype, 0, tuple(faces), 0, len(faces), sum(1 for f in faces if f == JOKER))
     nat = tuple(sorted((f for f in faces if not is_wild(f)), key=sort_key))
     wild = tuple(sorted((f for f in faces if is_wild(f)), key=sort_key))
     rank = rank_of(nat[0]) if nat else 0
@@ -73,3 +112,8 @@ def wild_problem(rules: RuleSet, naturals: int, wilds: int) -> str | None:
     if rules.max_meld_size and naturals + wilds > rules.max_meld_size:
         return f"a meld may hold at most {rules.max_meld_size} cards"
     return None
+
+
+def sequence_fits(rules: RuleSet, low: int, high: int) -> bool:
+    """Whether ranks low..high lie inside one of the rule set's sequence windows."""
+    return any(lo <= low and high <= hi for lo, hi in rules.sequences)

@@ -38,6 +38,7 @@ class CardModel:
     n_natural: int                      # kinds 0 .. n_natural-1 are the natural kinds
     meld3_ok: bool                      # three naturals make a legal new meld
     meld21_ok: bool                     # two naturals and a wild make a legal new meld
+    seq_runs: tuple[tuple[int, int], ...]  # rank spans sequences may use (windows joined)
 
     @property
     def nkinds(self) -> int:
@@ -104,4 +105,16 @@ def card_model(rules: RuleSet) -> CardModel:
         n_natural=n_natural,
         meld3_ok=rules.min_naturals <= 3 and wild_problem(rules, 3, 0) is None,
         meld21_ok=rules.min_naturals <= 2 and wild_problem(rules, 2, 1) is None,
+        seq_runs=_joined(rules.sequences),
     )
+
+
+def _joined(windows: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """Overlapping sequence windows joined into the rank spans sequences may lie in."""
+    spans: list[list[int]] = []
+    for lo, hi in sorted(windows):
+        if spans and lo <= spans[-1][1]:
+            spans[-1][1] = max(spans[-1][1], hi)
+        else:
+            spans.append([lo, hi])
+    return tuple((lo, hi) for lo, hi in spans)

@@ -48,6 +48,9 @@ def _classic(players: int) -> Table:
         "one_card_rule": ("one_card_pile", "R 1.1: a player with one card cannot take a one-card "
                           "pile"),
         "pile_top_counts": (True, "R 1.1 (S4 explicit): the top card counts to the minimum"),
+        "pickup_extends_sequence": (False, "R 1.1: no sequences"),
+        "seq_pickup_when_frozen": (False, "R 1.1: no sequences"),
+        "seq_pickup_takes_pile": (True, "R 1.1: no sequences"),
         "min_naturals": (2, "R 1.1: at least 2 naturals"),
         "max_wilds": (3, "R 1.1: at most 3 wilds"),
         "wild_ratio": ("le", "R 1.1: never more wilds than naturals"),
@@ -58,6 +61,7 @@ def _classic(players: int) -> Table:
         "wild_to_canasta": (True, "R E15: wilds too, within the limit of 3"),
         "one_meld_per_rank": (True, "R C3: one meld per rank per side"),
         "canasta_cards_hidden": (False, "R 1.1: canastas stay face up (a red or black card on top)"),
+        "merge_groups": (False, "R C3: one meld per rank, nothing to merge"),
         "sequences": ((), "R 1.1: no sequences"),
         "opening_minimums": (_CLASSIC_MINIMUMS, "R 1.1: negative 15, 0 50, 1,500 90, 3,000 120"),
         "opening_schedule": ("score", "R 1.1: by the side's score"),
@@ -81,8 +85,11 @@ def _classic(players: int) -> Table:
         "wild_canasta": (2500, "unused (no wild melds)"),
         "red3_values": ((0, 100, 200, 300, 800), "R 1.1: 100 each, all four 800"),
         "red3_negative": ("no_meld", "R 1.1: minus for a side that has made no meld"),
+        "red3_minus": ("bonus", "R 1.1: minus at the bonus's value (100 each, 800 for four)"),
         "red3_hand_penalty": (0, "R 1.1: red threes are laid at once, never held"),
+        "red3_hand_penalty_per": ("card", "R 1.1: red threes are never held"),
         "black3_hand_penalty": (0, "R 1.1: a black three in hand counts its 5 points"),
+        "black3_hand_penalty_when": ("always", "R 1.1: no black-three penalty"),
         "black3_meld_scoring": ("face", "R 1.1: melded black threes count 5 each"),
         "black3_four_bonus": (0, "R 1.1: no black-three bonus"),
         "going_out_bonus": (100, "R 1.1: going out 100"),
@@ -198,6 +205,111 @@ def _spanish(players: int) -> Table:
     return t
 
 
+_SAMBA_WINDOWS = ((4, 10), (5, 11), (6, 12), (7, 13), (8, 14))
+
+
+def _samba(players: int) -> Table:
+    t = {k: (v, f"classic: {src}") for k, (v, src) in _classic(players).items()}
+    t.update({
+        "packs": (3, "R 1.3: 162 cards (3 x 52 + 6 jokers)"),
+        "jokers_per_pack": (2, "R 1.3: 6 jokers"),
+        "players": (4, "R 1.3: 4 players in partnerships"),
+        "player_counts": ((4,), "R 1.3: 4 players"),
+        "hand_size": (15, "R 1.3: 15 cards each"),
+        "stock_draw": (2, "R 1.3: draw 2 and discard 1"),
+        "red3_values": ((0, 100, 200, 300, 400, 500, 1000), "R 1.3: 100 each, 1,000 for all six"),
+        "red3_negative": ("no_requirement", "R 1.3 (HowStuffWorks): minus if two canastas are not made"),
+        "red3_minus": ("bonus", "R 1.3: deducted at the same value as the bonus"),
+        "pickup_natural_wild": (False, "R 1.3: taken only with a natural matching pair or a layoff"),
+        "pickup_layoff": (True, "R 1.3: unfrozen, adding the top card to a meld"),
+        "pickup_layoff_canasta": (False, "R 1.3: ... to a meld that is still short of a canasta"),
+        "pickup_extends_sequence": (True, "R 1.3: sequence melds included; never starts one"),
+        "seq_pickup_when_frozen": (False, "R 1.3: a frozen pile needs a natural pair"),
+        "seq_pickup_takes_pile": (True, "R 1.3 (Bicycle): the whole pile"),
+        "min_naturals": (2, "R 1.3: at least two naturals (Bicycle Samba)"),
+        "max_wilds": (2, "R 1.3: at most 2 wilds per meld"),
+        "wild_ratio": ("any", "R 1.3, T3: two naturals and two wilds is a legal meld"),
+        "wild_melds": (False, "R 1.3: wild cards may not be melded on their own"),
+        "wild_to_canasta": (False, "R 1.3: no wild may be added to a canasta"),
+        "one_meld_per_rank": (False, "R 1.3: several melds of the same rank allowed"),
+        "merge_groups": (True, "R 1.3: ... and may be combined"),
+        "sequences": (_SAMBA_WINDOWS, "R 1.3: 3+ of one suit, ace high, four low, complete at 7"),
+        "opening_minimums": (((-(10**9), 15), (0, 50), (1500, 90), (3000, 120), (7000, 160)),
+                             "R 1.3: 15 / 50 / 90 / 120 / 160 over 7,000"),
+        "go_out_canastas": (2, "R 1.3: two canastas (mixed, natural or samba) to go out"),
+        "concealed": (False, "R 1.3: no concealed bonus"),
+        "going_out_bonus": (200, "R 1.3: going out 200"),
+        "concealed_bonus": (200, "R 1.3: no concealed bonus (unused)"),
+        "sequence_canasta": (1500, "R 1.3: a samba 1,500"),
+        "failed_go_out_penalty": (0, "R 1.3: no penalty listed"),
+        "target_score": (10000, "R 1.3: game 10,000"),
+    })
+    t["upcard_cover"] = (("wild", "red3"), "R 1.3 silent: cover a wild or red-three upcard as in "
+                         "classic, from which Samba descends (director's ruling)")
+    return t
+
+
+# S1: "2, 3 or 5 players, everyone plays his or her own game; 4 or 6 players, you play with a partner"
+# and "2, 3, 4 or 5 players: 15 cards; 6 players: 13 cards".
+_BOLIVIA_SEATING = {2: (15, 1), 3: (15, 1), 4: (15, 2), 5: (15, 1), 6: (13, 2)}
+
+
+def _bolivia(players: int) -> Table:
+    hand, team = _BOLIVIA_SEATING.get(players, (15, 2))
+    t = {k: (v, f"samba: {src}") for k, (v, src) in _samba(players).items()}
+    t.update({
+        "players": (players, "S1: 2, 3, 4, 5 or even 6 players"),
+        "player_counts": ((2, 3, 4, 5, 6), "S1: 2, 3, 4, 5 or even 6 players"),
+        "team_size": (team, "S1: 2, 3 or 5 play alone; 4 and 6 with a partner (6: partners "
+                      "separated by two players)"),
+        "hand_size": (hand, "S1: 15 cards each; with 6 players 13"),
+        "stock_draw": (2, "S1: draw 2 cards at a time, discard one"),
+        "upcard": ("plain", "B3: one card starts the pile, no covering"),
+        "upcard_cover": ((), "B3: no covering; a wild or three on top cannot be taken"),
+        "red3_mode": ("optional", "S1: you may meld a red three as a single card"),
+        "black3_meld_min": (3, "B11: three or more black threes when going out"),
+        "black3_meld_wilds": (0, "B11: with no wild cards"),
+        "pile_always_frozen": (True, "S1: the pile is effectively frozen all the time"),
+        "pickup_natural_wild": (False, "S1: not with one natural and one wild"),
+        "pickup_layoff": (False, "S1, B1: never to add the top card to a group without two "
+                          "naturals from hand"),
+        "pickup_layoff_canasta": (False, "S1: nor by adding the top card to a canasta"),
+        "pickup_extends_sequence": (True, "S1: the top card only fits onto the end of a sequence "
+                                    "already on the table"),
+        "seq_pickup_when_frozen": (True, "S1: ... although the pile is always frozen"),
+        "seq_pickup_takes_pile": (True, "B2: the whole pile (false: the top card only)"),
+        "one_card_rule": ("cannot_go_out", "S1: a player with one card who cannot go out may not "
+                          "take the pile"),
+        "max_wilds": (2, "S1: no more than two wild cards in a mixed canasta; B5 per meld"),
+        "wild_melds": (True, "S1: wild cards may be melded as a set of their own"),
+        "wild_canasta": (2500, "S1: a canasta of seven wild cards, a bolivia, 2,500"),
+        "wild_to_canasta": (False, "S1: a wild card may not be added to an existing canasta"),
+        "merge_groups": (True, "S1: you may merge two group melds of the same rank"),
+        "sequences": (_SAMBA_WINDOWS, "S1: 4-10, 5-J, 6-Q, 7-K, 8-A"),
+        "sequence_canasta": (1500, "S1: a samba (escalera) 1,500"),
+        "opening_minimums": (((-(10**9), 15), (0, 50), (1500, 90), (3000, 120), (7000, 150)),
+                             "S1: up to 1,495 50; 1,500 90; 3,000 120; 7,000 150; B6 negative 15"),
+        "go_out_canastas": (2, "S1: at least 2 canastas"),
+        "go_out_sequence": (True, "S1: one of which must be a sequence canasta"),
+        "go_out_discard": ("optional", "B12: going out by melding every card is allowed"),
+        "ask_partner": ("optional", "S1: you may ask, and must abide by the answer"),
+        "pass_allowed": (True, "S1: meld down to one card and say pass"),
+        "stock_end": ("bolivia", "S1: when a player wants to draw from an empty stock, play ends"),
+        "red3_values": ((0, 100, 200, 300, 400, 500, 1000), "S1: 100 each; all 6: 1,000"),
+        "red3_negative": ("no_requirement", "S1: only with the two canastas needed to go out; B8"),
+        "red3_minus": ("per_card", "S1: for every melded red three 100 penalty; B10 (-600 for six)"),
+        "red3_hand_penalty": (750, "S1: red threes in hand: 750, regardless of the number"),
+        "red3_hand_penalty_per": ("player", "B9: per player"),
+        "black3_hand_penalty": (100, "S1: black threes in hand count 100 each"),
+        "black3_hand_penalty_when": ("going_out", "S1: ... when someone goes out"),
+        "going_out_bonus": (200, "S1: the side that goes out scores 200"),
+        "target_score": (15000, "S1: 15,000"),
+    })
+    for k in ("value_joker", "value_two", "value_ace", "value_high", "value_low", "value_black3"):
+        t[k] = (t[k][0], "B4: Samba card values")
+    return t
+
+
 PRESETS: dict[str, tuple[str, Callable[[int], Table]]] = {
     "classic": ("Reference classic canasta (RULINGS 1.1): 2 packs, 11 cards, draw 1, one canasta "
                 "to go out, 5,000", _classic),
@@ -205,9 +317,13 @@ PRESETS: dict[str, tuple[str, Callable[[int], Table]]] = {
                  "perfect cut 100, 5,000", _gvr),
     "spanish": ("Spanish / Latin classic (S4): 2-6 players, Relance 200, first answer binds, "
                 "black threes with a joker, 5,000", _spanish),
+    "samba": ("Reference Samba (RULINGS 1.3): 3 packs, 15 cards, draw 2, sequences, two canastas "
+              "to go out, 10,000", _samba),
+    "bolivia": ("Bolivia (S1): 3 packs, 2-6 players, sequences (escalera), wild canastas, two "
+                "canastas with an escalera to go out, 15,000", _bolivia),
 }
 
-DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4}
+DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "bolivia": 4}
 
 
 def preset_table(name: str, players: int | None = None) -> Table:

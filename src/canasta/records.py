@@ -32,7 +32,7 @@ from typing import Any
 from .actions import Action
 from .cards import card_str, full_deck, is_black_three, is_red_three, is_wild, parse_cards
 from .errors import CanastaError, RecordError
-from .melds import Meld, MeldType, new_meld, wild_problem
+from .melds import Meld, MeldType, new_meld, sequence_fits, wild_problem
 from .presets import rules as preset_rules
 from .presets import rules_from_options
 from .rules import RuleSet
@@ -99,8 +99,20 @@ def _meld(rs: RuleSet, cards: list[int], where: str) -> Meld:
     nat = [f for f in cards if not is_wild(f)]
     if any(is_red_three(f) for f in nat):
         raise RecordError(f"{where}: red threes cannot be melded")
-    if len({f // 4 for f in nat}) != 1:
-        raise RecordError(f"{where}: a meld's natural cards must be of one rank")
+    if not nat:
+        if not rs.wild_melds or len(cards) < 3:
+            raise RecordError(f"{where}: wild cards cannot be melded on their own here")
+        if len(cards) > rs.canasta_size:
+            raise RecordError(f"{where}: a wild meld holds at most {rs.canasta_size} cards")
+        return new_meld(tuple(cards), MeldType.WILD)
+    if len({f // 4 for f in nat}) > 1:
+        ranks = sorted(f // 4 + 2 for f in nat)
+        if (len(nat) != len(cards) or len({f % 4 for f in nat}) != 1 or len(nat) < 3
+                or ranks != list(range(ranks[0], ranks[0] + len(ranks)))
+                or not sequence_fits(rs, ranks[0], ranks[-1])):
+            raise RecordError(f"{where}: a meld is cards of one rank, or (where the rules have "
+                              f"sequences) three or more natural cards of one suit in a row")
+        return new_meld(tuple(cards), MeldType.SEQUENCE)
     if len(cards) < 3 or len(nat) < rs.min_naturals:
         raise RecordError(f"{where}: a meld needs three cards, {rs.min_naturals} of them natural")
     why = wild_problem(rs, len(nat), len(cards) - len(nat))

@@ -22,7 +22,10 @@ UpcardMode = Literal["none", "plain", "cover"]
 FirstTurnUpcard = Literal["none", "single", "trey"]
 Red3Mode = Literal["lay", "optional", "trey", "threes"]
 Red3Timing = Literal["deal", "turn"]
-Red3Negative = Literal["no_meld", "no_requirement", "no_canasta", "never"]
+Red3Negative = Literal["no_meld", "no_requirement", "too_few_canastas", "no_canasta", "never"]
+Red3Minus = Literal["bonus", "per_card"]
+PenaltyPer = Literal["card", "player"]
+PenaltyWhen = Literal["always", "going_out"]
 WildRatio = Literal["le", "lt", "any"]
 AskMode = Literal["none", "optional", "mandatory", "first_binding", "once"]
 GoOutDiscard = Literal["optional", "required"]
@@ -86,6 +89,11 @@ class RuleSet:
                                       "not take a one-card pile", "pile")
     pile_top_counts: bool = _opt(True, "the pile's top card counts toward the opening minimum",
                                  "pile")
+    pickup_extends_sequence: bool = _opt(False, "the top card may be taken to extend a sequence of "
+                                         "the side (never to start one)", "pile")
+    seq_pickup_when_frozen: bool = _opt(False, "... even when the pile is frozen (Bolivia)", "pile")
+    seq_pickup_takes_pile: bool = _opt(True, "extending a sequence with the top card takes the whole "
+                                       "pile (false: the top card only)", "pile")
     # --- melds
     min_naturals: int = _opt(2, "natural cards a meld needs at least", "melds")
     max_wilds: int = _opt(3, "wild cards a meld may hold at most", "melds")
@@ -97,6 +105,7 @@ class RuleSet:
     add_to_canasta: bool = _opt(True, "naturals may be added to a completed canasta", "melds")
     wild_to_canasta: bool = _opt(True, "wild cards may be added to a completed canasta", "melds")
     one_meld_per_rank: bool = _opt(True, "a side has at most one meld of each rank", "melds")
+    merge_groups: bool = _opt(False, "two group melds of a rank may be merged (merge @N @M)", "melds")
     canasta_cards_hidden: bool = _opt(False, "a completed canasta is a closed stack: players see its "
                                       "rank, size and whether it is natural, not its cards", "melds")
     sequences: tuple[tuple[int, int], ...] = _opt((), "sequence windows (lowest, highest rank) a "
@@ -140,9 +149,15 @@ class RuleSet:
     red3_negative: Red3Negative = _opt("no_meld", "when red threes count minus: no_meld (the side "
                                        "has not melded), no_requirement, no_canasta, never",
                                        "scoring")
-    red3_hand_penalty: int = _opt(0, "penalty per red three left in a hand", "scoring")
+    red3_minus: Red3Minus = _opt("bonus", "red threes counting minus lose: bonus (the same value "
+                                 "as the bonus) or per_card (100 each)", "scoring")
+    red3_hand_penalty: int = _opt(0, "penalty for red threes left in a hand", "scoring")
+    red3_hand_penalty_per: PenaltyPer = _opt("card", "... per card, or once per player holding any",
+                                             "scoring")
     black3_hand_penalty: int = _opt(0, "penalty per black three left in a hand (instead of its "
                                     "card value)", "scoring")
+    black3_hand_penalty_when: PenaltyWhen = _opt("always", "... always, or only when someone went "
+                                                 "out", "scoring")
     black3_meld_scoring: Black3Scoring = _opt("face", "face: melded black threes count their card "
                                               "value", "scoring")
     black3_four_bonus: int = _opt(0, "bonus for going out with all four black threes melded",
@@ -277,12 +292,6 @@ def make_ruleset(values: dict[str, Any], base: RuleSet | None = None) -> RuleSet
 
 # Values the engine cannot play yet: refused loudly instead of being ignored.
 _NOT_YET = {
-    "sequences": ((), "sequence melds arrive with the three-pack presets (issue 3)"),
-    "wild_melds": (False, "wild-card melds arrive with the three-pack presets (issue 3)"),
-    "red3_mode": ("lay", "red threes other than laid-and-replaced arrive with issues 3 and 4"),
-    "first_turn_upcard": (None, ""),
-    "pass_allowed": (False, "the 'pass' arrives with Bolivia (issue 3)"),
-    "stock_end": ("classic", "Bolivia's end of stock arrives with issue 3"),
     "opening_schedule": ("score", "the per-hand meld schedule arrives with issue 4"),
     "win_requires_going_out": (False, "winning only by going out arrives with issue 3"),
     "black3_meld_scoring": ("face", "table-valued black-three melds arrive with issue 3"),
@@ -301,6 +310,14 @@ def validate(rs: RuleSet) -> None:
             raise bad(name, f"not supported yet: {why}")
     if rs.first_turn_upcard == "trey":
         raise bad("first_turn_upcard", "not supported yet: the Trey first turn arrives with issue 3")
+    if rs.red3_mode not in ("lay", "optional"):
+        raise bad("red3_mode", "not supported yet: Trey and American threes arrive with issues 3 and 4")
+    for lo, hi in rs.sequences:
+        if not 4 <= lo < hi <= 14 or hi - lo + 1 < 3:
+            raise bad("sequences", "each window is (lowest, highest) rank from 4 to 14 (ace), "
+                      "at least three ranks long")
+    if rs.merge_groups and rs.one_meld_per_rank:
+        raise bad("merge_groups", "merging needs several melds of a rank (one_meld_per_rank false)")
     if rs.packs not in (1, 2, 3, 4):
         raise bad("packs", "must be 1 to 4")
     if not 0 <= rs.jokers_per_pack <= 4:

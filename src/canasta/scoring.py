@@ -28,6 +28,8 @@ class SideScore:
     perfect_cut: int = 0
     penalties: int = 0
     total: int = 0
+    sequence_canastas: int = 0
+    wild_canastas: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -61,28 +63,41 @@ def score_hand(state: GameState, reason: str, out_seat: int, concealed: bool) ->
     sides: list[SideScore] = []
     for side in range(r.sides):
         melds = state.melds[side]
-        nat = sum(1 for m in melds if m.is_canasta(r) and m.wilds == 0)
-        mixed = sum(1 for m in melds if m.is_canasta(r) and m.wilds > 0)
-        bonus = nat * r.natural_canasta + mixed * r.mixed_canasta
+        kinds = [m.kind(r) for m in melds]
+        nat, mixed = kinds.count("natural"), kinds.count("mixed")
+        seq, wild = kinds.count("sequence"), kinds.count("wild")
+        bonus = (nat * r.natural_canasta + mixed * r.mixed_canasta + seq * r.sequence_canasta
+                 + wild * r.wild_canasta)
         seats = state.seats_of(side)
         n_red = sum(len(state.red3[s]) for s in seats)
         red_pts = r.red3_values[min(n_red, len(r.red3_values) - 1)]
         made_meld = bool(melds) or state.opened[side]
-        if (r.red3_negative == "no_meld" and not made_meld) or (
-                r.red3_negative == "no_canasta" and nat + mixed == 0):
-            red_pts = -red_pts
+        canastas = nat + mixed + seq + wild
+        requirement = canastas >= r.go_out_canastas and (not r.go_out_sequence or seq >= 1)
+        minus = {"no_meld": not made_meld, "no_requirement": not requirement,
+                 "too_few_canastas": canastas < r.go_out_canastas, "no_canasta": canastas == 0,
+                 "never": False}[r.red3_negative]
+        if minus:
+            red_pts = -red_pts if r.red3_minus == "bonus" else -n_red * r.red3_values[1]
         table = sum(value[f] for m in melds for f in m.cards)
         hand = 0
+        b3_penalty = r.black3_hand_penalty if (r.black3_hand_penalty_when == "always"
+                                               or out_seat >= 0) else 0
         for s in seats:
+            held_red = False
             for f, n in enumerate(state.hands[s]):
                 if not n:
                     continue
                 if is_red_three(f) and r.red3_hand_penalty:
-                    hand -= n * r.red3_hand_penalty
-                elif is_black_three(f) and r.black3_hand_penalty:
-                    hand -= n * r.black3_hand_penalty
+                    held_red = True
+                    if r.red3_hand_penalty_per == "card":
+                        hand -= n * r.red3_hand_penalty
+                elif is_black_three(f) and b3_penalty:
+                    hand -= n * b3_penalty
                 else:
                     hand -= n * value[f]
+            if held_red and r.red3_hand_penalty_per == "player":
+                hand -= r.red3_hand_penalty
         going_out = 0
         was_concealed = False
         if side == out_side:
@@ -95,6 +110,6 @@ def score_hand(state: GameState, reason: str, out_seat: int, concealed: bool) ->
         pen = -state.penalties[side]
         total = bonus + red_pts + going_out + table + hand + cut + pen
         sides.append(SideScore(nat, mixed, bonus, n_red, red_pts, going_out, was_concealed, table,
-                               hand, cut, pen, total))
+                               hand, cut, pen, total, seq, wild))
     after = tuple(state.scores[i] + sides[i].total for i in range(r.sides))
     return HandResult(state.hand_no, reason, out_seat, tuple(sides), after)

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import random
 from enum import IntEnum
+from functools import lru_cache
 from typing import Any
 
-from .actions import ASK, DRAW, END, NO, RETRACT, UPCARD, YES, Action, Op
-from .cards import JOKER, RANK_NAMES, card_str, full_deck, is_black_three, is_red_three, is_wild
+from .actions import ASK, DRAW, END, NO, PASS, RETRACT, UPCARD, YES, Action, Op
+from .cards import JOKER, RANK_CHARS, RANK_NAMES, card_str, full_deck, is_black_three, is_red_three, is_wild
 from .errors import IllegalAction
 from .goingout import can_go_out
-from .melds import Meld, MeldType, new_meld, wild_problem
+from .melds import Meld, MeldType, new_meld, sequence_fits, wild_problem
 from .model import CardModel, card_model
 from .rules import RuleSet
 from .scoring import HandResult, score_hand
@@ -291,7 +292,16 @@ class GameState:
 
     def canastas(self, side: int) -> int:
         size = self.rules.canasta_size
-        return sum(1 for m in self.melds[side] if m.type is MeldType.GROUP and len(m.cards) >= size)
+        return sum(1 for m in self.melds[side] if m.type is not MeldType.BLACK3 and len(m.cards) >= size)
+
+    def sequence_canastas(self, side: int) -> int:
+        size = self.rules.canasta_size
+        return sum(1 for m in self.melds[side] if m.type is MeldType.SEQUENCE and len(m.cards) >= size)
+
+    def _counts(self, side: int, more: int = 0, more_seq: int = 0) -> tuple[int, int]:
+        """(canastas, sequence canastas) of the side, plus those an action would complete."""
+        return (self.canastas(side) + more,
+                (self.sequence_canastas(side) if self.rules.go_out_sequence else 0) + more_seq)
 
     def history(self) -> list[Action]:
         """Every player action applied since the game began, in order."""
@@ -371,13 +381,16 @@ class GameState:
             return "your partner said no this turn"
         return None
 
-    def _go_out_problem(self, canastas: int, open_ok: bool, concealed: bool) -> str | None:
+    def _go_out_problem(self, counts: tuple[int, int], open_ok: bool, concealed: bool) -> str | None:
         """Why the player could not go out with this many canastas, or None. ``concealed``: the
         turn would still qualify as going out concealed (which waives the opening minimum, C1)."""
         r = self.rules
+        canastas, seqs = counts
         if canastas < r.go_out_canastas:
             return (f"your side needs {r.go_out_canastas} canasta{'s' if r.go_out_canastas > 1 else ''}"
                     f" to go out and has {canastas}")
+        if r.go_out_sequence and seqs < 1:
+            return "one of your side's canastas must be a sequence canasta (escalera) to go out"
         why = self._permission_problem()
         if why:
             return why
@@ -394,14 +407,14 @@ class GameState:
                 and not self.laid_off and not layoff
                 and (self.turn_canasta or new_canasta or not r.concealed_needs_canasta))
 
-    def _finish_problem(self, h_after: int, canastas: int, open_ok: bool, concealed: bool,
+    def _finish_problem(self, h_after: int, counts: tuple[int, int], open_ok: bool, concealed: bool,
                         action: Action) -> Problem:
         """May ``action`` leave the player with ``h_after`` cards? Below two cards the player must
         still be able to finish: go out with the hand emptied, or with the one card left either
         discarded (going out) or melded (going out without a discard), or pass where allowed."""
         if h_after >= 2:
             return None
-        why = self._go_out_problem(canastas, open_ok, concealed)
+        why = self._go_out_problem(counts, open_ok, concealed)
         if h_after == 1:
             if why is None or self.rules.pass_allowed or self._last_card_melds(action):
                 return None
@@ -474,7 +487,9 @@ class GameState:
         if op is Op.END:
             return self._why_not_end()
         if op is Op.PASS:
-            return ("no_pass", "these rules have no pass: end your turn with a discard")
+            return self._why_not_pass()
+        if op is Op.MERGE:
+            return self._why_not_merge(action)
         return ("already_drawn", "you have already drawn this turn")
 
     def is_legal(self, action: Action) -> bool:
@@ -484,7 +499,7 @@ class GameState:
         if self.pre_draw:
             return ("shown_melds", "you have shown melds to take the pile: take it, or retract them "
                     "before drawing")
-        if not self.stock:
+        if not self.stock and self.rules.stock_end != "bolivia":
             return ("stock_empty", "the stock is empty: take the discard pile or end the hand")
         return None
 
@@ -511,9 +526,15 @@ class GameState:
             return ("black_three_stop", "a black three on top stops you taking the pile")
         if is_red_three(top):
             return ("red_three_on_top", "a red three on top of the pile cannot be taken")
-        if (self.rules.one_card_rule == "one_card_pile" and len(self.pile) == 1
-                and self.hn[self.current] == 1):
-            return ("one_card", "with one card in hand you may not take a one-card pile")
+        rule = self.rules.one_card_rule
+        if self.hn[self.current] == 1 and rule != "none":
+            if rule == "one_card_pile" and len(self.pile) == 1:
+                return ("one_card", "with one card in hand you may not take a one-card pile")
+            side = self.side_of(self.current)
+            if rule == "cannot_go_out" and self._go_out_problem(self._counts(side), self.opened[side],
+                                                                 False):
+                return ("one_card", "with one card in hand you may take the pile only if you can go "
+                        "out")
         return None
 
     def _why_not_take(self, a: Action) -> Problem:
@@ -530,6 +551,11 @@ class GameState:
                 return ("not_in_hand", miss)
         top = self.pile[-1]
         rank = top // 4 + 2
+        melds = self.melds[side]
+        if a.meld >= len(melds):
+            return ("no_meld", f"your side has no meld @{a.meld}")
+        if a.meld >= 0 and melds[a.meld].type is MeldType.SEQUENCE:
+            return self._why_not_take_sequence(a, melds[a.meld])
         nat = 0
         wild = 0
         jokers = 0
@@ -542,12 +568,17 @@ class GameState:
                         f"({_c(top)}); {_c(f)} does not")
             else:
                 nat += 1
-        target = self.meld_of_rank(side, rank)
-        if a.meld != target:
-            if target >= 0:
-                return ("meld_target", f"the top card goes onto your meld of "
-                        f"{RANK_NAMES[rank]}: write @{target}")
-            return ("meld_target", "there is no meld of that rank to take the pile onto")
+        if r.one_meld_per_rank:
+            target = self.meld_of_rank(side, rank)
+            if a.meld != target:
+                if target >= 0:
+                    return ("meld_target", f"the top card goes onto your meld of "
+                            f"{RANK_NAMES[rank]}: write @{target}")
+                return ("meld_target", "there is no meld of that rank to take the pile onto")
+        else:
+            target = a.meld
+            if target >= 0 and (melds[target].type is not MeldType.GROUP or melds[target].rank != rank):
+                return ("meld_target", f"the top card ({_c(top)}) does not belong in meld @{target}")
         frozen = self.frozen_reason(side)
         # the cards from hand justify the take: a natural pair (with any further cards of the meld),
         # one natural and a wild where allowed, or none at all to lay the top card off on the side's
@@ -591,10 +622,41 @@ class GameState:
         if not self.opened[side] and self.turn_points + points < self.minimum[side]:
             return ("opening_minimum", f"your side needs {self.minimum[side]} points to open; "
                     f"this makes {self.turn_points + points}")
-        gained = sum(1 for f in self.pile[:-1] if not (r.red3_mode == "lay" and is_red_three(f)))
-        h_after = self.hn[seat] - len(cards) + gained
-        canastas = self.canastas(side) + (1 if size >= r.canasta_size and not was_canasta else 0)
-        return self._finish_problem(h_after, canastas, True, False, a)
+        h_after = self.hn[seat] - len(cards) + self._pile_gain(True)
+        counts = self._counts(side, 1 if size >= r.canasta_size and not was_canasta else 0)
+        return self._finish_problem(h_after, counts, True, False, a)
+
+    def _pile_gain(self, whole: bool) -> int:
+        """Cards a take puts in the hand besides the top card (red threes laid at once excepted)."""
+        if not whole:
+            return 0
+        if self.rules.red3_mode != "lay":
+            return len(self.pile) - 1
+        return sum(1 for f in self.pile[:-1] if not is_red_three(f))
+
+    def _why_not_take_sequence(self, a: Action, tm: Meld) -> Problem:
+        """The top card may extend a sequence of the side (S1: never start one)."""
+        r = self.rules
+        side = self.side_of(self.current)
+        top = self.pile[-1]
+        if not r.pickup_extends_sequence:
+            return ("meld_target", "the pile cannot be taken to extend a sequence")
+        if a.cards:
+            return ("layoff_alone", f"the top card extends the sequence alone (take @{a.meld}); add "
+                    f"your cards after")
+        frozen = self.frozen_reason(side)
+        if frozen and not r.seq_pickup_when_frozen:
+            return ("frozen", f"{frozen}: you need a natural pair of the top card to take it")
+        rank = top // 4 + 2
+        low, high = tm.rank, tm.high
+        if top % 4 != tm.suit or rank not in (low - 1, high + 1):
+            return ("wrong_card", f"{_c(top)} does not extend the sequence {_c(tm.cards[0])}-"
+                    f"{_c(tm.cards[-1])}")
+        if not sequence_fits(r, min(low, rank), max(high, rank)) or tm.size >= r.canasta_size:
+            return ("canasta_closed", "that sequence cannot grow any further")
+        completes = tm.size + 1 == r.canasta_size
+        h_after = self.hn[self.current] + self._pile_gain(r.seq_pickup_takes_pile)
+        return self._finish_problem(h_after, self._counts(side, completes, completes), True, False, a)
 
     def _pre_draw_ok(self) -> bool:
         """May the player show opening melds before taking the pile?"""
@@ -620,6 +682,10 @@ class GameState:
         b3 = sum(1 for f in cards if is_black_three(f))
         if b3:
             return self._why_not_black3_meld(cards, b3)
+        if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode == "optional":
+            if self.phase is Phase.DRAW:
+                return ("draw_first", "draw first")
+            return self._meld_finish(side, cards)
         if len(cards) != 3:
             return ("meld_size", "lay a new meld as three cards, then add more one at a time")
         rank = 0
@@ -628,15 +694,19 @@ class GameState:
             if f == JOKER or f < 4:
                 wild += 1
             elif is_red_three(f):
-                return ("red_three", "red threes cannot be melded")
+                return ("red_three", "red threes cannot be melded with other cards")
             else:
                 fr = f // 4 + 2
                 if rank and fr != rank:
+                    if wild == 0 and r.sequences:
+                        return self._why_not_sequence(cards)
                     return ("mixed_ranks", "a meld's natural cards must all be of one rank")
                 rank = fr
                 nat += 1
         if nat == 0:
-            return ("no_naturals", "wild cards cannot be melded on their own")
+            if not r.wild_melds:
+                return ("no_naturals", "wild cards cannot be melded on their own")
+            return None if self.phase is Phase.DRAW else self._meld_finish(side, cards)
         if nat < r.min_naturals:
             return ("few_naturals", f"a meld needs at least {r.min_naturals} natural cards")
         why = wild_problem(r, nat, wild)
@@ -649,6 +719,20 @@ class GameState:
         if self.phase is Phase.DRAW:
             return None
         return self._meld_finish(side, cards)
+
+    def _why_not_sequence(self, cards: tuple[int, ...]) -> Problem:
+        """Three natural cards of one suit in a row, inside a sequence window (S1, R 1.3)."""
+        r = self.rules
+        suits = {f % 4 for f in cards}
+        ranks = sorted(f // 4 + 2 for f in cards)
+        if len(suits) != 1 or ranks[1] != ranks[0] + 1 or ranks[2] != ranks[1] + 1:
+            return ("mixed_ranks", "a meld is cards of one rank, or a sequence of one suit in a row")
+        if not sequence_fits(r, ranks[0], ranks[2]):
+            return ("sequence_window", "that sequence does not fit any sequence canasta (windows: "
+                    + ", ".join(f"{RANK_CHARS[lo]}-{RANK_CHARS[hi]}" for lo, hi in r.sequences) + ")")
+        if self.phase is Phase.DRAW:
+            return None
+        return self._meld_finish(self.side_of(self.current), cards)
 
     def _why_not_black3_meld(self, cards: tuple[int, ...], b3: int) -> Problem:
         r = self.rules
@@ -677,7 +761,7 @@ class GameState:
         if h_after > 1:
             return ("black_three", "black threes are melded only as you go out: meld your other "
                     "cards first")
-        why = self._go_out_problem(self.canastas(side), self._open_after(side, self._value(cards)),
+        why = self._go_out_problem(self._counts(side), self._open_after(side, self._value(cards)),
                                    self._concealed_after())
         if why and not (h_after == 1 and self._last_card_melds(Action(Op.MELD, cards))):
             return ("cannot_go_out", f"black threes are melded only when going out, and {why}")
@@ -706,6 +790,13 @@ class GameState:
         if m.type is MeldType.BLACK3:
             return ("black_three", "nothing can be added to the black threes")
         wild = f == JOKER or f < 4
+        if m.type is not MeldType.GROUP:
+            misfit = self._misfit(m, f, wild)
+            if misfit:
+                return misfit
+            if self.phase is Phase.DRAW:
+                return None
+            return self._add_finish(side, index, m, f)
         if not wild and f // 4 + 2 != m.rank:
             return ("wrong_rank", f"{_c(f)} does not belong in the meld of {RANK_NAMES[m.rank]}")
         is_can = len(m.cards) >= r.canasta_size
@@ -717,6 +808,63 @@ class GameState:
         if self.phase is Phase.DRAW:
             return None
         return self._add_finish(side, index, m, f)
+
+    def _misfit(self, m: Meld, f: int, wild: bool) -> Problem:
+        """Why card ``f`` cannot extend a sequence or a wild meld (closed at a canasta)."""
+        r = self.rules
+        if m.size >= r.canasta_size:
+            return ("canasta_closed", f"the {m.describe(r)} is closed")
+        if m.type is MeldType.WILD:
+            return None if wild else ("wrong_rank", f"{_c(f)} is not a wild card")
+        rank = f // 4 + 2
+        if wild or f % 4 != m.suit or rank not in (m.rank - 1, m.high + 1) or is_red_three(f):
+            return ("wrong_card", f"{_c(f)} does not extend the sequence {_c(m.cards[0])}-"
+                    f"{_c(m.cards[-1])}")
+        if not sequence_fits(r, min(m.rank, rank), max(m.high, rank)):
+            return ("sequence_window", "the sequence would not fit a sequence canasta")
+        return None
+
+    def _why_not_merge(self, a: Action) -> Problem:
+        """S1: two group melds of the same rank may be merged."""
+        if not self.rules.merge_groups:
+            return ("no_merge", "melds cannot be merged in these rules")
+        side = self.side_of(self.current)
+        melds = self.melds[side]
+        i, j = a.meld, a.other
+        if not (0 <= i < len(melds) and 0 <= j < len(melds)) or i == j:
+            return ("no_meld", "name two different melds of your side")
+        if j < i:
+            return ("merge_order", f"write the lower meld number first: merge @{j} @{i}")
+        mi, mj = melds[i], melds[j]
+        if mi.type is not MeldType.GROUP or mj.type is not MeldType.GROUP or mi.rank != mj.rank:
+            return ("no_merge", "only two group melds of the same rank can be merged")
+        size = self.rules.canasta_size
+        if (mi.size >= size or mj.size >= size) and not self.rules.add_to_canasta:
+            return ("canasta_closed", "a completed canasta cannot grow")
+        if mj.wilds and mi.size >= size and not self.rules.wild_to_canasta:
+            return ("canasta_closed", "wild cards may not be added to a completed canasta")
+        if mi.wilds and mj.size >= size and not self.rules.wild_to_canasta:
+            return ("canasta_closed", "wild cards may not be added to a completed canasta")
+        why = wild_problem(self.rules, mi.naturals + mj.naturals, mi.wilds + mj.wilds)
+        if why:
+            return ("wild_limit", why)
+        return None
+
+    def _why_not_pass(self) -> Problem:
+        """S1: a player who may not go out melds down to one card and says pass."""
+        if not self.rules.pass_allowed:
+            return ("no_pass", "these rules have no pass: end your turn with a discard")
+        seat = self.current
+        side = self.side_of(seat)
+        if self.hn[seat] != 1:
+            return ("no_pass", "you may pass only when one card is left and you may not go out")
+        if self._go_out_problem(self._counts(side), self._open_after(side, 0),
+                                self._concealed_after()) is None:
+            return ("no_pass", "you can go out: discard your last card")
+        if not self._open_after(side, 0) and self.turn_points:
+            return ("opening_minimum", "your melds are short of the opening minimum: add more or "
+                    "retract them")
+        return None
 
     def _why_not_discard(self, cards: tuple[int, ...]) -> Problem:
         if len(cards) != 1:
@@ -730,7 +878,7 @@ class GameState:
                     "the hand without discarding")
         side = self.side_of(seat)
         if self.hn[seat] == 1:
-            why = self._go_out_problem(self.canastas(side), self._open_after(side, 0),
+            why = self._go_out_problem(self._counts(side), self._open_after(side, 0),
                                        self._concealed_after())
             if why:
                 return ("cannot_go_out", f"discarding your last card would go out, but {why}")
@@ -829,6 +977,8 @@ class GameState:
                 out.append(END)
             return out
         self._gen_melds(out)
+        if self.rules.merge_groups:
+            self._gen_merges(out)
         if self._why_not_ask() is None:
             out.append(ASK)
         if self._why_not_retract() is None:
@@ -838,7 +988,21 @@ class GameState:
                 out.append(END)
         else:
             self._gen_discards(out)
+        if self.rules.pass_allowed and self._why_not_pass() is None:
+            out.append(PASS)
         return out
+
+    def _gen_merges(self, out: list[Action]) -> None:
+        by_rank: dict[int, list[int]] = {}
+        for i, mi in enumerate(self.melds[self.side_of(self.current)]):
+            if mi.type is MeldType.GROUP:
+                by_rank.setdefault(mi.rank, []).append(i)
+        for idx in by_rank.values():
+            for x, i in enumerate(idx):
+                for j in idx[x + 1:]:
+                    a = Action(Op.MERGE, (), i, j)
+                    if self._why_not_merge(a) is None:
+                        out.append(a)
 
     def _face(self, seat: int, kind: int, skip: int = 0) -> int:
         """The canonical face of ``kind`` in the hand (the ``skip``-th card of that kind)."""
@@ -904,7 +1068,9 @@ class GameState:
         taken = {x.rank for x in melds if x.type is MeldType.GROUP} if r.one_meld_per_rank else set()
         # new group melds of three cards
         ok3, ok21 = m.meld3_ok, m.meld21_ok
-        if ok3 or ok21:
+        if r.sequences:
+            self._gen_suited(out, wild_faces)
+        elif ok3 or ok21:
             free = drawing or hn - 3 >= 2
             kind_rank = m.rank
             for k in range(m.n_natural):
@@ -919,6 +1085,16 @@ class GameState:
                         c3: tuple[int, ...] = (three[0], three[1], wf)
                         if free or self._meld_finish(side, c3) is None:
                             out.append(Action(Op.MELD, c3))
+        if r.wild_melds and len(wild_faces) and hk[m.joker] + hk[m.deuce] >= 3:
+            for j in range(min(3, hk[m.joker]), -1, -1):
+                if 3 - j <= hk[m.deuce]:
+                    c = (JOKER,) * j + self._faces(seat, m.deuce, 3 - j)
+                    if self._why_not_meld(c) is None:
+                        out.append(Action(Op.MELD, c))
+        if hk[m.red3] and not drawing and r.red3_mode == "optional":
+            c = (self._face(seat, m.red3),)
+            if self._why_not_meld(c) is None:
+                out.append(Action(Op.MELD, c))
         # black threes, all at once, when going out
         if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none":
             bcards = self._faces(seat, m.black3, hk[m.black3])
@@ -937,6 +1113,8 @@ class GameState:
         nat_kinds = m.natural_kinds
         for i, meld in enumerate(melds):
             if meld.type is not MeldType.GROUP:
+                if meld.type is not MeldType.BLACK3:
+                    self._gen_extend(out, i, meld, wild_faces)
                 continue
             n = len(meld.cards)
             if n >= maxsize:
@@ -955,8 +1133,57 @@ class GameState:
                         if free or self._add_finish(side, i, meld, f) is None:
                             out.append(_add_action(f, i))
 
+    def _gen_suited(self, out: list[Action], wild_faces: list[int]) -> None:
+        """New melds where suits matter: groups from any suits of a rank, and sequences."""
+        seat = self.current
+        side = self.side_of(seat)
+        m = self.model
+        h = self.hands[seat]
+        free = self.phase is Phase.DRAW or self.hn[seat] - 3 >= 2
+        ok3, ok21 = m.meld3_ok, m.meld21_ok
+        for rank in range(4, 15):
+            base = (rank - 2) * 4
+            held = tuple((base + suit, h[base + suit]) for suit in range(4) if h[base + suit])
+            if sum(n for _, n in held) < 2:
+                continue
+            for cards in _multisets(held, 3) if ok3 else ():
+                if free or self._meld_finish(side, cards) is None:
+                    out.append(Action(Op.MELD, cards))
+            if ok21 and wild_faces:
+                for pair in _multisets(held, 2):
+                    for wf in wild_faces:
+                        c3 = (*pair, wf)
+                        if free or self._meld_finish(side, c3) is None:
+                            out.append(Action(Op.MELD, c3))
+        for lo, hi in m.seq_runs:
+            for suit in range(4):
+                run = 0
+                for rank in range(lo, hi + 1):
+                    run = run + 1 if h[(rank - 2) * 4 + suit] else 0
+                    if run >= 3:
+                        faces = tuple((x - 2) * 4 + suit for x in (rank - 2, rank - 1, rank))
+                        if free or self._meld_finish(side, faces) is None:
+                            out.append(Action(Op.MELD, faces))
+
+    def _try_meld(self, out: list[Action], cards: tuple[int, ...]) -> None:
+        if self._why_not_meld(cards) is None:
+            out.append(Action(Op.MELD, cards))
+
+    def _gen_extend(self, out: list[Action], i: int, meld: Meld, wild_faces: list[int]) -> None:
+        """Cards that extend a sequence (at either end) or a wild meld."""
+        if meld.type is MeldType.WILD:
+            cands = wild_faces
+        else:
+            h = self.hands[self.current]
+            suit = meld.suit
+            cands = [f for f in ((meld.rank - 3) * 4 + suit, (meld.high - 1) * 4 + suit)
+                     if 8 <= f < JOKER and h[f]]
+        for f in cands:
+            if self._why_not_add(i, (f,)) is None:
+                out.append(_add_action(f, i))
+
     def _meld_finish(self, side: int, cards: tuple[int, ...]) -> Problem:
-        return self._finish_problem(self.hn[self.current] - len(cards), self.canastas(side),
+        return self._finish_problem(self.hn[self.current] - len(cards), self._counts(side),
                                     self._open_after(side, self._value(cards)),
                                     self._concealed_after(False, self.rules.canasta_size <= len(cards)),
                                     Action(Op.MELD, cards))
@@ -964,7 +1191,8 @@ class GameState:
     def _add_finish(self, side: int, index: int, meld: Meld, f: int) -> Problem:
         completes = len(meld.cards) + 1 == self.rules.canasta_size
         own = index >= self.turn_base
-        return self._finish_problem(self.hn[self.current] - 1, self.canastas(side) + completes,
+        seq = completes and meld.type is MeldType.SEQUENCE
+        return self._finish_problem(self.hn[self.current] - 1, self._counts(side, completes, seq),
                                     self._open_after(side, self.model.value[f]),
                                     self._concealed_after(not own, completes and own), _add_action(f, index))
 
@@ -976,11 +1204,13 @@ class GameState:
         r = self.rules
         hk = self.hk[seat]
         m = self.model
+        melds = self.melds[side]
         rank = self.pile[-1] // 4 + 2
-        target = self.meld_of_rank(side, rank)
+        if r.one_meld_per_rank:
+            targets = [self.meld_of_rank(side, rank)]
+        else:
+            targets = [-1] + [i for i, x in enumerate(melds) if x.type is MeldType.GROUP and x.rank == rank]
         frozen = self.frozen_reason(side) is not None
-        base_nat = self.melds[side][target].naturals if target >= 0 else 0
-        base_wild = self.melds[side][target].wilds if target >= 0 else 0
         # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
         nat_options: list[tuple[int, ...]] = [()]
         for k in m.natural_kinds[rank]:
@@ -988,29 +1218,38 @@ class GameState:
                            for c in range(hk[k] + 1)]
         nj = hk[m.joker]
         nd = hk[m.deuce]
-        # for an opened side, with no canasta to extend and cards to spare, the pruning below leaves
-        # only legal takes (the checks of _why_not_take, short-cut)
-        trusted = self.opened[side] and (target < 0 or len(self.melds[side][target].cards) < r.canasta_size)
-        lay = r.red3_mode == "lay"
-        gained = sum(1 for f in self.pile[:-1] if not (lay and is_red_three(f)))
+        gained = self._pile_gain(True)
         hn = self.hn[seat]
-        for nat in nat_options:
-            c = len(nat)
-            if c == 0 and (frozen or target < 0 or not r.pickup_layoff):
-                continue
-            if c == 1 and (frozen or not r.pickup_natural_wild):
-                continue
-            for j in range(nj + 1):
-                for d in range(nd + 1):
-                    w = j + d
-                    if c == 0 and w:
-                        break
-                    if c == 1 and not w:
-                        continue
-                    if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None:
-                        break
-                    a = Action(Op.TAKE, nat + self._faces(seat, m.deuce, d) + (JOKER,) * j, target)
-                    if (trusted and hn - c - w + gained >= 2) or self._why_not_take(a) is None:
+        for target in targets:
+            tm = melds[target] if target >= 0 else None
+            base_nat = tm.naturals if tm is not None else 0
+            base_wild = tm.wilds if tm is not None else 0
+            # for an opened side, with no canasta to extend and cards to spare, the pruning below
+            # leaves only legal takes (the checks of _why_not_take, short-cut)
+            trusted = self.opened[side] and (tm is None or len(tm.cards) < r.canasta_size)
+            for nat in nat_options:
+                c = len(nat)
+                if c == 0 and (frozen or target < 0 or not r.pickup_layoff):
+                    continue
+                if c == 1 and (frozen or not r.pickup_natural_wild):
+                    continue
+                for j in range(nj + 1):
+                    for d in range(nd + 1):
+                        w = j + d
+                        if c == 0 and w:
+                            break
+                        if c == 1 and not w:
+                            continue
+                        if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None:
+                            break
+                        a = Action(Op.TAKE, nat + self._faces(seat, m.deuce, d) + (JOKER,) * j, target)
+                        if (trusted and hn - c - w + gained >= 2) or self._why_not_take(a) is None:
+                            out.append(a)
+        if r.pickup_extends_sequence:
+            for i, x in enumerate(melds):
+                if x.type is MeldType.SEQUENCE:
+                    a = Action(Op.TAKE, (), i)
+                    if self._why_not_take(a) is None:
                         out.append(a)
 
     def meld_plan(self, cards: tuple[int, ...] | list[int], meld: int = -1) -> list[Action]:
@@ -1087,8 +1326,21 @@ class GameState:
                 self._end_hand("last_red3", -1)
             else:
                 self._end_hand("stock_out", -1)
-        elif op is Op.PASS:  # pragma: no cover - refused by why_illegal until Bolivia
-            raise IllegalAction("no_pass", "these rules have no pass")
+        elif op is Op.PASS:
+            self._event(seat, "pass")
+            self._next_turn()
+        elif op is Op.MERGE:
+            side = self.side_of(seat)
+            melds = self.melds[side]
+            into, other = melds[a.meld], melds[a.other]
+            merged = into.with_cards(other.cards)
+            size = self.rules.canasta_size
+            del melds[a.other]
+            melds[a.meld if a.other > a.meld else a.meld - 1] = merged
+            if a.other < self.turn_base:
+                self.turn_base -= 1
+            self._event(seat, "merge", other.cards)
+            self._meld_points(side, 0, into.size < size <= merged.size and a.meld >= self.turn_base)
 
     def _give(self, seat: int, f: int) -> None:
         self.hands[seat][f] += 1
@@ -1122,6 +1374,10 @@ class GameState:
 
     def _do_draw(self) -> None:
         seat = self.current
+        if not self.stock:  # S1: wanting to draw from an empty stock ends the hand
+            self._event(seat, "draw_empty")
+            self._end_hand("stock_out", -1)
+            return
         got = self._draw_cards(seat, self.rules.stock_draw)
         self._event(seat, "draw", tuple(got), private=True)
         self.first_turn = False
@@ -1143,9 +1399,13 @@ class GameState:
         for f in a.cards:
             self._take_from(seat, f)
         top = self.pile.pop()
-        rest = self.pile
-        self.pile = []
-        self.pile_frozen = False
+        target = self.melds[side][a.meld] if a.meld >= 0 else None
+        if target is not None and target.type is MeldType.SEQUENCE and not r.seq_pickup_takes_pile:
+            rest = []  # B2 (option): extending a sequence takes the top card only
+        else:
+            rest = self.pile
+            self.pile = []
+            self.pile_frozen = False
         points = self._value(a.cards) + (self.model.value[top] if r.pile_top_counts else 0)
         if a.meld >= 0:
             old = self.melds[side][a.meld]
@@ -1177,13 +1437,14 @@ class GameState:
         side = self.side_of(seat)
         for f in cards:
             self._take_from(seat, f)
-        if is_black_three(cards[0]) or any(is_black_three(f) for f in cards):
-            meld = new_meld(cards, MeldType.BLACK3)
-            meld = meld._replace(rank=3)
-            completed = False
-        else:
-            meld = new_meld(cards)
-            completed = meld.size >= self.rules.canasta_size
+        if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1)
+            self.red3[seat].append(cards[0])
+            self._event(seat, "red3", cards)
+            if self.hn[seat] == 0:
+                self._go_out(seat)
+            return
+        meld = new_meld(cards, _meld_type(cards))
+        completed = meld.size >= self.rules.canasta_size
         self.melds[side].append(meld)
         self._event(seat, "meld", cards)
         if self.phase is Phase.DRAW:
@@ -1373,6 +1634,32 @@ def _add_action(f: int, meld: int) -> Action:
     if a is None:
         a = _ADDS[(f, meld)] = Action(Op.ADD, (f,), meld)
     return a
+
+
+@lru_cache(maxsize=4096)
+def _multisets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of ``size`` cards from (face, count) pairs, faces in order."""
+    if size == 0:
+        return ((),)
+    if not held:
+        return ()
+    (f, n), rest = held[0], held[1:]
+    out: list[tuple[int, ...]] = []
+    for take in range(min(n, size), -1, -1):
+        out.extend((f,) * take + tail for tail in _multisets(rest, size - take))
+    return tuple(out)
+
+
+def _meld_type(cards: tuple[int, ...]) -> MeldType:
+    """The type of a (checked) new meld from its cards."""
+    if any(is_black_three(f) for f in cards):
+        return MeldType.BLACK3
+    nat = [f for f in cards if not is_wild(f)]
+    if not nat:
+        return MeldType.WILD
+    if len({f // 4 for f in nat}) > 1:
+        return MeldType.SEQUENCE
+    return MeldType.GROUP
 
 
 def _cover_class(f: int) -> str:
