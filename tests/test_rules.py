@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from canasta import PRESETS, RuleError, RuleSet, rules
+from canasta import RuleError, RuleSet, rules
 from canasta.presets import preset_table, rules_from_options
 from canasta.rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES
 
@@ -32,12 +32,16 @@ def test_every_preset_validates(name: str, players: int) -> None:
     assert rs.sides * rs.team_size == rs.players
 
 
-@pytest.mark.parametrize("name", list(PRESETS), ids=[f"p{i}" for i in range(len(PRESETS))])
-def test_default_table_of_each_preset(name: str) -> None:
-    """Every preset's default table is four players in two partnerships of 11 cards (R 1.1, S2: "Tables
-    of four players; two teams ... Deal 11 cards", S4: "Being four the players ... eleven cards")."""
+@pytest.mark.parametrize(("name", "cards", "deck"), [
+    ("classic", 11, 108), ("gvr-club", 11, 108), ("spanish", 11, 108),  # R 1.1, S2, S4: 11 cards, 2 packs
+    ("samba", 15, 162), ("bolivia", 15, 162),  # R 1.3, S1: 15 cards from 162 (3 x 52 + 6 jokers)
+], ids=[f"p{i}" for i in range(5)])
+def test_default_table_of_each_preset(name: str, cards: int, deck: int) -> None:
+    """Every preset's default table is four players in two partnerships (R 1.1, S2: "Tables of four
+    players; two teams ... Deal 11 cards", S4: "Being four the players ... eleven cards", R 1.3 and S1:
+    "15 cards are dealt to each player", "Three decks and six Jokers ... 162 cards")."""
     rs = rules(name)
-    assert (rs.players, rs.team_size, rs.sides, rs.hand_size) == (4, 2, 2, 11)
+    assert (rs.players, rs.team_size, rs.sides, rs.hand_size, rs.deck_size) == (4, 2, 2, cards, deck)
 
 
 def test_S4_table_sizes() -> None:
