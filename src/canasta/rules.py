@@ -84,7 +84,8 @@ class RuleSet:
                                      "wild", "pile")
     pickup_layoff: bool = _opt(True, "an unfrozen pile may be taken by adding the top card to a meld "
                                "of the side", "pile")
-    pickup_layoff_canasta: bool = _opt(True, "... including a completed canasta", "pile")
+    pickup_layoff_canasta: bool = _opt(True, "the top card may go onto a completed canasta when the pile "
+                                       "is taken", "pile")
     one_card_rule: OneCardRule = _opt("one_card_pile", "one_card_pile: a player holding one card may "
                                       "not take a one-card pile", "pile")
     pile_top_counts: bool = _opt(True, "the pile's top card counts toward the opening minimum",

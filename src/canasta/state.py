@@ -605,7 +605,7 @@ class GameState:
         if tm is not None:
             was_canasta = len(tm.cards) >= r.canasta_size
             if was_canasta:
-                if via_layoff and not r.pickup_layoff_canasta:
+                if not r.pickup_layoff_canasta:
                     return ("canasta_closed", "the top card may not be added to a completed canasta")
                 if not r.add_to_canasta or (wild and not r.wild_to_canasta):
                     return ("canasta_closed", "no cards may be added to a completed canasta")
