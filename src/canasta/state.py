@@ -584,7 +584,6 @@ class GameState:
         # one natural and a wild where allowed, or none at all to lay the top card off on the side's
         # meld of that rank (cards to add then go on with ``add``)
         natural_wild = nat == 1 and wild > 0 and r.pickup_natural_wild and not frozen
-        via_layoff = not cards
         if nat < 2 and not natural_wild:
             if frozen:
                 return ("frozen", f"{frozen}: you need two natural {RANK_NAMES[rank]} from your "
