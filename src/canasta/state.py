@@ -1140,11 +1140,11 @@ class GameState:
         h = self.hands[seat]
         free = self.phase is Phase.DRAW or self.hn[seat] - 3 >= 2
         ok3, ok21 = m.meld3_ok, m.meld21_ok
-        for rank in range(4, 15):
-            base = (rank - 2) * 4
-            held = tuple((base + suit, h[base + suit]) for suit in range(4) if h[base + suit])
-            if sum(n for _, n in held) < 2:
+        for base in range(8, 52, 4):  # ranks 4 to ace
+            n0, n1, n2, n3 = h[base], h[base + 1], h[base + 2], h[base + 3]
+            if n0 + n1 + n2 + n3 < 2:
                 continue
+            held = tuple((base + i, c) for i, c in enumerate((n0, n1, n2, n3)) if c)
             for cards in _multisets(held, 3) if ok3 else ():
                 if free or self._meld_finish(side, cards) is None:
                     out.append(Action(Op.MELD, cards))
@@ -1155,12 +1155,16 @@ class GameState:
                         if free or self._meld_finish(side, c3) is None:
                             out.append(Action(Op.MELD, c3))
         for lo, hi in m.seq_runs:
+            first, last = (lo - 2) * 4, (hi - 2) * 4
             for suit in range(4):
                 run = 0
-                for rank in range(lo, hi + 1):
-                    run = run + 1 if h[(rank - 2) * 4 + suit] else 0
+                for f in range(first + suit, last + suit + 1, 4):
+                    if not h[f]:
+                        run = 0
+                        continue
+                    run += 1
                     if run >= 3:
-                        faces = tuple((x - 2) * 4 + suit for x in (rank - 2, rank - 1, rank))
+                        faces = (f - 8, f - 4, f)
                         if free or self._meld_finish(side, faces) is None:
                             out.append(Action(Op.MELD, faces))
 
