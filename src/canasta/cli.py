@@ -185,18 +185,19 @@ def simulate_cmd(
     max_hands: Annotated[int, typer.Option(
         "--max-hands", min=1, help="Stop a game after this many hands and report it as unfinished "
         "(random play may never reach the target).")] = MAX_HANDS,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Local worker processes.")] = 1,
 ) -> None:
     """Play GAMES whole games with uniformly random legal actions and report on them."""
     rs, overrides = _build_rules(variant, players, sets)
     if as_json:
-        report = simulate(rs, games, seed, max_hands=max_hands)
+        report = simulate(rs, games, seed, max_hands=max_hands, workers=workers)
     else:
         err = Console(stderr=True)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err, transient=True) as bar:
             task = bar.add_task(f"{variant}: playing", total=games)
             report = simulate(rs, games, seed, progress=lambda _g: bar.advance(task),
-                              max_hands=max_hands)
+                              max_hands=max_hands, workers=workers)
     if as_json:
         out = {"variant": variant, "players": rs.players, "sides": rs.sides, "seed": seed,
                "overrides": overrides} | report.to_dict()
@@ -229,6 +230,66 @@ def simulate_cmd(
     t.add_row("hands/s", f"{report.hands_per_second:,.0f}")
     t.add_row("actions/s", f"{report.actions_per_second:,.0f}")
     console.print(t)
+
+
+# ---------------------------------------------------------------------------------------- match
+@app.command("match")
+def match_cmd(
+    variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
+    a: Annotated[str, typer.Option("--a", help="Bot A (side 0 first): random, heuristic, search, "
+                                              "easy, medium, hard.")] = "heuristic",
+    b: Annotated[str, typer.Option("--b", help="Bot B.")] = "random",
+    games: Annotated[int, typer.Option("--games", min=0, help="Games (pairs of duplicate deals).")] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="Deal seed of the first pair (pair i: seed + i).")] = 1,
+    workers: Annotated[int | None, typer.Option("--workers", min=1, help="Local worker processes "
+                                                "(default: one per CPU).")] = None,
+    ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help="Run as Ray tasks on this "
+                                            "cluster ('auto': a local Ray); needs the ray extra.")] = None,
+    players: PlayersOption = None,
+    sets: SetOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only.")] = False,
+    max_hands: Annotated[int, typer.Option("--max-hands", min=1, help="Stop a game after this many "
+                                           "hands and report it as unfinished.")] = MAX_HANDS,
+) -> None:
+    """Play bot A against bot B on duplicate deals: win rate with a 95% interval, scores, times."""
+    from .bots import bot_names
+    from .match import run_match
+
+    for name in (a, b):
+        if name not in bot_names():
+            _fail(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+    rs = _rules_or_fail(variant, players, sets)
+    try:
+        if as_json:
+            report = run_match(rs, a, b, games, seed, workers, ray, max_hands)
+        else:
+            with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task(f"{variant}: {a} vs {b}", total=games)
+                report = run_match(rs, a, b, games, seed, workers, ray, max_hands,
+                                   progress=lambda _g: bar.advance(task))
+    except RuntimeError as e:
+        _fail(str(e))
+    if as_json:
+        typer.echo(json.dumps(report.to_dict()))
+        return
+    t = Table(title=f"{variant}: {a} (A) vs {b} (B), {games} games, duplicate deals from seed {seed}",
+              show_header=False, title_justify="left")
+    t.add_column("what", style="bold", no_wrap=True)
+    t.add_column("value")
+    lo, hi = report.ci95
+    t.add_row("A wins", f"{report.wins_a} of {report.games}: {100 * report.win_rate_a:.1f}% "
+              f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
+    t.add_row("B wins", str(report.wins_b))
+    if report.unfinished:
+        t.add_row("unfinished", f"{report.unfinished} stopped after {max_hands} hands (half a win each)")
+    t.add_row("mean score A - B", f"{report.mean_score_diff:+.0f}")
+    t.add_row("hands per game", f"{report.mean_hands:.2f}")
+    for who, bt in (("A", report.times_a), ("B", report.times_b)):
+        t.add_row(f"decision time {who}", f"mean {1000 * bt.mean:.2f} ms, median {1000 * bt.median:.2f} "
+                  f"ms, max {1000 * bt.max:.1f} ms ({bt.decisions} decisions)")
+    t.add_row("time", f"{report.elapsed:.2f} s ({report.games_per_second:.2f} games/s)")
+    _console().print(t)
 
 
 # ---------------------------------------------------------------------------------------- record
@@ -424,6 +485,54 @@ def replay_cmd(
         console.print(f"[bold]winner: {_side_name(rs, final.winner)}[/bold] — final scores {scores}")
     else:
         console.print(f"the game is not over (scores {' / '.join(map(str, final.scores))})")
+
+
+@app.command("play")
+def play_cmd(
+    variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
+    level: Annotated[str, typer.Option("--level", help="Bots' level: easy, medium or hard.")] = "medium",
+    seats: Annotated[str | None, typer.Option("--seats", help="Who sits where, seat 0 first, e.g. "
+                                              "human,bot,human,bot (default: you in seat 0, bots "
+                                              "elsewhere).")] = None,
+    players: PlayersOption = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deal (default: random).")] = None,
+    save_to: Annotated[str | None, typer.Option("--save", help="Save the game here after every action "
+                                                "(default ~/.canasta/last-game.json).")] = None,
+    resume: Annotated[str | None, typer.Option("--resume", help="Continue a saved game.")] = None,
+    four_colour: Annotated[bool, typer.Option("--four-colour", help="Four suit colours.")] = False,
+) -> None:
+    """Play a whole game in the terminal, with bots and people at one keyboard.
+
+    \b
+    Keys: left/right (h/l) move the cursor, space selects a card (or click it),
+    esc clears the selection; d draw, t take the pile with the selected cards,
+    u take the upcard, m meld the selected cards, a add them to a meld (or click
+    the meld), x discard, g ask your partner to go out, y/n answer, r retract,
+    e end, : any action in notation, ? hint (the hard bot's suggestion),
+    c four colours, f1 help, q quit (the game is saved after every action).
+    """
+    from pathlib import Path
+
+    from .tui.app import run
+    from .tui.session import DEFAULT_SAVE, Session, parse_seats
+
+    path = Path(save_to).expanduser() if save_to else DEFAULT_SAVE
+    try:
+        if resume is not None:
+            session = Session.load(Path(resume).expanduser(), save_path=path)
+        else:
+            seat_list = parse_seats(seats) if seats else None
+            if players is None and seat_list is not None and len(seat_list) != preset_rules(variant).players:
+                players = len(seat_list)
+            rs = _rules_or_fail(variant, players, None)
+            if seat_list is None:
+                seat_list = ["human"] + ["bot"] * (rs.players - 1)
+            game_seed = random.randrange(1_000_000) if seed is None else seed
+            session = Session.new(rs, seat_list, level, game_seed, save_path=path)
+        session.save()
+    except (CanastaError, ValueError, OSError) as e:
+        _fail(str(e))
+    run(session, four_colour)
 
 
 def main() -> None:  # pragma: no cover - console entry point alternative

@@ -14,7 +14,8 @@ A *position* sets up a hand in progress::
       "red_threes": [["3H"], [], [], []]        # per seat
     }
 
-Optional keys: ``hand_number``, ``pile_frozen`` (default: the pile holds a wild card or red three
+Optional keys: ``owed`` per seat (red threes still to be replaced on that player's turn, S4),
+``hand_number``, ``pile_frozen`` (default: the pile holds a wild card or red three
 where the rules freeze on them), ``opened`` per side (default: the side has melds), ``has_melded``
 per seat, ``first_turn``. A position may hold fewer cards than the deck (a rule situation needs only
 a few), but never more copies of a card than the deck has.
@@ -127,7 +128,7 @@ def position(pos: dict[str, Any]) -> GameState:
         raise RecordError("a position must be a JSON object")
     known = {"rules", "seed", "dealer", "turn", "phase", "scores", "hands", "stock", "pile", "melds",
              "red_threes", "hand_number", "pile_frozen", "opened", "has_melded", "first_turn",
-             "turn_state", "asks", "answers", "penalties"}
+             "turn_state", "asks", "answers", "penalties", "owed"}
     extra = set(pos) - known
     if extra:
         raise RecordError(f"unknown position key {sorted(extra)[0]!r}")
@@ -206,6 +207,8 @@ def position(pos: dict[str, Any]) -> GameState:
         vals = _per(pos, key, n, "seat")
         setattr(s, key, [0 if x is None else _count(x, key) for x in vals])
     s.penalties = [0 if x is None else _count(x, "penalties") for x in _per(pos, "penalties", k, "side")]
+    # red threes exposed at the deal but replaced only on the player's turn (S4)
+    s.owed = [0 if x is None else _count(x, "owed") for x in _per(pos, "owed", n, "seat")]
     phase = pos.get("phase", "draw")
     if phase not in ("draw", "play", "answer"):
         raise RecordError("'phase' must be \"draw\", \"play\" or \"answer\"")

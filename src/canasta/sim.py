@@ -161,13 +161,21 @@ def aggregate(stats: Iterable[GameStats], sides: int, elapsed: float) -> SimRepo
 
 def simulate(rules: RuleSet, games: int, seed: int,
              progress: Callable[[GameStats], None] | None = None,
-             max_hands: int = MAX_HANDS) -> SimReport:
+             max_hands: int = MAX_HANDS, workers: int = 1, ray_address: str | None = None) -> SimReport:
     """Play ``games`` random games (game i with seed ``seed + i``) and report on them.
-    ``progress`` is called with each game's stats as it finishes."""
+    ``progress`` is called with each game's stats as it finishes. With ``workers`` > 1 the games
+    run on a local process pool, with ``ray_address`` as Ray tasks (the runner of
+    :mod:`canasta.match`); the report is the same either way, times aside."""
     if games < 0:
         raise ValueError("the number of games must not be negative")
     start = time.perf_counter()
     results: list[GameStats] = []
+    if workers > 1 or ray_address is not None:
+        from .match import run_parallel  # the runner lives with the matches (it imports this module)
+        opts = rules.options()
+        jobs = [(opts, seed + i, max_hands) for i in range(games)]
+        results = run_parallel(play_game, jobs, workers, ray_address, progress)
+        return aggregate(results, rules.sides, time.perf_counter() - start)
     for i in range(games):
         g = random_game(rules, seed + i, max_hands)
         results.append(g)

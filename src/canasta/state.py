@@ -1419,13 +1419,19 @@ class GameState:
             new = new_meld((top, *a.cards))
             self.melds[side].append(new)
             completed = new.size >= r.canasta_size
+        gained: list[int] = []
+        laid: list[int] = []
         for f in rest:
             if r.red3_mode == "lay" and is_red_three(f):
                 self.red3[seat].append(f)
+                laid.append(f)
             else:
                 self._give(seat, f)
+                gained.append(f)
         self._event(seat, "take", (top, *a.cards))
-        self._event(seat, "pile", tuple(rest))
+        self._event(seat, "pile", tuple(gained))
+        for f in laid:  # a red three found in the pile is laid, not replaced (R 1.1)
+            self._event(seat, "red3", (f,))
         self.took_pile = True
         self.pre_draw = False
         self.first_turn = False

@@ -55,6 +55,7 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "asks": list(state.asks),
         "answers": list(state.answers),
         "penalties": list(state.penalties),
+        "owed": list(state.owed),
         "cut": {"size": state.cut_size, "perfect": state.perfect_cut},
         "legal_actions": [str(a) for a in state.legal_actions()] if to_act == seat else [],
         "results": [h.to_dict() for h in state.results],

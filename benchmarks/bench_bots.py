@@ -1,0 +1,70 @@
+"""Bot strength and match speed (issue 5): a measurement, never a test.
+
+Run: ``python benchmarks/bench_bots.py [--games N] [--search-games N] [--workers K] [--json]``.
+
+* heuristic vs random (duplicate deals) in each preset: target >= 95% wins;
+* search vs heuristic in gvr-club over duplicate deals: target >= 60% wins, median decision time of
+  the search bot <= 1 s (on one core: each game runs in one process);
+* games per second of a process pool with 2 workers against 1 worker: target >= 1.8x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from canasta import rules
+from canasta.match import run_match
+
+
+def _row(name: str, a: str, b: str, games: int, workers: int, seed: int) -> dict[str, Any]:
+    rs = rules(name)
+    r = run_match(rs, a, b, games, seed, workers=workers)
+    return {"variant": name, "a": a, "b": b, "games": r.games, "wins_a": r.wins_a, "wins_b": r.wins_b,
+            "unfinished": r.unfinished, "win_rate_a": round(r.win_rate_a, 4),
+            "ci95": [round(x, 4) for x in r.ci95], "mean_score_diff": round(r.mean_score_diff, 1),
+            "mean_hands": round(r.mean_hands, 2), "median_decision_a_s": round(r.times_a.median, 5),
+            "mean_decision_a_s": round(r.times_a.mean, 5), "max_decision_a_s": round(r.times_a.max, 4),
+            "seconds": round(r.elapsed, 1)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=200, help="heuristic-vs-random games per preset")
+    ap.add_argument("--search-games", type=int, default=400, help="search-vs-heuristic games")
+    ap.add_argument("--speed-games", type=int, default=40, help="games for the pool speed-up")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--skip", default="", help="comma list of parts to skip: strength,search,speed")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
+    out: dict[str, Any] = {}
+    if "strength" not in skip:
+        out["heuristic_vs_random"] = [_row(n, "heuristic", "random", args.games, args.workers, args.seed)
+                                      for n in ("classic", "gvr-club", "spanish")]
+    if "search" not in skip:
+        out["search_vs_heuristic"] = _row("gvr-club", "search", "heuristic", args.search_games,
+                                          args.workers, args.seed)
+    if "speed" not in skip:
+        rs = rules("gvr-club")
+        rates = {}
+        for w in (1, 2):
+            t0 = time.perf_counter()
+            run_match(rs, "heuristic", "heuristic", args.speed_games, args.seed, workers=w)
+            rates[w] = args.speed_games / (time.perf_counter() - t0)
+        out["pool_speedup"] = {"games_per_s_1": round(rates[1], 2), "games_per_s_2": round(rates[2], 2),
+                               "speedup": round(rates[2] / rates[1], 2)}
+    if args.json:
+        print(json.dumps(out))
+        return
+    for key, val in out.items():
+        print(key)
+        for row in val if isinstance(val, list) else [val]:
+            print("  " + json.dumps(row))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""Sampling the hidden cards consistently with a view (determinization).
+
+:func:`sample_world` deals the *unseen* cards (see :mod:`canasta.bots.knowledge`) at random to the
+other hands (on top of the cards known to be there) and to the stock, with the view's counts, and
+builds a full :class:`~canasta.state.GameState` with :func:`canasta.records.position` from the view's
+public fields. The result is the bot's own imagined world, never the real state: searching in it
+cannot leak a hidden card. Where the rules lay red threes at once, no hand is dealt a red three.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import NUM_FACES, format_cards, is_red_three
+from ..records import position
+from ..rules import RuleSet
+from ..state import GameState
+from .knowledge import Knowledge, analyse
+
+
+def sample_hidden(k: Knowledge, rules: RuleSet, rng: random.Random
+                  ) -> tuple[list[list[int]], list[int], list[int]]:
+    """Sampled hands (per seat), stock (top first) and pile (bottom to top)."""
+    pool: list[int] = []
+    for f in range(NUM_FACES):
+        pool.extend([f] * k.unseen[f])
+    rng.shuffle(pool)
+    lay = rules.red3_mode == "lay"
+    n = len(k.hand_counts)
+    # the pile below a top card the log cannot tell (positions only)
+    pile = list(k.pile)
+    if not k.pile_complete and k.pile_size > len(pile):
+        need = k.pile_size - len(pile)
+        under = pool[:need]
+        pool = pool[need:]
+        pile = under + pile
+    red3s = [f for f in pool if lay and is_red_three(f)]
+    rest = [f for f in pool if not (lay and is_red_three(f))]
+    hands: list[list[int]] = []
+    for s in range(n):
+        if s == k.seat:
+            hands.append(list(k.hand))
+            continue
+        h = [f for f in range(NUM_FACES) for _ in range(k.known[s][f])]
+        need = max(0, k.hand_counts[s] - len(h))
+        h.extend(rest[:need])
+        rest = rest[need:]
+        hands.append(h)
+    stock = rest + red3s
+    rng.shuffle(stock)
+    stock = stock[: k.stock]
+    return hands, stock, pile
+
+
+def world_position(view: dict[str, Any], rules: RuleSet, k: Knowledge, hands: list[list[int]],
+                   stock: list[int], pile: list[int], seed: int | str = 0) -> dict[str, Any]:
+    """The position dict of a world: the view's public fields with these hidden cards."""
+    ts = dict(view["turn_state"])
+    return {
+        "rules": {"options": rules.options()},
+        "seed": seed,
+        "dealer": view["dealer"],
+        "turn": view["turn"],
+        "phase": view["phase"],
+        "scores": list(view["scores"]),
+        "hand_number": view["hand_number"],
+        "hands": [format_cards(h) for h in hands],
+        "stock": format_cards(stock),
+        "pile": format_cards(pile),
+        "melds": [[format_cards(m.cards) for m in ms] for ms in k.melds],
+        "red_threes": [format_cards(r) for r in k.red3],
+        "opened": list(view["opened"]),
+        "has_melded": list(view["has_melded"]),
+        "pile_frozen": bool(view["pile"]["frozen"]),
+        "first_turn": bool(ts.get("first_turn", False)),
+        "turn_state": ts,
+        "asks": list(view["asks"]),
+        "answers": list(view["answers"]),
+        "penalties": list(view["penalties"]),
+    }
+
+
+def sample_world(view: dict[str, Any], rules: RuleSet, rng: random.Random,
+                 k: Knowledge | None = None) -> GameState:
+    """One world consistent with ``view`` (see the module docstring)."""
+    if k is None:
+        k = analyse(view, rules)
+    hands, stock, pile = sample_hidden(k, rules, rng)
+    return position(world_position(view, rules, k, hands, stock, pile, seed=rng.getrandbits(32)))

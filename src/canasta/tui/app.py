@@ -1,0 +1,368 @@
+"""The Textual app of ``canasta play``: one seat's view at a time, the engine decides everything."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, Static
+
+from ..actions import ASK, DRAW, END, NO, RETRACT, UPCARD, YES, Action, Op
+from ..cards import parse_cards
+from ..errors import IllegalAction, NotationError
+from ..views import view
+from .render import (
+    log_lines,
+    result_words,
+    score_table,
+    seat_name,
+    side_name,
+    sorted_hand,
+    status_text,
+    summary_table,
+)
+from .session import Outcome, Session
+from .widgets import HandView, MeldPanel
+
+KEYS_HELP = """\
+Keys of canasta play
+  left/right (h/l)  move the cursor      space  select / unselect that card
+  click a card      select it            esc    clear the selection
+  d  draw from the stock        t  take the pile with the selected cards
+  u  take the upcard (first turn, where the rules allow it)
+  m  meld: lay the selected cards as one new meld
+  a  add the selected cards to a meld (type its number, or click the meld)
+  x  discard the selected card (or the card under the cursor)
+  g  ask your partner "may I go out?"    y / n  answer your partner
+  r  retract provisional melds           e  end without a discard
+  :  type any action in notation (e.g. take 7H 7S @1)
+  ?  hint: the hard bot's suggestion     c  four-colour suits on/off
+  f1 this help     q  quit (the game is saved after every action)
+Melds: @N is the meld number; ★natural / ★mixed mark a canasta."""
+
+KEY_LINE = ("←→ move · space select · d draw · t take · m meld · a add · x discard · g ask · "
+            "r retract · e end · ? hint · f1 help")
+
+
+class TextScreen(Screen[None]):
+    """A full screen of text (help, scores, passing the keyboard); Enter or Escape closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "continue"), Binding("escape", "close", "continue"),
+        Binding("space", "close", show=False)]
+
+    def __init__(self, body: RenderableType, name: str) -> None:
+        super().__init__(name=name)
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.body, id="body")
+        yield Static(Text("Press Enter to continue.", style="bold"), id="continue")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class AskScreen(ModalScreen[str | None]):
+    """One line of input (a meld number, an action in notation)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
+    DEFAULT_CSS = """
+    AskScreen { align: center middle; }
+    AskScreen > Vertical { width: 64; height: 6; border: round $accent; background: $panel; }
+    """
+
+    def __init__(self, prompt: str) -> None:
+        super().__init__()
+        self.prompt = prompt
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.prompt)
+            yield Input(id="answer")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PlayApp(App[None]):
+    """A whole game: people at one keyboard and bots; shows only the acting person's view."""
+
+    TITLE = "canasta"
+    CSS = """
+    #status { height: 2; padding: 0 1; background: $boost; }
+    #sides { height: 2fr; }
+    #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; }
+    #message { height: 3; padding: 0 1; background: $boost; }
+    #keys { height: 1; padding: 0 1; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "move(-1)", "left", show=False),
+        Binding("right,l", "move(1)", "right", show=False),
+        Binding("space", "select", "select", show=False),
+        Binding("escape", "clear", "clear", show=False),
+        Binding("d", "play('draw')", "draw", show=False),
+        Binding("t", "take", "take", show=False),
+        Binding("u", "play('upcard')", "upcard", show=False),
+        Binding("m", "meld", "meld", show=False),
+        Binding("a", "add", "add", show=False),
+        Binding("x", "discard", "discard", show=False),
+        Binding("g", "play('ask')", "ask", show=False),
+        Binding("y", "play('yes')", "yes", show=False),
+        Binding("n", "play('no')", "no", show=False),
+        Binding("r", "play('retract')", "retract", show=False),
+        Binding("e", "play('end')", "end", show=False),
+        Binding("colon", "notation", "action", show=False),
+        Binding("question_mark", "hint", "hint", show=False),
+        Binding("c", "colours", "colours", show=False),
+        Binding("f1", "help", "help", show=False),
+        Binding("q", "quit", "quit", show=False),
+    ]
+    SIMPLE: ClassVar[dict[str, Action]] = {
+        "draw": DRAW, "upcard": UPCARD, "ask": ASK, "yes": YES, "no": NO, "retract": RETRACT, "end": END}
+
+    def __init__(self, session: Session, four_colour: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.four_colour = four_colour
+        humans = session.humans
+        s = session.state
+        self.shown_seat = s.actor if session.is_human(s.actor) else humans[0]
+        self.results_seen = len(s.results)
+        self.message: Text = Text("")
+        self.shown_over = False
+
+    # ---------------------------------------------------------------- layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="sides"):
+            for side in range(self.session.state.rules.sides):
+                yield MeldPanel(side, id=f"side{side}")
+        yield Static(id="log")
+        yield Static(id="message")
+        yield HandView(id="hand")
+        yield Static(KEY_LINE, id="keys")
+
+    def on_mount(self) -> None:
+        if self.session.fallback:
+            self.say("Bots: canasta.bots is not installed, so the bots play random legal actions "
+                     "(fallback).")
+        self.advance()
+
+    @property
+    def hand(self) -> HandView:
+        return self.query_one(HandView)
+
+    def view(self) -> dict[str, Any]:
+        return view(self.session.state, self.shown_seat)
+
+    def say(self, text: str, style: str = "") -> None:
+        self.message = Text(text, style=style)
+        self.refresh_screen()
+
+    def prompt(self, v: dict[str, Any]) -> Text:
+        """What the shown seat is asked to do now."""
+        s = self.session.state
+        if s.is_over:
+            return Text("The game is over. Press q to quit.", style="bold")
+        if s.actor != self.shown_seat:
+            return Text(f"Waiting for {seat_name(v, s.actor)}.")
+        if v["phase"] == "answer":
+            return Text(f"{seat_name(v, s.current).capitalize()} asks: may I go out? "
+                        f"Press y (yes) or n (no).", style="bold yellow")
+        words = list(dict.fromkeys(a.split()[0] for a in v["legal_actions"]))
+        return Text("Your turn: " + ", ".join(words) + ".", style="bold")
+
+    def refresh_screen(self, keep_selection: bool = True) -> None:
+        v = self.view()
+        self.query_one("#status", Static).update(status_text(v, self.four_colour))
+        for panel in self.query(MeldPanel):
+            panel.show(v, self.four_colour)
+        log = self.query_one("#log", Static)
+        log.update(Text("\n".join(log_lines(v, max(log.size.height, 3)))))
+        msg = self.prompt(v)
+        if self.message.plain:
+            msg = Text("\n").join([self.message, msg])
+        self.query_one("#message", Static).update(msg)
+        hand = self.hand
+        hand.four_colour = self.four_colour
+        hand.set_cards(sorted_hand(parse_cards(v["hand"])), keep=keep_selection)
+
+    # ---------------------------------------------------------------- game flow
+    def advance(self) -> None:
+        """Let the bots play until a person must act; show finished hands; pass the keyboard."""
+        session, s = self.session, self.session.state
+        while len(s.results) == self.results_seen and session.bot_step() is not None:
+            pass
+        if len(s.results) > self.results_seen:
+            result = s.results[self.results_seen]
+            self.results_seen += 1
+            v = self.view()
+            parts: list[RenderableType] = [Text(result_words(v, result.to_dict()), style="bold"),
+                                           score_table(v, result.to_dict())]
+            if s.is_over and self.results_seen == len(s.results):
+                parts += self.game_over_parts(v)
+                self.shown_over = True
+            self.push_screen(TextScreen(Group(*parts), "score"), lambda _: self.advance())
+            self.refresh_screen(keep_selection=False)
+            return
+        if s.is_over:
+            if not self.shown_over:
+                self.shown_over = True
+                self.push_screen(TextScreen(Group(*self.game_over_parts(self.view())), "summary"))
+            self.refresh_screen()
+            return
+        seat = session.human_to_act()
+        if seat >= 0 and seat != self.shown_seat:
+            self.message = Text("")
+            if len(session.humans) > 1:
+                body = Text(f"Pass the keyboard to seat {seat}.\n\nSeat {seat}: press Enter when you "
+                            f"are ready (the other players should look away).", style="bold")
+                self.push_screen(TextScreen(body, "pass"), lambda _: self.show_seat(seat))
+                return
+            self.shown_seat = seat
+        self.refresh_screen()
+
+    def show_seat(self, seat: int) -> None:
+        self.shown_seat = seat
+        self.refresh_screen(keep_selection=False)
+
+    def game_over_parts(self, v: dict[str, Any]) -> list[RenderableType]:
+        w = self.session.state.winner
+        return [Text(f"\nThe game is over: {side_name(v, w)} won "
+                     f"({' to '.join(map(str, v['scores']))}).", style="bold green"), summary_table(v)]
+
+    def my_turn(self) -> bool:
+        s = self.session.state
+        if s.is_over:
+            self.say("The game is over.")
+            return False
+        if s.actor != self.shown_seat:
+            self.say(f"It is not your turn: waiting for seat {s.actor}.")
+            return False
+        return True
+
+    def done(self, outcome: Outcome, what: str = "") -> None:
+        """Report an action group: the engine's refusal in a sentence, or go on."""
+        if outcome.refused is not None:
+            text = f"Refused: {outcome.refused}."
+            if outcome.applied:
+                laid = "; ".join(map(str, outcome.applied))
+                text = f"Played {laid}; then refused: {outcome.refused}. (r takes back provisional melds.)"
+            self.say(text, "bold red")
+            return
+        self.message = Text("")
+        self.advance()
+
+    def run_actions(self, actions: list[Action]) -> None:
+        if self.my_turn():
+            self.done(self.session.apply_all(actions))
+
+    # ---------------------------------------------------------------- key actions
+    def action_move(self, step: int) -> None:
+        self.hand.move(step)
+
+    def action_select(self) -> None:
+        self.hand.toggle()
+
+    def action_clear(self) -> None:
+        self.hand.clear()
+
+    def action_play(self, word: str) -> None:
+        self.run_actions([self.SIMPLE[word]])
+
+    def action_take(self) -> None:
+        if self.my_turn():
+            self.run_actions([self.session.take_action(self.hand.selected_cards())])
+
+    def action_meld(self) -> None:
+        cards = self.hand.selected_cards()
+        if not cards:
+            self.say("Select the cards of the meld first (space), then press m.")
+            return
+        if self.my_turn():
+            self.done(self.session.meld(cards))
+
+    def action_add(self) -> None:
+        cards = self.hand.selected_cards()
+        if not cards:
+            self.say("Select the cards to add first (space), then press a.")
+            return
+        if not self.my_turn():
+            return
+
+        def chosen(answer: str | None) -> None:
+            if answer is None or not answer.strip():
+                return
+            try:
+                meld = int(answer.strip().lstrip("@"))
+            except ValueError:
+                self.say(f"{answer!r} is not a meld number (the numbers are shown as @0, @1, ...).")
+                return
+            self.add_to(meld)
+
+        self.push_screen(AskScreen("Add the selected cards to which meld? Type its number, Enter."), chosen)
+
+    def add_to(self, meld: int) -> None:
+        cards = self.hand.selected_cards()
+        if cards and self.my_turn():
+            self.done(self.session.add(cards, meld))
+
+    def on_meld_panel_clicked(self, message: MeldPanel.Clicked) -> None:
+        if message.side == self.session.state.side_of(self.shown_seat) and self.hand.selected:
+            self.add_to(message.meld)
+
+    def action_discard(self) -> None:
+        cards = self.hand.selected_cards()
+        if not cards and self.hand.cards:
+            cards = [self.hand.cards[self.hand.cursor]]
+        if len(cards) != 1:
+            self.say("Select exactly one card to discard.")
+            return
+        self.run_actions([Action(Op.DISCARD, (cards[0],))])
+
+    def action_notation(self) -> None:
+        if not self.my_turn():
+            return
+
+        def chosen(answer: str | None) -> None:
+            if not answer or not answer.strip():
+                return
+            try:
+                a = Action.parse(answer)
+            except NotationError as e:
+                self.say(f"Not an action: {e}.", "bold red")
+                return
+            self.run_actions([a])
+
+        self.push_screen(AskScreen("Action in notation (e.g. take 7H 7S @1, add @0 2C):"), chosen)
+
+    def action_hint(self) -> None:
+        if not self.my_turn():
+            return
+        try:
+            a, why, fallback = self.session.hint(self.shown_seat)
+        except IllegalAction as e:  # pragma: no cover - a bot should only return legal actions
+            self.say(f"No hint: {e}")
+            return
+        label = "hint (fallback random bot, canasta.bots is not installed)" if fallback else "hint (hard bot)"
+        self.say(f"{label}: {a} — {why}", "italic cyan")
+
+    def action_colours(self) -> None:
+        self.four_colour = not self.four_colour
+        self.refresh_screen()
+
+    def action_help(self) -> None:
+        self.push_screen(TextScreen(Text(KEYS_HELP), "help"))
+
+
+def run(session: Session, four_colour: bool = False) -> None:
+    PlayApp(session, four_colour).run()

@@ -1,0 +1,217 @@
+"""A game in progress for the terminal UI: the state, who sits where (people or bots), saving.
+
+No UI here: the app calls these methods and shows what they return. Every rule question goes to the
+engine (``legal_actions``, ``why_illegal``, ``apply``); refused actions raise
+:class:`~canasta.errors.IllegalAction` and leave the state as it was.
+
+Saved games (``~/.canasta/last-game.json`` by default) are JSON::
+
+    {"format": "canasta-tui-game", "version": 1,
+     "seats": ["human", "bot", "bot", "bot"],   # one entry per seat
+     "level": "medium",                          # the bots' level
+     "record": {...}}                            # a canasta.records.GameRecord (to_dict)
+
+The record replays the game exactly, so a saved game resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..actions import Action, Op
+from ..errors import IllegalAction, RecordError
+from ..records import GameRecord, position
+from ..rules import RuleSet
+from ..state import GameState
+from ..views import view
+from .players import Bot, make_bot
+
+SAVE_FORMAT = "canasta-tui-game"
+SAVE_VERSION = 1
+DEFAULT_SAVE = Path.home() / ".canasta" / "last-game.json"
+LEVELS = ("easy", "medium", "hard")
+HUMAN, BOT = "human", "bot"
+
+
+def parse_seats(text: str) -> list[str]:
+    """``"human,bot,human,bot"`` (or ``h,b,...``) to a list of ``human`` / ``bot``."""
+    out = []
+    for word in text.split(","):
+        w = word.strip().lower()
+        if w in ("human", "h", "person", "me"):
+            out.append(HUMAN)
+        elif w in ("bot", "b", "computer"):
+            out.append(BOT)
+        else:
+            raise ValueError(f"--seats: {word.strip()!r} is neither 'human' nor 'bot'")
+    return out
+
+
+@dataclass
+class Outcome:
+    """What a group of actions did: how many were applied and the refusal, if any."""
+
+    applied: list[Action] = field(default_factory=list)
+    refused: IllegalAction | None = None
+
+
+class Session:
+    """The game, the seats and the bots; saves after every action when ``save_path`` is set."""
+
+    def __init__(self, state: GameState, seats: list[str], level: str = "medium",
+                 save_path: Path | None = None, start: dict[str, Any] | None = None) -> None:
+        n = state.rules.players
+        if len(seats) != n:
+            raise ValueError(f"--seats: {len(seats)} seats given but {state.rules.name} is played by {n}")
+        if HUMAN not in seats:
+            raise ValueError("--seats: at least one seat must be a human")
+        if level not in LEVELS:
+            raise ValueError(f"--level must be one of {', '.join(LEVELS)}")
+        self.state = state
+        self.seats = list(seats)
+        self.level = level
+        self.save_path = save_path
+        self.start = start
+        base = state.seed if isinstance(state.seed, int) else sum(map(ord, str(state.seed)))
+        self.bots: dict[int, Bot] = {}
+        self.fallback = False
+        for seat, who in enumerate(seats):
+            if who == BOT:
+                bot, fb = make_bot(level, base * 10 + seat)
+                self.bots[seat] = bot
+                self.fallback = self.fallback or fb
+        self._hint_bot: Bot | None = None
+        self._hint_fallback = False
+
+    # ---------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, rules: RuleSet, seats: list[str], level: str = "medium", seed: int = 0,
+            save_path: Path | None = None) -> Session:
+        return cls(GameState.new(rules, seed=seed), seats, level, save_path)
+
+    @classmethod
+    def from_position(cls, pos: dict[str, Any], seats: list[str], level: str = "medium",
+                      save_path: Path | None = None) -> Session:
+        return cls(position(pos), seats, level, save_path, start=pos)
+
+    @classmethod
+    def from_json(cls, text: str, save_path: Path | None = None) -> Session:
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"not a saved game (bad JSON: {e})") from e
+        if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
+            raise RecordError(f"not a saved game of canasta play (format {SAVE_FORMAT!r} expected)")
+        seats, level = d.get("seats"), d.get("level", "medium")
+        if not isinstance(seats, list) or not all(s in (HUMAN, BOT) for s in seats):
+            raise RecordError("saved game: 'seats' must be a list of \"human\" / \"bot\"")
+        if level not in LEVELS:
+            raise RecordError(f"saved game: unknown level {level!r}")
+        record = GameRecord.from_dict(d.get("record"))
+        state = record.replay()
+        try:
+            return cls(state, seats, level, save_path, start=record.start)
+        except ValueError as e:
+            raise RecordError(f"saved game: {e}") from e
+
+    @classmethod
+    def load(cls, path: Path, save_path: Path | None = None) -> Session:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise RecordError(f"cannot read {path}: {e.strerror}") from e
+        return cls.from_json(text, save_path)
+
+    # ---------------------------------------------------------------- saving
+    def to_json(self) -> str:
+        record = GameRecord.of(self.state, start=self.start)
+        return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "seats": self.seats,
+                           "level": self.level, "record": record.to_dict()})
+
+    def save(self) -> None:
+        if self.save_path is None:
+            return
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.save_path.with_name(self.save_path.name + ".tmp")
+        tmp.write_text(self.to_json(), encoding="utf-8")
+        os.replace(tmp, self.save_path)
+
+    # ---------------------------------------------------------------- queries
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, w in enumerate(self.seats) if w == HUMAN]
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    def human_to_act(self) -> int:
+        """The human seat that must act now, or -1 (a bot acts, or the game is over)."""
+        s = self.state
+        return s.actor if not s.is_over and self.is_human(s.actor) else -1
+
+    def signature(self, a: Action) -> tuple[Op, tuple[int, ...], int]:
+        kind = self.state.model.kind_of
+        return (a.op, tuple(sorted(kind[f] for f in a.cards)), a.meld)
+
+    # ---------------------------------------------------------------- acting
+    def apply(self, action: Action | str) -> None:
+        """Apply one action (checked by the engine; IllegalAction leaves everything as it was)."""
+        self.state.apply(action)
+        self.save()
+
+    def apply_all(self, actions: list[Action]) -> Outcome:
+        """Apply actions in order until one is refused."""
+        out = Outcome()
+        for a in actions:
+            try:
+                self.apply(a)
+            except IllegalAction as e:
+                out.refused = e
+                break
+            out.applied.append(a)
+        return out
+
+    def meld(self, cards: list[int]) -> Outcome:
+        """Lay ``cards`` as one new meld: as one action when the engine takes it that way (black
+        threes go down all at once), otherwise with the engine's meld plan, one card at a time."""
+        whole = Action(Op.MELD, tuple(cards))
+        if len(cards) > 3 and self.state.why_illegal(whole) is None:
+            return self.apply_all([whole])
+        return self.apply_all(self.state.meld_plan(cards))
+
+    def add(self, cards: list[int], meld: int) -> Outcome:
+        return self.apply_all(self.state.meld_plan(cards, meld))
+
+    def take_action(self, cards: list[int]) -> Action:
+        """The ``take`` for the selected cards: the legal take with the same cards (by kind), with
+        its meld target; otherwise the plain take, for the engine to explain."""
+        want = self.signature(Action(Op.TAKE, tuple(cards)))[:2]
+        for a in self.state.legal_actions():
+            if a.op is Op.TAKE and self.signature(a)[:2] == want:
+                return Action(Op.TAKE, tuple(cards), a.meld)
+        return Action(Op.TAKE, tuple(cards))
+
+    def bot_step(self) -> Action | None:
+        """Let the bot whose turn it is act once; None when a human must act or the game is over."""
+        s = self.state
+        if s.is_over or self.is_human(s.actor):
+            return None
+        seat = s.actor
+        legal = s.legal_actions()
+        a = self.bots[seat].choose(view(s, seat), legal)
+        if s.why_illegal(a) is not None:  # a bot bug must not stop the game
+            a = legal[0]
+        self.apply(a)
+        return a
+
+    def hint(self, seat: int) -> tuple[Action, str, bool]:
+        """The hard bot's suggestion for ``seat`` with its reason, and whether it is the fallback."""
+        if self._hint_bot is None:
+            self._hint_bot, self._hint_fallback = make_bot("hard", 12345)
+        s = self.state
+        a = self._hint_bot.choose(view(s, seat), s.legal_actions())
+        return a, self._hint_bot.explain(), self._hint_fallback

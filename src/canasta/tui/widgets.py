@@ -1,0 +1,125 @@
+"""Textual widgets: the hand (cursor, selection, mouse) and a side's melds (click to add)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from .render import hand_layout, meld_lines, side_header
+
+
+class HandView(Widget):
+    """The seat's own hand, grouped by rank; left/right move the cursor, space or a click selects."""
+
+    DEFAULT_CSS = """
+    HandView { height: auto; min-height: 2; padding: 0 1; }
+    """
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.cards: list[int] = []
+        self.cursor = 0
+        self.selected: set[int] = set()
+        self.four_colour = False
+        self._spots: list[tuple[int, int, int]] = []
+
+    def set_cards(self, cards: list[int], keep: bool = False) -> None:
+        if not keep or cards != self.cards:
+            self.selected = set()
+            self.cursor = 0
+        self.cards = cards
+        self.cursor = min(self.cursor, max(len(cards) - 1, 0))
+        self.refresh(layout=True)
+
+    def selected_cards(self) -> list[int]:
+        return [self.cards[i] for i in sorted(self.selected)]
+
+    def move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self.refresh()
+
+    def toggle(self, index: int | None = None) -> None:
+        i = self.cursor if index is None else index
+        if 0 <= i < len(self.cards):
+            self.selected ^= {i}
+            self.refresh()
+
+    def clear(self) -> None:
+        self.selected = set()
+        self.refresh()
+
+    def _layout_width(self) -> int:
+        return max(self.content_size.width, 8) if self.size.width else 76
+
+    def render(self) -> RenderableType:
+        if not self.cards:
+            return Text("(no cards in hand)", style="dim")
+        lay = hand_layout(self.cards, self._layout_width(), self.cursor, self.selected, self.four_colour)
+        self._spots = lay.spots
+        return lay.text
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        if not self.cards:
+            return 1
+        lay = hand_layout(self.cards, max(width, 8), self.cursor, self.selected, self.four_colour)
+        return lay.text.plain.count("\n") + 1
+
+    def on_click(self, event: events.Click) -> None:
+        x, y = event.x - 1, event.y  # one column of padding
+        for i, (line, x0, x1) in enumerate(self._spots):
+            if line == y and x0 <= x < x1:
+                self.cursor = i
+                self.toggle(i)
+                return
+
+
+class MeldPanel(Widget):
+    """One side's header (score, minimum, red threes) and melds; a click on a meld line adds the
+    selected cards to it (own side)."""
+
+    DEFAULT_CSS = """
+    MeldPanel { height: 1fr; width: 1fr; border: round $primary; padding: 0 1; overflow-y: auto; }
+    """
+
+    class Clicked(Message):
+        def __init__(self, side: int, meld: int) -> None:
+            super().__init__()
+            self.side = side
+            self.meld = meld
+
+    def __init__(self, side: int, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.side = side
+        self.view: dict[str, Any] | None = None
+        self.four_colour = False
+
+    def show(self, v: dict[str, Any], four_colour: bool) -> None:
+        self.view = v
+        self.four_colour = four_colour
+        self.refresh(layout=True)
+
+    def render(self) -> RenderableType:
+        v = self.view
+        if v is None:
+            return Text("")
+        lines = [side_header(v, self.side), *meld_lines(v, self.side, self.four_colour)]
+        if not v["melds"][self.side]:
+            lines.append(Text("no melds", style="dim"))
+        return Text("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        v = self.view
+        if v is None:
+            return
+        # The header may wrap: count its lines at this width.
+        width = max(self.content_size.width, 1)
+        head = len(side_header(v, self.side).wrap(self.app.console, width))
+        index = event.y - 1 - head  # border line, then header
+        if 0 <= index < len(v["melds"][self.side]):
+            self.post_message(self.Clicked(self.side, index))

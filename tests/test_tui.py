@@ -1,0 +1,327 @@
+"""The terminal UI (issue 6, ``canasta play``): Textual's pilot drives whole hands on an 80x24 screen.
+
+The UI asks the engine about every rule, so these tests check what the screen shows and that the
+keys reach the engine; the expected scores are worked out by hand from the classic card values
+(R 1.1: A 20, K to 8 10, 7 to 4 5, deuce 20, joker 50; mixed canasta 300, going out 100).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from canasta.actions import Action, Op
+from canasta.cli import app as cli_app
+from canasta.tui.app import PlayApp
+from canasta.tui.players import FallbackBot
+from canasta.tui.render import card_label
+from canasta.tui.session import Session, parse_seats
+from canasta.views import view
+
+SIZE = (80, 24)
+
+
+class SimpleBot:
+    """Deterministic test bot: draws, answers no, discards its first legal discard."""
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        for op in (Op.DRAW, Op.NO, Op.DISCARD):
+            for a in legal:
+                if a.op is op:
+                    return a
+        return legal[0]
+
+    def explain(self) -> str:
+        return "test bot"
+
+
+def scripted(session: Session) -> Session:
+    session.bots = {seat: SimpleBot() for seat in session.bots}
+    return session
+
+
+def screen_text(app: PlayApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def run_app(app: PlayApp, body: Callable[[Any], Awaitable[None]]) -> None:
+    async def go() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await body(pilot)
+
+    asyncio.run(go())
+
+
+# Classic, 4 players: seat 0 (the person) can go out this turn: draw KC, meld K K K, add KC, discard 9S.
+# The other hands hold aces, tens, jacks, a 6, 5 and 4 that appear nowhere public.
+HIDDEN = "AH AS 6C TH TC 5S JD JH 4S"
+GO_OUT = {
+    "rules": "classic",
+    "dealer": 3, "turn": 0, "phase": "draw",
+    "scores": [4900, 0],
+    "hands": ["KH KS KD 9S", "AH AS 6C", "TH TC 5S", "JD JH 4S"],
+    "stock": "KC 7D 7H 8S 8D",
+    "pile": "9D 9C",
+    "melds": [["QH QS QD QC 2C JK 2D"], []],
+}
+
+
+def hidden_labels() -> list[str]:
+    from canasta.cards import parse_cards
+    return [card_label(f) for f in parse_cards(HIDDEN)]
+
+
+def test_issue6_whole_hand_through_the_ui(tmp_path: Path) -> None:
+    """Draw, meld, an illegal attempt with the engine's reason, add, discard to go out; the score
+    breakdown and the game summary; no other seat's card is ever on screen."""
+    save = tmp_path / "game.json"
+    session = scripted(Session.from_position(GO_OUT, ["human", "bot", "bot", "bot"], save_path=save))
+    app = PlayApp(session)
+    screens: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        s = session.state
+        text = screen_text(app)
+        screens.append(text)
+        # The table: hand grouped with suit symbols, our canasta, pile, stock, counts, scores, minimum.
+        assert "K♥" in text and "9♠" in text
+        assert "Q♥ Q♠ Q♦ Q♣ 2♣ 2♦ JK" in text or "Q♣ Q♦ Q♥ Q♠" in text
+        assert "★mixed Q♣ Q♦ Q♥ Q♠ 2♣ 2♦ JK (7)" in text
+        assert "pile 9♣ (2)" in text and "stock 5" in text
+        assert "4900 pts" in text and "min 120" in text  # classic: 3,000 or more needs 120 (R 1.1)
+        assert "Your turn: draw" in text
+
+        # Illegal: discarding before drawing. The engine's reason is shown; nothing changes.
+        before = (view(s, 0), s.nactions)
+        await pilot.press("x")
+        assert "Refused: draw from the stock or take the pile first" in screen_text(app)
+        assert (view(s, 0), s.nactions) == before
+
+        await pilot.press("d")
+        assert s.hand_cards(0).count(44) == 1  # drew KC (face (13-2)*4 + 0 = 44)
+        screens.append(screen_text(app))
+        assert "You drew K♣" in screens[-1]
+
+        # Hand order: K♣ K♦ K♥ K♠ then 9♠. Select the three red/black kings K♦ K♥ K♠ and meld them.
+        hand = app.hand
+        assert [card_label(f) for f in hand.cards] == ["K♣", "K♦", "K♥", "K♠", "9♠"]
+        await pilot.press("right", "space", "right", "space", "right", "space")
+        assert hand.selected_cards() == [45, 46, 47]
+        # An illegal meld first: two cards only. The engine refuses, the state is untouched.
+        await pilot.press("space")  # unselect K♠: K♦ K♥ selected
+        before = (view(s, 0), s.nactions)
+        await pilot.press("m")
+        refused = screen_text(app)
+        assert "Refused:" in refused and s.why_illegal(Action(Op.MELD, (45, 46))) is not None
+        assert s.why_illegal(Action(Op.MELD, (45, 46)))[1] in refused.replace("\n", " ") or "three" in refused
+        assert (view(s, 0), s.nactions) == before
+        await pilot.press("space", "m")
+        assert [str(m) for m in s.melds[0]][1] == "KD KH KS"
+        screens.append(screen_text(app))
+        # Add K♣ to meld @1 through the add prompt.
+        assert [card_label(f) for f in hand.cards] == ["K♣", "9♠"]
+        await pilot.press("space", "a")
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert sorted(s.melds[0][1].cards) == [44, 45, 46, 47]  # KC KD KH KS
+        screens.append(screen_text(app))
+        # Discard the last card: out. Side 0: mixed canasta 300 + going out 100 + table
+        # (Q 4x10 + deuces 2x20 + joker 50 = 130, K 4x10 = 40) 170 - partner's hand (T 10+10, 5 5) 25
+        # = 545; side 1: -(A 20+20 + 6 5) - (J 10+10 + 4 5) = -45 - 25 = -70.
+        await pilot.press("x")
+        await pilot.pause()
+        score = screen_text(app)
+        screens.append(score)
+        assert s.is_over and s.winner == 0
+        assert "You went out." in score
+        assert "545" in score and "-70" in score and "5445" in score
+        for row in ("canastas", "red threes", "going out", "table", "hand", "penalties", "perfect cut",
+                    "total"):
+            assert row in score
+        assert "The game is over: us won (5445 to -70)" in score
+        await pilot.press("enter")
+        await pilot.pause()
+        screens.append(screen_text(app))
+        assert "The game is over" in screens[-1]
+
+    run_app(app, body)
+    hidden = hidden_labels()
+    for text in screens:
+        for label in hidden:
+            assert label not in text, f"{label} (another seat's card) was on screen"
+    # Saved after every action: the record replays to the finished game.
+    again = Session.load(save)
+    assert again.state.is_over and again.state.scores == [5445, -70]
+
+
+def test_issue6_hidden_hands_never_rendered_in_the_views_shown() -> None:
+    """Another seat's cards appear nowhere on the table screen, the help or a hint."""
+    session = scripted(Session.from_position(GO_OUT, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        texts.append(screen_text(app))
+        await pilot.press("c")  # four colours
+        texts.append(screen_text(app))
+        await pilot.press("question_mark")
+        texts.append(screen_text(app))
+        assert "hint" in texts[-1]
+        await pilot.press("f1")
+        texts.append(screen_text(app))
+        assert "Keys of canasta play" in texts[-1]
+
+    run_app(app, body)
+    for text in texts:
+        for label in hidden_labels():
+            assert label not in text
+
+
+# Two people (seats 0 and 2) against two bots: the keyboard is passed between their turns.
+PASS = {
+    "rules": "classic",
+    "dealer": 3, "turn": 0, "phase": "draw",
+    "hands": ["KH KS 9S", "7C 7S 8C", "AH AS 6C", "JD JH 4S"],
+    "stock": "5C 5D 5H 8S 8D 9H 9D",
+    "pile": "TC TD",
+}
+
+
+def test_issue6_pass_the_keyboard_between_people() -> None:
+    """With two people at one keyboard, a pass screen hides the table between their turns, and
+    each sees only their own hand."""
+    session = scripted(Session.from_position(PASS, parse_seats("human,bot,human,bot")))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        assert app.shown_seat == 0
+        await pilot.press("d")       # draws 5C: hand K♥ K♠ 9♠ 5♣
+        await pilot.press("right", "right", "x")  # discards 9♠
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Pass the keyboard to seat 2" in text
+        assert "K♥" not in text and "A♥" not in text  # neither seat's hand on the pass screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.shown_seat == 2
+        text = screen_text(app)
+        assert "9♠" in text                          # the discard is public
+        assert "A♥" in text and "A♠" in text         # seat 2's own hand
+        assert "K♥" not in text and "K♠" not in text  # seat 0's hand is not shown to seat 2
+
+    run_app(app, body)
+
+
+def test_issue6_save_and_resume_round_trip(tmp_path: Path) -> None:
+    """The saved game (seats, level, record) resumes at the same point."""
+    save = tmp_path / "g.json"
+    session = scripted(Session.from_position(PASS, ["human", "bot", "bot", "bot"], "hard", save))
+    session.apply("draw")
+    session.apply("discard 9S")
+    while session.bot_step() is not None:
+        pass
+    data = json.loads(save.read_text())
+    assert data["format"] == "canasta-tui-game" and data["seats"] == ["human", "bot", "bot", "bot"]
+    assert data["level"] == "hard"
+    again = Session.load(save)
+    assert [str(a) for a in again.state.history()] == [str(a) for a in session.state.history()]
+    assert again.state.hands == session.state.hands and again.seats == session.seats
+    assert view(again.state, 0) == view(session.state, 0)
+    # Resumed in the UI, the hand shown is seat 0's.
+    app = PlayApp(again)
+
+    async def body(pilot: Any) -> None:
+        assert app.shown_seat == 0
+        assert "K♥" in screen_text(app)
+
+    run_app(app, body)
+
+
+def test_issue6_bad_saved_game_is_refused(tmp_path: Path) -> None:
+    from canasta.errors import RecordError
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}')
+    try:
+        Session.load(bad)
+    except RecordError as e:
+        assert "not a saved game" in str(e)
+    else:
+        raise AssertionError("a wrong file was accepted")
+
+
+def test_issue6_partner_question_answered_by_the_person() -> None:
+    """The bot partner asks "may I go out?" (R 1.1: asking optional, the answer binds); the person
+    answers with y / n."""
+    pos = dict(PASS, turn=2, phase="play", melds=[["QH QS QD QC 2C JK 2D"], []])
+
+    class Asker(SimpleBot):
+        def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+            for a in legal:
+                if a.op is Op.ASK:
+                    return a
+            return super().choose(view, legal)
+
+    session = scripted(Session.from_position(pos, ["human", "bot", "bot", "bot"]))
+    session.bots[2] = Asker()
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        s = session.state
+        assert s.actor == 0 and s.current == 2
+        assert "asks: may I go out? Press y (yes) or n (no)" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert s.answers[2] == 1                     # seat 2 got one answer (the engine counts per asker)
+        assert {"seat": 0, "what": "no"} in view(s, 0)["log"]
+
+    run_app(app, body)
+
+
+def test_issue6_fallback_bot_plays_legal_actions() -> None:
+    from canasta import GameState, rules
+    s = GameState.new(rules("gvr-club"), seed=2)
+    bot = FallbackBot(1)
+    for _ in range(200):
+        if s.is_over:
+            break
+        s.apply(bot.choose(view(s, s.actor), s.legal_actions()))
+    assert "random" in bot.explain()
+
+
+def test_issue6_cli_play_help_explains_the_keys() -> None:
+    out = CliRunner().invoke(cli_app, ["play", "--help"], terminal_width=100)
+    assert out.exit_code == 0
+    for words in ("space", "draw", "take the pile", "discard", "retract", "hint", "--resume", "--seats"):
+        assert words in out.output
+
+
+def test_issue6_cli_play_bad_seats() -> None:
+    out = CliRunner().invoke(cli_app, ["play", "--seats", "human,robot,bot,bot"])
+    assert out.exit_code == 2 and "'robot' is neither" in out.output
+
+
+def test_issue6_take_the_pile_with_selected_cards_and_click() -> None:
+    """Select a natural pair of the top card with the mouse and take the pile (R 1.1: the top card
+    with a natural pair from the hand makes a new meld; the rest of the pile goes to the hand)."""
+    pos = dict(GO_OUT, hands=["9S 9H KH", "AH AS 6C", "TH TC 5S", "JD JH 4S"], pile="4C 9C")
+    session = scripted(Session.from_position(pos, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        s = session.state
+        assert [card_label(f) for f in app.hand.cards] == ["K♥", "9♥", "9♠"]
+        # Cards sit at columns 1-4, 7-10 (a 2-column gap between rank groups), 11-14 (padding 1).
+        await pilot.click("#hand", offset=(8, 0))
+        await pilot.click("#hand", offset=(12, 0))
+        assert app.hand.selected_cards() == [30, 31]   # 9H, 9S: (9-2)*4 + 2, + 3
+        await pilot.press("t")
+        assert s.took_pile and [str(m) for m in s.melds[0]][1] == "9C 9H 9S"
+        assert sorted(s.hand_cards(0)) == [8, 46]      # 4C and KH: (4-2)*4 + 0, (13-2)*4 + 2
+
+    run_app(app, body)
