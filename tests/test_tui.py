@@ -325,3 +325,16 @@ def test_issue6_take_the_pile_with_selected_cards_and_click() -> None:
         assert sorted(s.hand_cards(0)) == [8, 46]      # 4C and KH: (4-2)*4 + 0, (13-2)*4 + 2
 
     run_app(app, body)
+
+
+def test_hand_grouped_by_suit_where_sequences_count() -> None:
+    """Issue 6: the hand is "grouped by rank (and by suit for sequence rule sets)": in Bolivia (S1
+    sequences) the hearts run 4-5-6 shows in order, then the spades; elsewhere ranks go high to low."""
+    from canasta.cards import format_cards, parse_cards
+    from canasta.tui.render import group_of, sorted_hand
+
+    cards = parse_cards("5H 9S 6H JK 4H KS 3C")
+    assert format_cards(sorted_hand(cards, by_suit=True)) == "4H 5H 6H 9S KS 3C JK"
+    assert format_cards(sorted_hand(cards)) == "KS 9S 6H 5H 4H 3C JK"
+    groups = [group_of(f, True) for f in sorted_hand(cards, by_suit=True)]
+    assert groups[0] == groups[1] == groups[2] != groups[3] == groups[4]

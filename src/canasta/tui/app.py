@@ -194,7 +194,8 @@ class PlayApp(App[None]):
         self.query_one("#message", Static).update(msg)
         hand = self.hand
         hand.four_colour = self.four_colour
-        hand.set_cards(sorted_hand(parse_cards(v["hand"])), keep=keep_selection)
+        hand.by_suit = bool(self.session.state.rules.sequences)
+        hand.set_cards(sorted_hand(parse_cards(v["hand"]), hand.by_suit), keep=keep_selection)
 
     # ---------------------------------------------------------------- game flow
     def advance(self) -> None:

@@ -35,8 +35,9 @@ def cards_text(cards: list[int], four_colour: bool) -> Text:
     return t
 
 
-def group_key(f: int) -> tuple[int, int]:
-    """Hand order: natural ranks high to low, then threes, then deuces and jokers (wild cards)."""
+def group_key(f: int, by_suit: bool = False) -> tuple[int, int]:
+    """Hand order: natural ranks high to low (or, where sequences count, by suit and rank upwards,
+    so runs show), then threes, then deuces and jokers (wild cards)."""
     if f == JOKER:
         return (3, 0)
     rank = f // 4 + 2
@@ -44,17 +45,21 @@ def group_key(f: int) -> tuple[int, int]:
         return (2, f % 4)
     if rank == 3:
         return (1, f % 4)
+    if by_suit:
+        return (0, (f % 4) * 16 + rank)
     return (0, (14 - rank) * 4 + f % 4)
 
 
-def group_of(f: int) -> int:
-    """Cards of one group stand together in the hand: one natural rank, threes, or wild cards."""
-    k = group_key(f)
-    return k[1] // 4 if k[0] == 0 else 100 + k[0]
+def group_of(f: int, by_suit: bool = False) -> int:
+    """Cards of one group stand together in the hand: one natural rank (or suit), threes, or wilds."""
+    k = group_key(f, by_suit)
+    if k[0]:
+        return 100 + k[0]
+    return k[1] // 16 if by_suit else k[1] // 4
 
 
-def sorted_hand(cards: list[int]) -> list[int]:
-    return sorted(cards, key=group_key)
+def sorted_hand(cards: list[int], by_suit: bool = False) -> list[int]:
+    return sorted(cards, key=lambda f: group_key(f, by_suit))
 
 
 @dataclass
@@ -64,14 +69,14 @@ class HandLayout:
 
 
 def hand_layout(cards: list[int], width: int, cursor: int, selected: set[int],
-                four_colour: bool) -> HandLayout:
-    """The hand in rank groups, wrapped to ``width``; the cursor card is bracketed."""
+                four_colour: bool, by_suit: bool = False) -> HandLayout:
+    """The hand in rank (or suit) groups, wrapped to ``width``; the cursor card is bracketed."""
     lines: list[Text] = [Text()]
     spots: list[tuple[int, int, int]] = []
     x = 0
     prev = None
     for i, f in enumerate(cards):
-        gap = 0 if i == 0 else (2 if group_of(f) != prev else 0)
+        gap = 0 if i == 0 else (2 if group_of(f, by_suit) != prev else 0)
         if x + gap + 4 > width and x > 0:
             lines.append(Text())
             x, gap = 0, 0
@@ -84,7 +89,7 @@ def hand_layout(cards: list[int], width: int, cursor: int, selected: set[int],
         lines[-1].append(right, style="bold yellow")
         spots.append((len(lines) - 1, x, x + 4))
         x += 4
-        prev = group_of(f)
+        prev = group_of(f, by_suit)
     return HandLayout(Text("\n").join(lines), spots)
 
 

@@ -26,6 +26,7 @@ class HandView(Widget):
         self.cursor = 0
         self.selected: set[int] = set()
         self.four_colour = False
+        self.by_suit = False  # group by suit where sequences count (Samba, Bolivia)
         self._spots: list[tuple[int, int, int]] = []
 
     def set_cards(self, cards: list[int], keep: bool = False) -> None:
@@ -60,14 +61,16 @@ class HandView(Widget):
     def render(self) -> RenderableType:
         if not self.cards:
             return Text("(no cards in hand)", style="dim")
-        lay = hand_layout(self.cards, self._layout_width(), self.cursor, self.selected, self.four_colour)
+        lay = hand_layout(self.cards, self._layout_width(), self.cursor, self.selected, self.four_colour,
+                          self.by_suit)
         self._spots = lay.spots
         return lay.text
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         if not self.cards:
             return 1
-        lay = hand_layout(self.cards, max(width, 8), self.cursor, self.selected, self.four_colour)
+        lay = hand_layout(self.cards, max(width, 8), self.cursor, self.selected, self.four_colour,
+                          self.by_suit)
         return lay.text.plain.count("\n") + 1
 
     def on_click(self, event: events.Click) -> None:
