@@ -35,6 +35,22 @@ class Bot(Protocol):
         """One line: why the last choice."""
 
 
+class KnowsRules:
+    """Keeps the rules given by ``start``; a bot used without ``start`` rebuilds them from the view's
+    preset name (house rules are then unknown to it)."""
+
+    rules: RuleSet | None = None
+
+    def start(self, rules: RuleSet, seat: int) -> None:
+        self.rules = rules
+
+    def _rules(self, view: dict[str, Any]) -> RuleSet:
+        if self.rules is None:
+            from ..presets import rules as preset_rules
+            self.rules = preset_rules(view["rules"], players=view["players"])
+        return self.rules
+
+
 def play_turn(state: GameState, bots: dict[int, Bot] | list[Bot]) -> Action:
     """Let the bot of ``state.actor`` choose one action and apply it; returns the action."""
     seat = state.actor

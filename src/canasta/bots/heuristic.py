@@ -39,6 +39,7 @@ from ..melds import MeldType
 from ..model import CardModel, card_model
 from ..rules import RuleSet
 from ..state import SAID_NO, SAID_YES, GameState, Phase
+from .base import KnowsRules
 from .knowledge import Knowledge, analyse
 
 
@@ -425,7 +426,7 @@ class Heuristic:
         return legal[0], f"{legal[0]}: no better choice"
 
 
-class HeuristicBot:
+class HeuristicBot(KnowsRules):
     """The heuristic strategy as a bot (``seed`` only breaks nothing: the strategy is deterministic)."""
 
     name = "heuristic"
@@ -435,15 +436,6 @@ class HeuristicBot:
         self.rules: RuleSet | None = None
         self.seed = seed
         self._last = ""
-
-    def start(self, rules: RuleSet, seat: int) -> None:
-        self.rules = rules
-
-    def _rules(self, view: dict[str, Any]) -> RuleSet:
-        if self.rules is None:
-            from ..presets import rules as preset_rules
-            self.rules = preset_rules(view["rules"], players=view["players"])
-        return self.rules
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         o = Obs.from_view(view, self._rules(view))

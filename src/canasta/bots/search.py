@@ -28,6 +28,7 @@ from ..cards import is_wild
 from ..melds import MeldType
 from ..rules import RuleSet
 from ..state import GameState, Phase
+from .base import KnowsRules
 from .determinize import sample_world
 from .heuristic import Heuristic, Obs, Weights
 from .knowledge import analyse
@@ -45,7 +46,7 @@ class SearchConfig:
     near_canasta: float = 40.0   # estimate: a meld of five or six cards
 
 
-class SearchBot:
+class SearchBot(KnowsRules):
     """Determinized search with heuristic playouts (see the module docstring)."""
 
     name = "search"
@@ -58,15 +59,6 @@ class SearchBot:
         self.rules: RuleSet | None = None
         self.decisions = 0
         self._last = ""
-
-    def start(self, rules: RuleSet, seat: int) -> None:
-        self.rules = rules
-
-    def _rules(self, view: dict[str, Any]) -> RuleSet:
-        if self.rules is None:
-            from ..presets import rules as preset_rules
-            self.rules = preset_rules(view["rules"], players=view["players"])
-        return self.rules
 
     def explain(self) -> str:
         return self._last
