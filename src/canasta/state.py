@@ -1429,7 +1429,8 @@ class GameState:
                 self._give(seat, f)
                 gained.append(f)
         self._event(seat, "take", (top, *a.cards))
-        self._event(seat, "pile", tuple(gained))
+        if not self.pile:  # the whole pile was taken (not only its top card, B2 option)
+            self._event(seat, "pile", tuple(gained))
         for f in laid:  # a red three found in the pile is laid, not replaced (R 1.1)
             self._event(seat, "red3", (f,))
         self.took_pile = True

@@ -123,14 +123,20 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
             for f in cards:
                 known[who][f] += 1
         elif what == "take":
-            pile = []
+            if pile:
+                pile.pop()  # the top card; a "pile" event follows when the rest is taken too
             for f in cards[1:]:
                 if known[who][f]:
                     known[who][f] -= 1
         elif what == "pile":
+            pile = []
             for f in cards:
                 if not (lay and is_red_three(f)):
                     known[who][f] += 1
+        elif what == "red3":  # a red three laid (S1: possibly a card taken with the pile)
+            for f in cards:
+                if known[who][f]:
+                    known[who][f] -= 1
         elif what == "retract":
             for f in cards:
                 known[who][f] += 1
