@@ -10,7 +10,8 @@ A *position* sets up a hand in progress::
       "hands": ["KH KS 5C", "...", "...", "..."],
       "stock": "7C 8D ...",                     # from the top down
       "pile": "4C 9H KD",                       # bottom to top: KD is on top
-      "melds": [["QH QS QD 2C"], []],           # per side
+      "melds": [["QH QS QD 2C"], []],           # per side (groups; where the rules allow:
+                                                #  sequences "5H 6H 7H", wild melds "JK 2C 2D")
       "red_threes": [["3H"], [], [], []]        # per seat
     }
 

@@ -13,6 +13,11 @@ provisional; their points add up, and when they reach the side's minimum the sid
 then the player may add more, or take them all back (``retract``). To take the pile before opening,
 the player first shows the melds of the opening from hand (before drawing), then takes the pile with
 the matching cards; the minimum is checked over all of it, top card included where the rules count it.
+
+Meld types (``melds.py``): groups of one rank with wild cards, black threes laid when going out, and,
+where the rules have them, sequences of one suit inside the rule set's windows and wild-card melds. A
+new meld is laid as three cards and grows one card at a time; where several group melds of a rank
+are allowed they may be merged.
 """
 
 from __future__ import annotations
