@@ -394,3 +394,37 @@ def test_actions_parse_merge() -> None:
     """The merge action's notation round-trips (S1 merging of two group melds)."""
     assert str(Action.parse("merge @1 @3")) == "merge @1 @3"
     assert Action.parse("merge @1 @3") == Action(Op.MERGE, (), 1, 3)
+
+
+def test_S1_asking_the_partner_is_optional_and_binds() -> None:
+    """S1: "If you are able to go out, you may if you wish first ask your partner for permission ...
+    Partner says "yes" or "no" and you must abide by the answer. Alternatively, you are allowed to go out
+    without consulting your partner." After a "no" the last discard may not go out; untold, it may."""
+    s = setup(["5C 9D", "3C 4D", "QH", "AH"], melds=GO_OUT)
+    s.apply("ask")
+    s.apply("no")
+    refused(s, "meld 5C", "meld_size", "three cards")
+    s.apply("discard 9D")  # keeps 5C: allowed after a "no"
+    assert s.current == 1 and not s.results
+    s = setup(["5C", "3C 4D", "QH", "AH"], melds=GO_OUT)
+    s.apply("discard 5C")  # no question asked: going out is allowed
+    assert s.results[-1].reason == "went_out"
+
+
+def test_S1_empty_stock_the_player_may_take_the_pile_instead() -> None:
+    """S1: "When the stock is empty, play continues until the next time someone wants to draw cards from
+    the stock (this will generally be at the beginning of the next player's turn, unless that player
+    prefers to take the discard pile)"."""
+    s = setup(["KS KH 5C", "4C", "4D", "4H"], phase="draw", stock="", pile="4S KD", melds=OPEN)
+    assert {"draw", "take KH KS"} <= set(legal(s))
+    s.apply("take KH KS")
+    assert not s.results and s.phase is Phase.PLAY
+
+
+def test_S1_red_three_discarded_blocks_the_pile() -> None:
+    """S1: "You may also use the red threes to block the discard pile, in the same manner as you would do
+    with the black threes or the wild cards": a red three on top cannot be taken."""
+    s = setup(["3H 9C 9D", "KS KH 5C", "4D", "4H"], melds=[["KC KD KH"], ["QC QD QH"]], pile="KD")
+    s.apply("discard 3H")
+    assert s.current == 1 and s.phase is Phase.DRAW
+    refused(s, "take KH KS", "red_three_on_top", "red three")
