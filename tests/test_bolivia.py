@@ -399,15 +399,19 @@ def test_actions_parse_merge() -> None:
 def test_S1_asking_the_partner_is_optional_and_binds() -> None:
     """S1: "If you are able to go out, you may if you wish first ask your partner for permission ...
     Partner says "yes" or "no" and you must abide by the answer. Alternatively, you are allowed to go out
-    without consulting your partner." After a "no" the last discard may not go out; untold, it may."""
-    s = setup(["5C 9D", "3C 4D", "QH", "AH"], melds=GO_OUT)
+    without consulting your partner." Holding KS 9D with the side's escalera and kings canasta, the
+    player could add KS and go out with 9D; after a "no" the last card may not go (it is kept with a
+    "pass", S1's rule for a player who may not go out); unasked, the same play goes out."""
+    s = setup(["KS 9D", "3C 4D", "QH", "AH"], melds=GO_OUT)
     s.apply("ask")
     s.apply("no")
-    refused(s, "meld 5C", "meld_size", "three cards")
-    s.apply("discard 9D")  # keeps 5C: allowed after a "no"
-    assert s.current == 1 and not s.results
-    s = setup(["5C", "3C 4D", "QH", "AH"], melds=GO_OUT)
-    s.apply("discard 5C")  # no question asked: going out is allowed
+    s.apply("add @1 KS")
+    refused(s, "discard 9D", "cannot_go_out", "partner said no")
+    s.apply("pass")
+    assert s.current == 1 and not s.results and s.hn[0] == 1
+    s = setup(["KS 9D", "3C 4D", "QH", "AH"], melds=GO_OUT)
+    s.apply("add @1 KS")
+    s.apply("discard 9D")
     assert s.results[-1].reason == "went_out"
 
 
