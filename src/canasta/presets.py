@@ -258,6 +258,8 @@ def _bolivia(players: int) -> Table:
     hand, team = _BOLIVIA_SEATING.get(players, (15, 2))
     t = {k: (v, f"samba: {src}") for k, (v, src) in _samba(players).items()}
     t.update({
+        "packs": (3, "S1: three decks and six jokers ... a total of 162 cards"),
+        "jokers_per_pack": (2, "S1: three decks and six jokers"),
         "players": (players, "S1: 2, 3, 4, 5 or even 6 players"),
         "player_counts": ((2, 3, 4, 5, 6), "S1: 2, 3, 4, 5 or even 6 players"),
         "team_size": (team, "S1: 2, 3 or 5 play alone; 4 and 6 with a partner (6: partners "
