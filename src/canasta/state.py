@@ -1186,8 +1186,11 @@ class GameState:
             suit = meld.suit
             cands = [f for f in ((meld.rank - 3) * 4 + suit, (meld.high - 1) * 4 + suit)
                      if 8 <= f < JOKER and h[f]]
-        for f in cands:
-            if self._why_not_add(i, (f,)) is None:
+        free = self.phase is Phase.DRAW or self.hn[self.current] - 1 >= 2
+        side = self.side_of(self.current)
+        for f in cands:  # the checks of _why_not_add for a held card, short-cut when cards spare
+            if self._misfit(meld, f, f == JOKER or f < 4) is None and (
+                    free or self._add_finish(side, i, meld, f) is None):
                 out.append(_add_action(f, i))
 
     def _meld_finish(self, side: int, cards: tuple[int, ...]) -> Problem:
@@ -1219,6 +1222,10 @@ class GameState:
         else:
             targets = [-1] + [i for i, x in enumerate(melds) if x.type is MeldType.GROUP and x.rank == rank]
         frozen = self.frozen_reason(side) is not None
+        held = sum(hk[k] for k in m.natural_kinds[rank])
+        layoff = not frozen and r.pickup_layoff and any(t >= 0 for t in targets)
+        if held < 2 and not layoff and (frozen or not r.pickup_natural_wild or held == 0):
+            targets = []  # no group take is possible: only sequence ends remain
         # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
         nat_options: list[tuple[int, ...]] = [()]
         for k in m.natural_kinds[rank]:
