@@ -606,3 +606,39 @@ def test_R11_end_of_stock_player_may_decline_a_pair_pickup() -> None:
     assert res.reason == "stock_out"
     # side 1: table 60; 5D 5H 7C -15, 4S -5: 40
     assert res.totals == (0, 40)
+
+
+def _opt_pos(overrides: dict[str, Any], hands: list[str], **kw: Any) -> GameState:
+    return position_for({"preset": "classic", "overrides": overrides}, hands, **kw)  # type: ignore[arg-type]
+
+
+def test_option_concealed_allows_layoff() -> None:
+    """Director's option (R 1.1 Britannica: "the hand must consist entirely of melds"; C1): seat 0, who
+    has not melded this hand, lays a canasta of queens from hand and lays KH off on the partner's
+    kings to go out. By default the layoff makes it an ordinary going out (100); with
+    concealed_allows_layoff it stays concealed (200)."""
+    hands = ["QC QC QD QD QH QS QH KH", "4C 4D", "9C", "4H"]
+    for allow, bonus in ((False, 100), (True, 200)):
+        s = _opt_pos({"concealed_allows_layoff": allow}, hands, melds=[["KC KD KS"], []])
+        for a in s.meld_plan(parse_cards("QC QC QD QD QH QS QH")):
+            s.apply(a)
+        s.apply("add @0 KH")
+        assert s.results[-1].reason == "went_out"
+        assert s.results[-1].sides[0].going_out == bonus, allow
+
+
+def test_option_stock_out_must_take() -> None:
+    """Director's option on R 1.1 (Britannica: "Each player in turn then takes the upcard if it can be
+    melded or laid off"): by default only a discard that fits a meld of the side must be taken; "any"
+    forces a take with a pair too; "never" forces nothing."""
+    def at_stock_end(rule: str, melds: list[list[str]]) -> GameState:
+        return _opt_pos({"stock_out_must_take": rule}, ["KH KS 5C", "4C", "4D", "4H"], phase="draw",
+                        stock="", pile="9C KD", melds=melds)
+    s = at_stock_end("layoff", [["QC QD QH"], []])  # a pair, no meld of kings: may decline
+    assert "end" in [str(a) for a in s.legal_actions()]
+    s = at_stock_end("any", [["QC QD QH"], []])
+    refused(s, "end", "must_take", "must take")
+    s = at_stock_end("never", [["KC KD KH"], []])  # fits the kings, yet may decline
+    assert "end" in [str(a) for a in s.legal_actions()]
+    s = at_stock_end("layoff", [["KC KD KH"], []])
+    refused(s, "end", "must_take", "must take")

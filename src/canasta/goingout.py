@@ -140,7 +140,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
         return False
     if not state.opened[side] and state.turn_points + points < state.minimum[side]:
         concealed = (r.concealed and not state.has_melded[seat] and not state.took_pile
-                     and not state.laid_off and not layoff
+                     and (r.concealed_allows_layoff or (not state.laid_off and not layoff))
                      and (own_canasta or state.turn_canasta or not r.concealed_needs_canasta))
         if not concealed:
             return False

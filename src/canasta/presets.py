@@ -71,8 +71,12 @@ def _classic(players: int) -> Table:
         "ask_partner": ("optional", "R 1.1: asking optional, the answer binds"),
         "concealed": (True, "R 1.1: concealed going out"),
         "concealed_needs_canasta": (True, "R 1.1, C1: the hand must contain a canasta"),
+        "concealed_allows_layoff": (False, "R 1.1 (Britannica): no layoffs, the hand all in melds "
+                                    "(director's reading of C1)"),
         "pass_allowed": (False, "R 1.1: no pass"),
         "stock_end": ("classic", "R 1.1 (Britannica): play on while the discard is taken"),
+        "stock_out_must_take": ("layoff", "R 1.1 (Britannica): must take the upcard if it can be ... "
+                                "laid off (director's reading: a pair take stays optional)"),
         "value_joker": (50, "R 1.1 card values"),
         "value_two": (20, "R 1.1 card values"),
         "value_ace": (20, "R 1.1 card values"),

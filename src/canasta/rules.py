@@ -30,6 +30,7 @@ WildRatio = Literal["le", "lt", "any"]
 AskMode = Literal["none", "optional", "mandatory", "first_binding", "once"]
 GoOutDiscard = Literal["optional", "required"]
 StockEnd = Literal["classic", "bolivia"]
+MustTake = Literal["layoff", "any", "never"]
 Black3Meld = Literal["none", "going_out"]
 Black3Scoring = Literal["face", "table"]
 OneCardRule = Literal["none", "one_card_pile", "cannot_go_out"]
@@ -130,10 +131,15 @@ class RuleSet:
                            "concealed_bonus", "going out")
     concealed_needs_canasta: bool = _opt(True, "a concealed going out must include a canasta",
                                          "going out")
+    concealed_allows_layoff: bool = _opt(False, "a concealed going out may lay cards off on the "
+                                         "partner's melds", "going out")
     pass_allowed: bool = _opt(False, "a player who may not go out may meld down to one card and "
                               "pass", "going out")
     stock_end: StockEnd = _opt("classic", "classic: when the stock is gone, play goes on while "
                                "players take the discard", "going out")
+    stock_out_must_take: MustTake = _opt("layoff", "classic end of stock: a player must take a discard "
+                                         "that fits a meld of the side (layoff), any he can take "
+                                         "(any), or none (never)", "going out")
     # --- scoring
     value_joker: int = _opt(50, "joker", "scoring")
     value_two: int = _opt(20, "deuce", "scoring")

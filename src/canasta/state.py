@@ -409,7 +409,7 @@ class GameState:
         taken, the hand all in melds of its own, one of them a canasta)?"""
         r = self.rules
         return (r.concealed and not self.has_melded[self.current] and not self.took_pile
-                and not self.laid_off and not layoff
+                and (r.concealed_allows_layoff or (not self.laid_off and not layoff))
                 and (self.turn_canasta or new_canasta or not r.concealed_needs_canasta))
 
     def _finish_problem(self, h_after: int, counts: tuple[int, int], open_ok: bool, concealed: bool,
@@ -948,12 +948,15 @@ class GameState:
         return None
 
     def _forced_take(self) -> bool:
-        """Classic end of stock: a player must take a discard that fits a meld of the side."""
-        if self._pile_block() is not None:
+        """Classic end of stock: must the player take the discard (``stock_out_must_take``)?"""
+        rule = self.rules.stock_out_must_take
+        if rule == "never" or self._pile_block() is not None:
             return False
+        if rule == "any":
+            return self._any_take()
         side = self.side_of(self.current)
-        target = self.meld_of_rank(side, self.pile[-1] // 4 + 2)
-        return target >= 0 and self._why_not_take(Action(Op.TAKE, (), target)) is None
+        return any(self._why_not_take(Action(Op.TAKE, (), i)) is None
+                   for i, m in enumerate(self.melds[side]) if m.type is not MeldType.BLACK3)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
