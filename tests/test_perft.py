@@ -406,3 +406,34 @@ def test_S2_layoff_take_with_cards_from_hand() -> None:
         "take 9C 2C @0",        # natural + wild (5 naturals, 1 wild)
         "ask",                  # before drawing: the pile can be taken (module doc)
     ])
+
+
+def test_S1_bolivia_play_phase_with_a_sequence() -> None:
+    """S1 / B5: Bolivia, side 0 shows kings KC KD KH (@0) and the spade run 6S 7S 8S (@1); seat 0 holds
+    9S 5S KS JK 4D after drawing. By hand:
+    - new melds: no two naturals of a rank, no three spades in a row (5S, 9S, KS), one wild only: none;
+    - @0 kings: KS (a natural), JK (1 wild of at most 2);
+    - @1 spades: 5S below, 9S above (S1: sequences grow at either end, never with a wild);
+    - no merge (one group), ask (a partner, five cards), no retract (opened), no pass (five cards);
+    - discards: each of the five cards."""
+    s = _pos("bolivia", "9S 5S KS JK 4D", phase="play", pile="4C QD", melds=[["KC KD KH", "6S 7S 8S"], []])
+    assert_legal(s, [
+        "add @0 KS", "add @0 JK",
+        "add @1 5S", "add @1 9S",
+        "ask",
+        "discard 4D", "discard 5S", "discard 9S", "discard KS", "discard JK",
+    ])
+
+
+def test_S1_bolivia_draw_phase_pickups() -> None:
+    """S1: "the pile is effectively frozen all the time" (a natural pair; "may NOT be taken with one
+    Natural and one Wild Card") and "The top card can only be taken if it fits onto the end of a
+    sequence that is already on the table". Side 0 shows kings (@0) and 6S 7S 8S (@1); the pile is
+    4C QD 9S; seat 0 holds 9C 9D QS QH 2C. By hand:
+    - draw;
+    - take 9C 9D (the natural pair: a new group of nines), take 9C 9D 2C (the pair and a wild: 3
+      naturals, 1 wild); no take 9C 2C (natural + wild);
+    - take @1 (9S extends the spade run 6-8, allowed although the pile is frozen);
+    - ask (the pile can be taken); no shown melds (opened), no retract, no end (stock left)."""
+    s = _pos("bolivia", "9C 9D QS QH 2C", pile="4C QD 9S", melds=[["KC KD KH", "6S 7S 8S"], []])
+    assert_legal(s, ["draw", "take 9C 9D", "take 9C 9D 2C", "take @1", "ask"])
