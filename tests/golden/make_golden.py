@@ -1,0 +1,34 @@
+"""Write the golden game records: a few hands of seeded random play in each preset.
+
+Golden records are change detectors, not rule tests: tests/test_golden.py replays them and the engine
+must reproduce every action's legality and the saved result exactly. Regenerate them only after an
+intended change of behaviour (and say so in the commit): ``python tests/golden/make_golden.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from canasta import GameState, rules
+from canasta.records import GameRecord, save
+
+GOLDEN = Path(__file__).parent
+TABLES = {"classic": {}, "gvr-club": {}, "spanish": {}, "spanish-3": {"players": 3}, "samba": {},
+          "bolivia": {}, "bolivia-6": {"players": 6}}
+HANDS = 3
+
+
+def main() -> None:
+    for name, overrides in TABLES.items():
+        preset = name.split("-3")[0].split("-6")[0]
+        s = GameState.new(rules(preset, **overrides), seed=2026)
+        rng = random.Random(7)
+        while not s.is_over and len(s.results) < HANDS:
+            s.apply(rng.choice(s.legal_actions()))
+        save(GameRecord.of(s), str(GOLDEN / f"{name}.json"))
+        print(name, s.nactions, "actions", s.scores)
+
+
+if __name__ == "__main__":
+    main()
