@@ -374,17 +374,6 @@ def _event_text(event: tuple[Any, ...], seat_view: int | None, with_seat: bool) 
     return f"seat {who} {text}" if with_seat else text
 
 
-def _new_events(state: GameState, since: Any) -> list[tuple[Any, ...]]:
-    """Events logged after the log node ``since`` (the state's log is a linked list, newest first)."""
-    out: list[tuple[Any, ...]] = []
-    node = state._log
-    while node is not None and node is not since:
-        out.append(node[0])
-        node = node[1]
-    out.reverse()
-    return out
-
-
 def _walk(record: GameRecord, seat_view: int | None) -> tuple[list[_Hand], GameState]:
     s = record.initial_state()
 
@@ -393,8 +382,8 @@ def _walk(record: GameRecord, seat_view: int | None) -> tuple[list[_Hand], GameS
                      len(s.stock), s.cut_size, s.perfect_cut, list(s.hand_start_scores), notes)
 
     hands: list[_Hand] = []
-    head = s._log
-    first = [t for e in _new_events(s, None) if (t := _event_text(e, seat_view, True))]
+    head = s.log_mark()
+    first = [t for e in s.events_since(None) if (t := _event_text(e, seat_view, True))]
     hands.append(start_hand(first))
     for a in record.actions:
         h = hands[-1]
@@ -404,8 +393,8 @@ def _walk(record: GameRecord, seat_view: int | None) -> tuple[list[_Hand], GameS
             h.turns.append(_Turn(seat))
         n_results = len(s.results)
         s._apply(a)
-        evs = _new_events(s, head)
-        head = s._log
+        evs = s.events_since(head)
+        head = s.log_mark()
         notes = [t for e in evs if e[0] == hand_no and (t := _event_text(e, seat_view, e[1] != actor))]
         h.turns[-1].steps.append(_Step(actor, a, notes))
         if len(s.results) > n_results:

@@ -328,6 +328,20 @@ class GameState:
         out.reverse()
         return out
 
+    def log_mark(self) -> object:
+        """A marker of the log's end now; :meth:`events_since` gives what is logged after it."""
+        return self._log
+
+    def events_since(self, mark: object) -> list[tuple[Any, ...]]:
+        """The events logged after ``mark`` (from :meth:`log_mark`; None = all), oldest first."""
+        out: list[tuple[Any, ...]] = []
+        node = self._log
+        while node is not None and node is not mark:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
     def _event(self, seat: int, what: str, cards: tuple[int, ...] = (), private: bool = False) -> None:
         self._log = ((self.hand_no, seat, what, cards, private), self._log)
 
