@@ -31,7 +31,7 @@ def views(s: GameState) -> list[dict[str, Any]]:
     return [view(s, seat) for seat in range(s.rules.players)]
 
 
-def refused(s: GameState, action: str, code: str, word: str) -> None:
+def check_refused(s: GameState, action: str, code: str, word: str) -> None:
     """``action`` is refused with ``code`` (message containing ``word``) and nothing changes."""
     before = views(s)
     n = s.nactions

@@ -16,7 +16,7 @@ from canasta.actions import Action, Op
 from canasta.cards import is_red_three, is_wild, parse_card, parse_cards
 from canasta.scoring import SideScore
 from canasta.views import view
-from helpers import cards, hand, play, position_for, refused, seed_where, table
+from helpers import cards, check_refused, hand, play, position_for, seed_where, table
 
 PRESET = "classic"
 RS = rules(PRESET)
@@ -88,7 +88,7 @@ def test_R26_no_single_upcard_pickup_in_classic() -> None:
     seed = first_seed(lambda s: len(s.pile) == 1)
     s = GameState.new(RS, seed=seed)
     assert Action(Op.UPCARD) not in s.legal_actions()
-    refused(s, "upcard", "no_upcard", "first")
+    check_refused(s, "upcard", "no_upcard", "first")
 
 
 def test_R11_draw_one_card() -> None:
@@ -137,15 +137,15 @@ def test_R11_meld_9_9_9_2_2_joker_is_legal() -> None:
 def test_R11_meld_5_2_2_is_illegal() -> None:
     """R 1.1: 'Illegal: 5-2-2' (a meld needs two naturals)."""
     s = setup(["5C 2C 2D 9S 9D", "9C", "JC", "4S"], melds=OPEN)
-    refused(s, "meld 5C 2C 2D", "few_naturals", "2 natural")
+    check_refused(s, "meld 5C 2C 2D", "few_naturals", "2 natural")
 
 
 def test_R11_meld_9_9_2_2_2_joker_is_illegal() -> None:
     """R 1.1: 'Illegal: ... 9-9-2-2-2-Joker' (never more wilds than naturals)."""
     s = setup(["9C 9D 2C 2D 2H JK 5S 5H", "9S", "JC", "4S"], melds=OPEN)
     play(s, "meld 9C 9D 2C", "add @1 2D")  # 9-9-2-2: as many wilds as naturals, legal
-    refused(s, "add @1 2H", "wild_limit", "more wild")
-    refused(s, "add @1 JK", "wild_limit", "more wild")
+    check_refused(s, "add @1 2H", "wild_limit", "more wild")
+    check_refused(s, "add @1 JK", "wild_limit", "more wild")
 
 
 def test_R11_at_most_three_wild_cards_in_a_meld() -> None:
@@ -153,14 +153,14 @@ def test_R11_at_most_three_wild_cards_in_a_meld() -> None:
     than three wild cards in the same meld')."""
     s = setup(["9C 9D 9H 9S 2C 2D 2H JK 5S 5H", "4S", "JC", "4C"], melds=OPEN)
     play(s, "meld 9C 9D 9H", "add @1 9S", "add @1 2C", "add @1 2D", "add @1 2H")
-    refused(s, "add @1 JK", "wild_limit", "at most 3")
+    check_refused(s, "add @1 JK", "wild_limit", "at most 3")
 
 
 def test_C3_one_meld_per_rank() -> None:
     """C3: 'One meld per rank per side in the two-deck games (a natural added to a rank the side already
     shows goes onto that meld).'"""
     s = setup(["KS KS KC 9D 9H", "9C", "JC", "4S"], melds=OPEN)
-    refused(s, "meld KS KS KC", "one_meld_per_rank", "already")
+    check_refused(s, "meld KS KS KC", "one_meld_per_rank", "already")
     play(s, "add @0 KS")
     assert sorted(s.melds[0][0].cards) == cards("KC KD KH KS")
 
@@ -168,7 +168,7 @@ def test_C3_one_meld_per_rank() -> None:
 def test_C3_taking_onto_a_shown_rank_goes_onto_that_meld() -> None:
     """C3: a natural of a rank the side shows goes onto that meld (also when taking the pile)."""
     s = setup(["KS KS 6S", "9C", "JC", "4S"], phase="draw", pile="4C KH", melds=OPEN)
-    refused(s, "take KS KS", "meld_target", "@0")
+    check_refused(s, "take KS KS", "meld_target", "@0")
     play(s, "take KS KS @0")
     assert len(s.melds[0]) == 1 and sorted(s.melds[0][0].cards) == cards("KC KD KH KH KS KS")
 
@@ -194,7 +194,7 @@ def test_R11_worked_example_at_1600_65_is_not_enough() -> None:
     play(s, "meld 6C 6D 6H", "meld KC KD KH", "add @1 2C")
     assert view(s, 0)["turn_state"]["opening_points"] == 65
     assert not s.opened[0]
-    refused(s, "discard 9S", "opening_minimum", "65")
+    check_refused(s, "discard 9S", "opening_minimum", "65")
     play(s, "retract")
     assert hand(s, 0) == start_hand
     assert s.melds[0] == [] and not s.opened[0]
@@ -240,7 +240,7 @@ def test_R11_unfrozen_pile_taken_by_adding_top_card_to_own_meld() -> None:
 def test_R11_single_natural_cannot_take() -> None:
     """R 1.1: the pile is taken with a natural pair, a natural + wild, or onto an own meld."""
     s = setup(["8C 5S 6S", "9C", "JC", "4S"], phase="draw", pile="4C 8D", melds=OPEN)
-    refused(s, "take 8C", "need_pair", "two")
+    check_refused(s, "take 8C", "need_pair", "two")
 
 
 @pytest.mark.parametrize("freezer", ["2C", "JK", "3D"])
@@ -250,8 +250,8 @@ def test_R11_frozen_pile_needs_natural_pair(freezer: str) -> None:
     s = setup(["8C 8H 2D 5S", "9C", "JC", "4S"], phase="draw", pile=f"4C {freezer} 8D",
               melds=[["KC KD KH", "8S 8S 2S"], []])
     assert s.pile_frozen
-    refused(s, "take 8C 2D @1", "frozen", "natural")
-    refused(s, "take @1", "frozen", "natural")
+    check_refused(s, "take 8C 2D @1", "frozen", "natural")
+    check_refused(s, "take @1", "frozen", "natural")
     play(s, "take 8C 8H @1")
     assert s.melds[0][1].naturals == 5
 
@@ -260,7 +260,7 @@ def test_R11_pile_frozen_against_a_side_that_has_not_melded() -> None:
     """R 1.1: 'The pile is frozen ... against a side that has not yet melded.'"""
     s = setup(["QC 2C AC AD AH 9S", "9C", "JC", "4S"], phase="draw", pile="4C QH")
     assert not s.pile_frozen
-    refused(s, "take QC 2C", "frozen", "not yet melded")
+    check_refused(s, "take QC 2C", "frozen", "not yet melded")
 
 
 def test_R11_unmelded_side_pickup_meets_the_minimum_with_the_top_card() -> None:
@@ -268,7 +268,7 @@ def test_R11_unmelded_side_pickup_meets_the_minimum_with_the_top_card() -> None:
     the top card counts (R 1.1 preset, S4 explicit) and so do melds shown from hand first."""
     s = setup(["AC AD KC KD KH 9S", "9C", "JC", "4S"], phase="draw", pile="4C AH", scores=[1600, 0])
     # A-A-A: 3 x 20 = 60 < 90
-    refused(s, "take AC AD", "opening_minimum", "60")
+    check_refused(s, "take AC AD", "opening_minimum", "60")
     # K-K-K shown first: 30 + 60 = 90 >= 90 (without the top ace 70 would be short)
     play(s, "meld KC KD KH", "take AC AD")
     assert s.opened[0]
@@ -283,7 +283,7 @@ def test_R1_black_three_stops_the_pile_for_one_turn() -> None:
               melds=[["KC KD KH"], ["AC AD AH"]])
     play(s, "discard 3C")
     assert not s.pile_frozen and s.pile_stopped()
-    refused(s, "take TD TH", "black_three_stop", "black three")
+    check_refused(s, "take TD TH", "black_three_stop", "black three")
     play(s, "draw", "discard 5C")  # seat 1 covers the black three
     play(s, "take 5D 5H")
     assert hand(s, 2) == cards("JC TS 3C")
@@ -293,7 +293,7 @@ def test_R1_black_three_stops_the_pile_for_one_turn() -> None:
 def test_R11_one_card_in_hand_cannot_take_a_one_card_pile() -> None:
     """R 1.1: 'A player with one card cannot take a one-card pile.'"""
     s = setup(["7C", "9C", "JC", "4S"], phase="draw", pile="KS", melds=OPEN)
-    refused(s, "take @0", "one_card", "one card")
+    check_refused(s, "take @0", "one_card", "one card")
     s = setup(["7C", "9C", "JC", "4S"], phase="draw", pile="4C KS", melds=OPEN)
     play(s, "take @0")  # a two-card pile is fine
     assert hand(s, 0) == cards("7C 4C")
@@ -320,7 +320,7 @@ def test_C5_a_new_wild_freezes_the_new_pile() -> None:
     play(s, "take 9C 9D", "discard 2C")
     assert s.pile_frozen
     play(s, "draw", "discard 7S")
-    refused(s, "take 7C 2H", "frozen", "natural")
+    check_refused(s, "take 7C 2H", "frozen", "natural")
 
 
 # ---------------------------------------------------------------------------------------------- going out
@@ -338,7 +338,7 @@ def test_R11_one_canasta_to_go_out_asking_optional() -> None:
 def test_R11_no_canasta_no_going_out() -> None:
     """R 1.1: 'Going out needs >=1 canasta.'"""
     s = setup(["5C 5D 5H 9H", "9C 9D", "JC", "8D"], melds=[["KC KD KH KS KS"], []])
-    refused(s, "meld 5C 5D 5H", "keep_cards", "1 canasta")
+    check_refused(s, "meld 5C 5D 5H", "keep_cards", "1 canasta")
 
 
 def test_R11_C2_partner_no_forbids_going_out_that_turn_only() -> None:
@@ -347,8 +347,8 @@ def test_R11_C2_partner_no_forbids_going_out_that_turn_only() -> None:
     s = setup(["5C 5D 5H 9H", "9C 9D", "JC JD", "8D 8S"], melds=[[K_CANASTA], ["7C 7D 7S"]],
               stock="4C 4H 4D 6S 6C")
     play(s, "ask", "no")
-    refused(s, "meld 5C 5D 5H", "keep_cards", "said no")
-    refused(s, "ask", "asked", "already")
+    check_refused(s, "meld 5C 5D 5H", "keep_cards", "said no")
+    check_refused(s, "ask", "asked", "already")
     play(s, "discard 9H")
     for _ in range(3):  # seats 1, 2, 3 draw and throw the card drawn
         seat = s.current
@@ -364,7 +364,7 @@ def test_R11_partner_yes_binds_player_who_can_go_out() -> None:
     """R 1.1: 'if asked the player must abide by a plain yes/no.'"""
     s = going_out()
     play(s, "ask", "yes")
-    refused(s, "discard 9H", "must_go_out", "go out")
+    check_refused(s, "discard 9H", "must_go_out", "go out")
     play(s, *GO_OUT)
     assert s.results[-1].out_seat == 0
 
@@ -387,7 +387,7 @@ def test_R11_hoyle_penalty_told_yes_but_cannot_go_out() -> None:
 def test_R11_two_black_threes_alone_cannot_go_out() -> None:
     """R 1.1: 'A player holding two black 3s and nothing else cannot go out'."""
     s = setup(["3C 3S", "9C", "JC", "4S"], melds=[[K_CANASTA], []])
-    refused(s, "meld 3C 3S", "black_three", "at least 3")
+    check_refused(s, "meld 3C 3S", "black_three", "at least 3")
     assert not any(a.op is Op.MELD for a in s.legal_actions())
     play(s, "discard 3C")
     assert not s.results and hand(s, 0) == cards("3S")
@@ -404,7 +404,7 @@ def test_R11_three_black_threes_melded_going_out_without_wilds() -> None:
     """R 1.1: 'with three or four he melds them (no wilds)'; black threes 'can be melded only when going
     out, with no wild cards'."""
     s = setup(["3C 3C 3S 2D", "9C", "JC", "4S"], melds=[[K_CANASTA], []])
-    refused(s, "meld 3C 3C 3S 2D", "black_three", "wild")
+    check_refused(s, "meld 3C 3C 3S 2D", "black_three", "wild")
     play(s, "meld 3C 3C 3S", "discard 2D")
     res = s.results[-1]
     assert res.out_seat == 0
@@ -415,7 +415,7 @@ def test_R11_three_black_threes_melded_going_out_without_wilds() -> None:
 def test_R11_black_threes_melded_only_when_going_out() -> None:
     """R 1.1: black threes 'can be melded only when going out'."""
     s = setup(["3C 3C 3S 9H 9D", "9C", "JC", "4S"], melds=[[K_CANASTA], []])
-    refused(s, "meld 3C 3C 3S", "black_three", "go out")
+    check_refused(s, "meld 3C 3C 3S", "black_three", "go out")
 
 
 # ---------------------------------------------------------------------------------------------- concealed
@@ -556,7 +556,7 @@ def test_R11_last_card_red_three_may_meld_but_not_discard() -> None:
     s = setup(["KS 5C 9D", "9C", "JC", "4S"], phase="draw", stock="3H", melds=OPEN)
     play(s, "draw")
     assert s.red3[0] == [parse_card("3H")] and s.stock == [] and s.hn[0] == 3
-    refused(s, "discard 9D", "no_discard", "red three")
+    check_refused(s, "discard 9D", "no_discard", "red three")
     play(s, "add @0 KS")
     assert Action(Op.END) in s.legal_actions()
     play(s, "end")
@@ -587,8 +587,8 @@ def test_R11_end_of_stock_must_take_a_discard_that_fits_a_meld() -> None:
               melds=[["KC KD KH"], ["AC AD AH", "5D 5H 5S"]])
     play(s, "draw", "discard 5C")
     assert not s.results and s.current == 1
-    refused(s, "end", "must_take", "must take")
-    refused(s, "draw", "stock_empty", "stock")
+    check_refused(s, "end", "must_take", "must take")
+    check_refused(s, "draw", "stock_empty", "stock")
     play(s, "take @1")
     assert sorted(s.melds[1][1].cards) == cards("5C 5D 5H 5S")
     assert hand(s, 1) == cards("6C 7C TC")
@@ -637,8 +637,8 @@ def test_option_stock_out_must_take() -> None:
     s = at_stock_end("layoff", [["QC QD QH"], []])  # a pair, no meld of kings: may decline
     assert "end" in [str(a) for a in s.legal_actions()]
     s = at_stock_end("any", [["QC QD QH"], []])
-    refused(s, "end", "must_take", "must take")
+    check_refused(s, "end", "must_take", "must take")
     s = at_stock_end("never", [["KC KD KH"], []])  # fits the kings, yet may decline
     assert "end" in [str(a) for a in s.legal_actions()]
     s = at_stock_end("layoff", [["KC KD KH"], []])
-    refused(s, "end", "must_take", "must take")
+    check_refused(s, "end", "must_take", "must take")

@@ -16,7 +16,7 @@ from canasta.actions import Action, Op
 from canasta.cards import is_black_three, is_red_three, is_wild, parse_card, parse_cards
 from canasta.scoring import SideScore
 from canasta.views import view
-from helpers import cards, finish_hand, hand, play, position_for, refused, seed_where, table
+from helpers import cards, check_refused, finish_hand, hand, play, position_for, seed_where, table
 
 PRESET = "gvr-club"
 RS = rules(PRESET)
@@ -206,7 +206,7 @@ def test_S2_red_three_on_top_cannot_be_picked_up() -> None:
     can pick up the discard pile; unless they have two natural like cards' (a red three has none)."""
     s = setup(["8C 8H 4S", "9C", "JC", "4C"], phase="draw", pile="8D 3H", melds=[["KC KD KH"], []])
     assert not any(a.op is Op.TAKE for a in s.legal_actions())
-    refused(s, "take 8C 8H", "red_three_on_top", "red three")
+    check_refused(s, "take 8C 8H", "red_three_on_top", "red three")
 
 
 # ---------------------------------------------------------------------------------------------- black threes
@@ -219,7 +219,7 @@ def test_S2_black_three_is_a_safe_discard_and_stops_the_pile() -> None:
     assert not s.pile_frozen  # a black three does not freeze the pile
     assert s.current == 1 and s.phase is Phase.DRAW
     assert [a.op for a in s.legal_actions()] == [Op.DRAW]
-    refused(s, "take TD TH", "black_three_stop", "black three")
+    check_refused(s, "take TD TH", "black_three_stop", "black three")
 
 
 def test_S2_R1_black_three_stops_only_while_on_top() -> None:
@@ -273,7 +273,7 @@ def test_G1_opening_minimum_enforced(score: int, exact: list[str], short: list[s
         s = setup(hands, scores=[score, 0])
         play(s, *short)
         assert not s.opened[0]
-        refused(s, "discard 9S", "opening_minimum", str(short_points))
+        check_refused(s, "discard 9S", "opening_minimum", str(short_points))
 
 
 # ---------------------------------------------------------------------------------------------- melds
@@ -291,13 +291,13 @@ def test_S2_meld_of_two_naturals_and_one_wild() -> None:
 def test_S2_meld_needs_at_least_two_naturals() -> None:
     """S2: 'A meld consists of three or more cards, including at least 2 naturals.'"""
     s = setup(["5C 2C 2D 9S 9D", "9C", "JC", "4C"], melds=OPEN)
-    refused(s, "meld 5C 2C 2D", "few_naturals", "2 natural")
+    check_refused(s, "meld 5C 2C 2D", "few_naturals", "2 natural")
 
 
 def test_S2_meld_needs_three_cards() -> None:
     """S2: 'A meld consists of three or more cards'."""
     s = setup(["5C 5D 9S 9D", "9C", "JC", "4C"], melds=OPEN)
-    refused(s, "meld 5C 5D", "meld_size", "three")
+    check_refused(s, "meld 5C 5D", "meld_size", "three")
 
 
 def test_S2_wild_cards_may_equal_but_not_exceed_naturals() -> None:
@@ -305,7 +305,7 @@ def test_S2_wild_cards_may_equal_but_not_exceed_naturals() -> None:
     s = setup(["9C 9D 2C 2D 2H 5S 5H", "9S", "JC", "4C"], melds=OPEN)
     play(s, "meld 9C 9D 2C", "add @1 2D")  # 2 naturals + 2 wilds: equal
     assert (s.melds[0][1].naturals, s.melds[0][1].wilds) == (2, 2)
-    refused(s, "add @1 2H", "wild_limit", "more wild")  # 3 wilds > 2 naturals
+    check_refused(s, "add @1 2H", "wild_limit", "more wild")  # 3 wilds > 2 naturals
 
 
 def test_G6_at_most_three_wild_cards_per_meld() -> None:
@@ -313,7 +313,7 @@ def test_G6_at_most_three_wild_cards_per_meld() -> None:
     s = setup(["9C 9D 9H 9S 2C 2D JK JK 5S 5H", "4S", "JC", "4C"], melds=OPEN)
     play(s, "meld 9C 9D 9H", "add @1 2C", "add @1 2D", "add @1 JK", "add @1 9S")
     assert (s.melds[0][1].naturals, s.melds[0][1].wilds) == (4, 3)
-    refused(s, "add @1 JK", "wild_limit", "at most 3")
+    check_refused(s, "add @1 JK", "wild_limit", "at most 3")
 
 
 def test_G6_three_wilds_in_each_meld_of_an_initial_meld() -> None:
@@ -359,7 +359,7 @@ def test_S2_upcard_alone_only_on_the_first_turn() -> None:
     s.apply(next(a for a in s.legal_actions() if a.op is Op.DISCARD))
     assert s.current == 2
     assert Action(Op.UPCARD) not in s.legal_actions()
-    refused(s, "upcard", "no_upcard", "first turn")
+    check_refused(s, "upcard", "no_upcard", "first turn")
 
 
 def test_S2_upcard_alone_again_on_the_first_turn_of_the_next_hand() -> None:
@@ -379,7 +379,7 @@ def test_S2_upcard_alone_again_on_the_first_turn_of_the_next_hand() -> None:
 def test_S2_no_upcard_alone_in_a_later_position() -> None:
     """S2: 'ONLY in this first instance' (a position mid-hand is not the first turn)."""
     s = setup(["8C 8D 5S", "9C", "JC", "4C"], phase="draw", pile="4H TC")
-    refused(s, "upcard", "no_upcard", "first turn")
+    check_refused(s, "upcard", "no_upcard", "first turn")
 
 
 def test_G3_G4_wild_or_red_three_upcard_is_covered_and_single_pickup_takes_the_natural() -> None:
@@ -405,7 +405,7 @@ def test_G4_black_three_upcard_cannot_be_taken_alone() -> None:
     seed = first_seed(lambda s: is_black_three(s.pile[-1]))
     s = GameState.new(RS, seed=seed, dealer=0)
     assert [str(a) for a in s.legal_actions()] == ["draw"]
-    refused(s, "upcard", "upcard_not_natural", "not a natural")
+    check_refused(s, "upcard", "upcard_not_natural", "not a natural")
 
 
 # ---------------------------------------------------------------------------------------------- drawing
@@ -440,7 +440,7 @@ def test_S2_pickup_with_one_natural_and_one_wild() -> None:
 def test_S2_pickup_refused_with_one_natural_alone() -> None:
     """S2: 'You must have two naturals or one natural and one wild card to pick up the discard pile'."""
     s = setup(["8C 5S 6S", "9C", "JC", "4S"], phase="draw", pile="4C 8D", melds=OPEN)
-    refused(s, "take 8C", "need_pair", "two")
+    check_refused(s, "take 8C", "need_pair", "two")
 
 
 def test_S2_layoff_pickup_onto_the_teams_meld() -> None:
@@ -456,7 +456,7 @@ def test_S2_layoff_pickup_onto_the_teams_meld() -> None:
 def test_C3_pickup_onto_a_rank_the_side_shows_must_name_the_meld() -> None:
     """C3: one meld per rank per side; a natural added to a rank the side shows goes onto that meld."""
     s = setup(["KS KS 6S", "9C", "JC", "4S"], phase="draw", pile="4C KH", melds=OPEN)
-    refused(s, "take KS KS", "meld_target", "@0")
+    check_refused(s, "take KS KS", "meld_target", "@0")
     play(s, "take KS KS @0")
     assert sorted(s.melds[0][0].cards) == cards("KC KD KH KH KS KS")
 
@@ -468,8 +468,8 @@ def test_S2_frozen_pile_needs_two_natural_like_cards(freezer: str) -> None:
     hands = ["8C 8H 2D 5S", "9C", "JC", "4S"]
     s = setup(hands, phase="draw", pile=f"4C {freezer} 8D", melds=[["KC KD KH", "8S 8S 2S"], []])
     assert s.pile_frozen
-    refused(s, "take 8C 2D @1", "frozen", "natural")  # natural + wild
-    refused(s, "take @1", "frozen", "natural")  # layoff onto the team's meld of eights
+    check_refused(s, "take 8C 2D @1", "frozen", "natural")  # natural + wild
+    check_refused(s, "take @1", "frozen", "natural")  # layoff onto the team's meld of eights
     play(s, "take 8C 8H @1")
     assert s.melds[0][1].naturals == 5
 
@@ -496,7 +496,7 @@ def test_S2_discarding_a_wild_card_freezes_the_pile() -> None:
     assert s.pile_frozen
     play(s, "draw", "discard 6H")  # seat 1 covers the wild: the pile stays frozen
     assert s.pile_frozen
-    refused(s, "take 6S 2S", "frozen", "natural")
+    check_refused(s, "take 6S 2S", "frozen", "natural")
 
 
 # ---------------------------------------------------------------------------------------------- unmelded team
@@ -505,7 +505,7 @@ def test_G7_G8_pile_frozen_for_a_team_that_has_not_melded() -> None:
     minimum.'"""
     s = setup(["QC 2C AC AD AH 9S", "9C", "JC", "4S"], phase="draw", pile="4C QH")
     assert not s.pile_frozen and not s.opened[0]
-    refused(s, "take QC 2C", "frozen", "not yet melded")
+    check_refused(s, "take QC 2C", "frozen", "not yet melded")
 
 
 def test_G7_G8_unopened_pickup_must_meet_the_minimum_top_card_counts() -> None:
@@ -514,7 +514,7 @@ def test_G7_G8_unopened_pickup_must_meet_the_minimum_top_card_counts() -> None:
     hands = ["QC QD 5C 5D 5H 5S 9S", "9C", "JC", "4S"]
     s = setup(hands, phase="draw", pile="4C QH")
     # Q-Q-Q alone: 3 x 10 = 30 < 50
-    refused(s, "take QC QD", "opening_minimum", "30")
+    check_refused(s, "take QC QD", "opening_minimum", "30")
     # 5-5-5-5 shown first (4 x 5 = 20) + Q-Q from hand (20) + the top QH (10) = 50: only the top card
     # brings it to the minimum (without it 40)
     play(s, "meld 5C 5D 5H", "add @0 5S")
@@ -530,8 +530,8 @@ def test_G7_G8_shown_melds_short_of_the_minimum_refuse_the_take() -> None:
     s = setup(["QC QD 5C 5D 5H 9S", "9C", "JC", "4S"], phase="draw", pile="4C QH")
     play(s, "meld 5C 5D 5H")
     # 5-5-5 = 15, + Q-Q-Q = 30: 45 < 50
-    refused(s, "take QC QD", "opening_minimum", "45")
-    refused(s, "draw", "shown_melds", "retract")
+    check_refused(s, "take QC QD", "opening_minimum", "45")
+    check_refused(s, "draw", "shown_melds", "retract")
 
 
 # ---------------------------------------------------------------------------------------------- going out
@@ -540,7 +540,7 @@ def test_S2_going_out_needs_two_canastas() -> None:
     s = setup(["5C 5D 5H 9H", "9C 9D", "JC", "8D"],
               melds=[["KC KC KD KD KH KH KS", "QC QC QD QD QH"], ["7C 7D 7S"]])
     play(s, "ask", "yes")
-    refused(s, "meld 5C 5D 5H", "keep_cards", "2 canastas")
+    check_refused(s, "meld 5C 5D 5H", "keep_cards", "2 canastas")
 
 
 def test_S2_second_canasta_made_in_the_going_out_turn() -> None:
@@ -559,9 +559,9 @@ def test_S2_must_ask_partner_before_going_out() -> None:
     """S2: 'You MUST ask your partner if you can go out, and abide by their decision. (There are no
     exceptions to this rule.)'"""
     s = going_out()
-    refused(s, "meld 5C 5D 5H", "keep_cards", "ask")
+    check_refused(s, "meld 5C 5D 5H", "keep_cards", "ask")
     s = setup(["3C 3C 3S", "9C 9D", "JC", "8D"], melds=[list(OUT_MELDS), ["7C 7D 7S"]])
-    refused(s, "meld 3C 3C 3S", "cannot_go_out", "ask")
+    check_refused(s, "meld 3C 3C 3S", "cannot_go_out", "ask")
 
 
 def test_S2_partner_says_no_going_out_refused() -> None:
@@ -570,11 +570,11 @@ def test_S2_partner_says_no_going_out_refused() -> None:
     s = going_out()
     play(s, "ask")
     assert s.phase is Phase.ANSWER and s.actor == 2
-    refused(s, "meld 5C 5D 5H", "answer_partner", "answer")
+    check_refused(s, "meld 5C 5D 5H", "answer_partner", "answer")
     play(s, "no")
     assert s.actor == 0
-    refused(s, "meld 5C 5D 5H", "keep_cards", "said no")
-    refused(s, "ask", "asked", "already asked")
+    check_refused(s, "meld 5C 5D 5H", "keep_cards", "said no")
+    check_refused(s, "ask", "asked", "already asked")
     play(s, "discard 9H")  # the turn ends without going out
     assert not s.results and s.current == 1
 
@@ -611,7 +611,7 @@ def test_S2_four_black_threes_laid_when_going_out() -> None:
     on the table and go out.'"""
     s = setup(["5C 5D 5H 3C 3C 3S 3S", "9C 9D", "JC", "8D 4S"], melds=[list(OUT_MELDS), ["7C 7D 7S"]])
     play(s, "ask", "yes", "meld 5C 5D 5H")
-    refused(s, "meld 3C 3C 3S", "black_three", "all your black threes")
+    check_refused(s, "meld 3C 3C 3S", "black_three", "all your black threes")
     play(s, "meld 3C 3C 3S 3S")
     # 800 + 100 + table 70 + 90 + 15 + 4 x 5 = 195; partner -10: 1085
     assert s.results[-1].out_seat == 0 and s.results[-1].sides[0].total == 1085
@@ -621,14 +621,14 @@ def test_S2_two_black_threes_cannot_be_laid() -> None:
     """S2: '3 or more black threes' may be laid when going out; R 1.1: two black threes cannot."""
     s = setup(["5C 5D 5H 3C 3S", "9C 9D", "JC", "8D"], melds=[list(OUT_MELDS), ["7C 7D 7S"]])
     play(s, "ask", "yes", "meld 5C 5D 5H")
-    refused(s, "meld 3C 3S", "black_three", "at least 3")
+    check_refused(s, "meld 3C 3S", "black_three", "at least 3")
 
 
 def test_S2_black_threes_laid_only_when_going_out() -> None:
     """S2: black threes are laid 'If the player going out has 3 or more'; not while other cards remain."""
     s = setup(["3C 3C 3S 9H 9D", "9C", "JC", "8D"], melds=[list(OUT_MELDS), ["7C 7D 7S"]])
     play(s, "ask", "yes")
-    refused(s, "meld 3C 3C 3S", "black_three", "go out")
+    check_refused(s, "meld 3C 3C 3S", "black_three", "go out")
 
 
 def test_G12_concealed_going_out_scores_200() -> None:
@@ -679,7 +679,7 @@ def test_S2_5000_ends_the_game() -> None:
     assert s.scores == [5065, -20]
     assert s.is_over and s.winner == 0
     assert s.legal_actions() == []
-    refused(s, "draw", "game_over", "over")
+    check_refused(s, "draw", "game_over", "over")
 
 
 def test_S2_below_5000_the_game_goes_on() -> None:
@@ -720,7 +720,7 @@ def test_S2_abide_by_yes_must_go_out() -> None:
     who can go out may not just discard)"""
     s = going_out()
     play(s, "ask", "yes")
-    refused(s, "discard 9H", "must_go_out", "go out")
+    check_refused(s, "discard 9H", "must_go_out", "go out")
 
 
 def test_R23_hoyle_penalties_off_in_gvr() -> None:
@@ -740,7 +740,7 @@ def test_G12_G5_last_stock_card_a_red_three_no_discard() -> None:
     play(s, "draw")
     assert s.red3[0] == [parse_card("3H")] and s.stock == []
     assert hand(s, 0) == cards("KS 5C 9D 8H")
-    refused(s, "discard 9D", "no_discard", "red three")
+    check_refused(s, "discard 9D", "no_discard", "red three")
     play(s, "add @0 KS", "end")
     res = s.results[-1]
     assert res.reason == "last_red3"

@@ -38,7 +38,7 @@ def views(s: GameState) -> list[dict[str, Any]]:
     return [view(s, seat) for seat in range(s.rules.players)]
 
 
-def refused(s: GameState, action: str, code: str, word: str) -> None:
+def check_refused(s: GameState, action: str, code: str, word: str) -> None:
     """``action`` is refused with ``code``, its message mentions ``word``, and nothing changed."""
     before = views(s)
     n = s.nactions
@@ -173,7 +173,7 @@ def test_S4_three_players_get_13_cards_and_play_alone() -> None:
         assert s.partner(seat) == -1
         assert s.side_of(seat) == seat
     s.apply("draw")
-    refused(s, "ask", "no_partner", "partner")
+    check_refused(s, "ask", "no_partner", "partner")
 
 
 def test_presets_five_players_play_alone_with_11_cards() -> None:
@@ -259,7 +259,7 @@ def test_S4_E1_black_three_upcard_is_not_covered_and_stops_the_first_player() ->
     assert len(s.pile) == 1
     assert not s.pile_frozen
     assert view(s, s.current)["pile"]["stopped"]
-    refused(s, "take", "black_three_stop", "black three")
+    check_refused(s, "take", "black_three_stop", "black three")
 
 
 def test_S4_E1_covered_upcard_freezes_pile_even_for_an_opened_side() -> None:
@@ -267,7 +267,7 @@ def test_S4_E1_covered_upcard_freezes_pile_even_for_an_opened_side() -> None:
     ... can be taken by two similar cards'; E1 the covered pile is frozen."""
     s = pos(["7C JK 7D 5C", "5D", "5H", "5S"], pile="3D 7H", melds=[["KC KD KH"], []])
     assert s.pile_frozen
-    refused(s, "take 7C JK", "frozen", "frozen")
+    check_refused(s, "take 7C JK", "frozen", "frozen")
     legal(s, "take 7C 7D")
 
 
@@ -407,7 +407,7 @@ def test_S4_opening_below_the_minimum_is_refused() -> None:
     s = pos(["KC KD KH 9C 8C", "5D", "5H", "5S"], phase="play")
     s.apply("meld KC KD KH")
     assert not s.opened[0]
-    refused(s, "discard 9C", "opening_minimum", "minimum")
+    check_refused(s, "discard 9C", "opening_minimum", "minimum")
 
 
 def test_S4_opening_minimum_only_for_the_first_opening_of_each_couple() -> None:
@@ -427,14 +427,14 @@ def test_S4_red_threes_do_not_count_for_the_opening() -> None:
     s = pos(["KC KD KH 9C 8C", "5D", "5H", "5S"], phase="play", red_threes=[["3H 3D"], [], [], []])
     s.apply("meld KC KD KH")
     assert not s.opened[0]
-    refused(s, "discard 9C", "opening_minimum", "minimum")
+    check_refused(s, "discard 9C", "opening_minimum", "minimum")
 
 
 def test_S4_pile_below_the_top_card_does_not_count_for_the_opening() -> None:
     """S4: 'cards that reach a total of 50 points, including the discovered one, but not the ones
     below': four aces (80) under the top king do not help; KD KH + KC = 30 < 50."""
     s = pos(["KD KH 5C 6C", "5D", "5H", "5S"], pile="AC AD AH AS KC")
-    refused(s, "take KD KH", "opening_minimum", "50")
+    check_refused(s, "take KD KH", "opening_minimum", "50")
 
 
 def test_S4_top_card_counts_for_the_opening() -> None:
@@ -481,7 +481,7 @@ def test_S4_example_top_six_two_sixes_and_two_deuces_open_at_50() -> None:
 def test_S4_example_top_six_two_sixes_and_one_deuce_are_short() -> None:
     """S4 (same example, one deuce fewer): 15 + 20 = 35 < 50: refused."""
     s = pos(["6D 6H 2C KC 5C", "5D", "5H", "5S"], pile="9C 6S")
-    refused(s, "take 6D 6H 2C", "opening_minimum", "50")
+    check_refused(s, "take 6D 6H 2C", "opening_minimum", "50")
 
 
 def test_S4_example_over_1500_sixes_fives_and_aces_open_at_90() -> None:
@@ -504,16 +504,16 @@ def test_S4_example_over_1500_one_ace_fewer_is_refused() -> None:
     """S4 (the 1,500 example with one ace fewer): two aces cannot be melded on their own (a meld is at
     least three cards), so only the fives (15) and the sixes (15) count: 30 < 90, refused."""
     s = pos(["AC AD 5C 5D 5H 6D 6H KC QC", "4D", "4H", "4S"], pile="9C 6S", scores=[1500, 0])
-    refused(s, "meld AC AD", "meld_size", "three")
+    check_refused(s, "meld AC AD", "meld_size", "three")
     s.apply("meld 5C 5D 5H")
-    refused(s, "take 6D 6H", "opening_minimum", "90")
+    check_refused(s, "take 6D 6H", "opening_minimum", "90")
 
 
 def test_S4_example_over_1500_without_the_fives_is_refused() -> None:
     """S4 (the 1,500 example without the fives): 60 + 15 = 75 < 90, refused."""
     s = pos(["AC AD AH 6D 6H KC QC", "4D", "4H", "4S"], pile="9C 6S", scores=[1600, 0])
     s.apply("meld AC AD AH")
-    refused(s, "take 6D 6H", "opening_minimum", "90")
+    check_refused(s, "take 6D 6H", "opening_minimum", "90")
 
 
 def test_S4_example_over_3000_two_sixes_two_jokers_and_a_deuce_open_at_120() -> None:
@@ -533,7 +533,7 @@ def test_S4_example_over_3000_two_sixes_two_jokers_and_a_deuce_open_at_120() -> 
 def test_S4_example_over_3000_one_joker_and_a_deuce_are_short() -> None:
     """S4 (the 120 example with one joker of 50 fewer): 15 + 50 + 20 = 85 < 120, refused."""
     s = pos(["6D 6H JK 2C KC", "4D", "4H", "4S"], pile="9C 6S", scores=[3500, 0])
-    refused(s, "take 6D 6H JK 2C", "opening_minimum", "120")
+    check_refused(s, "take 6D 6H JK 2C", "opening_minimum", "120")
 
 
 @pytest.mark.parametrize("where", ["sixes", "aces", "nines"])
@@ -562,7 +562,7 @@ def test_S4_example_over_3000_aces_and_nines_without_the_extras_are_short() -> N
     s = pos(["AC AD AH 9C 9D 9H 6D 6H KC", "4D", "4H", "4S"], pile="TC 6S", scores=[3000, 0])
     s.apply("meld AC AD AH")
     s.apply("meld 9C 9D 9H")
-    refused(s, "take 6D 6H", "opening_minimum", "120")
+    check_refused(s, "take 6D 6H", "opening_minimum", "120")
 
 
 # --------------------------------------------------------------------------- taking the pool
@@ -571,7 +571,7 @@ def test_S4_unopened_couple_needs_two_similar_cards() -> None:
     """S4 'The pool': '... is necessary to have two similar cards, if the game is still uncovered': one
     eight and a joker (10 + 50 + 10 = 70 points) do not take it for an unopened couple."""
     s = pos(["8D JK 5C 6C", "5D", "5H", "5S"], pile="9C 8S")
-    refused(s, "take 8D JK", "frozen", "two natural")
+    check_refused(s, "take 8D JK", "frozen", "two natural")
 
 
 def test_S4_opened_couple_takes_with_a_similar_card_and_a_joker() -> None:
@@ -608,8 +608,8 @@ def test_S4_rewarded_pool_needs_two_similar_cards_even_when_open(prize: str) -> 
     cards are needed, even if the game is exposed'; C5: once taken the new pile is not frozen."""
     s = pos(["8C 8S JK 5C", "5D", "5H", "5S"], pile=f"{prize} 9C 8S", melds=[["8C 8D 8H"], []])
     assert s.pile_frozen
-    refused(s, "take @0", "frozen", "frozen")
-    refused(s, "take 8C JK @0", "frozen", "frozen")
+    check_refused(s, "take @0", "frozen", "frozen")
+    check_refused(s, "take 8C JK @0", "frozen", "frozen")
     legal(s, "take 8C 8S @0")
     s.apply("take 8C 8S @0")
     assert s.pile == [] and not s.pile_frozen
@@ -625,10 +625,10 @@ def test_S4_thrown_joker_is_put_slantwise_and_freezes_the_pool() -> None:
             melds=[["KC KD KH"], ["QC QD QH"]], stock="9C 9D 9H 9S TC TD")
     play(s, "draw", "discard JK")
     assert s.pile_frozen
-    refused(s, "take", "wild_on_top", "wild")        # seat 1: a joker on top cannot be taken
+    check_refused(s, "take", "wild_on_top", "wild")        # seat 1: a joker on top cannot be taken
     play(s, "draw", "discard 8C")
     assert s.current == 2 and s.pile_frozen
-    refused(s, "take 8D JK", "frozen", "frozen")
+    check_refused(s, "take 8D JK", "frozen", "frozen")
     legal(s, "take 8D 8H")
     s.apply("take 8D 8H")
     assert s.hand_cards(2) == sorted(cards("6C JK 4S JK"))
@@ -640,28 +640,28 @@ def test_S4_a_thrown_deuce_also_stops_and_freezes_the_pool() -> None:
     s = pos(["2C 4C 4D 5C", "8C 8S 5D 6D", "5H", "5S"], pile="8H", melds=[["KC KD KH"], ["QC QD QH"]])
     play(s, "draw", "discard 2C")
     assert s.pile_frozen
-    refused(s, "take", "wild_on_top", "wild")
+    check_refused(s, "take", "wild_on_top", "wild")
 
 
 def test_S4_never_take_the_pool_with_two_jokers() -> None:
     """S4: 'You can not take any pool with two jokers nor with two black threes' (two jokers as the
     pair for a natural top card)."""
     s = pos(["JK JK 5C 6C", "5D", "5H", "5S"], pile="9C 8S", melds=[["8C 8D 8H"], []])
-    refused(s, "take JK JK @0", "need_pair", "wild")
+    check_refused(s, "take JK JK @0", "need_pair", "wild")
     s = pos(["JK JK 5C 6C", "5D", "5H", "5S"], pile="9C 8S", melds=[["KC KD KH"], []])
-    refused(s, "take JK JK", "need_pair", "wild")
+    check_refused(s, "take JK JK", "need_pair", "wild")
 
 
 def test_S4_never_take_the_pool_with_two_jokers_on_a_joker() -> None:
     """S4: 'You can not take any pool with two jokers': a joker on top with two jokers in hand."""
     s = pos(["JK JK 5C 6C", "5D", "5H", "5S"], pile="9C 8S JK", melds=[["KC KD KH"], []])
-    refused(s, "take JK JK", "wild_on_top", "wild")
+    check_refused(s, "take JK JK", "wild_on_top", "wild")
 
 
 def test_S4_never_take_the_pool_with_two_black_threes() -> None:
     """S4: 'You can not take any pool ... with two black threes'."""
     s = pos(["3C 3S 5C 6C", "5D", "5H", "5S"], pile="9C 3C", melds=[["KC KD KH"], []])
-    refused(s, "take 3C 3S", "black_three_stop", "black three")
+    check_refused(s, "take 3C 3S", "black_three_stop", "black three")
 
 
 def test_S4_black_three_cover_lasts_only_one_throw() -> None:
@@ -670,7 +670,7 @@ def test_S4_black_three_cover_lasts_only_one_throw() -> None:
     s = pos(["8C 5C 6C 7C", "8D 8S QC QD", "5D", "5H"], pile="9C 8C 3S",
             melds=[["8D 8H 8S"], ["KC KD KH"]])
     assert view(s, 0)["pile"]["stopped"]
-    refused(s, "take 8C @0", "black_three_stop", "black three")
+    check_refused(s, "take 8C @0", "black_three_stop", "black three")
     play(s, "draw", "discard 8C")
     assert s.current == 1 and not s.pile_frozen
     legal(s, "take 8D 8S")
@@ -683,8 +683,8 @@ def test_S4_discarded_black_three_stops_the_next_player() -> None:
     s = pos(["3S 5C 6C 7C", "8D 8S QC QD", "5D", "5H"], pile="9C 8C",
             melds=[["KC KD KH"], ["8C 8H JK"]])
     play(s, "draw", "discard 3S")
-    refused(s, "take 8D 8S @0", "black_three_stop", "black three")
-    refused(s, "take", "black_three_stop", "black three")
+    check_refused(s, "take 8D 8S @0", "black_three_stop", "black three")
+    check_refused(s, "take", "black_three_stop", "black three")
 
 
 def test_S4_only_the_top_of_the_pool_is_seen() -> None:
@@ -706,14 +706,14 @@ def test_S4_only_the_top_of_the_pool_is_seen() -> None:
 def test_S4_meld_needs_three_cards() -> None:
     """S4: 'All the combinations exposed on the table have to be at least, of three cards'."""
     s = pos(["8C 8D 8H JK 9C 9D", "5D", "5H", "5S"], phase="play", melds=[["KC KD KH"], []])
-    refused(s, "meld 8C 8D", "meld_size", "three")
+    check_refused(s, "meld 8C 8D", "meld_size", "three")
 
 
 def test_S4_three_card_meld_holds_only_one_joker() -> None:
     """S4: '... of three cards, of which only one can be joker'."""
     s = pos(["8C JK JK 2C 9C 9D", "5D", "5H", "5S"], phase="play", melds=[["KC KD KH"], []])
-    refused(s, "meld 8C JK JK", "few_naturals", "natural")
-    refused(s, "meld 8C JK 2C", "few_naturals", "natural")
+    check_refused(s, "meld 8C JK JK", "few_naturals", "natural")
+    check_refused(s, "meld 8C JK 2C", "few_naturals", "natural")
     s = pos(["8C 8D JK 9C 9D", "5D", "5H", "5S"], phase="play", melds=[["KC KD KH"], []])
     legal(s, "meld 8C 8D JK")
 
@@ -724,7 +724,7 @@ def test_S4_E5_E6_up_to_three_wilds_never_more_than_naturals() -> None:
     s = pos(["8C 8D JK JK 2C 9C 9D", "5D", "5H", "5S"], phase="play", melds=[["KC KD KH"], []])
     s.apply("meld 8C 8D JK")
     s.apply("add @1 JK")                               # 2 naturals, 2 wilds
-    refused(s, "add @1 2C", "wild_limit", "more wild")  # 2 naturals, 3 wilds
+    check_refused(s, "add @1 2C", "wild_limit", "more wild")  # 2 naturals, 3 wilds
 
 
 def test_S4_E5_three_wilds_at_most_even_with_many_naturals() -> None:
@@ -733,12 +733,12 @@ def test_S4_E5_three_wilds_at_most_even_with_many_naturals() -> None:
     s = pos(["8C 8D 8H 8S JK JK 2C 2D 9C 9D", "5D", "5H", "5S"], phase="play",
             melds=[["KC KD KH"], []])
     play(s, "meld 8C 8D 8H", "add @1 JK", "add @1 JK", "add @1 2C")
-    refused(s, "add @1 2D", "wild_limit", "at most 3")
+    check_refused(s, "add @1 2D", "wild_limit", "at most 3")
     s.apply("add @1 8S")
     m = s.melds[0][1]
     assert (m.naturals, m.wilds, m.size) == (4, 3, 7)
     assert m.is_canasta(s.rules) and not m.is_natural()
-    refused(s, "add @1 2D", "wild_limit", "at most 3")
+    check_refused(s, "add @1 2D", "wild_limit", "at most 3")
 
 
 def test_S4_partner_extends_the_meld_with_kings_and_up_to_three_jokers() -> None:
@@ -749,13 +749,13 @@ def test_S4_partner_extends_the_meld_with_kings_and_up_to_three_jokers() -> None
             melds=[["KS KS 2D"], []])
     play(s, "add @0 KC", "add @0 KD", "add @0 KH", "add @0 JK", "add @0 JK")
     assert (s.melds[0][0].naturals, s.melds[0][0].wilds) == (5, 3)
-    refused(s, "add @0 2C", "wild_limit", "at most 3")
+    check_refused(s, "add @0 2C", "wild_limit", "at most 3")
 
 
 def test_C3_one_meld_per_rank() -> None:
     """C3: one meld per rank per side: another three eights go onto the side's meld of eights."""
     s = pos(["8C 8D 8S 9C 9D", "5D", "5H", "5S"], phase="play", melds=[["8H 8H 8S"], []])
-    refused(s, "meld 8C 8D 8S", "one_meld_per_rank", "@0")
+    check_refused(s, "meld 8C 8D 8S", "one_meld_per_rank", "@0")
 
 
 def test_S4_E15_completed_canasta_may_be_extended() -> None:
@@ -880,11 +880,11 @@ def test_S4_going_out_needs_a_canasta() -> None:
     Canasta has been formed, the game can be closed': without a canasta the last card may be neither
     discarded nor melded."""
     s = pos(["5C", "5D", "5H", "5S"], phase="play", melds=[["KC KD KH"], []])
-    refused(s, "discard 5C", "cannot_go_out", "canasta")
+    check_refused(s, "discard 5C", "cannot_go_out", "canasta")
     s = pos(["9C 9D 9H 5C", "5D", "5H", "5S"], phase="play", melds=[["KC KD KH"], []])
-    refused(s, "meld 9C 9D 9H", "keep_cards", "canasta")
+    check_refused(s, "meld 9C 9D 9H", "keep_cards", "canasta")
     s = pos(["9C 9D 9H", "5D", "5H", "5S"], phase="play", melds=[["KC KD KH"], []])
-    refused(s, "meld 9C 9D 9H", "cannot_go_out", "canasta")
+    check_refused(s, "meld 9C 9D 9H", "cannot_go_out", "canasta")
 
 
 def test_S4_going_out_with_a_discard_scores_100() -> None:
@@ -924,8 +924,8 @@ def test_S4_turn_ends_with_a_discard() -> None:
     card in the pool'."""
     s = pos(["9C 9D 5C", "4D", "4C", "4H"], melds=[["KC KD KH"], []])
     s.apply("draw")
-    refused(s, "end", "no_end", "discard")
-    refused(s, "draw", "already_drawn", "drawn")
+    check_refused(s, "end", "no_end", "discard")
+    check_refused(s, "draw", "already_drawn", "drawn")
 
 
 def test_S4_E9_relance_opening_and_closing_at_once_scores_200_instead_of_100() -> None:
@@ -1014,7 +1014,7 @@ def test_S4_E7_black_threes_other_combinations_refused(hand: str, meld: str, wor
     """S4 'Black Threes': 'They are no used for making Canastas'; only the three forms of going out
     (a trio, a quartet, two with a joker) are allowed, and only when going out."""
     s = pos([hand, "4D", "4C", "4H"], phase="play", melds=[[K7], []])
-    refused(s, f"meld {meld}", "black_three", word)
+    check_refused(s, f"meld {meld}", "black_three", word)
 
 
 # --------------------------------------------------------------------------- asking the partner
@@ -1033,8 +1033,8 @@ def test_S4_C2_ask_partner_first_no_binds_second_no_may_be_overridden() -> None:
     play(s, "draw", "ask")
     assert s.phase is Phase.ANSWER and s.actor == 2
     s.apply("no")
-    refused(s, "ask", "asked", "already asked")
-    refused(s, "meld 9C 9D 9H", "keep_cards", "said no")
+    check_refused(s, "ask", "asked", "already asked")
+    check_refused(s, "meld 9C 9D 9H", "keep_cards", "said no")
     s.apply("discard TC")
     play(s, "draw", "discard TD", "draw", "discard TH", "draw", "discard TS")
     assert s.current == 0
@@ -1068,7 +1068,7 @@ def test_S4_yes_lets_him_go_out() -> None:
     """S4: 'the answer can only be YES or NO': after a yes he goes out."""
     s = _ask_position()
     play(s, "draw", "ask")
-    refused(s, "discard TC", "answer_partner", "answer")
+    check_refused(s, "discard TC", "answer_partner", "answer")
     play(s, "yes", "meld 9C 9D 9H", "discard TC")
     assert last(s).out_seat == 0
 
@@ -1109,13 +1109,13 @@ def test_S4_end_of_stock_last_card_taker_must_discard_next_may_take_the_pool() -
     s = _stock_end("9D 9H 4C 4D")
     s.apply("draw")
     assert s.stock == []
-    refused(s, "end", "no_end", "discard")
+    check_refused(s, "end", "no_end", "discard")
     s.apply("discard 9C")
     assert s.current == 1 and not s.results
-    refused(s, "draw", "stock_empty", "stock")
+    check_refused(s, "draw", "stock_empty", "stock")
     legal(s, "take 9D 9H")
     s.apply("take 9D 9H")
-    refused(s, "end", "no_end", "discard")
+    check_refused(s, "end", "no_end", "discard")
     s.apply("discard 8S")
     # seat 2 cannot take the 8S: the hand is over, nobody went out
     res = last(s)
