@@ -29,10 +29,6 @@ _CHAR_RANK = {c: r for r, c in RANK_CHARS.items()}
 RANK_NAMES = {14: "aces", 13: "kings", 12: "queens", 11: "jacks", 10: "tens", 9: "nines", 8: "eights",
               7: "sevens", 6: "sixes", 5: "fives", 4: "fours", 3: "threes", 2: "deuces"}
 _SUIT_OF_CHAR = {c: i for i, c in enumerate(SUITS)} | {c: i for i, c in enumerate(SUIT_SYMBOLS)}
-ACE = 14
-KING = 13
-THREE = 3
-TWO = 2
 
 
 def face(rank: int, suit: int) -> int:

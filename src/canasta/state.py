@@ -72,7 +72,6 @@ class GameState:
         "hk",
         "hn",
         "laid_off",
-        "last_out",
         "melds",
         "minimum",
         "model",
@@ -125,7 +124,6 @@ class GameState:
     cut_size: int
     perfect_cut: bool
     winner: int
-    last_out: int
     took_pile: bool
     turn_melded: bool
     turn_points: int
@@ -197,7 +195,6 @@ class GameState:
         s.cut_size = 0
         s.perfect_cut = False
         s.winner = -1
-        s.last_out = -1
         s._hist = None
         s._log = None
         s.nactions = 0
@@ -254,7 +251,6 @@ class GameState:
         c.cut_size = self.cut_size
         c.perfect_cut = self.perfect_cut
         c.winner = self.winner
-        c.last_out = self.last_out
         c.took_pile = self.took_pile
         c.turn_melded = self.turn_melded
         c.turn_points = self.turn_points
@@ -1190,10 +1186,6 @@ class GameState:
                         if free or self._meld_finish(side, faces) is None:
                             out.append(Action(Op.MELD, faces))
 
-    def _try_meld(self, out: list[Action], cards: tuple[int, ...]) -> None:
-        if self._why_not_meld(cards) is None:
-            out.append(Action(Op.MELD, cards))
-
     def _gen_extend(self, out: list[Action], i: int, meld: Meld, wild_faces: list[int]) -> None:
         """Cards that extend a sequence (at either end) or a wild meld."""
         if meld.type is MeldType.WILD:
@@ -1589,7 +1581,6 @@ class GameState:
         self.results.append(result)
         for i, t in enumerate(result.totals):
             self.scores[i] += t
-        self.last_out = out_seat
         self._event(out_seat, "hand_over")
         r = self.rules
         top = max(self.scores)

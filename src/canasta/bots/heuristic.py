@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Op
-from ..cards import is_black_three, is_red_three, is_wild, parse_card
+from ..cards import is_black_three, is_red_three, is_wild
 from ..melds import MeldType
 from ..model import CardModel, card_model
 from ..rules import RuleSet
@@ -89,7 +89,6 @@ class Obs:
     melds: list[list[MeldObs]]
     pile: list[int]
     pile_size: int
-    pile_top: int | None
     pile_frozen: bool
     opened: list[bool]
     minimum: list[int]
@@ -114,9 +113,8 @@ class Obs:
         melds = [[MeldObs(m.rank, m.size, sum(1 for f in m.cards if not is_wild(f)),
                           sum(1 for f in m.cards if is_wild(f)), m.canasta, m.black3) for m in ms]
                  for ms in k.melds]
-        top = view["pile"]["top"]
         return Obs(rules, card_model(rules), view["seat"], view["side"], view["phase"], list(k.hand), melds,
-                   list(k.pile), view["pile"]["size"], parse_card(top) if top else None,
+                   list(k.pile), view["pile"]["size"],
                    view["pile"]["frozen"] or view["pile"]["frozen_for_me"] is not None,
                    list(view["opened"]), list(view["minimum"]), list(view["canastas"]),
                    list(view["scores"]), list(view["hand_counts"]), view["stock"], ts["took_pile"],
@@ -144,7 +142,7 @@ class Obs:
                 seen[f // 4 + 2] += 1
         phase = {Phase.DRAW: "draw", Phase.PLAY: "play", Phase.ANSWER: "answer"}.get(s.phase, "over")
         return Obs(r, s.model, seat, side, phase, hand, melds, s.pile, len(s.pile),
-                   s.pile[-1] if s.pile else None, s.frozen_reason(side) is not None,
+                   s.frozen_reason(side) is not None,
                    s.opened, s.minimum, [s.canastas(i) for i in range(r.sides)], s.scores, s.hn,
                    len(s.stock), s.took_pile, s.turn_melded, s.turn_points, s.asked_turn,
                    {SAID_YES: "yes", SAID_NO: "no"}.get(s.permission), s.pre_draw, seen, [])

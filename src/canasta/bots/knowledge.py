@@ -72,8 +72,6 @@ class Knowledge:
     discarded: list[list[int]]          # per seat: rank counts (index 0..14) discarded this hand
     seen_rank: list[int]                # rank -> copies seen (own hand, table, pile, discards)
 
-    def table_cards(self) -> list[int]:
-        return [f for ms in self.melds for m in ms for f in m.cards]
 
 
 def _side_log_cards(log: list[dict[str, Any]], sides: int) -> list[list[int]]:
