@@ -39,6 +39,7 @@ from .presets import rules as preset_rules
 from .presets import rules_from_options
 from .rules import RuleSet
 from .state import NONE, SAID_NO, SAID_YES, GameState, Phase
+from .views import TURN_FLAGS, TURN_KEYS
 
 FORMAT = "canasta-record"
 VERSION = 1
@@ -230,11 +231,6 @@ def _count(v: Any, key: str) -> int:
     return v
 
 
-_TURN_KEYS = {"took_pile", "melded", "opening_points", "made_canasta", "melds_before_turn", "laid_off",
-              "retracted", "shown_before_draw", "asked", "answer", "answer_binds", "ask_phase",
-              "must_end_without_discard", "first_turn"}
-
-
 def _turn_state(s: GameState, ts: Any) -> None:
     """Apply a position's ``turn_state`` (the keys of ``views.turn_state``) to the turn in progress."""
     if ts is None:
@@ -243,14 +239,10 @@ def _turn_state(s: GameState, ts: Any) -> None:
         return
     if not isinstance(ts, dict):
         raise RecordError("'turn_state' must be an object")
-    extra = set(ts) - _TURN_KEYS
+    extra = set(ts) - TURN_KEYS
     if extra:
         raise RecordError(f"unknown turn_state key {sorted(extra)[0]!r}")
-    flags = {"took_pile": "took_pile", "melded": "turn_melded", "made_canasta": "turn_canasta",
-             "laid_off": "laid_off", "retracted": "retracted", "shown_before_draw": "pre_draw",
-             "asked": "asked_turn", "answer_binds": "binding", "must_end_without_discard": "no_discard",
-             "first_turn": "first_turn"}
-    for key, attr in flags.items():
+    for key, attr in TURN_FLAGS.items():
         if key in ts:
             if not isinstance(ts[key], bool):
                 raise RecordError(f"turn_state {key!r} must be true or false")

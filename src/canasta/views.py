@@ -64,24 +64,25 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
     }
 
 
+# The true/false facts of the turn in progress: view key -> state attribute. A position's
+# ``turn_state`` (records.py) takes the same keys, so a view's turn can be set up again.
+TURN_FLAGS = {"took_pile": "took_pile", "melded": "turn_melded", "made_canasta": "turn_canasta",
+              "laid_off": "laid_off", "retracted": "retracted", "shown_before_draw": "pre_draw",
+              "asked": "asked_turn", "answer_binds": "binding", "must_end_without_discard": "no_discard",
+              "first_turn": "first_turn"}
+TURN_KEYS = frozenset(TURN_FLAGS) | {"opening_points", "melds_before_turn", "answer", "ask_phase"}
+
+
 def turn_state(state: GameState) -> dict[str, Any]:
     """The public facts of the turn in progress (the same keys a position's ``turn_state`` takes)."""
-    return {
-        "took_pile": state.took_pile,
-        "melded": state.turn_melded,
+    out: dict[str, Any] = {key: getattr(state, attr) for key, attr in TURN_FLAGS.items()}
+    out.update({
         "opening_points": state.turn_points,
-        "made_canasta": state.turn_canasta,
         "melds_before_turn": state.turn_base,
-        "laid_off": state.laid_off,
-        "retracted": state.retracted,
-        "shown_before_draw": state.pre_draw,
-        "asked": state.asked_turn,
         "answer": {SAID_YES: "yes", SAID_NO: "no"}.get(state.permission),
-        "answer_binds": state.binding,
         "ask_phase": state.ask_phase.name.lower(),
-        "must_end_without_discard": state.no_discard,
-        "first_turn": state.first_turn,
-    }
+    })
+    return out
 
 
 def _meld_view(state: GameState, index: int, m: Meld) -> dict[str, Any]:
