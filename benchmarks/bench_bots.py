@@ -3,9 +3,14 @@
 Run: ``python benchmarks/bench_bots.py [--games N] [--search-games N] [--workers K] [--json]``.
 
 * heuristic vs random (duplicate deals) in each preset: target >= 95% wins;
-* search vs heuristic in gvr-club over duplicate deals: target >= 60% wins, median decision time of
-  the search bot <= 1 s (on one core: each game runs in one process);
+* search vs heuristic over duplicate deals in gvr-club and bolivia (``--search-variants``): target
+  >= 60% wins, median decision time of the search bot <= 1 s (on one core: each game runs in one
+  process);
 * games per second of a process pool with 2 workers against 1 worker: target >= 1.8x.
+
+Bolivia games are long (15,000 points, about 40 s per search game on one core): ``--progress FILE``
+appends one JSON line per finished game, so a run cut short still gives its partial result
+(``--summarize FILE`` prints it, with its confidence interval).
 """
 
 from __future__ import annotations
@@ -13,41 +18,82 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from dataclasses import asdict
 from typing import Any
 
 from canasta import rules
-from canasta.match import run_match
+from canasta.match import GameResult, MatchReport, run_match, summarize
+
+STRENGTH = ("classic", "gvr-club", "spanish", "samba", "bolivia")
 
 
-def _row(name: str, a: str, b: str, games: int, workers: int, seed: int) -> dict[str, Any]:
-    rs = rules(name)
-    r = run_match(rs, a, b, games, seed, workers=workers)
-    return {"variant": name, "a": a, "b": b, "games": r.games, "wins_a": r.wins_a, "wins_b": r.wins_b,
-            "unfinished": r.unfinished, "win_rate_a": round(r.win_rate_a, 4),
+def _report_row(r: MatchReport) -> dict[str, Any]:
+    return {"variant": r.variant, "a": r.bot_a, "b": r.bot_b, "games": r.games, "wins_a": r.wins_a,
+            "wins_b": r.wins_b, "unfinished": r.unfinished, "win_rate_a": round(r.win_rate_a, 4),
             "ci95": [round(x, 4) for x in r.ci95], "mean_score_diff": round(r.mean_score_diff, 1),
             "mean_hands": round(r.mean_hands, 2), "median_decision_a_s": round(r.times_a.median, 5),
             "mean_decision_a_s": round(r.times_a.mean, 5), "max_decision_a_s": round(r.times_a.max, 4),
             "seconds": round(r.elapsed, 1)}
 
 
+def _row(name: str, a: str, b: str, games: int, workers: int, seed: int,
+         progress: str | None = None) -> dict[str, Any]:
+    rs = rules(name)
+    log = None
+    if progress:
+        log = open(progress, "a", encoding="utf-8")  # noqa: SIM115 - closed below
+
+        def note(g: GameResult) -> None:
+            assert log is not None
+            log.write(json.dumps({"variant": name, "a": a, "b": b, "match_seed": seed, **asdict(g)}) + "\n")
+            log.flush()
+    try:
+        r = run_match(rs, a, b, games, seed, workers=workers, progress=note if log else None)
+    finally:
+        if log is not None:
+            log.close()
+    return _report_row(r)
+
+
+def summarize_file(path: str) -> list[dict[str, Any]]:
+    """The report of the games logged in ``path`` (by variant and bots), complete or not."""
+    groups: dict[tuple[str, str, str, int], list[GameResult]] = {}
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            d = json.loads(line)
+            key = (d.pop("variant"), d.pop("a"), d.pop("b"), d.pop("match_seed"))
+            d["times_a"], d["times_b"] = tuple(d["times_a"]), tuple(d["times_b"])
+            groups.setdefault(key, []).append(GameResult(**d))
+    return [_report_row(summarize(rules(v), a, b, seed, res, 0.0)) for (v, a, b, seed), res in groups.items()]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=200, help="heuristic-vs-random games per preset")
+    ap.add_argument("--strength-variants", default=",".join(STRENGTH))
     ap.add_argument("--search-games", type=int, default=400, help="search-vs-heuristic games")
+    ap.add_argument("--search-variants", default="gvr-club,bolivia")
     ap.add_argument("--speed-games", type=int, default=40, help="games for the pool speed-up")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--skip", default="", help="comma list of parts to skip: strength,search,speed")
+    ap.add_argument("--progress", default=None, help="append one JSON line per finished game here")
+    ap.add_argument("--summarize", default=None, help="only report the games logged in this file")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    skip = set(filter(None, args.skip.split(",")))
     out: dict[str, Any] = {}
+    if args.summarize:
+        out["logged"] = summarize_file(args.summarize)
+        args.skip = "strength,search,speed"
+    skip = set(filter(None, args.skip.split(",")))
     if "strength" not in skip:
-        out["heuristic_vs_random"] = [_row(n, "heuristic", "random", args.games, args.workers, args.seed)
-                                      for n in ("classic", "gvr-club", "spanish")]
+        out["heuristic_vs_random"] = [
+            _row(n, "heuristic", "random", args.games, args.workers, args.seed, args.progress)
+            for n in filter(None, args.strength_variants.split(","))]
     if "search" not in skip:
-        out["search_vs_heuristic"] = _row("gvr-club", "search", "heuristic", args.search_games,
-                                          args.workers, args.seed)
+        out["search_vs_heuristic"] = [
+            _row(n, "search", "heuristic", args.search_games, args.workers, args.seed, args.progress)
+            for n in filter(None, args.search_variants.split(","))]
     if "speed" not in skip:
         rs = rules("gvr-club")
         rates = {}

@@ -24,8 +24,29 @@ search bot's own sampled world, from that world) and scores the legal actions:
   away; black threes stop the pile; keep pairs and wild cards, but freeze a big pile with a wild when
   the opponents have opened and the pile is worth it.
 
-New presets (sequences, talons, special hands) add action types the bot scores as neutral and falls
-back on: :meth:`HeuristicBot.choose` always returns one of the legal actions.
+Three-pack games (Samba, Bolivia: sequences, wild melds, several melds of a rank) add:
+
+* **Hand layout** — :mod:`canasta.bots.plan` splits the hand into sequences of one suit, groups,
+  pairs with a wild card and wild melds, plus the cards that extend the side's melds; opening, going
+  out and the leftover count use it.
+* **Sequences** — runs are laid as soon as the side is open (before groups: an escalera is worth
+  1,500 and Bolivia needs one to go out) and extended at both ends; a card next to a same-suit card
+  in hand or two ranks from the side's sequence is kept (``seq_adjacent``, ``seq_gap``,
+  ``seq_table_gap``, all times ``escalera_need`` while the side still lacks a sequence canasta where
+  the rules require one); a card that extends the next opponent's sequence is not thrown
+  (``danger_seq``: the top card may extend a sequence on the table and take the pile).
+* **Going out** needs the rules' canastas *and* the sequence canasta where required.
+* **Merging** two group melds of a rank when neither is a canasta yet.
+* **Wild melds** — with ``wild_meld_min`` wild cards in hand and none better used, a wild meld
+  (Bolivia: seven make a "bolivia", 2,500); wild cards go onto it, except one that completes a
+  canasta.
+* **Red threes (optional melds, S1)** — melded when the side has what it needs to go out, or nearly
+  (``red3_near``), or the stock is short (``red3_stock``: held at the end they cost 750); otherwise
+  thrown as a safe discard that blocks the pile (``red3_discard``).
+* **Pass** — with one card left and no way out, the bot passes (S1).
+
+Unknown actions (ops added by later presets) score zero: the bot plays them only when nothing it
+knows is legal, so :meth:`HeuristicBot.choose` always returns one of the legal actions.
 """
 
 from __future__ import annotations
@@ -35,12 +56,30 @@ from typing import Any
 
 from ..actions import Action, Op
 from ..cards import is_black_three, is_red_three, is_wild
-from ..melds import MeldType
+from ..melds import Meld, MeldType
 from ..model import CardModel, card_model
 from ..rules import RuleSet
 from ..state import SAID_NO, SAID_YES, GameState, Phase
 from .base import KnowsRules
 from .knowledge import Knowledge, analyse
+from .plan import BLACK3, GROUP, SEQ, WILD, HandPlan, plan_hand
+
+_KINDS = {MeldType.GROUP: GROUP, MeldType.BLACK3: BLACK3, MeldType.SEQUENCE: SEQ, MeldType.WILD: WILD}
+
+
+def _meld_obs(m: Meld, size: int) -> MeldObs:
+    kind = _KINDS.get(m.type, GROUP)
+    seq = kind == SEQ
+    return MeldObs(m.rank, m.size, m.naturals, m.wilds, m.size >= size and kind != BLACK3, kind == BLACK3,
+                   kind, m.suit if seq else -1, m.high if seq else 0)
+
+
+def label(a: Action) -> str:
+    """An action's notation; an op this code does not know (a later preset) by its number."""
+    try:
+        return str(a)
+    except (KeyError, ValueError, TypeError):
+        return f"action {a.op!r}"
 
 
 @dataclass(frozen=True)
@@ -64,16 +103,47 @@ class Weights:
     wild_discard: float = 250.0       # cost of throwing a wild card ...
     freeze_pile: int = 8              # ... unless the pile holds this many cards
     freeze_bonus: float = 320.0       # and freezing it is worth this much
+    # three-pack games (see the module docstring)
+    seq_adjacent: float = 14.0        # keep a card per same-suit neighbour (one rank away) in hand
+    seq_gap: float = 6.0              # ... per same-suit card two ranks away
+    seq_table_gap: float = 12.0       # ... two ranks from an end of the side's sequence
+    escalera_need: float = 1.6        # sequence keeping weights times this while the side needs one
+    danger_seq: float = 150.0         # the card extends the next opponent's sequence
+    wild_gap_max: int = 2             # complete a canasta with up to this many wilds from hand
+    wild_meld_min: int = 3            # lay a wild meld holding this many wild cards
+    red3_stock: int = 16              # meld red threes once the stock is this short
+    red3_near: int = 1                # ... or the side lacks at most this many canastas (and has its
+                                      # sequence canasta or a sequence of five)
+    red3_discard: float = 70.0        # a red three not melded: a safe discard that blocks the pile
+    seq_hold: float = 14.0            # while the side needs its escalera, a natural worth this much
+                                      # to a sequence stays out of groups
 
 
 @dataclass
 class MeldObs:
-    rank: int
+    rank: int          # the group's rank; a sequence's lowest rank
     size: int
     naturals: int
     wilds: int
     canasta: bool
     black3: bool
+    kind: str = GROUP  # group, seq, wild or black3 (canasta.bots.plan)
+    suit: int = -1     # a sequence's suit
+    high: int = 0      # a sequence's highest rank
+
+    @staticmethod
+    def of_cards(cards: list[int], size: int, canasta: bool, black3: bool, rank: int) -> MeldObs:
+        """From a meld's cards as the view shows them (a closed canasta: a group)."""
+        wild = sum(1 for f in cards if is_wild(f))
+        nat = len(cards) - wild
+        if black3:
+            return MeldObs(3, size, nat, wild, canasta, True, BLACK3)
+        if cards and nat == 0:
+            return MeldObs(0, size, 0, wild, canasta, False, WILD)
+        ranks = {f // 4 + 2 for f in cards}
+        if wild == 0 and len(cards) > 1 and len(ranks) == len(cards):
+            return MeldObs(min(ranks), size, nat, 0, canasta, False, SEQ, cards[0] % 4, max(ranks))
+        return MeldObs(rank, size, nat, wild, canasta, False, GROUP)
 
 
 @dataclass
@@ -104,14 +174,32 @@ class Obs:
     shown_before_draw: bool
     seen_rank: list[int] = field(default_factory=lambda: [0] * 15)
     thrown: list[list[int]] = field(default_factory=list)
+    _plan: HandPlan | None = None
+
+    @property
+    def plan(self) -> HandPlan:
+        """The layout of the hand (computed once per decision)."""
+        if self._plan is None:
+            self._plan = plan_hand(self)
+        return self._plan
+
+    def seq_canastas(self, side: int) -> int:
+        return sum(1 for m in self.melds[side] if m.kind == SEQ and m.canasta)
+
+    def needs_sequence(self) -> bool:
+        """The side still lacks the sequence canasta the rules require to go out."""
+        return self.rules.go_out_sequence and self.seq_canastas(self.side) == 0
+
+    def requirement_met(self) -> bool:
+        """The side has the canastas needed to go out (with the sequence canasta where required)."""
+        return self.canastas[self.side] >= self.rules.go_out_canastas and not self.needs_sequence()
 
     @staticmethod
     def from_view(view: dict[str, Any], rules: RuleSet, k: Knowledge | None = None) -> Obs:
         if k is None:
             k = analyse(view, rules)
         ts = view["turn_state"]
-        melds = [[MeldObs(m.rank, m.size, sum(1 for f in m.cards if not is_wild(f)),
-                          sum(1 for f in m.cards if is_wild(f)), m.canasta, m.black3) for m in ms]
+        melds = [[MeldObs.of_cards(m.cards, m.size, m.canasta, m.black3, m.rank) for m in ms]
                  for ms in k.melds]
         return Obs(rules, card_model(rules), view["seat"], view["side"], view["phase"], list(k.hand), melds,
                    list(k.pile), view["pile"]["size"],
@@ -127,9 +215,7 @@ class Obs:
         r = s.rules
         side = s.side_of(seat)
         hand = s.hand_cards(seat)
-        melds = [[MeldObs(m.rank, m.size, m.naturals, m.wilds, m.size >= r.canasta_size and
-                          m.type is MeldType.GROUP, m.type is MeldType.BLACK3) for m in ms]
-                 for ms in s.melds]
+        melds = [[_meld_obs(m, r.canasta_size) for m in ms] for ms in s.melds]
         seen = [0] * 15
         for f in hand:
             if not is_wild(f):
@@ -168,23 +254,30 @@ class Heuristic:
 
     # -------------------------------------------------------------- planning helpers
     def table_points(self, o: Obs, side: int) -> int:
-        """A rough table value of a side: 300/500 per canasta plus 10 per melded card."""
+        """A rough table value of a side: the canasta bonuses plus 10 per melded card."""
         r = o.rules
         pts = 0
         for m in o.melds[side]:
             if m.canasta:
-                pts += r.natural_canasta if m.wilds == 0 else r.mixed_canasta
+                if m.kind == SEQ:
+                    pts += r.sequence_canasta
+                elif m.kind == WILD:
+                    pts += r.wild_canasta
+                else:
+                    pts += r.natural_canasta if m.wilds == 0 else r.mixed_canasta
             pts += 10 * m.size
         return pts
 
     def _meld_rank_index(self, o: Obs, rank: int) -> int:
         for i, m in enumerate(o.melds[o.side]):
-            if m.rank == rank and not m.black3:
+            if m.rank == rank and m.kind == GROUP:
                 return i
         return -1
 
     def leftover(self, o: Obs) -> int:
         """Cards that would be left after melding everything possible (wilds onto melds)."""
+        if o.rules.sequences or o.rules.wild_melds:
+            return len(o.plan.left)
         nat = _nat_counts(o.hand)
         wilds = sum(1 for f in o.hand if is_wild(f))
         left = 0
@@ -211,7 +304,7 @@ class Heuristic:
 
     def opening_plan(self, o: Obs) -> tuple[set[int], set[int]] | None:
         """Ranks to meld with naturals only, ranks to meld as a pair + wild, if together they reach
-        the minimum still needed and leave a card to discard; None otherwise."""
+        the minimum still needed and leave a card to discard; None otherwise (two-pack games)."""
         need = o.minimum[o.side] - o.opening_points
         val = o.model.value
         nat = _nat_counts(o.hand)
@@ -238,10 +331,35 @@ class Heuristic:
             return triples, pairs
         return None
 
+    def suited_opening(self, o: Obs) -> HandPlan | None:
+        """Three-pack games: the hand's layout, if its melds (red and black threes aside) reach the
+        minimum still needed and leave a card to discard."""
+        p = o.plan
+        need = o.minimum[o.side] - o.opening_points
+        melds = [(t, fs) for t, fs in p.melds if t != BLACK3]
+        if not melds and not (o.melds[o.side] and p.adds):
+            return None
+        val = o.model.value
+        pts = sum(val[f] for _, fs in melds for f in fs) + sum(val[f] for f in p.adds if f // 4 != 1)
+        keep = len(o.hand) - sum(len(fs) for _, fs in melds) - sum(1 for f in p.adds if f // 4 != 1)
+        return p if pts >= need and keep >= 1 else None
+
+    def red3_meld_ok(self, o: Obs) -> bool:
+        """Meld a red three (S1: +100 with the going-out requirement, -100 without; -750 if held)?"""
+        w = self.w
+        if o.requirement_met() or o.stock <= w.red3_stock:
+            return True
+        short = o.rules.go_out_canastas - o.canastas[o.side]
+        if short > w.red3_near:
+            return False
+        if not o.rules.go_out_sequence or o.seq_canastas(o.side):
+            return True
+        return any(m.kind == SEQ and m.size >= 5 for m in o.melds[o.side])
+
     # -------------------------------------------------------------- the decision
     def decide(self, o: Obs, legal: list[Action]) -> tuple[Action, str]:
         if len(legal) == 1:
-            return legal[0], f"{legal[0]}: the only legal action"
+            return legal[0], f"{label(legal[0])}: the only legal action"
         if o.phase == "answer":
             return self._answer(o, legal)
         if o.phase == "draw":
@@ -255,7 +373,7 @@ class Heuristic:
         for a in legal:
             if a.op is want:
                 return a, (f"{a}: holding {pts} points (limit {self.w.yes_max_points})")
-        return legal[0], f"{legal[0]}: fallback"
+        return self._fallback(o, legal)
 
     def pile_worth(self, o: Obs) -> float:
         return sum(o.model.value[f] for f in o.pile) + self.w.pile_card * o.pile_size
@@ -283,8 +401,7 @@ class Heuristic:
         return self._fallback(o, legal)
 
     def _out_ready(self, o: Obs) -> bool:
-        need = o.rules.go_out_canastas
-        return o.canastas[o.side] >= need and self.leftover(o) <= 1
+        return o.requirement_met() and self.leftover(o) <= 1
 
     def _want_out(self, o: Obs) -> bool:
         opp = max((self.table_points(o, s) for s in range(len(o.melds)) if s != o.side), default=0)
@@ -304,7 +421,9 @@ class Heuristic:
             going_out = o.answer != "no" or r.ask_partner not in ("mandatory",)
             if o.answer == "no":
                 going_out = False
-        plan = None if opened else self.opening_plan(o)
+        plan: tuple[set[int], set[int]] | HandPlan | None = None
+        if not opened:
+            plan = self.suited_opening(o) if (r.sequences or r.wild_melds) else self.opening_plan(o)
         best: tuple[float, Action, str] | None = None
         for a in legal:
             sc, why = self._score_play(o, a, going_out, plan)
@@ -319,51 +438,107 @@ class Heuristic:
         discards = [a for a in legal if a.op is Op.DISCARD]
         if discards:
             return self._discard(o, discards, going_out)
+        for a in legal:
+            if a.op is Op.PASS:
+                return a, "pass: one card left and the side may not go out yet (S1)"
         return self._fallback(o, legal)
 
-    def _score_play(self, o: Obs, a: Action, going_out: bool, plan: tuple[set[int], set[int]] | None
-                    ) -> tuple[float, str]:
-        r = o.rules
-        opened = o.opened[o.side]
+    def _score_play(self, o: Obs, a: Action, going_out: bool,
+                    plan: tuple[set[int], set[int]] | HandPlan | None) -> tuple[float, str]:
         if a.op is Op.MELD:
-            wild = sum(1 for f in a.cards if is_wild(f))
-            if any(is_black_three(f) for f in a.cards):
-                return (90.0, f"{a}: black threes, going out") if going_out else (0.0, "")
-            nat = [f for f in a.cards if not is_wild(f)]
-            rank = _rank(nat[0]) if nat else 0
-            if going_out:
-                return 80.0 - 10 * wild, f"{a}: melding out"
-            if not opened:
-                if plan is None:
-                    return 0.0, ""
-                triples, pairs = plan
-                if wild == 0 and rank in triples:
-                    return 70.0 + 0.1 * rank, f"{a}: opening meld"
-                if wild == 1 and rank in pairs:
-                    return 65.0 + 0.1 * rank, f"{a}: opening meld with a wild card"
-                return 0.0, ""
-            if wild == 0:
-                return 60.0, f"{a}: a new natural meld"
-            return 0.0, ""
+            return self._score_meld(o, a, going_out, plan)
         if a.op is Op.ADD:
-            f = a.cards[0]
-            if a.meld >= len(o.melds[o.side]):
-                return 0.0, ""
-            m = o.melds[o.side][a.meld]
-            if not is_wild(f):
-                if not opened and plan is None:
-                    return 0.0, ""
-                return 75.0, f"{a}: adds to the {m.size}-card meld"
-            if going_out:
-                return 50.0, f"{a}: a wild card, going out"
-            if not opened:
-                return 0.0, ""
-            gap = r.canasta_size - m.size
-            if 0 < gap <= self.w.wild_gap:
-                return 55.0, f"{a}: a wild card completes a canasta"
+            return self._score_add(o, a, going_out, plan)
+        if a.op is Op.MERGE:
+            ms = o.melds[o.side]
+            if max(a.meld, a.other) < len(ms) and not ms[a.meld].canasta and not ms[a.other].canasta:
+                return 72.0, f"{a}: two melds of a rank make one, nearer a canasta"
             return 0.0, ""
         if a.op is Op.END:
             return 1.0, f"{a}: the hand ends"
+        return 0.0, ""
+
+    def _score_meld(self, o: Obs, a: Action, going_out: bool,
+                    plan: tuple[set[int], set[int]] | HandPlan | None) -> tuple[float, str]:
+        opened = o.opened[o.side]
+        wild = sum(1 for f in a.cards if is_wild(f))
+        if any(is_black_three(f) for f in a.cards):
+            return (90.0, f"{a}: black threes, going out") if going_out else (0.0, "")
+        if len(a.cards) == 1 and is_red_three(a.cards[0]):
+            if going_out or self.red3_meld_ok(o):
+                return 85.0, f"{a}: a red three melded (the side can count it plus, or the hand is ending)"
+            return 0.0, ""
+        nat = [f for f in a.cards if not is_wild(f)]
+        rank = _rank(nat[0]) if nat else 0
+        seq = len(nat) == len(a.cards) and len({_rank(f) for f in nat}) == len(nat) > 1
+        if going_out:
+            return 80.0 - 10 * wild, f"{a}: melding out"
+        if isinstance(plan, HandPlan):
+            return self._planned_meld(o, a, plan, seq, wild)
+        if not opened:
+            if plan is None:
+                return 0.0, ""
+            triples, pairs = plan
+            if wild == 0 and rank in triples:
+                return 70.0 + 0.1 * rank, f"{a}: opening meld"
+            if wild == 1 and rank in pairs:
+                return 65.0 + 0.1 * rank, f"{a}: opening meld with a wild card"
+            return 0.0, ""
+        if seq:
+            return 62.0 + 0.1 * rank, f"{a}: a new sequence"
+        if not nat:
+            held = sum(1 for f in o.hand if is_wild(f))
+            if held >= self.w.wild_meld_min and not any(m.kind == WILD for m in o.melds[o.side]):
+                return 58.0, f"{a}: a meld of wild cards (seven make a canasta)"
+            return 0.0, ""
+        if wild == 0:
+            keep = sum(self.seq_keep(o, f) for f in a.cards) if o.rules.sequences else 0.0
+            return 60.0 - keep / 10, f"{a}: a new natural meld"
+        return 0.0, ""
+
+    def _planned_meld(self, o: Obs, a: Action, plan: HandPlan, seq: bool, wild: int) -> tuple[float, str]:
+        """A new meld while opening in a three-pack game: one of the plan's melds."""
+        cards = set(a.cards)
+        for t, fs in plan.melds:
+            if t == SEQ and seq and cards <= set(fs):
+                return 70.0, f"{a}: opening with a sequence"
+            if t == GROUP and not seq and wild <= sum(1 for f in fs if is_wild(f)) and all(
+                    is_wild(f) or _rank(f) == _rank(fs[0]) for f in a.cards):
+                return 69.0 - 2 * wild, f"{a}: opening meld"
+            if t == WILD and all(is_wild(f) for f in a.cards):
+                return 66.0, f"{a}: opening with a meld of wild cards"
+        return 0.0, ""
+
+    def _score_add(self, o: Obs, a: Action, going_out: bool,
+                   plan: tuple[set[int], set[int]] | HandPlan | None) -> tuple[float, str]:
+        r = o.rules
+        f = a.cards[0]
+        if a.meld >= len(o.melds[o.side]):
+            return 0.0, ""
+        m = o.melds[o.side][a.meld]
+        opened = o.opened[o.side]
+        if not is_wild(f):
+            if not opened and plan is None:
+                return 0.0, ""
+            if m.kind == SEQ:
+                return 76.0, f"{a}: extends the sequence to {m.size + 1} cards"
+            if opened and o.needs_sequence() and self.seq_keep(o, f) >= self.w.seq_hold:
+                return 0.0, ""
+            return 75.0, f"{a}: adds to the {m.size}-card meld"
+        if going_out:
+            return 50.0, f"{a}: a wild card, going out"
+        if not opened and not isinstance(plan, HandPlan):
+            return 0.0, ""
+        held = sum(1 for g in o.hand if is_wild(g))
+        if m.kind == WILD:
+            return (57.0, f"{a}: grows the meld of wild cards") if opened or plan is not None else (0.0, "")
+        if m.kind != GROUP or not opened:
+            return 0.0, ""
+        gap = r.canasta_size - m.size
+        room = r.max_wilds - m.wilds
+        if 0 < gap <= self.w.wild_gap or (0 < gap <= min(self.w.wild_gap_max, held, room)
+                                          and (r.sequences or r.wild_melds)):
+            return 59.0, f"{a}: wild cards complete a canasta"
         return 0.0, ""
 
     def _discard(self, o: Obs, discards: list[Action], going_out: bool) -> tuple[Action, str]:
@@ -393,6 +568,8 @@ class Heuristic:
         if is_black_three(f):
             return w.black3 + w.danger_pile * pile_after * 0.5, "a black three stops the pile"
         if is_red_three(f):
+            if r.red3_mode == "optional":
+                return w.red3_discard + w.danger_pile * pile_after * 0.5, "a red three blocks the pile"
             return -val, "a red three"
         rank = _rank(f)
         score = w.value * val
@@ -403,25 +580,66 @@ class Heuristic:
         danger = w.danger_unseen * max(0, unseen - 1) * (1 + w.danger_pile * pile_after / 10)
         if not frozen_next and r.pickup_layoff:
             for m in o.melds[nside]:
-                if m.rank == rank and not m.black3:
+                if m.rank == rank and m.kind == GROUP and not (m.canasta and not r.pickup_layoff_canasta):
                     danger += w.danger_meld_rank * (1 + pile_after / 5)
                     why = "the next player has that meld"
+        if r.sequences:
+            d, keep, why2 = self._suited(o, f, nside)
+            danger += d
+            score -= keep
+            if why2:
+                why = why2
         if o.thrown and o.thrown[nxt][rank]:
             score += w.safe_thrown_by_next
             why = "the next player threw that rank away"
         if in_hand >= 2:
             score -= w.break_pair * (in_hand - 1)
-        if any(m.rank == rank and not m.black3 for m in o.melds[o.side]):
+        if any(m.rank == rank and m.kind == GROUP for m in o.melds[o.side]):
             score -= 20
         if unseen <= 1 and why == "a safe card":
             why = "few copies left unseen"
         return score - danger, why
 
+    def _suited(self, o: Obs, f: int, nside: int) -> tuple[float, float, str]:
+        """Sequences: (danger, worth keeping, reason) of discarding natural ``f``."""
+        w = self.w
+        r = o.rules
+        rank, suit = _rank(f), f % 4
+        danger = 0.0
+        why = ""
+        if r.pickup_extends_sequence and nside != o.side:
+            for m in o.melds[nside]:
+                if (m.kind == SEQ and m.suit == suit and not m.canasta and rank in (m.rank - 1, m.high + 1)
+                        and _seq_fits(r, min(m.rank, rank), max(m.high, rank))):
+                    danger += w.danger_seq
+                    why = "it would extend the next player's sequence"
+        keep = self.seq_keep(o, f)
+        if keep and not why:
+            why = "a card toward a sequence" if keep > w.seq_gap * w.escalera_need else ""
+        return danger, keep, why
+
+    def seq_keep(self, o: Obs, f: int) -> float:
+        """What natural ``f`` is worth to the side's sequences (same-suit neighbours in hand, two
+        ranks from an end of the side's sequence), more while the side needs its escalera."""
+        w = self.w
+        rank, suit = _rank(f), f % 4
+        hand = o.hand
+        near = sum(1 for d in (-1, 1) if 4 <= rank + d <= 14 and (rank + d - 2) * 4 + suit in hand)
+        gap = sum(1 for d in (-2, 2) if 4 <= rank + d <= 14 and (rank + d - 2) * 4 + suit in hand)
+        table = sum(1 for m in o.melds[o.side] if m.kind == SEQ and m.suit == suit and not m.canasta
+                    and rank in (m.rank - 2, m.high + 2))
+        keep = w.seq_adjacent * near + w.seq_gap * gap + w.seq_table_gap * table
+        return keep * w.escalera_need if keep and o.needs_sequence() else keep
+
     def _fallback(self, o: Obs, legal: list[Action]) -> tuple[Action, str]:
         for a in legal:
             if a.op not in (Op.ASK, Op.RETRACT):
-                return a, f"{a}: no better choice"
-        return legal[0], f"{legal[0]}: no better choice"
+                return a, f"{label(a)}: no better choice"
+        return legal[0], f"{label(legal[0])}: no better choice"
+
+
+def _seq_fits(r: RuleSet, low: int, high: int) -> bool:
+    return any(lo <= low and high <= hi for lo, hi in r.sequences)
 
 
 class HeuristicBot(KnowsRules):

@@ -11,6 +11,11 @@ same worlds (common random numbers) is played. Candidates are the heuristic's ch
 best actions of the same sort by the heuristic's own scores (at most ``candidates``). Melds and
 additions follow the heuristic without search.
 
+Robustness: a later preset may add state or actions this bot does not model. If a sampled world
+does not accept a candidate action (it does not reproduce the view), or sampling or a playout raises,
+the bot plays the heuristic's choice and counts the decision in ``fallbacks`` (zero in the presets
+that exist; the tests check it).
+
 The budget is a number of worlds (reproducible: same seed, same view, same choice), optionally cut
 short by ``time_limit`` seconds per decision (then not reproducible). Rollouts run on ``clone()`` and
 the unchecked ``_apply`` inside the bot's own sampled world.
@@ -30,8 +35,8 @@ from ..rules import RuleSet
 from ..state import GameState, Phase
 from .base import KnowsRules
 from .determinize import sample_world
-from .heuristic import Heuristic, Obs, Weights
-from .knowledge import analyse
+from .heuristic import Heuristic, Obs, Weights, label
+from .knowledge import Knowledge, analyse
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,7 @@ class SearchBot(KnowsRules):
         self.strategy = Heuristic(weights)
         self.rules: RuleSet | None = None
         self.decisions = 0
+        self.fallbacks = 0
         self._last = ""
 
     def explain(self) -> str:
@@ -98,6 +104,25 @@ class SearchBot(KnowsRules):
         if len(cands) < 2:
             self._last = why
             return choice
+        try:
+            totals, done = self._search(view, rules, k, cands)
+        except Exception as e:  # a world this bot cannot model: play the heuristic
+            self.fallbacks += 1
+            self._last = f"{why} (search skipped: {type(e).__name__})"
+            return choice
+        if done == 0:
+            self.fallbacks += 1
+            self._last = f"{why} (search skipped: the sampled worlds do not accept the candidates)"
+            return choice
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        a = cands[best]
+        means = ", ".join(f"{label(c)}={t / done:+.0f}" for c, t in zip(cands, totals, strict=True))
+        self._last = f"{label(a)}: best mean outcome over {done} sampled worlds ({means})"
+        return a
+
+    def _search(self, view: dict[str, Any], rules: RuleSet, k: Knowledge, cands: list[Action]
+                ) -> tuple[list[float], int]:
+        """Total outcome per candidate over the sampled worlds, and how many worlds were played."""
         rng = random.Random(f"search/{self.seed}/{self.decisions}")
         cfg = self.config
         totals = [0.0] * len(cands)
@@ -105,16 +130,14 @@ class SearchBot(KnowsRules):
         done = 0
         for _ in range(cfg.samples):
             world = sample_world(view, rules, rng, k)
+            if any(world.why_illegal(a) is not None for a in cands):
+                return totals, 0
             for i, a in enumerate(cands):
                 totals[i] += self.playout(world, a, view["seat"])
             done += 1
             if cfg.time_limit is not None and time.perf_counter() - start > cfg.time_limit:
                 break
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        a = cands[best]
-        means = ", ".join(f"{c}={t / done:+.0f}" for c, t in zip(cands, totals, strict=True))
-        self._last = f"{a}: best mean outcome over {done} sampled worlds ({means})"
-        return a
+        return totals, done
 
     def playout(self, world: GameState, action: Action, seat: int) -> float:
         """Play ``action`` then the heuristic in a copy of ``world``; the outcome for ``seat``'s side."""

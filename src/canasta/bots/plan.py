@@ -1,0 +1,170 @@
+"""How a hand could be laid out: the heuristic's suit-aware hand evaluation.
+
+:func:`plan_hand` splits a hand into the melds it could lay now (sequences of one suit, groups of a
+rank, a pair with a wild card, wild-card melds), the cards that go onto the side's melds on the table
+(naturals of a group's rank, the cards that extend a sequence at either end) and the cards left over.
+The heuristic uses it to open (the points of the planned melds), to judge when it can go out (the
+leftover) and to keep the cards that belong to a run when it discards.
+
+Where a card could serve a sequence or a group, both orders are tried (sequences first, groups first)
+and the layout with fewer leftover cards (then more points) wins: a greedy split, cheap enough for the
+search bot's playouts (a hand is at most a few dozen cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..cards import JOKER, is_black_three, is_red_three, is_wild
+
+if TYPE_CHECKING:
+    from .heuristic import Obs
+
+GROUP, SEQ, WILD, BLACK3 = "group", "seq", "wild", "black3"
+
+
+@dataclass
+class HandPlan:
+    melds: list[tuple[str, list[int]]] = field(default_factory=list)  # new melds: (type, faces)
+    adds: list[int] = field(default_factory=list)        # faces that go onto the side's melds
+    left: list[int] = field(default_factory=list)        # faces left over
+    points: int = 0                                       # card points of melds and adds
+
+    def cards_in(self, kind: str) -> set[int]:
+        return {f for t, fs in self.melds if t == kind for f in fs}
+
+
+def _fits(o: Obs, lo: int, hi: int) -> bool:
+    return any(a <= lo and hi <= b for a, b in o.rules.sequences)
+
+
+def _extend_table(o: Obs, counts: list[int], adds: list[int]) -> None:
+    """Cards extending the side's open sequences (repeatedly, at both ends) and group naturals."""
+    r = o.rules
+    size = r.canasta_size
+    for m in o.melds[o.side]:
+        if m.kind == SEQ and m.size < size:
+            lo, hi, n = m.rank, m.high, m.size
+            grown = True
+            while grown and n < size:
+                grown = False
+                for rank in (lo - 1, hi + 1):
+                    if 4 <= rank <= 14 and n < size:
+                        f = (rank - 2) * 4 + m.suit
+                        if counts[f] and _fits(o, min(lo, rank), max(hi, rank)):
+                            counts[f] -= 1
+                            adds.append(f)
+                            lo, hi, n = min(lo, rank), max(hi, rank), n + 1
+                            grown = True
+        elif m.kind == GROUP and (m.size < size or r.add_to_canasta):
+            base = (m.rank - 2) * 4
+            for f in range(base, base + 4):
+                while counts[f]:
+                    counts[f] -= 1
+                    adds.append(f)
+
+
+def _runs(o: Obs, counts: list[int], melds: list[tuple[str, list[int]]]) -> None:
+    size = o.rules.canasta_size
+    for suit in range(4):
+        rank = 4
+        while rank <= 14:
+            if not counts[(rank - 2) * 4 + suit]:
+                rank += 1
+                continue
+            start = rank
+            while rank <= 14 and counts[(rank - 2) * 4 + suit] and rank - start < size:
+                rank += 1
+            # ranks start .. rank-1 held; keep the longest part that fits a window
+            lo, hi = start, rank - 1
+            while hi - lo >= 2 and not _fits(o, lo, hi):
+                lo += 1
+            if hi - lo >= 2:
+                faces = [(x - 2) * 4 + suit for x in range(lo, hi + 1)]
+                for f in faces:
+                    counts[f] -= 1
+                melds.append((SEQ, faces))
+
+
+def _groups(o: Obs, counts: list[int], melds: list[tuple[str, list[int]]]) -> None:
+    if not o.model.meld3_ok:
+        return
+    for rank in range(14, 3, -1):
+        base = (rank - 2) * 4
+        n = counts[base] + counts[base + 1] + counts[base + 2] + counts[base + 3]
+        if n >= 3:
+            faces = [f for f in range(base, base + 4) for _ in range(counts[f])]
+            for f in faces:
+                counts[f] -= 1
+            melds.append((GROUP, faces))
+
+
+def _layout(o: Obs, counts: list[int], wilds: list[int], seq_first: bool) -> HandPlan:
+    counts = counts[:]
+    plan = HandPlan()
+    _extend_table(o, counts, plan.adds)
+    if seq_first:
+        if o.rules.sequences:
+            _runs(o, counts, plan.melds)
+        _groups(o, counts, plan.melds)
+    else:
+        _groups(o, counts, plan.melds)
+        if o.rules.sequences:
+            _runs(o, counts, plan.melds)
+    wilds = sorted(wilds, key=lambda f: o.model.value[f])
+    if o.model.meld21_ok:
+        for rank in range(14, 3, -1):
+            base = (rank - 2) * 4
+            if not wilds:
+                break
+            if sum(counts[base:base + 4]) == 2:
+                faces = [f for f in range(base, base + 4) for _ in range(counts[f])]
+                for f in faces:
+                    counts[f] -= 1
+                plan.melds.append((GROUP, [*faces, wilds.pop(0)]))
+    # wild cards left: onto a group meld (planned or on the table), or a wild meld of their own
+    groups = sum(1 for t, _ in plan.melds if t == GROUP) + sum(
+        1 for m in o.melds[o.side] if m.kind in (GROUP, WILD) and m.size < o.rules.canasta_size)
+    if wilds and groups:
+        room = groups * o.rules.max_wilds
+        plan.adds.extend(wilds[:room])
+        wilds = wilds[room:]
+    if len(wilds) >= 3 and o.rules.wild_melds:
+        plan.melds.append((WILD, wilds))
+        wilds = []
+    plan.left = [f for f in range(JOKER) for _ in range(counts[f])] + wilds
+    val = o.model.value
+    plan.points = sum(val[f] for _, fs in plan.melds for f in fs) + sum(val[f] for f in plan.adds)
+    return plan
+
+
+def plan_hand(o: Obs) -> HandPlan:
+    """The best greedy layout of ``o.hand`` (see the module docstring); threes go to ``left``
+    except the red threes that may be melded one by one (S1) and black threes that would go out."""
+    counts = [0] * (JOKER + 1)
+    wilds: list[int] = []
+    threes: list[int] = []
+    for f in o.hand:
+        if is_wild(f):
+            wilds.append(f)
+        elif f // 4 == 1:
+            threes.append(f)
+        else:
+            counts[f] += 1
+    best = _layout(o, counts, wilds, True)
+    if o.rules.sequences and best.melds:
+        other = _layout(o, counts, wilds, False)
+        if (len(other.left), -other.points) < (len(best.left), -best.points):
+            best = other
+    red = [f for f in threes if is_red_three(f)]
+    black = [f for f in threes if is_black_three(f)]
+    if o.rules.red3_mode == "optional":
+        best.adds.extend(red)
+    else:
+        best.left.extend(red)
+    if black and o.rules.black3_meld != "none" and len(black) >= o.rules.black3_meld_min:
+        best.melds.append((BLACK3, black))
+    else:
+        best.left.extend(black)
+    return best
