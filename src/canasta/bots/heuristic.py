@@ -67,11 +67,26 @@ from .plan import BLACK3, GROUP, SEQ, WILD, HandPlan, plan_hand
 _KINDS = {MeldType.GROUP: GROUP, MeldType.BLACK3: BLACK3, MeldType.SEQUENCE: SEQ, MeldType.WILD: WILD}
 
 
-def _meld_obs(m: Meld, size: int) -> MeldObs:
+# Melds are immutable and shared by a state's clones, so a search bot's playouts see the same Meld
+# objects over and over: their MeldObs (and the ranks they show) are cached by identity.
+_MELD_CACHE: dict[tuple[int, int], tuple[Meld, MeldObs, tuple[tuple[int, int], ...]]] = {}
+
+
+def _meld_obs(m: Meld, size: int) -> tuple[MeldObs, tuple[tuple[int, int], ...]]:
+    """The heuristic's picture of a meld, and (rank, natural cards) pairs it shows."""
+    key = (id(m), size)
+    hit = _MELD_CACHE.get(key)
+    if hit is not None and hit[0] is m:
+        return hit[1], hit[2]
     kind = _KINDS.get(m.type, GROUP)
     seq = kind == SEQ
-    return MeldObs(m.rank, m.size, m.naturals, m.wilds, m.size >= size and kind != BLACK3, kind == BLACK3,
-                   kind, m.suit if seq else -1, m.high if seq else 0)
+    mo = MeldObs(m.rank, m.size, m.naturals, m.wilds, m.size >= size and kind != BLACK3, kind == BLACK3,
+                 kind, m.suit if seq else -1, m.high if seq else 0)
+    shown = tuple((f // 4 + 2, 1) for f in m.cards) if seq else ((m.rank, m.naturals),) if m.naturals else ()
+    if len(_MELD_CACHE) > 100_000:
+        _MELD_CACHE.clear()
+    _MELD_CACHE[key] = (m, mo, shown)
+    return mo, shown
 
 
 def label(a: Action) -> str:
@@ -215,14 +230,20 @@ class Obs:
         r = s.rules
         side = s.side_of(seat)
         hand = s.hand_cards(seat)
-        melds = [[_meld_obs(m, r.canasta_size) for m in ms] for ms in s.melds]
         seen = [0] * 15
+        melds: list[list[MeldObs]] = []
+        size = r.canasta_size
+        for ms in s.melds:
+            side_melds = []
+            for m in ms:
+                mo, shown = _meld_obs(m, size)
+                side_melds.append(mo)
+                for rank, count in shown:
+                    seen[rank] += count
+            melds.append(side_melds)
         for f in hand:
             if not is_wild(f):
                 seen[f // 4 + 2] += 1
-        for ms in s.melds:
-            for m in ms:
-                seen[m.rank] += m.naturals
         for f in s.pile:
             if not is_wild(f):
                 seen[f // 4 + 2] += 1

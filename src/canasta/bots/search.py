@@ -160,8 +160,10 @@ class SearchBot(KnowsRules):
             legal = s.legal_actions()
             if not legal:
                 break
-            a, _ = decide(Obs.from_state(s, s.actor), legal)
-            s._apply(a)
+            if len(legal) == 1:
+                s._apply(legal[0])
+            else:
+                s._apply(decide(Obs.from_state(s, s.actor), legal)[0])
             n += 1
         if len(s.results) > nres or s.hand_no != hand_no:
             totals = s.results[nres].totals
