@@ -7,6 +7,7 @@ from typing import Any
 
 from ..actions import Action
 from ..rules import RuleSet
+from .heuristic import label
 
 
 class RandomBot:
@@ -23,7 +24,7 @@ class RandomBot:
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         a = self.rng.choice(legal)
-        self._last = f"{a}: chosen at random among {len(legal)} legal actions"
+        self._last = f"{label(a)}: chosen at random among {len(legal)} legal actions"
         return a
 
     def explain(self) -> str:
