@@ -5,8 +5,9 @@ the answer to "may I go out?"), the bot samples ``samples`` worlds consistent wi
 (:mod:`canasta.bots.determinize`: the hidden hands and the stock dealt at random around everything the
 view proves), and in each world plays every candidate action followed by the heuristic strategy for
 all seats for the rest of the turn and ``turns`` more turns (or to the end of the hand). Each playout
-is scored from the bot's side: the hand's result if it ended, else an estimate (table points,
-canasta bonuses, red threes, and the cards still in hand). The candidate with the best mean over the
+is scored from the bot's side: the hand's result if it ended, else an estimate (the engine's score of
+the hand as if it ended now, with every canasta kind and the red threes, softened for the cards
+still in hand, plus melds near a canasta). The candidate with the best mean over the
 same worlds (common random numbers) is played. Candidates are the heuristic's choice and the next
 best actions of the same sort by the heuristic's own scores (at most ``candidates``). Melds and
 additions follow the heuristic without search.
@@ -32,6 +33,7 @@ from ..actions import Action, Op
 from ..cards import is_wild
 from ..melds import MeldType
 from ..rules import RuleSet
+from ..scoring import score_hand
 from ..state import GameState, Phase
 from .base import KnowsRules
 from .determinize import sample_world
@@ -169,26 +171,31 @@ class SearchBot(KnowsRules):
             totals = s.results[nres].totals
             others = [t for i, t in enumerate(totals) if i != side]
             return float(totals[side] - sum(others) / len(others))
-        vals = [self.estimate(s, i) for i in range(s.sides)]
+        now = score_hand(s, "stock_out", -1, False)
+        vals = [self.estimate(s, i, now.sides[i].total) for i in range(s.sides)]
         return vals[side] - sum(v for i, v in enumerate(vals) if i != side) / (s.sides - 1)
 
-    def estimate(self, s: GameState, side: int) -> float:
-        """A side's hand score if the hand went on from here (see :class:`SearchConfig`)."""
+    def estimate(self, s: GameState, side: int, exact: int | None = None) -> float:
+        """A side's hand score if the hand went on from here: what it would score if the hand ended
+        now (the engine's own scoring: canasta bonuses of every kind, red threes plus or minus, the
+        cards in hand, held red threes) with the cards in hand counted only ``hand_card`` of their
+        points, plus ``card`` per card held (material) and ``near_canasta`` for a meld one or two
+        cards short of a canasta (scaled by that canasta's bonus against a natural one)."""
         r = s.rules
         cfg = self.config
         value = s.model.value
-        pts = 0.0
+        if exact is None:
+            exact = score_hand(s, "stock_out", -1, False).sides[side].total
+        pts = float(exact)
+        size = r.canasta_size
         for m in s.melds[side]:
-            if m.type is not MeldType.GROUP:
+            if m.type is MeldType.BLACK3 or not size - 2 <= m.size < size:
                 continue
-            pts += sum(value[f] for f in m.cards)
-            if m.size >= r.canasta_size:
-                pts += r.natural_canasta if m.wilds == 0 else r.mixed_canasta
-            elif m.size >= r.canasta_size - 2:
-                pts += cfg.near_canasta
+            bonus = (r.sequence_canasta if m.type is MeldType.SEQUENCE else r.wild_canasta
+                     if m.type is MeldType.WILD else r.natural_canasta if m.wilds == 0 else r.mixed_canasta)
+            pts += cfg.near_canasta * bonus / max(1, r.natural_canasta)
         for seat in s.seats_of(side):
-            pts += 100 * len(s.red3[seat])
             hand = s.hands[seat]
-            pts -= cfg.hand_card * sum(value[f] * c for f, c in enumerate(hand) if c)
+            pts += (1 - cfg.hand_card) * sum(value[f] * c for f, c in enumerate(hand) if c and f // 4 != 1)
             pts += cfg.card * s.hn[seat]
         return pts
