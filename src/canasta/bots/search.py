@@ -7,10 +7,11 @@ view proves), and in each world plays every candidate action followed by the heu
 all seats for the rest of the turn and ``turns`` more turns (or to the end of the hand). Each playout
 is scored from the bot's side: the hand's result if it ended, else an estimate (the engine's score of
 the hand as if it ended now, with every canasta kind and the red threes, softened for the cards
-still in hand, plus melds near a canasta). The candidate with the best mean over the
-same worlds (common random numbers) is played. Candidates are the heuristic's choice and the next
-best actions of the same sort by the heuristic's own scores (at most ``candidates``). Melds and
-additions follow the heuristic without search.
+still in hand, plus melds near a canasta). The candidate with the best mean over the same worlds
+(common random numbers) is played if it beats the heuristic's own choice by more than
+``confidence`` standard errors of the paired differences (else the heuristic's choice stands).
+Candidates are the heuristic's choice and the next best actions of the same sort by the heuristic's
+own scores (at most ``candidates``). Melds and additions follow the heuristic without search.
 
 Robustness: a later preset may add state or actions this bot does not model. If a sampled world
 does not accept a candidate action (it does not reproduce the view), or sampling or a playout raises,
@@ -24,6 +25,7 @@ the unchecked ``_apply`` inside the bot's own sampled world.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -51,6 +53,8 @@ class SearchConfig:
     hand_card: float = 0.5       # estimate: each point in hand counts this much against
     card: float = 4.0            # estimate: each card in hand is worth this much as material
     near_canasta: float = 40.0   # estimate: a meld of five or six cards
+    confidence: float = 1.0      # leave the heuristic's choice only for an alternative better by
+                                 # this many standard errors (0: the best mean always)
 
 
 class SearchBot(KnowsRules):
@@ -107,39 +111,57 @@ class SearchBot(KnowsRules):
             self._last = why
             return choice
         try:
-            totals, done = self._search(view, rules, k, cands)
+            outs = self._search(view, rules, k, cands)
         except Exception as e:  # a world this bot cannot model: play the heuristic
             self.fallbacks += 1
             self._last = f"{why} (search skipped: {type(e).__name__})"
             return choice
+        done = len(outs[0])
         if done == 0:
             self.fallbacks += 1
             self._last = f"{why} (search skipped: the sampled worlds do not accept the candidates)"
             return choice
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        means = [sum(x) / done for x in outs]
+        best = max(range(len(cands)), key=lambda i: (means[i], -i))
+        gated = ""
+        if choice in cands and cands[best] != choice and not self._confident(outs, best, cands.index(choice)):
+            best = cands.index(choice)
+            gated = "; the heuristic's choice kept: no alternative is surely better"
         a = cands[best]
-        means = ", ".join(f"{label(c)}={t / done:+.0f}" for c, t in zip(cands, totals, strict=True))
-        self._last = f"{label(a)}: best mean outcome over {done} sampled worlds ({means})"
+        text = ", ".join(f"{label(c)}={m:+.0f}" for c, m in zip(cands, means, strict=True))
+        self._last = f"{label(a)}: best mean outcome over {done} sampled worlds ({text}){gated}"
         return a
 
+    def _confident(self, outs: list[list[float]], best: int, base: int) -> bool:
+        """Does candidate ``best`` beat ``base`` by more than ``confidence`` standard errors of their
+        paired differences (the same worlds)? Playouts are noisy: without this gate the search
+        would often trade the heuristic's choice for the luckiest of a few noisy means."""
+        z = self.config.confidence
+        n = len(outs[best])
+        if z <= 0 or n < 2:
+            return True
+        d = [x - y for x, y in zip(outs[best], outs[base], strict=True)]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        return mean > z * math.sqrt(var / n)
+
     def _search(self, view: dict[str, Any], rules: RuleSet, k: Knowledge, cands: list[Action]
-                ) -> tuple[list[float], int]:
-        """Total outcome per candidate over the sampled worlds, and how many worlds were played."""
+                ) -> list[list[float]]:
+        """The outcome of each candidate in each sampled world played (none if a world refuses a
+        candidate: it does not reproduce the view)."""
         rng = random.Random(f"search/{self.seed}/{self.decisions}")
         cfg = self.config
-        totals = [0.0] * len(cands)
+        outs: list[list[float]] = [[] for _ in cands]
         start = time.perf_counter()
-        done = 0
         for _ in range(cfg.samples):
             world = sample_world(view, rules, rng, k)
             if any(world.why_illegal(a) is not None for a in cands):
-                return totals, 0
+                return [[] for _ in cands]
             for i, a in enumerate(cands):
-                totals[i] += self.playout(world, a, view["seat"])
-            done += 1
+                outs[i].append(self.playout(world, a, view["seat"]))
             if cfg.time_limit is not None and time.perf_counter() - start > cfg.time_limit:
                 break
-        return totals, done
+        return outs
 
     def playout(self, world: GameState, action: Action, seat: int) -> float:
         """Play ``action`` then the heuristic in a copy of ``world``; the outcome for ``seat``'s side."""
