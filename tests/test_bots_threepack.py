@@ -263,3 +263,27 @@ def test_bots_tolerate_actions_they_do_not_know(bot_name: str) -> None:
         b.start(s2.rules, 0)
         assert b.choose(view(s2, 0), [UNKNOWN, UNKNOWN2]) in (UNKNOWN, UNKNOWN2)
         assert b.explain()
+
+
+def test_search_keeps_the_heuristics_choice_unless_an_alternative_is_surely_better() -> None:
+    """The confidence gate: over paired playouts (the same worlds) an alternative replaces the
+    heuristic's choice only when its mean gain exceeds one standard error of the differences.
+    Gains 100, 120, 80, 100 (mean 100, sd 16.3, se 8.2): better. Gains +900, -800, +700, -600
+    (mean 50, sd 856, se 428): not surely better."""
+    b = SearchBot(0)
+    base = [0.0, 0.0, 0.0, 0.0]
+    assert b._confident([base, [100.0, 120.0, 80.0, 100.0]], 1, 0)
+    assert not b._confident([base, [900.0, -800.0, 700.0, -600.0]], 1, 0)
+    assert SearchBot(0, SearchConfig(confidence=0))._confident([base, [900.0, -800.0, 700.0, -600.0]], 1, 0)
+
+
+def test_search_estimate_counts_a_sequence_canasta() -> None:
+    """S1: "a sequence of seven cards makes a Sequence Canasta (Samba Canasta), scoring a bonus of
+    1,500 points". The search's cut-off estimate uses the engine's scoring: a side showing the
+    escalera 4S..TS (1,500 + 5 x 4 + 10 x 3 = 1,550 on the table) is estimated 1,550 higher than the
+    same side without it, every other card alike."""
+    hands = ["KC KD 9H", "QC QD QH", "5H 5S TD", "JD JH AS"]
+    with_seq = _pos(hands, [["4S 5S 6S 7S 8S 9S TS", "AC AD AH"], ["8C 8D 8H"]])
+    without = _pos(hands, [["AC AD AH"], ["8C 8D 8H"]])
+    b = SearchBot(0)
+    assert b.estimate(with_seq, 0) - b.estimate(without, 0) == 1500 + 5 * 4 + 10 * 3
