@@ -88,6 +88,7 @@ def test_search_bot_only_chooses_legal_actions() -> None:
             assert bots[(s.actor - 1) % rs.players].explain() or True
             n += 1
         assert n > 20
+        assert all(b.fallbacks == 0 for b in bots if isinstance(b, SearchBot))
 
 
 def test_every_bot_explains_its_choice_in_one_line() -> None:
