@@ -58,13 +58,15 @@ TABLES = {
     "bo4": ("bolivia", {}),
     "bo2": ("bolivia", {"players": 2}),
     "bo6": ("bolivia", {"players": 6}),
+    "trey4": ("trey-canasta", {}),
+    "trey17": ("trey-canasta", {"hand_size": 17}),
 }
 TABLE_IDS = list(TABLES)
 
 # Random play cannot reach Bolivia's 15,000 (going out needs a seven-card escalera) in any reasonable
 # time: there the whole-game property plays this many whole hands, each of which must end; the end of
 # the game itself is checked from positions near the target in the Bolivia rule tests.
-HANDS_PER_GAME = {"bo4": 4, "bo2": 4, "bo6": 4}
+HANDS_PER_GAME = {"bo4": 4, "bo2": 4, "bo6": 4, "trey4": 4, "trey17": 4}
 HAND_CAP = 3000      # actions in one hand: a hand is finite (the stock shrinks, melds only grow)
 GAME_CAP = 60000     # actions in one game of random constructive play (observed: under 12,000)
 

@@ -35,6 +35,7 @@ class CardModel:
     red3: int
     black3: int
     value: tuple[int, ...]              # face -> points in the count
+    open_value: tuple[int, ...]         # face -> points toward the opening minimum
     n_natural: int                      # kinds 0 .. n_natural-1 are the natural kinds
     meld3_ok: bool                      # three naturals make a legal new meld
     meld21_ok: bool                     # two naturals and a wild make a legal new meld
@@ -102,6 +103,8 @@ def card_model(rules: RuleSet) -> CardModel:
         red3=red3,
         black3=black3,
         value=tuple(rules.card_value(f) for f in range(NUM_FACES)),
+        open_value=tuple(0 if f // 4 == 1 and not rules.threes_count_to_opening else rules.card_value(f)
+                         for f in range(NUM_FACES)),
         n_natural=n_natural,
         meld3_ok=rules.min_naturals <= 3 and wild_problem(rules, 3, 0) is None,
         meld21_ok=rules.min_naturals <= 2 and wild_problem(rules, 2, 1) is None,

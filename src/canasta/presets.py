@@ -316,6 +316,92 @@ def _bolivia(players: int) -> Table:
     return t
 
 
+_TREY_WINDOWS = ((4, 10), (5, 11), (6, 12), (7, 13))
+# S0 [G](i) table; scores are multiples of 5, so "> 2995" is 3,000 and up, "> 5995" 6,000, "> 8995" 9,000.
+_TREY_MINIMUMS = ((-(10**9), 15), (0, 50), (3000, 90), (6000, 120), (9000, 150))
+
+
+def _trey(players: int) -> Table:
+    t = {k: (v, f"bolivia (R 1.5: S0 silent): {src}") for k, (v, src) in _bolivia(4).items()}
+    t.update({
+        "packs": (3, "S0 [A]: number of packs = 3"),
+        "jokers_per_pack": (2, "S0 [A]: 54 cards including 2 jokers; 162 with 6 jokers"),
+        "players": (4, "S0 [A]: number of players for these rules = 4"),
+        "player_counts": ((4,), "S0 [A]: four players"),
+        "team_size": (2, "S0 'partnership', 'partner'; R 2.1 partners opposite"),
+        "hand_size": (15, "S0 [A]: 15 cards each; 16 or 17 as an option ([A](iii))"),
+        "stock_draw": (2, "S0 [A](i): taking two cards from the stock pile"),
+        "upcard": ("cover", "S0 [A]: 1 is turned over; {b} a wild upcard is covered by the dealer"),
+        "upcard_cover": (("wild",), "S0 [A](i){b}: a wild upcard is covered; {c} a red trey is left"),
+        "upcard_recover": (("wild", "red3"), "T1: a covering card that is wild or a red trey is "
+                           "covered again"),
+        "first_turn_upcard": ("trey", "S0 [A](i){a}{b}{c}: one stock card plus the upcard; then no "
+                              "lay-down until the next turn; T1: not a black trey"),
+        "red3_mode": ("trey", "S0 [F](i){c}: disclosed at once for a further card, or held, "
+                      "discarded (freezes) or disclosed later without one"),
+        "black3_stop": (True, "S0 [H](i): a black trey on top stops the next player only"),
+        "black3_meld_min": (3, "S0 [F](ii){b}: 3, 4, 5 or 6 of them as the last act"),
+        "black3_meld_wilds": (0, "S0 [F](ii){b}: black treys alone"),
+        "black3_out_no_discard": (True, "S0 [F](ii){b}: the last act without any discard"),
+        "pile_always_frozen": (False, "S0 [H](ii)(iii): frozen by a wild or red trey, else not"),
+        "freeze_on_wild": (True, "S0 [H](ii): a deuce or joker freezes the pack"),
+        "freeze_on_red3": (True, "S0 [H](ii), [F](i){c}: a red trey discarded freezes the pack"),
+        "unopened_side_frozen": (True, "T5: before laying down, only with a natural pair and a "
+                                 "qualifying lay-down"),
+        "pickup_natural_wild": (False, "S0 [H](ii)(iii): a like card plus a wild is not allowed; a "
+                                "meld from hand without any wild card"),
+        "pickup_layoff": (True, "S0 [H](iii): the discard added to any of the partnership's cards"),
+        "pickup_layoff_canasta": (False, "T5: not onto a completed canasta"),
+        "pickup_extends_sequence": (True, "S0 [A](i), [H](iii): onto a disclosed run; no run started"),
+        "seq_pickup_when_frozen": (False, "S0 [H](ii): a frozen pack needs two of the like rank"),
+        "seq_pickup_takes_pile": (True, "S0 [H](iii): the other cards go into one's hand"),
+        "min_naturals": (2, "S0 [C] meld: 2 ranked cards with one wild card at least"),
+        "max_wilds": (2, "S0 [C] meld: a maximum of two wild cards"),
+        "wild_ratio": ("lt", "S0 [C], T3: 2N+1W or 3N+ with at most 2W, so 2N+2W is illegal (flag: "
+                       "'any' is the Samba/Bolivia reading)"),
+        "wild_melds": (True, "S0 [C]: a wild canasta = 7 deuces or jokers or a mixture"),
+        "add_to_canasta": (True, "T4: canastas may grow with naturals"),
+        "wild_to_canasta": (False, "T4: never with wilds"),
+        "sequences": (_TREY_WINDOWS, "S0 [C]: 4-10, 5-J, 6-Q, 7-K; T2 one suit, no 8-A"),
+        "threes_count_to_opening": (False, "S0 [B]: treys do NOT count towards a lay down"),
+        "sequence_canasta_opens": (True, "S0 [G](i){d}: a complete seven card sequence counts as "
+                                   "the required lay-down"),
+        "opening_minimums": (_TREY_MINIMUMS, "S0 [G](i): <0 15; 0 to <3000 50; >2995 90; >5995 "
+                             "120; >8995 150"),
+        "go_out_canastas": (2, "S0 [J](i): a minimum of two canastas"),
+        "go_out_sequence": (True, "S0 [J](i): one of which must be a sequence canasta; T11"),
+        "go_out_discard": ("required", "S0 [J](iii): all cards less one, the last act discard"),
+        "ask_partner": ("mandatory", "S0 [J](ii): must ask permission of his / her partner first"),
+        "ask_after_pickup": (True, "S0 [J](ii): only after pick up and before any disclosure"),
+        "value_joker": (50, "S0 [B]: jokers 50"),
+        "value_two": (20, "S0 [B]: twos 20"),
+        "value_ace": (20, "S0 [B]: aces 20"),
+        "value_high": (10, "S0 [B]: K, Q, J, ten, nine, eight 10"),
+        "value_low": (5, "S0 [B]: seven to four 5"),
+        "value_black3": (100, "S0 [B]: treys 100 (a black trey in hand counts -100)"),
+        "natural_canasta": (500, "S0 [D]: natural 500"),
+        "mixed_canasta": (300, "S0 [D]: mixed 300"),
+        "sequence_canasta": (1500, "S0 [D]: sequence 1500"),
+        "wild_canasta": (2500, "S0 [D]: wild 2500"),
+        "red3_values": ((0, 100, 200, 300, 600, 800, 1000), "S0 [F](i){a}: 100 each; 4 600, 5 800, "
+                        "6 1000"),
+        "red3_negative": ("no_requirement", "T7: minus without the going-out canastas (Bolivia); "
+                          "flag 'never' = always plus"),
+        "red3_minus": ("per_card", "T7: the Bolivia rule, 100 each"),
+        "red3_hand_penalty": (100, "S0 [F](i){b}: a red concealed in hand counts 100 negative"),
+        "red3_hand_penalty_per": ("card", "S0 [F](i){b}: each counts 100"),
+        "black3_hand_penalty": (100, "S0 [F](ii){a}: each counts 100 against you (6 at most: 600)"),
+        "black3_hand_penalty_when": ("going_out", "S0 [F](ii){a}: when opponents or partner go out"),
+        "black3_meld_scoring": ("table", "S0 [F](ii){b}: counts as per the reds; T9 no face value"),
+        "going_out_bonus": (300, "S0 [D]: the partnership going out receives 300"),
+        "failed_go_out_penalty": (300, "S0 [J](v): told OK but cannot go out: minus 300"),
+        "target_score": (15000, "S0 [K](i): 15,000 points"),
+        "win_requires_going_out": (True, "S0 [K](i), [J](vii): only by going out, even if the "
+                                   "opponents are higher"),
+    })
+    return t
+
+
 PRESETS: dict[str, tuple[str, Callable[[int], Table]]] = {
     "classic": ("Reference classic canasta (RULINGS 1.1): 2 packs, 11 cards, draw 1, one canasta "
                 "to go out, 5,000", _classic),
@@ -327,9 +413,12 @@ PRESETS: dict[str, tuple[str, Callable[[int], Table]]] = {
               "to go out, 10,000", _samba),
     "bolivia": ("Bolivia (S1): 3 packs, 2-6 players, sequences (escalera), wild canastas, two "
                 "canastas with an escalera to go out, 15,000", _bolivia),
+    "trey-canasta": ("Trey Canasta / U3A Bolivia Plus (S0): 3 packs, 4 players, red and black treys, "
+                     "four sequence windows, going out only at 15,000", _trey),
 }
 
-DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "bolivia": 4}
+DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "bolivia": 4,
+                   "trey-canasta": 4}
 
 
 def preset_table(name: str, players: int | None = None) -> Table:

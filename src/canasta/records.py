@@ -130,7 +130,7 @@ def position(pos: dict[str, Any]) -> GameState:
         raise RecordError("a position must be a JSON object")
     known = {"rules", "seed", "dealer", "turn", "phase", "scores", "hands", "stock", "pile", "melds",
              "red_threes", "hand_number", "pile_frozen", "opened", "has_melded", "first_turn",
-             "turn_state", "asks", "answers", "penalties", "owed"}
+             "turn_state", "asks", "answers", "penalties", "owed", "fresh_red_threes"}
     extra = set(pos) - known
     if extra:
         raise RecordError(f"unknown position key {sorted(extra)[0]!r}")
@@ -211,6 +211,12 @@ def position(pos: dict[str, Any]) -> GameState:
     s.penalties = [0 if x is None else _count(x, "penalties") for x in _per(pos, "penalties", k, "side")]
     # red threes exposed at the deal but replaced only on the player's turn (S4)
     s.owed = [0 if x is None else _count(x, "owed") for x in _per(pos, "owed", n, "seat")]
+    # S0 [F](i){c}: red treys in a hand that may still be disclosed for a further card
+    s.fresh3 = [0 if x is None else _count(x, "fresh_red_threes")
+                for x in _per(pos, "fresh_red_threes", n, "seat")]
+    for seat, fresh in enumerate(s.fresh3):
+        if fresh > s.hk[seat][s.model.red3]:
+            raise RecordError(f"fresh_red_threes[{seat}]: more than the red threes in that hand")
     phase = pos.get("phase", "draw")
     if phase not in ("draw", "play", "answer"):
         raise RecordError("'phase' must be \"draw\", \"play\" or \"answer\"")
@@ -247,6 +253,8 @@ def _turn_state(s: GameState, ts: Any) -> None:
             if not isinstance(ts[key], bool):
                 raise RecordError(f"turn_state {key!r} must be true or false")
             setattr(s, attr, ts[key])
+    if "replacement_draws" in ts:
+        s.bonus_draws = _count(ts["replacement_draws"], "replacement_draws")
     if "opening_points" in ts:
         s.turn_points = _count(ts["opening_points"], "opening_points")
     if "melds_before_turn" in ts:

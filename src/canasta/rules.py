@@ -63,9 +63,16 @@ class RuleSet:
     upcard_cover: tuple[str, ...] = _opt(("wild", "red3"), "upcards that are covered by another card "
                                          "(wild, red3, black3)", "upcard")
     first_turn_upcard: FirstTurnUpcard = _opt("none", "single: the first player may take the upcard "
-                                              "alone instead of drawing", "upcard")
+                                              "alone instead of drawing; trey: the upcard plus one "
+                                              "stock card instead of the draw, and then no lay-down "
+                                              "that turn (S0 [A](i))", "upcard")
+    upcard_recover: tuple[str, ...] = _opt((), "covering cards of these classes are covered again "
+                                           "(wild, red3, black3; S0 T1)", "upcard")
     # --- threes
-    red3_mode: Red3Mode = _opt("lay", "lay: red threes are laid and replaced at once", "threes")
+    red3_mode: Red3Mode = _opt("lay", "lay: red threes are laid and replaced at once; optional: "
+                               "held, melded singly or discarded; trey: as optional, and one "
+                               "disclosed at once after being dealt or picked up earns a replacement "
+                               "card (draw)", "threes")
     red3_replace: Red3Timing = _opt("deal", "when dealt red threes are replaced: at the deal or on "
                                     "the player's first turn", "threes")
     black3_stop: bool = _opt(True, "a black three on top of the pile stops the next player taking it",
@@ -75,6 +82,8 @@ class RuleSet:
     black3_meld_min: int = _opt(3, "fewest black threes in a going-out meld", "threes")
     black3_meld_wilds: int = _opt(0, "wild cards allowed in a black-three meld (S4: two threes and "
                                   "a joker)", "threes")
+    black3_out_no_discard: bool = _opt(False, "melding the black threes may go out without a discard "
+                                       "even where going out needs one", "threes")
     # --- the discard pile
     pile_always_frozen: bool = _opt(False, "the pile is taken only with a natural pair, always", "pile")
     freeze_on_wild: bool = _opt(True, "a wild card in the pile freezes it", "pile")
@@ -114,6 +123,10 @@ class RuleSet:
                                                   "sequence canasta may fill; empty = no sequences",
                                                   "melds")
     # --- the opening meld
+    threes_count_to_opening: bool = _opt(True, "threes count their points toward the opening minimum",
+                                         "opening")
+    sequence_canasta_opens: bool = _opt(False, "completing a sequence canasta in the lay-down turn "
+                                        "meets the opening minimum whatever its points", "opening")
     opening_minimums: tuple[tuple[int, int], ...] = _opt(
         ((-(10**9), 15), (0, 50), (1500, 90), (3000, 120)),
         "opening minimum by the side's score: (from score, minimum) pairs", "opening")
@@ -127,6 +140,8 @@ class RuleSet:
     ask_partner: AskMode = _opt("optional", "asking 'may I go out?': optional (answer binds), "
                                 "mandatory, first_binding (only the first answer in a hand binds), "
                                 "once (once per hand, binds)", "going out")
+    ask_after_pickup: bool = _opt(False, "asking only after the pick-up and before any card is shown "
+                                  "that turn", "going out")
     concealed: bool = _opt(True, "going out concealed (all in one turn, no earlier meld) earns "
                            "concealed_bonus", "going out")
     concealed_needs_canasta: bool = _opt(True, "a concealed going out must include a canasta",
@@ -166,7 +181,8 @@ class RuleSet:
     black3_hand_penalty_when: PenaltyWhen = _opt("always", "... always, or only when someone went "
                                                  "out", "scoring")
     black3_meld_scoring: Black3Scoring = _opt("face", "face: melded black threes count their card "
-                                              "value", "scoring")
+                                              "value; table: red3_values by how many, no face value",
+                                              "scoring")
     black3_four_bonus: int = _opt(0, "bonus for going out with all four black threes melded",
                                   "scoring")
     going_out_bonus: int = _opt(100, "bonus for going out", "scoring")
@@ -300,8 +316,6 @@ def make_ruleset(values: dict[str, Any], base: RuleSet | None = None) -> RuleSet
 # Values the engine cannot play yet: refused loudly instead of being ignored.
 _NOT_YET = {
     "opening_schedule": ("score", "the per-hand meld schedule arrives with issue 4"),
-    "win_requires_going_out": (False, "winning only by going out arrives with issue 3"),
-    "black3_meld_scoring": ("face", "table-valued black-three melds arrive with issue 3"),
 }
 
 
@@ -315,10 +329,14 @@ def validate(rs: RuleSet) -> None:
             continue
         if getattr(rs, name) != allowed:
             raise bad(name, f"not supported yet: {why}")
-    if rs.first_turn_upcard == "trey":
-        raise bad("first_turn_upcard", "not supported yet: the Trey first turn arrives with issue 3")
-    if rs.red3_mode not in ("lay", "optional"):
-        raise bad("red3_mode", "not supported yet: Trey and American threes arrive with issues 3 and 4")
+    if rs.red3_mode == "threes":
+        raise bad("red3_mode", "not supported yet: American threes arrive with issue 4")
+    if rs.first_turn_upcard == "trey" and rs.upcard == "none":
+        raise bad("first_turn_upcard", "the Trey first turn needs an upcard")
+    bad_recover = set(rs.upcard_recover) - {"wild", "red3", "black3"}
+    if bad_recover:
+        raise bad("upcard_recover", f"unknown card class {sorted(bad_recover)[0]!r} (wild, red3, "
+                  "black3)")
     for lo, hi in rs.sequences:
         if not 4 <= lo < hi <= 14 or hi - lo + 1 < 3:
             raise bad("sequences", "each window is (lowest, highest) rank from 4 to 14 (ace), "

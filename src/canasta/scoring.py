@@ -30,6 +30,7 @@ class SideScore:
     total: int = 0
     sequence_canastas: int = 0
     wild_canastas: int = 0
+    black_threes: int = 0    # black threes melded going out, scored by table (S0 [F](ii){b})
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -44,6 +45,7 @@ class HandResult:
     out_seat: int            # the player who went out, or -1
     sides: tuple[SideScore, ...]
     scores_after: tuple[int, ...]
+    moral_winner: int = -1   # S0 [K](ii): nobody went out and this side leads at the target
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -51,7 +53,8 @@ class HandResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {"hand": self.hand, "reason": self.reason, "out_seat": self.out_seat,
-                "sides": [s.to_dict() for s in self.sides], "scores_after": list(self.scores_after)}
+                "sides": [s.to_dict() for s in self.sides], "scores_after": list(self.scores_after),
+                "moral_winner": self.moral_winner}
 
 
 def score_hand(state: GameState, reason: str, out_seat: int, concealed: bool) -> HandResult:
@@ -79,7 +82,13 @@ def score_hand(state: GameState, reason: str, out_seat: int, concealed: bool) ->
                  "never": False}[r.red3_negative]
         if minus:
             red_pts = -red_pts if r.red3_minus == "bonus" else -n_red * r.red3_values[1]
-        table = sum(value[f] for m in melds for f in m.cards)
+        b3_table = 0
+        if r.black3_meld_scoring == "table":  # T9: the red-trey table, no face value
+            b3_melded = sum(len(m.cards) for m in melds if m.type is MeldType.BLACK3)
+            b3_table = r.red3_values[min(b3_melded, len(r.red3_values) - 1)]
+            table = sum(value[f] for m in melds if m.type is not MeldType.BLACK3 for f in m.cards)
+        else:
+            table = sum(value[f] for m in melds for f in m.cards)
         hand = 0
         b3_penalty = r.black3_hand_penalty if (r.black3_hand_penalty_when == "always"
                                                or out_seat >= 0) else 0
@@ -108,8 +117,12 @@ def score_hand(state: GameState, reason: str, out_seat: int, concealed: bool) ->
                 going_out += r.black3_four_bonus
         cut = r.perfect_cut_bonus if state.perfect_cut and state.side_of(cutter) == side else 0
         pen = -state.penalties[side]
-        total = bonus + red_pts + going_out + table + hand + cut + pen
+        total = bonus + red_pts + going_out + table + hand + cut + pen + b3_table
         sides.append(SideScore(nat, mixed, bonus, n_red, red_pts, going_out, was_concealed, table,
-                               hand, cut, pen, total, seq, wild))
+                               hand, cut, pen, total, seq, wild, b3_table))
     after = tuple(state.scores[i] + sides[i].total for i in range(r.sides))
-    return HandResult(state.hand_no, reason, out_seat, tuple(sides), after)
+    moral = -1
+    if r.win_requires_going_out and out_seat < 0 and max(after) >= r.target_score:
+        leaders = [i for i, v in enumerate(after) if v == max(after)]
+        moral = leaders[0] if len(leaders) == 1 else -1
+    return HandResult(state.hand_no, reason, out_seat, tuple(sides), after, moral)

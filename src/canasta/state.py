@@ -61,10 +61,12 @@ class GameState:
         "asked_turn",
         "asks",
         "binding",
+        "bonus_draws",
         "current",
         "cut_size",
         "dealer",
         "first_turn",
+        "fresh3",
         "hand_no",
         "hand_start_scores",
         "hands",
@@ -92,6 +94,7 @@ class GameState:
         "rules",
         "scores",
         "seed",
+        "shown",
         "sides",
         "start_dealer",
         "stock",
@@ -100,6 +103,7 @@ class GameState:
         "turn_canasta",
         "turn_melded",
         "turn_points",
+        "upcard_lock",
         "winner",
     )
 
@@ -140,6 +144,10 @@ class GameState:
     binding: bool
     no_discard: bool
     first_turn: bool
+    fresh3: list[int]
+    bonus_draws: int
+    upcard_lock: bool
+    shown: bool
     nactions: int
     _hist: Any
     _log: Any
@@ -192,6 +200,7 @@ class GameState:
         s.answers = [0] * n
         s.penalties = [0] * rules.sides
         s.owed = [0] * n
+        s.fresh3 = [0] * n
         s.cut_size = 0
         s.perfect_cut = False
         s.winner = -1
@@ -215,6 +224,9 @@ class GameState:
         self.permission = NONE
         self.binding = False
         self.no_discard = False
+        self.bonus_draws = 0
+        self.upcard_lock = False
+        self.shown = False
 
     def clone(self) -> GameState:
         """An independent copy (cheap: melds are immutable and history is shared)."""
@@ -248,6 +260,10 @@ class GameState:
         c.answers = self.answers[:]
         c.penalties = self.penalties[:]
         c.owed = self.owed[:]
+        c.fresh3 = self.fresh3[:]
+        c.bonus_draws = self.bonus_draws
+        c.upcard_lock = self.upcard_lock
+        c.shown = self.shown
         c.cut_size = self.cut_size
         c.perfect_cut = self.perfect_cut
         c.winner = self.winner
@@ -364,7 +380,8 @@ class GameState:
         return -1
 
     def _value(self, cards: tuple[int, ...] | list[int]) -> int:
-        v = self.model.value
+        """Points toward the opening minimum (S0 [B]: treys count nothing where the rules say)."""
+        v = self.model.open_value
         return sum(v[f] for f in cards)
 
     def _has_cards(self, seat: int, cards: tuple[int, ...]) -> str | None:
@@ -505,6 +522,8 @@ class GameState:
             return self._why_not_pass()
         if op is Op.MERGE:
             return self._why_not_merge(action)
+        if op is Op.DRAW and self.bonus_draws:
+            return None if self.stock else ("stock_empty", "the stock is empty: no further card")
         return ("already_drawn", "you have already drawn this turn")
 
     def is_legal(self, action: Action) -> bool:
@@ -519,13 +538,20 @@ class GameState:
         return None
 
     def _why_not_upcard(self) -> Problem:
-        if not self.first_turn or self.rules.first_turn_upcard != "single":
+        mode = self.rules.first_turn_upcard
+        if not self.first_turn or mode == "none":
             return ("no_upcard", "only the first player, on the first turn, may take the upcard alone")
         if self.pre_draw:
             return ("shown_melds", "you have shown melds to take the pile: take it or retract them")
         if not self.pile:
             return ("pile_empty", "there is no upcard")
         top = self.pile[-1]
+        if mode == "trey":  # S0 [A](i){a}{b}{c}: a natural or a red trey; T1: not a black trey
+            if is_wild(top) or is_black_three(top):
+                return ("upcard_not_natural", f"the upcard {_c(top)} cannot be taken")
+            if not self.stock:
+                return ("stock_empty", "the stock is empty")
+            return None
         if is_wild(top) or top // 4 == 1:
             return ("upcard_not_natural", f"the upcard {_c(top)} is not a natural card")
         return None
@@ -632,7 +658,7 @@ class GameState:
         why = wild_problem(r, naturals, wilds)
         if why:
             return ("wild_limit", why)
-        points = self._value(cards) + (self.model.value[top] if r.pile_top_counts else 0)
+        points = self._value(cards) + (self.model.open_value[top] if r.pile_top_counts else 0)
         if not self.opened[side] and self.turn_points + points < self.minimum[side]:
             return ("opening_minimum", f"your side needs {self.minimum[side]} points to open; "
                     f"this makes {self.turn_points + points}")
@@ -696,10 +722,12 @@ class GameState:
         b3 = sum(1 for f in cards if is_black_three(f))
         if b3:
             return self._why_not_black3_meld(cards, b3)
-        if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode == "optional":
+        if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode in ("optional", "trey"):
             if self.phase is Phase.DRAW:
                 return ("draw_first", "draw first")
             return self._meld_finish(side, cards)
+        if self.upcard_lock:
+            return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
         if len(cards) != 3:
             return ("meld_size", "lay a new meld as three cards, then add more one at a time")
         rank = 0
@@ -779,7 +807,7 @@ class GameState:
                                    self._concealed_after())
         if why and not (h_after == 1 and self._last_card_melds(Action(Op.MELD, cards))):
             return ("cannot_go_out", f"black threes are melded only when going out, and {why}")
-        if h_after == 0 and r.go_out_discard == "required":
+        if h_after == 0 and r.go_out_discard == "required" and not r.black3_out_no_discard:
             return ("discard_needed", "you must keep a card to discard when you go out")
         return None
 
@@ -793,6 +821,8 @@ class GameState:
             return ("retracted", "you took back your opening this turn; discard to end the turn")
         if len(cards) != 1:
             return ("add_one", "add one card at a time")
+        if self.upcard_lock:
+            return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
         melds = self.melds[side]
         if not 0 <= index < len(melds):
             return ("no_meld", f"your side has no meld @{index}")
@@ -842,6 +872,8 @@ class GameState:
         """S1: two group melds of the same rank may be merged."""
         if not self.rules.merge_groups:
             return ("no_merge", "melds cannot be merged in these rules")
+        if self.upcard_lock:
+            return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
         side = self.side_of(self.current)
         melds = self.melds[side]
         i, j = a.meld, a.other
@@ -928,6 +960,12 @@ class GameState:
         mode = self.rules.ask_partner
         if self.partner(seat) < 0 or mode == "none":
             return ("no_partner", "there is no partner to ask")
+        if self.rules.ask_after_pickup:
+            if self.phase is Phase.DRAW:
+                return ("ask_after_pickup", "ask after your pick-up (draw or take), before showing "
+                        "any card")
+            if self.shown:
+                return ("ask_after_showing", "ask before any card is shown this turn")
         if self.asked_turn:
             return ("asked", "you have already asked this turn")
         if mode == "once" and self.asks[seat]:
@@ -993,6 +1031,8 @@ class GameState:
             if self._why_not_end() is None:
                 out.append(END)
             return out
+        if self.bonus_draws and self.stock:
+            out.append(DRAW)
         self._gen_melds(out)
         if self.rules.merge_groups:
             self._gen_merges(out)
@@ -1079,6 +1119,12 @@ class GameState:
         hk = self.hk[seat]
         hn = self.hn[seat]
         drawing = self.phase is Phase.DRAW
+        if self.upcard_lock:  # S0 [A](i): no lay-down this turn; red treys may still be disclosed
+            if hk[m.red3] and not drawing:
+                c1 = (self._face(seat, m.red3),)
+                if self._why_not_meld(c1) is None:
+                    out.append(Action(Op.MELD, c1))
+            return
         melds = self.melds[side]
         wilds = [k for k in m.wild_kinds if hk[k]]
         wild_faces = [self._face(seat, k) for k in wilds]
@@ -1108,7 +1154,7 @@ class GameState:
                     c = (JOKER,) * j + self._faces(seat, m.deuce, 3 - j)
                     if self._why_not_meld(c) is None:
                         out.append(Action(Op.MELD, c))
-        if hk[m.red3] and not drawing and r.red3_mode == "optional":
+        if hk[m.red3] and not drawing and r.red3_mode in ("optional", "trey"):
             c = (self._face(seat, m.red3),)
             if self._why_not_meld(c) is None:
                 out.append(Action(Op.MELD, c))
@@ -1213,7 +1259,8 @@ class GameState:
         own = index >= self.turn_base
         seq = completes and meld.type is MeldType.SEQUENCE
         return self._finish_problem(self.hn[self.current] - 1, self._counts(side, completes, seq),
-                                    self._open_after(side, self.model.value[f]),
+                                    self._open_after(side, self.model.open_value[f]) or (
+                                        seq and self.rules.sequence_canasta_opens),
                                     self._concealed_after(not own, completes and own), _add_action(f, index))
 
     def _gen_takes(self, out: list[Action]) -> None:
@@ -1308,8 +1355,16 @@ class GameState:
         self.nactions += 1
         op = a.op
         seat = self.current
+        if self.rules.red3_mode == "trey" and not (
+                op is Op.DRAW or op is Op.TAKE or op is Op.UPCARD or op is Op.YES or op is Op.NO
+                or (op is Op.MELD and len(a.cards) == 1)):
+            # S0 [F](i){c}: the further card is only for a red trey disclosed at once
+            self.fresh3[seat] = 0
+            self.bonus_draws = 0
         if op is Op.DISCARD:
             self._do_discard(a.cards[0])
+        elif op is Op.DRAW and self.phase is Phase.PLAY:
+            self._do_replacement()
         elif op is Op.DRAW:
             self._do_draw()
         elif op is Op.MELD:
@@ -1326,6 +1381,12 @@ class GameState:
             self.phase = Phase.PLAY
             if not self.pile:
                 self.pile_frozen = False
+            if self.rules.first_turn_upcard == "trey":
+                # S0 [A](i){a}{b}{c}: one stock card with it, and no lay-down until the next turn
+                got = self._draw_cards(seat, self.rules.stock_draw - 1)
+                self._event(seat, "draw", tuple(got), private=True)
+                self.upcard_lock = True
+                self._fresh((f, *got))
         elif op is Op.ASK:
             self.asks[seat] += 1
             self.asked_turn = True
@@ -1352,6 +1413,7 @@ class GameState:
                 self._end_hand("stock_out", -1)
         elif op is Op.PASS:
             self._event(seat, "pass")
+            self._check_failed_go_out()
             self._next_turn()
         elif op is Op.MERGE:
             side = self.side_of(seat)
@@ -1364,6 +1426,7 @@ class GameState:
             if a.other < self.turn_base:
                 self.turn_base -= 1
             self._event(seat, "merge", other.cards)
+            self.shown = True
             self._meld_points(side, 0, into.size < size <= merged.size and a.meld >= self.turn_base)
 
     def _give(self, seat: int, f: int) -> None:
@@ -1406,6 +1469,20 @@ class GameState:
         self._event(seat, "draw", tuple(got), private=True)
         self.first_turn = False
         self.phase = Phase.PLAY
+        self._fresh(got)
+
+    def _fresh(self, got: tuple[int, ...] | list[int]) -> None:
+        """S0 [F](i){c}: red treys just dealt or picked up may be disclosed for a further card."""
+        if self.rules.red3_mode == "trey":
+            self.fresh3[self.current] += sum(1 for f in got if is_red_three(f))
+
+    def _do_replacement(self) -> None:
+        """The further stock card for a red trey disclosed at once (S0 [F](i){c}, [A](i){c})."""
+        seat = self.current
+        self.bonus_draws -= 1
+        got = self._draw_cards(seat, 1)
+        self._event(seat, "replace", tuple(got), private=True)
+        self._fresh(got)
 
     def _meld_points(self, side: int, points: int, completed: bool) -> None:
         self.turn_melded = True
@@ -1430,7 +1507,7 @@ class GameState:
             rest = self.pile
             self.pile = []
             self.pile_frozen = False
-        points = self._value(a.cards) + (self.model.value[top] if r.pile_top_counts else 0)
+        points = self._value(a.cards) + (self.model.open_value[top] if r.pile_top_counts else 0)
         if a.meld >= 0:
             old = self.melds[side][a.meld]
             new = old.with_cards((top, *a.cards))
@@ -1450,6 +1527,7 @@ class GameState:
                 self._give(seat, f)
                 gained.append(f)
         self._event(seat, "take", (top, *a.cards))
+        self._fresh(gained)
         if not self.pile:  # the whole pile was taken (not only its top card, B2 option)
             self._event(seat, "pile", tuple(gained))
         for f in laid:  # a red three found in the pile is laid, not replaced (R 1.1)
@@ -1471,6 +1549,9 @@ class GameState:
         if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1)
             self.red3[seat].append(cards[0])
             self._event(seat, "red3", cards)
+            if self.fresh3[seat]:  # S0 [F](i){c}: disclosed at once, a further card may be taken
+                self.fresh3[seat] -= 1
+                self.bonus_draws += 1
             if self.hn[seat] == 0:
                 self._go_out(seat)
             return
@@ -1483,6 +1564,7 @@ class GameState:
             self.turn_melded = True
             self.turn_points += self._value(cards)
             return
+        self.shown = True
         self._meld_points(side, self._value(cards), completed)
         if self.hn[seat] == 0:
             self._go_out(seat)
@@ -1496,12 +1578,15 @@ class GameState:
         self.melds[side][index] = new
         self._event(seat, "add", (f,))
         if self.phase is Phase.DRAW:
-            self.turn_points += self.model.value[f]
+            self.turn_points += self.model.open_value[f]
             return
+        self.shown = True
         if index < self.turn_base:
             self.laid_off = True
-        self._meld_points(side, self.model.value[f],
-                          index >= self.turn_base and old.size < self.rules.canasta_size <= new.size)
+        completed = old.size < self.rules.canasta_size <= new.size
+        self._meld_points(side, self.model.open_value[f], index >= self.turn_base and completed)
+        if completed and new.type is MeldType.SEQUENCE and self.rules.sequence_canasta_opens:
+            self.opened[side] = True  # S0 [G](i){d}: a complete sequence is a lay-down by itself
         if self.hn[seat] == 0:
             self._go_out(seat)
 
@@ -1585,6 +1670,9 @@ class GameState:
         r = self.rules
         top = max(self.scores)
         leaders = [i for i, v in enumerate(self.scores) if v == top]
+        if r.win_requires_going_out:  # S0 [K](i): the side going out at or over the target wins
+            leaders = [self.side_of(out_seat)] if out_seat >= 0 else []
+            top = self.scores[leaders[0]] if leaders else 0
         if top >= r.target_score and len(leaders) == 1:
             self.winner = leaders[0]
             self.phase = Phase.OVER
@@ -1613,7 +1701,8 @@ class GameState:
         if r.upcard != "none":
             self.pile.append(self.stock.pop())
             if r.upcard == "cover":
-                while self.stock and _cover_class(self.pile[-1]) in r.upcard_cover:
+                while self.stock and (_cover_class(self.pile[-1]) in r.upcard_cover or (
+                        len(self.pile) > 1 and _cover_class(self.pile[-1]) in r.upcard_recover)):
                     self.pile.append(self.stock.pop())
         self.pile_frozen = any((r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f))
                                for f in self.pile)
@@ -1633,6 +1722,7 @@ class GameState:
         self.answers = [0] * n
         self.penalties = [0] * r.sides
         self.owed = [0] * n
+        self.fresh3 = [self.hk[s][self.model.red3] if r.red3_mode == "trey" else 0 for s in range(n)]
         self._event(self.dealer, "deal")
         if self.pile:
             self._event(self.dealer, "start_pile", tuple(self.pile))

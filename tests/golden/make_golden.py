@@ -8,6 +8,7 @@ intended change of behaviour (and say so in the commit): ``python tests/golden/m
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 from canasta import GameState, rules
@@ -15,12 +16,15 @@ from canasta.records import GameRecord, save
 
 GOLDEN = Path(__file__).parent
 TABLES = {"classic": {}, "gvr-club": {}, "spanish": {}, "spanish-3": {"players": 3}, "samba": {},
-          "bolivia": {}, "bolivia-6": {"players": 6}}
+          "bolivia": {}, "bolivia-6": {"players": 6}, "trey-canasta": {}}
 HANDS = 3
 
 
 def main() -> None:
+    only = set(sys.argv[1:])  # regenerate only these (new presets), leaving the others untouched
     for name, overrides in TABLES.items():
+        if only and name not in only:
+            continue
         preset = name.split("-3")[0].split("-6")[0]
         s = GameState.new(rules(preset, **overrides), seed=2026)
         rng = random.Random(7)
