@@ -244,7 +244,8 @@ def test_bad_notation_through_apply_changes_nothing(snapshot: Callable[..., Any]
     ({"packs": 9}, "'packs' = 9: must be 1 to 4"),
     ({"go_out_canastas": 9}, "'go_out_canastas' = 9"),
     ({"red3_values": [50, 100, 200, 300, 800]}, "no red threes must be worth 0"),
-    ({"red3_mode": "trey"}, "not supported yet"),
+    ({"red3_mode": "threes"}, "not supported yet"),
+    ({"upcard_recover": ["blue"]}, "'upcard_recover'"),
     ({"target_score": 0}, "'target_score' = 0: must be positive"),
 ])
 def test_invalid_overrides(overrides: dict[str, Any], words: str) -> None:

@@ -151,8 +151,8 @@ def check_invariants(s: GameState, deck: list[int], where: str) -> None:
     for side, ms in enumerate(s.melds):
         ranks: list[int] = []
         for m in ms:
-            nat = [f for f in m.cards if not is_wild(f)]
-            wild = [f for f in m.cards if is_wild(f)]
+            nat = [f for f in m.cards if not s.model.wild_face[f]]  # S0 T8: held red treys are wild
+            wild = [f for f in m.cards if s.model.wild_face[f]]
             assert m.naturals == len(nat) and m.wilds == len(wild), f"{where}: meld counts {m}"
             assert m.jokers == sum(1 for f in wild if f == JOKER)
             if m.type is MeldType.BLACK3:
@@ -182,6 +182,9 @@ def check_invariants(s: GameState, deck: list[int], where: str) -> None:
     if s.is_over:
         assert s.legal_actions() == [] and 0 <= s.winner < r.sides, where
         assert max(s.scores) >= r.target_score
+        if r.win_requires_going_out:  # S0 [K](i): only the side going out, at the target, wins
+            out = s.results[-1].out_seat
+            assert out >= 0 and s.side_of(out) == s.winner and s.scores[s.winner] >= r.target_score
     else:
         assert s.winner == -1, where
         assert 0 <= s.actor < r.players and 0 <= s.current < r.players

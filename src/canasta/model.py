@@ -30,6 +30,7 @@ class CardModel:
     rank: tuple[int, ...]               # kind -> rank (0 joker, 2 deuce, 3 threes, 4..14)
     natural_kinds: tuple[tuple[int, ...], ...]  # rank (0..14) -> natural kinds of that rank
     wild_kinds: tuple[int, ...]
+    wild_face: tuple[bool, ...]         # face -> used as a wild card (S0 T8: red threes too)
     joker: int
     deuce: int
     red3: int
@@ -97,7 +98,9 @@ def card_model(rules: RuleSet) -> CardModel:
         names=tuple(names),
         rank=tuple(ranks),
         natural_kinds=tuple(tuple(ks) for ks in natural),
-        wild_kinds=(joker, deuce),
+        wild_kinds=(joker, deuce, red3) if rules.red3_wild else (joker, deuce),
+        wild_face=tuple(f == JOKER or f < 4 or (rules.red3_wild and f // 4 == 1 and f % 4 in (1, 2))
+                        for f in range(NUM_FACES)),
         joker=joker,
         deuce=deuce,
         red3=red3,

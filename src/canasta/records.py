@@ -34,7 +34,7 @@ from typing import Any
 from .actions import Action
 from .cards import card_str, full_deck, is_black_three, is_red_three, is_wild, parse_cards
 from .errors import CanastaError, RecordError
-from .melds import Meld, MeldType, new_meld, sequence_fits, wild_problem
+from .melds import Meld, MeldType, new_meld, sequence_fits, wild_card, wild_problem
 from .presets import rules as preset_rules
 from .presets import rules_from_options
 from .rules import RuleSet
@@ -99,7 +99,7 @@ def _meld(rs: RuleSet, cards: list[int], where: str) -> Meld:
         if any(not is_black_three(f) and not is_wild(f) for f in cards):
             raise RecordError(f"{where}: black threes meld only with each other")
         return new_meld(tuple(cards), MeldType.BLACK3)._replace(rank=3)
-    nat = [f for f in cards if not is_wild(f)]
+    nat = [f for f in cards if not wild_card(f, rs.red3_wild)]
     if any(is_red_three(f) for f in nat):
         raise RecordError(f"{where}: red threes cannot be melded")
     if not nat:
@@ -107,7 +107,7 @@ def _meld(rs: RuleSet, cards: list[int], where: str) -> Meld:
             raise RecordError(f"{where}: wild cards cannot be melded on their own here")
         if len(cards) > rs.canasta_size:
             raise RecordError(f"{where}: a wild meld holds at most {rs.canasta_size} cards")
-        return new_meld(tuple(cards), MeldType.WILD)
+        return new_meld(tuple(cards), MeldType.WILD, rs.red3_wild)
     if len({f // 4 for f in nat}) > 1:
         ranks = sorted(f // 4 + 2 for f in nat)
         if (len(nat) != len(cards) or len({f % 4 for f in nat}) != 1 or len(nat) < 3
@@ -121,7 +121,7 @@ def _meld(rs: RuleSet, cards: list[int], where: str) -> Meld:
     why = wild_problem(rs, len(nat), len(cards) - len(nat))
     if why:
         raise RecordError(f"{where}: {why}")
-    return new_meld(tuple(cards))
+    return new_meld(tuple(cards), MeldType.GROUP, rs.red3_wild)
 
 
 def position(pos: dict[str, Any]) -> GameState:

@@ -75,6 +75,8 @@ class RuleSet:
                                "card (draw)", "threes")
     red3_replace: Red3Timing = _opt("deal", "when dealt red threes are replaced: at the deal or on "
                                     "the player's first turn", "threes")
+    red3_wild: bool = _opt(False, "a red three held in hand may be used as a wild card in every "
+                           "respect (S0 [F](i){c}, T8)", "threes")
     black3_stop: bool = _opt(True, "a black three on top of the pile stops the next player taking it",
                              "threes")
     black3_meld: Black3Meld = _opt("going_out", "black threes may be melded only when going out",
@@ -162,6 +164,8 @@ class RuleSet:
     value_high: int = _opt(10, "king down to eight", "scoring")
     value_low: int = _opt(5, "seven down to four", "scoring")
     value_black3: int = _opt(5, "black three", "scoring")
+    value_red3: int = _opt(0, "red three played as a card (S0 T8: a wild worth 100); its bonus and "
+                           "hand penalty are separate", "scoring")
     natural_canasta: int = _opt(500, "natural canasta bonus", "scoring")
     mixed_canasta: int = _opt(300, "mixed canasta bonus", "scoring")
     sequence_canasta: int = _opt(1500, "sequence canasta bonus", "scoring")
@@ -221,7 +225,7 @@ class RuleSet:
         if r == 2:
             return self.value_two
         if r == 3:
-            return self.value_black3 if f % 4 in (0, 3) else 0
+            return self.value_black3 if f % 4 in (0, 3) else self.value_red3
         if r == 14:
             return self.value_ace
         if r >= 8:
@@ -329,6 +333,9 @@ def validate(rs: RuleSet) -> None:
             continue
         if getattr(rs, name) != allowed:
             raise bad(name, f"not supported yet: {why}")
+    if rs.red3_wild and rs.red3_mode not in ("optional", "trey"):
+        raise bad("red3_wild", "red threes can be wild cards only where they are held in hand "
+                  "(red3_mode optional or trey)")
     if rs.red3_mode == "threes":
         raise bad("red3_mode", "not supported yet: American threes arrive with issue 4")
     if rs.first_turn_upcard == "trey" and rs.upcard == "none":
@@ -364,7 +371,7 @@ def validate(rs: RuleSet) -> None:
         raise bad("stock_draw", "must be at least 1")
     for name in ("perfect_cut_bonus", "natural_canasta", "mixed_canasta", "sequence_canasta",
                  "wild_canasta", "red3_hand_penalty", "black3_hand_penalty", "black3_four_bonus",
-                 "going_out_bonus", "concealed_bonus", "failed_go_out_penalty", "value_joker",
+                 "going_out_bonus", "concealed_bonus", "failed_go_out_penalty", "value_joker", "value_red3",
                  "value_two", "value_ace", "value_high", "value_low", "value_black3"):
         if getattr(rs, name) < 0:
             raise bad(name, "must not be negative (penalties are given as positive amounts)")

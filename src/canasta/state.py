@@ -600,8 +600,9 @@ class GameState:
         nat = 0
         wild = 0
         jokers = 0
+        wf = self.model.wild_face
         for f in cards:
-            if f == JOKER or f < 4:
+            if wf[f]:
                 wild += 1
                 jokers += f == JOKER
             elif f // 4 + 2 != rank:
@@ -732,8 +733,9 @@ class GameState:
             return ("meld_size", "lay a new meld as three cards, then add more one at a time")
         rank = 0
         nat = wild = 0
+        wf = self.model.wild_face
         for f in cards:
-            if f == JOKER or f < 4:
+            if wf[f]:
                 wild += 1
             elif is_red_three(f):
                 return ("red_three", "red threes cannot be melded with other cards")
@@ -788,8 +790,9 @@ class GameState:
         if b3 != held:
             return ("black_three", "meld all your black threes together when you go out")
         wild = 0
+        wf = self.model.wild_face
         for f in cards:
-            if f == JOKER or f < 4:
+            if wf[f]:
                 wild += 1
             elif not is_black_three(f):
                 return ("black_three", "black threes are melded only with each other")
@@ -833,7 +836,7 @@ class GameState:
         m = melds[index]
         if m.type is MeldType.BLACK3:
             return ("black_three", "nothing can be added to the black threes")
-        wild = f == JOKER or f < 4
+        wild = self.model.wild_face[f]
         if m.type is not MeldType.GROUP:
             misfit = self._misfit(m, f, wild)
             if misfit:
@@ -1148,12 +1151,15 @@ class GameState:
                         c3: tuple[int, ...] = (three[0], three[1], wf)
                         if free or self._meld_finish(side, c3) is None:
                             out.append(Action(Op.MELD, c3))
-        if r.wild_melds and len(wild_faces) and hk[m.joker] + hk[m.deuce] >= 3:
+        n3 = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards too
+        if r.wild_melds and len(wild_faces) and hk[m.joker] + hk[m.deuce] + n3 >= 3:
             for j in range(min(3, hk[m.joker]), -1, -1):
-                if 3 - j <= hk[m.deuce]:
-                    c = (JOKER,) * j + self._faces(seat, m.deuce, 3 - j)
-                    if self._why_not_meld(c) is None:
-                        out.append(Action(Op.MELD, c))
+                for t in range(min(3 - j, n3), -1, -1):
+                    if 3 - j - t <= hk[m.deuce]:
+                        c = ((JOKER,) * j + self._faces(seat, m.deuce, 3 - j - t)
+                             + self._faces(seat, m.red3, t))
+                        if self._why_not_meld(c) is None:
+                            out.append(Action(Op.MELD, c))
         if hk[m.red3] and not drawing and r.red3_mode in ("optional", "trey"):
             c = (self._face(seat, m.red3),)
             if self._why_not_meld(c) is None:
@@ -1244,7 +1250,7 @@ class GameState:
         free = self.phase is Phase.DRAW or self.hn[self.current] - 1 >= 2
         side = self.side_of(self.current)
         for f in cands:  # the checks of _why_not_add for a held card, short-cut when cards spare
-            if self._misfit(meld, f, f == JOKER or f < 4) is None and (
+            if self._misfit(meld, f, self.model.wild_face[f]) is None and (
                     free or self._add_finish(side, i, meld, f) is None):
                 out.append(_add_action(f, i))
 
@@ -1289,6 +1295,7 @@ class GameState:
                            for c in range(hk[k] + 1)]
         nj = hk[m.joker]
         nd = hk[m.deuce]
+        nt = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards
         gained = self._pile_gain(True)
         hn = self.hn[seat]
         for target in targets:
@@ -1306,16 +1313,18 @@ class GameState:
                     continue
                 for j in range(nj + 1):
                     for d in range(nd + 1):
-                        w = j + d
-                        if c == 0 and w:
-                            break
-                        if c == 1 and not w:
-                            continue
-                        if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None:
-                            break
-                        a = Action(Op.TAKE, nat + self._faces(seat, m.deuce, d) + (JOKER,) * j, target)
-                        if (trusted and hn - c - w + gained >= 2) or self._why_not_take(a) is None:
-                            out.append(a)
+                        for t in range(nt + 1):
+                            w = j + d + t
+                            if c == 0 and w:
+                                break
+                            if c == 1 and not w:
+                                continue
+                            if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None:
+                                break
+                            a = Action(Op.TAKE, nat + self._faces(seat, m.deuce, d) + (JOKER,) * j
+                                       + self._faces(seat, m.red3, t), target)
+                            if (trusted and hn - c - w + gained >= 2) or self._why_not_take(a) is None:
+                                out.append(a)
         if r.pickup_extends_sequence:
             for i, x in enumerate(melds):
                 if x.type is MeldType.SEQUENCE:
@@ -1327,8 +1336,8 @@ class GameState:
         """The elementary actions that lay ``cards`` as one new meld (or add them to ``meld``):
         three cards first, naturals before wilds, then one card at a time. For UIs; each action is
         still checked when applied."""
-        nat = [f for f in cards if not is_wild(f)]
-        wild = [f for f in cards if is_wild(f)]
+        nat = [f for f in cards if not self.model.wild_face[f]]
+        wild = [f for f in cards if self.model.wild_face[f]]
         if meld >= 0:
             return [Action(Op.ADD, (f,), meld) for f in nat + wild]
         if len(nat) >= 3:
@@ -1419,7 +1428,7 @@ class GameState:
             side = self.side_of(seat)
             melds = self.melds[side]
             into, other = melds[a.meld], melds[a.other]
-            merged = into.with_cards(other.cards)
+            merged = into.with_cards(other.cards, self.rules.red3_wild)
             size = self.rules.canasta_size
             del melds[a.other]
             melds[a.meld if a.other > a.meld else a.meld - 1] = merged
@@ -1510,11 +1519,11 @@ class GameState:
         points = self._value(a.cards) + (self.model.open_value[top] if r.pile_top_counts else 0)
         if a.meld >= 0:
             old = self.melds[side][a.meld]
-            new = old.with_cards((top, *a.cards))
+            new = old.with_cards((top, *a.cards), r.red3_wild)
             self.melds[side][a.meld] = new
             completed = old.size < r.canasta_size <= new.size
         else:
-            new = new_meld((top, *a.cards))
+            new = new_meld((top, *a.cards), MeldType.GROUP, r.red3_wild)
             self.melds[side].append(new)
             completed = new.size >= r.canasta_size
         gained: list[int] = []
@@ -1555,7 +1564,8 @@ class GameState:
             if self.hn[seat] == 0:
                 self._go_out(seat)
             return
-        meld = new_meld(cards, _meld_type(cards))
+        r3w = self.rules.red3_wild
+        meld = new_meld(cards, _meld_type(cards, r3w), r3w)
         completed = meld.size >= self.rules.canasta_size
         self.melds[side].append(meld)
         self._event(seat, "meld", cards)
@@ -1574,7 +1584,7 @@ class GameState:
         side = self.side_of(seat)
         self._take_from(seat, f)
         old = self.melds[side][index]
-        new = old.with_cards((f,))
+        new = old.with_cards((f,), self.rules.red3_wild)
         self.melds[side][index] = new
         self._event(seat, "add", (f,))
         if self.phase is Phase.DRAW:
@@ -1770,11 +1780,11 @@ def _multisets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int,
     return tuple(out)
 
 
-def _meld_type(cards: tuple[int, ...]) -> MeldType:
-    """The type of a (checked) new meld from its cards."""
+def _meld_type(cards: tuple[int, ...], r3w: bool = False) -> MeldType:
+    """The type of a (checked) new meld from its cards (``r3w``: red threes are wild, S0 T8)."""
     if any(is_black_three(f) for f in cards):
         return MeldType.BLACK3
-    nat = [f for f in cards if not is_wild(f)]
+    nat = [f for f in cards if not is_wild(f) and not (r3w and is_red_three(f))]
     if not nat:
         return MeldType.WILD
     if len({f // 4 for f in nat}) > 1:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import NUM_FACES, full_deck, is_black_three, is_red_three, is_wild, parse_card, parse_cards
+from ..melds import wild_card
 from ..rules import RuleSet
 
 RANK_NAMES_REV = {"aces": 14, "kings": 13, "queens": 12, "jacks": 11, "tens": 10, "nines": 9,
@@ -161,7 +162,7 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
                 for f in cards:
                     pool[f] = max(0, pool[f] - 1)
                 black3 = any(is_black_three(f) for f in cards)
-                nat = [f for f in cards if not is_wild(f)]
+                nat = [f for f in cards if not wild_card(f, rules.red3_wild)]
                 rank = 3 if black3 else (nat[0] // 4 + 2 if nat else 0)
                 infos.append(MeldInfo(rank, cards, len(cards), m["canasta"], m["natural"], black3, False))
             else:
