@@ -437,3 +437,37 @@ def test_S1_bolivia_draw_phase_pickups() -> None:
     - ask (the pile can be taken); no shown melds (opened), no retract, no end (stock left)."""
     s = _pos("bolivia", "9C 9D QS QH 2C", pile="4C QD 9S", melds=[["KC KD KH", "6S 7S 8S"], []])
     assert_legal(s, ["draw", "take 9C 9D", "take 9C 9D 2C", "take @1", "ask"])
+
+
+# ============================================================================ Trey Canasta (S0)
+def test_S0_trey_play_phase_with_a_held_red_trey() -> None:
+    """S0 [C], [F](i){c}, T8: side 0 shows kings KC KD KH (@0) and the spade run 6S 7S 8S (@1); seat 0
+    holds 9S 5S KS 3H 4D after drawing (no red trey was drawn this turn). By hand:
+    - new melds: no two naturals of a rank, no three spades in a row, one wild (3H, T8): none;
+    - meld 3H: disclose the red trey (no further card: it was not just picked up);
+    - @0 kings: KS, 3H (T8: a wild; 3 naturals + 1 wild);
+    - @1 spades: 5S below (5-8 fits 5-J), 9S above (6-9 fits 4-10 ... 6-Q); never a wild;
+    - ask ([J](ii): after the pick-up, nothing shown yet, five cards); no merge, retract or pass;
+    - discards: each of the five cards (a red trey may be discarded, [F](i){c})."""
+    s = _pos("trey-canasta", "9S 5S KS 3H 4D", phase="play", pile="4C QD",
+             melds=[["KC KD KH", "6S 7S 8S"], []])
+    assert_legal(s, [
+        "meld 3H",
+        "add @0 KS", "add @0 3H",
+        "add @1 5S", "add @1 9S",
+        "ask",
+        "discard 4D", "discard 5S", "discard 9S", "discard KS", "discard 3H",
+    ])
+
+
+def test_S0_trey_first_turn_draw_phase() -> None:
+    """S0 [A](i){a}: the first player, with the natural upcard QD, may draw two or take the upcard with
+    one stock card (upcard). Nobody has laid down; seat 0 holds 9C 9D QS QH 2C. By hand:
+    - draw; upcard;
+    - take QH QS: T5 needs a qualifying lay-down: QD QH QS = 30 < 50, so not listed; take QH QS 2C:
+      30 + 20 = 50, listed;
+    - with a natural pair of the top card's rank held, lay-down melds may be shown before taking: 9C 9D
+      2C and QH QS 2C (2 naturals + 1 wild, [C]); no three naturals of a rank;
+    - no ask ([J](ii): only after the pick-up); no retract (nothing shown), no end (stock left)."""
+    s = _pos("trey-canasta", "9C 9D QS QH 2C", pile="QD", first_turn=True)
+    assert_legal(s, ["draw", "upcard", "take QH QS 2C", "meld 9C 9D 2C", "meld QH QS 2C"])

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from canasta import GameState, Phase, rules
-from canasta.cards import is_black_three, is_red_three, is_wild
+from canasta import GameState, Phase, RecordError, RuleError, rules
+from canasta.cards import card_str, is_black_three, is_red_three, is_wild
 from canasta.melds import MeldType
+from canasta.records import GameRecord, position
 from canasta.views import view
 from helpers import check_refused, play, position_for
 
@@ -612,3 +613,47 @@ def test_S0_rules_card_lists_every_option_with_an_S0_source() -> None:
     for key in ("first_turn_upcard", "red3_mode", "red3_wild", "black3_meld_scoring", "opening_minimums",
                 "ask_after_pickup", "win_requires_going_out", "wild_ratio", "sequences"):
         assert table[key][1].startswith(("S0", "T")), (key, table[key][1])
+
+
+# ------------------------------------------------------------------------------------ positions, records
+def test_S0_position_carries_fresh_red_treys_and_the_turn_flags() -> None:
+    """S0 [F](i){c} and [A](i): a position expresses the red treys that may still earn a further card,
+    the replacement draws owed, the upcard lock and whether a card was shown (the asking window), and a
+    position built from a view's public fields (plus the hidden cards) gives the same legal actions."""
+    s = setup(["QC QD 5C", "4C", "4D", "4H"], phase="draw", pile="3H", stock="9C 9D 9H",
+              first_turn=True)
+    play(s, "upcard", "meld 3H")
+    v = view(s, 0)
+    assert v["turn_state"]["upcard_lock"] and v["turn_state"]["replacement_draws"] == 1
+    again = position({"rules": NAME, "dealer": 3, "turn": 0, "phase": "play",
+                      "hands": [" ".join(card_str(f) for f in s.hand_cards(x)) for x in range(4)],
+                      "stock": "9D 9H", "red_threes": [["3H"], [], [], []], "turn_state": v["turn_state"]})
+    assert [str(a) for a in again.legal_actions()] == legal(s)
+    s2 = setup(["9C 3H 3D", "4C", "4D", "4H"], phase="draw", fresh_red_threes=[2, 0, 0, 0],
+               melds=OPEN)
+    assert view(s2, 0)["fresh_red_threes"] == 2 and view(s2, 1)["fresh_red_threes"] == 0
+    with pytest.raises(RecordError, match="fresh_red_threes"):
+        setup(["9C 3H", "4C", "4D", "4H"], fresh_red_threes=[2, 0, 0, 0])
+
+
+def test_S0_record_replays_a_random_game() -> None:
+    """A trey game record (with upcards, red treys and replacement draws) replays to the same game."""
+    import random
+    s = GameState.new(RS, seed=11)
+    rng = random.Random(3)
+    while len(s.results) < 2:
+        s.apply(rng.choice(s.legal_actions()))
+    text = GameRecord.of(s).to_json()
+    again = GameRecord.from_json(text).replay()
+    assert again.history() == s.history() and again.scores == s.scores
+    assert again.results == s.results
+
+
+def test_S0_bad_input_changes_nothing() -> None:
+    """Refusals of the trey rules leave the state exactly as it was (checked by check_refused)."""
+    s = setup(["QC QD 3H 5C", "4C", "4D", "4H"], melds=OPEN)
+    check_refused(s, "draw", "already_drawn", "already drawn")        # no red trey just picked up
+    check_refused(s, "upcard", "already_drawn", "already drawn")
+    check_refused(s, "meld QC QD 3H 5C", "meld_size", "three cards")
+    with pytest.raises(RuleError, match="red3_wild"):
+        rules("bolivia", red3_mode="lay", red3_wild=True)
