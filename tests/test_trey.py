@@ -657,3 +657,71 @@ def test_S0_bad_input_changes_nothing() -> None:
     check_refused(s, "meld QC QD 3H 5C", "meld_size", "three cards")
     with pytest.raises(RuleError, match="red3_wild"):
         rules("bolivia", red3_mode="lay", red3_wild=True)
+
+
+# ------------------------------------------------------------------------------------ [G](i){a}{b}{c}
+def _facility(hand: str, pile: str, turns: int, **kw: Any) -> GameState:
+    """Side 1 laid down (seat 1) and has had ``turns`` more turns; side 0 (seat 0 to draw) has not."""
+    return setup([hand, "4C 4D", "5D 6D", "7D 8D"], phase="draw", pile=pile,
+                 melds=[[], ["KC KD KH"]], laydown_seats=[-1, 1], laydown_turns=[0, turns],
+                 stock="9S 9S 8S 8S 6S 6S", **kw)
+
+
+def test_S0_G_i_a_top_card_alone_with_a_pair_after_one_turn() -> None:
+    """S0 [G](i){a}: after the other partnership has laid down and "the lay down player's next turn" has
+    taken place, "If a player can achieve their required disclosed lay down figure by picking up the top
+    ranking ... discard plus two (or more) of the same rank (to form a meld) [Not a run] from their hand
+    then may do so immediately (without taking the remainder of the discards). A player so doing still has
+    to discard one card." AH + AC AD = 60 >= 50."""
+    s = _facility("AC AD 9C 5C", "4H 7S AH", turns=0)
+    check_refused(s, "top AC AD", "no_facility", "another turn")
+    s = _facility("AC AD 9C 5C", "4H 7S AH", turns=1)
+    assert "top AC AD" in legal(s)
+    s.apply("top AC AD")
+    assert s.opened[0] and s.turn_points == 60 and [str(m) for m in s.melds[0]] == ["AC AD AH"]
+    assert [card_str(f) for f in s.pile] == ["4H", "7S"]  # the rest of the pile stays
+    assert s.hn[0] == 2 and s.phase is Phase.PLAY
+    s.apply("discard 5C")
+    assert s.current == 1
+
+
+def test_S0_G_i_a_short_of_the_lay_down_figure_is_refused() -> None:
+    """S0 [G](i){a}: only if the player "can achieve their required disclosed lay down figure": 9H 9C 9D
+    = 30 < 50."""
+    s = _facility("9C 9D 5C 6C", "4H 9H", turns=1)
+    check_refused(s, "top 9C 9D", "opening_minimum", "50")
+
+
+def test_S0_G_i_b_top_card_in_a_run_after_two_turns() -> None:
+    """S0 [G](i){b}: "after two turns the top discard could be used as part of run": 7H 8H + the top 9H
+    = 25, with the aces shown first (AC AD AS = 60) 85 >= 50; after only one turn it is refused."""
+    s = _facility("7H 8H AC AD AS 5C", "4C 9H", turns=1)
+    s.apply("meld AC AD AS")
+    check_refused(s, "top 7H 8H", "wrong_rank", "two or more nines")
+    s = _facility("7H 8H AC AD AS 5C", "4C 9H", turns=2)
+    play(s, "meld AC AD AS", "top 7H 8H")
+    assert s.opened[0] and s.turn_points == 85 and s.melds[0][1].type is MeldType.SEQUENCE
+
+
+def test_S0_G_i_c_wild_top_card_after_three_turns() -> None:
+    """S0 [G](i){c}: "after three turns the top discard to be used (considered) could be a wild card":
+    JK + 9C 9D = 50 + 20 = 70 >= 50."""
+    s = _facility("9C 9D 5C 6C", "4C JK", turns=2)
+    check_refused(s, "top 9C 9D", "facility_turns", "three turns")
+    s = _facility("9C 9D 5C 6C", "4C JK", turns=3)
+    s.apply("top 9C 9D")
+    assert s.opened[0] and s.melds[0][0].wilds == 1 and s.pile == [8]  # 4C stays
+
+
+def test_S0_G_i_T12_turns_are_the_lay_down_players_own() -> None:
+    """T12: "count the opponent lay-down player's own turns after the lay-down (1, 2, 3)"."""
+    s = setup(["9C 9D 5C 6C 7C 8C", "AC AD AH 5S 6S 7S 8S", "5D 6D 7D 8D", "5H 6H 7H 8H"],
+              phase="draw", turn=1, pile="QS", stock="4S 4S 4H 4H 4D 4D 4C 4C TC TC TD TD TH TH TS TS")
+    play(s, "draw", "meld AC AD AH", "discard 5S")  # seat 1 lays down
+    assert (s.laydown_seat[1], s.laydown_turns[1]) == (1, 0)
+    play(s, "draw", "discard 5D", "draw", "discard 5H")
+    assert s.facility_level(0) == 0  # seat 1 has not had another turn yet
+    play(s, "draw", "discard 5C", "draw", "discard 6S")  # seat 1's next turn
+    assert s.laydown_turns[1] == 1
+    play(s, "draw", "discard 6D", "draw", "discard 6H")
+    assert s.facility_level(0) == 1 and view(s, 0)["laydown_turns"] == [0, 1]

@@ -39,6 +39,7 @@ class Op(IntEnum):
     END = 10
     PASS = 11
     MERGE = 12
+    TOP = 13      # S0 [G](i){a}{b}{c}: the top discard alone, with cards from hand, as a lay-down meld
 
 
 _WORDS = {op: op.name.lower() for op in Op}
@@ -111,6 +112,8 @@ class Action(NamedTuple):
             raise NotationError(text, "discard exactly one card")
         if op is Op.MELD and not cards:
             raise NotationError(text, "a meld needs cards")
+        if op is Op.TOP and len(cards) < 2:
+            raise NotationError(text, "write top as: top CARD CARD ... (two or more cards from hand)")
         return Action(op, cards, meld)
 
 

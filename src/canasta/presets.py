@@ -52,6 +52,7 @@ def _classic(players: int) -> Table:
                           "pile"),
         "pile_top_counts": (True, "R 1.1 (S4 explicit): the top card counts to the minimum"),
         "pickup_extends_sequence": (False, "R 1.1: no sequences"),
+        "laydown_facility": (False, "R 1.1: no top-card facility"),
         "seq_pickup_when_frozen": (False, "R 1.1: no sequences"),
         "seq_pickup_takes_pile": (True, "R 1.1: no sequences"),
         "min_naturals": (2, "R 1.1: at least 2 naturals"),
@@ -365,6 +366,7 @@ def _trey(players: int) -> Table:
         "pickup_extends_sequence": (True, "S0 [A](i), [H](iii): onto a disclosed run; no run started"),
         "seq_pickup_when_frozen": (False, "S0 [H](ii): a frozen pack needs two of the like rank"),
         "seq_pickup_takes_pile": (True, "S0 [H](iii): the other cards go into one's hand"),
+        "laydown_facility": (True, "S0 [G](i){a}{b}{c}; T12 counts the lay-down player's own turns"),
         "min_naturals": (2, "S0 [C] meld: 2 ranked cards with one wild card at least"),
         "max_wilds": (2, "S0 [C] meld: a maximum of two wild cards"),
         "wild_ratio": ("lt", "S0 [C], T3: 2N+1W or 3N+ with at most 2W, so 2N+2W is illegal (flag: "

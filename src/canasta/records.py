@@ -130,7 +130,8 @@ def position(pos: dict[str, Any]) -> GameState:
         raise RecordError("a position must be a JSON object")
     known = {"rules", "seed", "dealer", "turn", "phase", "scores", "hands", "stock", "pile", "melds",
              "red_threes", "hand_number", "pile_frozen", "opened", "has_melded", "first_turn",
-             "turn_state", "asks", "answers", "penalties", "owed", "fresh_red_threes"}
+             "turn_state", "asks", "answers", "penalties", "owed", "fresh_red_threes",
+             "laydown_seats", "laydown_turns"}
     extra = set(pos) - known
     if extra:
         raise RecordError(f"unknown position key {sorted(extra)[0]!r}")
@@ -214,6 +215,20 @@ def position(pos: dict[str, Any]) -> GameState:
     # S0 [F](i){c}: red treys in a hand that may still be disclosed for a further card
     s.fresh3 = [0 if x is None else _count(x, "fresh_red_threes")
                 for x in _per(pos, "fresh_red_threes", n, "seat")]
+    # S0 [G](i): who laid down for each side and that player's turns since (default for a side with
+    # melds: its first seat, long ago, so the top-card facility is open in full)
+    seats = _per(pos, "laydown_seats", k, "side")
+    turns = _per(pos, "laydown_turns", k, "side")
+    for side in range(k):
+        x = seats[side]
+        if x is None:
+            x = side if s.opened[side] else -1
+        elif isinstance(x, bool) or not isinstance(x, int) or not -1 <= x < n or (
+                x >= 0 and x % k != side):
+            raise RecordError(f"laydown_seats[{side}] must be a seat of that side or -1")
+        s.laydown_seat[side] = x
+        t = turns[side]
+        s.laydown_turns[side] = (3 if x >= 0 else 0) if t is None else _count(t, "laydown_turns")
     for seat, fresh in enumerate(s.fresh3):
         if fresh > s.hk[seat][s.model.red3]:
             raise RecordError(f"fresh_red_threes[{seat}]: more than the red threes in that hand")

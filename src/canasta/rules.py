@@ -107,6 +107,10 @@ class RuleSet:
     seq_pickup_when_frozen: bool = _opt(False, "... even when the pile is frozen (Bolivia)", "pile")
     seq_pickup_takes_pile: bool = _opt(True, "extending a sequence with the top card takes the whole "
                                        "pile (false: the top card only)", "pile")
+    laydown_facility: bool = _opt(False, "before its lay-down a side may take the top discard alone "
+                                  "to make its lay-down once an opponent's lay-down player has had "
+                                  "1 (a group), 2 (a run) or 3 (a wild top card) more turns (S0 [G](i))",
+                                  "pile")
     # --- melds
     min_naturals: int = _opt(2, "natural cards a meld needs at least", "melds")
     max_wilds: int = _opt(3, "wild cards a meld may hold at most", "melds")

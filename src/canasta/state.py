@@ -74,6 +74,8 @@ class GameState:
         "hk",
         "hn",
         "laid_off",
+        "laydown_seat",
+        "laydown_turns",
         "melds",
         "minimum",
         "model",
@@ -145,6 +147,8 @@ class GameState:
     no_discard: bool
     first_turn: bool
     fresh3: list[int]
+    laydown_seat: list[int]
+    laydown_turns: list[int]
     bonus_draws: int
     upcard_lock: bool
     shown: bool
@@ -201,6 +205,8 @@ class GameState:
         s.penalties = [0] * rules.sides
         s.owed = [0] * n
         s.fresh3 = [0] * n
+        s.laydown_seat = [-1] * rules.sides
+        s.laydown_turns = [0] * rules.sides
         s.cut_size = 0
         s.perfect_cut = False
         s.winner = -1
@@ -261,6 +267,8 @@ class GameState:
         c.penalties = self.penalties[:]
         c.owed = self.owed[:]
         c.fresh3 = self.fresh3[:]
+        c.laydown_seat = self.laydown_seat[:]
+        c.laydown_turns = self.laydown_turns[:]
         c.bonus_draws = self.bonus_draws
         c.upcard_lock = self.upcard_lock
         c.shown = self.shown
@@ -504,6 +512,8 @@ class GameState:
                 return self._why_not_end()
             if op is Op.ASK:
                 return self._why_not_ask()
+            if op is Op.TOP:
+                return self._why_not_top(action)
             return ("draw_first", "draw from the stock or take the pile first")
         # PLAY
         if op is Op.DISCARD:
@@ -699,10 +709,107 @@ class GameState:
         h_after = self.hn[self.current] + self._pile_gain(r.seq_pickup_takes_pile)
         return self._finish_problem(h_after, self._counts(side, completes, completes), True, False, a)
 
+    def facility_level(self, side: int) -> int:
+        """S0 [G](i): 0 (none), 1 {a} a group, 2 {b} also a run, 3 {c} also a wild top card: the most
+        turns an opponent's lay-down player has had since laying down (T12), for a side not laid down."""
+        if not self.rules.laydown_facility or self.opened[side]:
+            return 0
+        return min(3, max((self.laydown_turns[x] for x in range(self.sides)
+                           if x != side and self.laydown_seat[x] >= 0), default=0))
+
+    def _why_not_top(self, a: Action) -> Problem:
+        """S0 [G](i){a}{b}{c}: the top discard alone with two or more cards from hand as a new meld that
+        makes the lay-down; the rest of the pile stays."""
+        seat = self.current
+        side = self.side_of(seat)
+        level = self.facility_level(side)
+        if level == 0:
+            return ("no_facility", "the top card alone may be taken only before your side lays down, "
+                    "once an opponent's lay-down player has had another turn")
+        if not self.pile:
+            return ("pile_empty", "the discard pile is empty")
+        if self.pile_stopped():
+            return ("black_three_stop", "a black three on top stops you taking it")
+        miss = self._has_cards(seat, a.cards)
+        if miss:
+            return ("not_in_hand", miss)
+        top = self.pile[-1]
+        wf = self.model.wild_face
+        if a.meld >= 0:
+            return ("meld_target", "the top card makes a new meld: write top CARD CARD")
+        if any(wf[f] or f // 4 == 1 for f in a.cards):
+            return ("need_naturals", "the top card goes with natural cards from your hand")
+        if is_red_three(top):
+            return ("red_three_on_top", "a red three on top cannot be taken")
+        ranks = {f // 4 for f in a.cards}
+        if is_wild(top):
+            if level < 3:
+                return ("facility_turns", "a wild top card may be used only after three turns ({c})")
+            if len(ranks) != 1:
+                return ("mixed_ranks", "the cards from hand must be of one rank")
+        elif ranks == {top // 4}:
+            pass
+        else:
+            cards = (top, *a.cards)
+            if level < 2 or len(a.cards) != 2 or self._why_not_sequence_cards(cards):
+                run = " or two cards making a run with it" if level >= 2 else ""
+                return ("wrong_rank", f"the cards must be two or more {RANK_NAMES[top // 4 + 2]}{run}")
+        cards = (top, *a.cards)
+        nat = sum(1 for f in cards if not wf[f])
+        why = wild_problem(self.rules, nat, len(cards) - nat)
+        if why:
+            return ("wild_limit", why)
+        points = self._value(cards)
+        if self.turn_points + points < self.minimum[side]:
+            return ("opening_minimum", f"your side needs {self.minimum[side]} points to lay down; "
+                    f"this makes {self.turn_points + points}")
+        return self._finish_problem(self.hn[seat] - len(a.cards), self._counts(side), True, False, a)
+
+    def _why_not_sequence_cards(self, cards: tuple[int, ...]) -> bool:
+        """True when these three natural cards are not a run of one suit inside a window."""
+        suits = {f % 4 for f in cards}
+        ranks = sorted(f // 4 + 2 for f in cards)
+        return (len(cards) != 3 or len(suits) != 1 or ranks[1] != ranks[0] + 1
+                or ranks[2] != ranks[1] + 1 or not sequence_fits(self.rules, ranks[0], ranks[2]))
+
+    def _gen_tops(self, out: list[Action]) -> None:
+        """The facility's top-card takes (S0 [G](i)): groups of the top rank, runs, a wild top."""
+        seat = self.current
+        level = self.facility_level(self.side_of(seat))
+        if not level or not self.pile or self.pile_stopped():
+            return
+        top = self.pile[-1]
+        if is_red_three(top) or (is_wild(top) and level < 3):
+            return
+        h = self.hands[seat]
+        cands: list[tuple[int, ...]] = []
+        ranks = range(4, 15) if is_wild(top) else (top // 4 + 2,)
+        for rank in ranks:
+            base = (rank - 2) * 4
+            held = tuple((base + i, h[base + i]) for i in range(4) if h[base + i])
+            if sum(c for _, c in held) < 2:
+                continue
+            for size in range(2, sum(c for _, c in held) + 1):
+                cands.extend(_multisets(held, size))
+        if level >= 2 and not is_wild(top):
+            r, suit = top // 4 + 2, top % 4
+            for lo in (r - 2, r - 1, r):
+                run = [(x - 2) * 4 + suit for x in range(lo, lo + 3) if x != r]
+                if lo >= 4 and lo + 2 <= 14 and all(0 <= f < JOKER and h[f] for f in run):
+                    cands.append(tuple(run))
+        for c in cands:
+            a = Action(Op.TOP, c)
+            if self._why_not_top(a) is None:
+                out.append(a)
+
     def _pre_draw_ok(self) -> bool:
         """May the player show opening melds before taking the pile?"""
         side = self.side_of(self.current)
-        if self.opened[side] or self.retracted or self._pile_block() is not None:
+        if self.opened[side] or self.retracted or not self.pile:
+            return False
+        if self.facility_level(side):
+            return True  # S0 [G](i): lay-down melds shown before taking the top card alone
+        if self._pile_block() is not None:
             return False
         top = self.pile[-1]
         held = sum(self.hk[self.current][k] for k in self.model.natural_kinds[top // 4 + 2])
@@ -1025,6 +1132,8 @@ class GameState:
                 out.append(UPCARD)
             ntake = len(out)
             self._gen_takes(out)
+            if self.rules.laydown_facility:
+                self._gen_tops(out)
             if len(out) > ntake and not self.pre_draw and self._ask_basic() is None:
                 out.append(ASK)
             if self._pre_draw_ok():
@@ -1382,6 +1491,8 @@ class GameState:
             self._do_add(a.meld, a.cards[0])
         elif op is Op.TAKE:
             self._do_take(a)
+        elif op is Op.TOP:
+            self._do_top(a)
         elif op is Op.UPCARD:
             f = self.pile.pop()
             self._give(seat, f)
@@ -1550,6 +1661,25 @@ class GameState:
         if self.hn[seat] == 0:
             self._go_out(seat)
 
+    def _do_top(self, a: Action) -> None:
+        """S0 [G](i){a}{b}{c}: the top card alone with cards from hand as a new lay-down meld."""
+        seat = self.current
+        side = self.side_of(seat)
+        r = self.rules
+        for f in a.cards:
+            self._take_from(seat, f)
+        top = self.pile.pop()
+        cards = (top, *a.cards)
+        meld = new_meld(cards, _meld_type(cards, r.red3_wild), r.red3_wild)
+        self.melds[side].append(meld)
+        self.pile_frozen = any((r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f))
+                               for f in self.pile)
+        self._event(seat, "take", cards)
+        self.pre_draw = False
+        self.first_turn = False
+        self._meld_points(side, self._value(cards), meld.size >= r.canasta_size)
+        self.phase = Phase.PLAY
+
     def _do_meld(self, cards: tuple[int, ...]) -> None:
         seat = self.current
         side = self.side_of(seat)
@@ -1640,6 +1770,13 @@ class GameState:
     def _next_turn(self) -> None:
         if self.turn_melded:
             self.has_melded[self.current] = True
+        side = self.side_of(self.current)
+        if self.opened[side]:  # S0 [G](i), T12: count the lay-down player's own turns after it
+            if self.laydown_seat[side] < 0:
+                self.laydown_seat[side] = self.current
+                self.laydown_turns[side] = 0
+            elif self.laydown_seat[side] == self.current:
+                self.laydown_turns[side] += 1
         self._start_turn((self.current + 1) % self.rules.players)
 
     def _start_turn(self, seat: int) -> None:
@@ -1733,6 +1870,8 @@ class GameState:
         self.penalties = [0] * r.sides
         self.owed = [0] * n
         self.fresh3 = [self.hk[s][self.model.red3] if r.red3_mode == "trey" else 0 for s in range(n)]
+        self.laydown_seat = [-1] * r.sides
+        self.laydown_turns = [0] * r.sides
         self._event(self.dealer, "deal")
         if self.pile:
             self._event(self.dealer, "start_pile", tuple(self.pile))

@@ -58,6 +58,9 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "owed": list(state.owed),
         # S0 [F](i){c}: own red treys that may still be disclosed for a further card (private)
         "fresh_red_threes": state.fresh3[seat],
+        # S0 [G](i), T12: per side, who laid down and how many turns that player has had since
+        "laydown_seats": list(state.laydown_seat),
+        "laydown_turns": list(state.laydown_turns),
         "cut": {"size": state.cut_size, "perfect": state.perfect_cut},
         "legal_actions": [str(a) for a in state.legal_actions()] if to_act == seat else [],
         "results": [h.to_dict() for h in state.results],

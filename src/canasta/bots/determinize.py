@@ -78,6 +78,8 @@ def world_position(view: dict[str, Any], rules: RuleSet, k: Knowledge, hands: li
         "asks": list(view["asks"]),
         "answers": list(view["answers"]),
         "penalties": list(view["penalties"]),
+        "laydown_seats": list(view["laydown_seats"]),
+        "laydown_turns": list(view["laydown_turns"]),
         "fresh_red_threes": [view.get("fresh_red_threes", 0) if x == view["seat"] else 0
                              for x in range(rules.players)],
     }
