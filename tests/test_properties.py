@@ -127,6 +127,9 @@ def table_counts(s: GameState) -> list[int]:
     for r3 in s.red3:
         for f in r3:
             c[f] += 1
+    for b in s.boxed:  # S0 [G](ii), [J](v): cards boxed in front of a player
+        for f in b:
+            c[f] += 1
     return c
 
 

@@ -725,3 +725,60 @@ def test_S0_G_i_T12_turns_are_the_lay_down_players_own() -> None:
     assert s.laydown_turns[1] == 1
     play(s, "draw", "discard 6D", "draw", "discard 6H")
     assert s.facility_level(0) == 1 and view(s, 0)["laydown_turns"] == [0, 1]
+
+
+# ------------------------------------------------------------------------------------ [G](ii), [J](v)
+def _draw_discard(s: GameState) -> None:
+    s.apply("draw")
+    s.apply(next(a for a in legal(s) if a.startswith("discard")))
+
+
+def test_S0_G_ii_lay_down_abandoned_half_way_is_boxed_until_the_discard() -> None:
+    """S0 [G](ii): "a player attempts to lay down but 'half way' through a disclosure discovers unable to
+    achieve the lay down. The penalty is that the cards inadvertently disclosed are turned over and boxed
+    ... These cards can only be picked up and placed back into the (sinful) player's hand after that
+    player has next discarded" (in the engine: the player retracts a lay-down short of the figure; T13).
+    9C 9D 9H = 30 < 50."""
+    s = setup(["9C 9D 9H 5C 6D", "4C 7C", "4D 7D", "4H 7H"], stock="8C 8D 8H 8S 6C 6S")
+    s.apply("meld 9C 9D 9H")
+    check_refused(s, "discard 5C", "opening_minimum", "short of")
+    s.apply("retract")
+    assert s.melds[0] == [] and sorted(card_str(f) for f in s.boxed[0]) == ["9C", "9D", "9H"]
+    assert s.hn[0] == 2 and view(s, 1)["boxed"][0] == "9C 9D 9H"  # boxed in front of him, known
+    check_refused(s, "discard 9C", "not_in_hand", "do not hold")
+    s.apply("discard 5C")
+    assert s.boxed[0] == [] and s.hn[0] == 1 + 3  # back in the hand after the discard
+
+
+def test_S0_J_v_shown_cards_boxed_for_two_further_turns() -> None:
+    """S0 [J](v): "If one commences to go out and THEN finds unable to do so, all the cards disclosed up to
+    that moment in time, are turned over ... and are un-usable again until that player has had two further
+    turns", with the 300 penalty (T13). In the engine he finds it when he ends the turn without going out
+    after the yes."""
+    s = setup(["9C 9D 9H 5C 6D 7C", "4C 7S 8S 9S", "4D 7D 8D 9D", "4H 7H 8H 9H"], melds=TWO_CANASTAS,
+              stock="5S 5S 6S 6S 8C 8C 6C 6C JC JC JD JD JH JH JS JS")
+    play(s, "ask", "yes", "meld 9C 9D 9H", "discard 5C")
+    assert s.penalties[0] == 300
+    assert [str(m) for m in s.melds[0]] == ["4H 5H 6H 7H 8H 9H TH", "KC KC KD KD KH KH KS"]
+    assert sorted(card_str(f) for f in s.boxed[0]) == ["9C", "9D", "9H"] and s.hn[0] == 2
+    for _ in range(3):  # seats 1, 2, 3
+        _draw_discard(s)
+    play(s, "draw", "discard 6D")  # seat 0's first further turn: the nines stay boxed
+    assert len(s.boxed[0]) == 3
+    for _ in range(3):
+        _draw_discard(s)
+    s.apply("draw")
+    check_refused(s, "meld 9C 9D 9H", "not_in_hand", "do not hold")
+    s.apply("discard 7C")  # the end of his second further turn: back in the hand
+    assert s.boxed[0] == [] and sum(s.hands[0][f] for f in (28, 29, 30)) == 3
+
+
+def test_S0_J_v_boxed_cards_do_not_count_when_someone_goes_out() -> None:
+    """S0 [J](v): "In the interim any player may go out in which case the turned over card points do NOT
+    count either positive or negative but there is still the penalty of 300 points". Seat 1 goes out;
+    side 0: seat 0 holds 6D (-5), seat 2 4D (-5), the boxed nines count nothing, penalty -300."""
+    s = setup(["6D", "QS QH QD 5C", "4D", "4H"], turn=1, melds=[[], TWO_CANASTAS[0]],
+              boxed=[["9C 9D 9H"], [], [], []], box_turns=[2, 0, 0, 0], penalties=[300, 0])
+    play(s, "ask", "yes", "meld QD QH QS", "discard 5C")
+    side = s.results[0].sides[0]
+    assert side.hand == -10 and side.penalties == -300 and side.table == 0

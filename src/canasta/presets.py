@@ -107,6 +107,8 @@ def _classic(players: int) -> Table:
         "going_out_bonus": (100, "R 1.1: going out 100"),
         "concealed_bonus": (200, "R 1.1: concealed 200"),
         "failed_go_out_penalty": (100, "R 1.1 (Hoyle): permission given but cannot go out -100"),
+        "failed_go_out_boxes": (0, "R 1.1: no boxed cards"),
+        "retract_boxes": (False, "R 1.1: a retracted opening goes back to the hand"),
         "target_score": (5000, "R 1.1: game is 5,000"),
         "win_requires_going_out": (False, "R C4: the higher total at or over 5,000 wins"),
     }
@@ -407,6 +409,9 @@ def _trey(players: int) -> Table:
         "black3_meld_scoring": ("table", "S0 [F](ii){b}: counts as per the reds; T9 no face value"),
         "going_out_bonus": (300, "S0 [D]: the partnership going out receives 300"),
         "failed_go_out_penalty": (300, "S0 [J](v): told OK but cannot go out: minus 300"),
+        "failed_go_out_boxes": (2, "S0 [J](v): the cards disclosed are un-usable until that player has "
+                                "had two further turns; T13"),
+        "retract_boxes": (True, "S0 [G](ii): boxed until that player has next discarded; T13"),
         "target_score": (15000, "S0 [K](i): 15,000 points"),
         "win_requires_going_out": (True, "S0 [K](i), [J](vii): only by going out, even if the "
                                    "opponents are higher"),

@@ -131,7 +131,7 @@ def position(pos: dict[str, Any]) -> GameState:
     known = {"rules", "seed", "dealer", "turn", "phase", "scores", "hands", "stock", "pile", "melds",
              "red_threes", "hand_number", "pile_frozen", "opened", "has_melded", "first_turn",
              "turn_state", "asks", "answers", "penalties", "owed", "fresh_red_threes",
-             "laydown_seats", "laydown_turns"}
+             "laydown_seats", "laydown_turns", "boxed", "box_turns"}
     extra = set(pos) - known
     if extra:
         raise RecordError(f"unknown position key {sorted(extra)[0]!r}")
@@ -186,6 +186,12 @@ def position(pos: dict[str, Any]) -> GameState:
             raise RecordError(f"red_threes[{seat}]: only red threes go there")
         s.red3[seat] = cards
         used += cards
+    # S0 [G](ii), [J](v): cards boxed in front of a player, back in his hand after box_turns turns
+    for seat, b in enumerate(_per(pos, "boxed", n, "seat")):
+        cards = _cards(b, f"boxed[{seat}]")
+        s.boxed[seat] = cards
+        used += cards
+    s.box_turns = [0 if x is None else _count(x, "box_turns") for x in _per(pos, "box_turns", n, "seat")]
     deck_counts = [0] * 53
     for f in full_deck(rs.packs, rs.jokers_per_pack):
         deck_counts[f] += 1

@@ -196,6 +196,11 @@ class RuleSet:
     going_out_bonus: int = _opt(100, "bonus for going out", "scoring")
     concealed_bonus: int = _opt(200, "bonus for going out concealed (replaces going_out_bonus)",
                                 "scoring")
+    failed_go_out_boxes: int = _opt(0, "a player told yes who does not go out: the cards shown since are "
+                                    "boxed for this many further turns of his (0 = they stay)",
+                                    "scoring")
+    retract_boxes: bool = _opt(False, "a lay-down abandoned half way: the shown cards are boxed "
+                               "until the player's discard (instead of back in hand)", "opening")
     failed_go_out_penalty: int = _opt(0, "penalty for a player told 'yes' who does not go out",
                                       "scoring")
     target_score: int = _opt(5000, "score that ends the game", "scoring")
@@ -412,5 +417,7 @@ def validate(rs: RuleSet) -> None:
         raise bad("black3_meld_min", "must be at least 2")
     if rs.black3_meld_wilds < 0 or rs.black3_meld_min + 0 < 2:
         raise bad("black3_meld_wilds", "must not be negative")
+    if rs.failed_go_out_boxes < 0:
+        raise bad("failed_go_out_boxes", "must not be negative")
     if rs.target_score <= 0:
         raise bad("target_score", "must be positive")

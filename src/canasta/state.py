@@ -62,6 +62,8 @@ class GameState:
         "asks",
         "binding",
         "bonus_draws",
+        "box_turns",
+        "boxed",
         "current",
         "cut_size",
         "dealer",
@@ -107,6 +109,7 @@ class GameState:
         "turn_points",
         "upcard_lock",
         "winner",
+        "yes_snapshot",
     )
 
     rules: RuleSet
@@ -148,6 +151,9 @@ class GameState:
     first_turn: bool
     fresh3: list[int]
     laydown_seat: list[int]
+    boxed: list[list[int]]
+    box_turns: list[int]
+    yes_snapshot: tuple[tuple[Meld, ...], bool] | None
     laydown_turns: list[int]
     bonus_draws: int
     upcard_lock: bool
@@ -207,6 +213,9 @@ class GameState:
         s.fresh3 = [0] * n
         s.laydown_seat = [-1] * rules.sides
         s.laydown_turns = [0] * rules.sides
+        s.boxed = [[] for _ in range(n)]
+        s.box_turns = [0] * n
+        s.yes_snapshot = None
         s.cut_size = 0
         s.perfect_cut = False
         s.winner = -1
@@ -233,6 +242,7 @@ class GameState:
         self.bonus_draws = 0
         self.upcard_lock = False
         self.shown = False
+        self.yes_snapshot = None
 
     def clone(self) -> GameState:
         """An independent copy (cheap: melds are immutable and history is shared)."""
@@ -268,6 +278,9 @@ class GameState:
         c.owed = self.owed[:]
         c.fresh3 = self.fresh3[:]
         c.laydown_seat = self.laydown_seat[:]
+        c.boxed = [b[:] for b in self.boxed]
+        c.box_turns = self.box_turns[:]
+        c.yes_snapshot = self.yes_snapshot
         c.laydown_turns = self.laydown_turns[:]
         c.bonus_draws = self.bonus_draws
         c.upcard_lock = self.upcard_lock
@@ -1519,6 +1532,9 @@ class GameState:
             self.binding = mode != "first_binding" or self.answers[seat] == 0
             self.answers[seat] += 1
             self.permission = SAID_YES if op is Op.YES else SAID_NO
+            side = self.side_of(seat)
+            # S0 [J](v): what is on the table when told yes (cards shown later may be boxed)
+            self.yes_snapshot = (tuple(self.melds[side]), self.opened[side]) if op is Op.YES else None
             self._event(self.actor, "yes" if op is Op.YES else "no")
             self.phase = self.ask_phase
             self.actor = seat
@@ -1736,9 +1752,19 @@ class GameState:
         back: list[int] = []
         for m in self.melds[side]:
             back.extend(m.cards)
+        self.melds[side] = []
+        if self.rules.retract_boxes:
+            # S0 [G](ii): a lay-down abandoned half way: the shown cards are boxed until the discard
+            self.boxed[seat].extend(back)
+            self._event(seat, "box", tuple(back))
+            self.turn_points = 0
+            self.turn_canasta = False
+            self.turn_melded = False
+            self.pre_draw = False
+            self.retracted = True
+            return
         for f in back:
             self._give(seat, f)
-        self.melds[side] = []
         self.turn_points = 0
         self.turn_canasta = False
         self.turn_melded = False
@@ -1765,11 +1791,50 @@ class GameState:
             side = self.side_of(self.current)
             self.penalties[side] += self.rules.failed_go_out_penalty
             self._event(self.current, "failed_go_out")
+            if self.rules.failed_go_out_boxes and self.yes_snapshot is not None:
+                self._box_shown(side, self.yes_snapshot)
+
+    def _box_shown(self, side: int, snapshot: tuple[tuple[Meld, ...], bool]) -> None:
+        """S0 [J](v): the cards shown since the "yes" come off the table, boxed in front of the player,
+        unusable until he has had two further turns (the table is as it was when he was told yes)."""
+        before, was_open = snapshot
+        count = [0] * 53
+        for m in self.melds[side]:
+            for f in m.cards:
+                count[f] += 1
+        for m in before:
+            for f in m.cards:
+                count[f] -= 1
+        shown = tuple(f for f in range(53) for _ in range(count[f]))
+        if not shown:
+            return
+        seat = self.current
+        self.melds[side] = list(before)
+        self.opened[side] = was_open
+        self.boxed[seat].extend(shown)
+        # counted down at the end of each of his turns, this one included (see _unbox)
+        self.box_turns[seat] = max(self.box_turns[seat], self.rules.failed_go_out_boxes + 1)
+        self._event(seat, "box", shown)
+
+    def _unbox(self, seat: int) -> None:
+        """At the end of the player's turn: boxed cards come back once their turns have passed."""
+        if not self.boxed[seat]:
+            return
+        if self.box_turns[seat] > 0:
+            self.box_turns[seat] -= 1
+            if self.box_turns[seat] > 0:
+                return
+        back = self.boxed[seat]
+        self.boxed[seat] = []
+        for f in back:
+            self._give(seat, f)
+        self._event(seat, "unbox", tuple(back))
 
     # ------------------------------------------------------------------ turns and hands
     def _next_turn(self) -> None:
         if self.turn_melded:
             self.has_melded[self.current] = True
+        self._unbox(self.current)
         side = self.side_of(self.current)
         if self.opened[side]:  # S0 [G](i), T12: count the lay-down player's own turns after it
             if self.laydown_seat[side] < 0:
@@ -1872,6 +1937,8 @@ class GameState:
         self.fresh3 = [self.hk[s][self.model.red3] if r.red3_mode == "trey" else 0 for s in range(n)]
         self.laydown_seat = [-1] * r.sides
         self.laydown_turns = [0] * r.sides
+        self.boxed = [[] for _ in range(n)]
+        self.box_turns = [0] * n
         self._event(self.dealer, "deal")
         if self.pile:
             self._event(self.dealer, "start_pile", tuple(self.pile))

@@ -61,6 +61,10 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         # S0 [G](i), T12: per side, who laid down and how many turns that player has had since
         "laydown_seats": list(state.laydown_seat),
         "laydown_turns": list(state.laydown_turns),
+        # S0 [G](ii), [J](v): cards boxed face down in front of a player (they were shown first, so
+        # everyone knows them) and the further turns of his they stay there
+        "boxed": [format_cards(b) for b in state.boxed],
+        "box_turns": list(state.box_turns),
         "cut": {"size": state.cut_size, "perfect": state.perfect_cut},
         "legal_actions": [str(a) for a in state.legal_actions()] if to_act == seat else [],
         "results": [h.to_dict() for h in state.results],

@@ -79,6 +79,8 @@ def world_position(view: dict[str, Any], rules: RuleSet, k: Knowledge, hands: li
         "answers": list(view["answers"]),
         "penalties": list(view["penalties"]),
         "laydown_seats": list(view["laydown_seats"]),
+        "boxed": list(view["boxed"]),
+        "box_turns": list(view["box_turns"]),
         "laydown_turns": list(view["laydown_turns"]),
         "fresh_red_threes": [view.get("fresh_red_threes", 0) if x == view["seat"] else 0
                              for x in range(rules.players)],

@@ -80,9 +80,9 @@ def _side_log_cards(log: list[dict[str, Any]], sides: int) -> list[list[int]]:
     out = [[0] * NUM_FACES for _ in range(sides)]
     for e in log:
         what = e["what"]
-        if what in ("meld", "add", "take", "retract") and "cards" in e:
+        if what in ("meld", "add", "take", "retract", "box") and "cards" in e:
             side = e["seat"] % sides
-            sign = -1 if what == "retract" else 1
+            sign = -1 if what in ("retract", "box") else 1
             for f in parse_cards(e["cards"]):
                 out[side][f] += sign
     return out
@@ -136,7 +136,7 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
             for f in cards:
                 if known[who][f]:
                     known[who][f] -= 1
-        elif what == "retract":
+        elif what in ("retract", "unbox"):  # S0 [G](ii), [J](v): boxed cards come back to the hand
             for f in cards:
                 known[who][f] += 1
         elif what in ("meld", "add"):
@@ -176,6 +176,7 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
     red3 = [_parse(x) for x in view["red_threes"]]
     unseen = deck_counts(rules)
     used = hand + pile + [f for ms in melds for m in ms for f in m.cards] + [f for r in red3 for f in r]
+    used += [f for b in view.get("boxed", []) for f in _parse(b)]  # boxed cards are known (S0)
     for f in used:
         unseen[f] -= 1
     # a closed canasta the log does not rebuild (a position) gets plausible cards from the unseen ones
