@@ -782,3 +782,25 @@ def test_S0_J_v_boxed_cards_do_not_count_when_someone_goes_out() -> None:
     play(s, "ask", "yes", "meld QD QH QS", "discard 5C")
     side = s.results[0].sides[0]
     assert side.hand == -10 and side.penalties == -300 and side.table == 0
+
+
+def test_S0_K_iii_pile_turned_over_to_continue() -> None:
+    """S0 [K](iii): "some players agree before commencement that should the (ii) situation occur then the
+    discard pile can in this instance only ... be turned over and continue until a partnership complies
+    with (i) above or there is no discard pile left to be turned over" (option stock_out_turnover, off by
+    default). The pile 5C 6D 7H turned over puts 5C on top: the draw takes 5C and 6D, 7H stays."""
+    pos: dict[str, Any] = {"melds": OPEN, "stock": "", "pile": "5C 6D 7H", "phase": "draw",
+                           "scores": [15200, 0]}
+    rules_on = {"preset": NAME, "overrides": {"stock_out_turnover": True}}
+    s = position_for(rules_on, ["9C", "4C", "4D", "4H"], **pos)  # type: ignore[arg-type]
+    s.apply("draw")
+    assert not s.results and s.pile == [] and [card_str(f) for f in s.stock] == ["7H"]
+    assert sorted(card_str(f) for f in s.hand_cards(0)) == ["5C", "6D", "9C"]
+    # off (the default): the hand ends, with a moral winner
+    s = setup(["9C", "4C", "4D", "4H"], **pos)
+    s.apply("draw")
+    assert s.results[0].reason == "stock_out" and s.results[0].moral_winner == 0
+    # on, but nobody at 15,000: the hand ends
+    s = position_for(rules_on, ["9C", "4C", "4D", "4H"], **(pos | {"scores": [100, 0]}))  # type: ignore[arg-type]
+    s.apply("draw")
+    assert s.results and s.results[0].moral_winner == -1

@@ -82,6 +82,7 @@ def _classic(players: int) -> Table:
                                     "(director's reading of C1)"),
         "pass_allowed": (False, "R 1.1: no pass"),
         "stock_end": ("classic", "R 1.1 (Britannica): play on while the discard is taken"),
+        "stock_out_turnover": (False, "R 1.1: the hand ends"),
         "stock_out_must_take": ("layoff", "R 1.1 (Britannica): must take the upcard if it can be ... "
                                 "laid off (director's reading: a pair take stays optional)"),
         "value_joker": (50, "R 1.1 card values"),
@@ -409,6 +410,7 @@ def _trey(players: int) -> Table:
         "black3_meld_scoring": ("table", "S0 [F](ii){b}: counts as per the reds; T9 no face value"),
         "going_out_bonus": (300, "S0 [D]: the partnership going out receives 300"),
         "failed_go_out_penalty": (300, "S0 [J](v): told OK but cannot go out: minus 300"),
+        "stock_out_turnover": (False, "S0 [K](iii): some players agree before commencement (off)"),
         "failed_go_out_boxes": (2, "S0 [J](v): the cards disclosed are un-usable until that player has "
                                 "had two further turns; T13"),
         "retract_boxes": (True, "S0 [G](ii): boxed until that player has next discarded; T13"),

@@ -158,6 +158,9 @@ class RuleSet:
                               "pass", "going out")
     stock_end: StockEnd = _opt("classic", "classic: when the stock is gone, play goes on while "
                                "players take the discard", "going out")
+    stock_out_turnover: bool = _opt(False, "at the end of the stock with a side at the target and nobody "
+                                    "out, the discard pile is turned over to continue (S0 [K](iii))",
+                                    "going out")
     stock_out_must_take: MustTake = _opt("layoff", "classic end of stock: a player must take a discard "
                                          "that fits a meld of the side (layoff), any he can take "
                                          "(any), or none (never)", "going out")

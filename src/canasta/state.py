@@ -1597,6 +1597,12 @@ class GameState:
 
     def _do_draw(self) -> None:
         seat = self.current
+        if not self.stock and self._turnover_due():
+            # S0 [K](iii): the discard pile is turned over to become the stock, and play goes on
+            self.stock = self.pile[::-1]
+            self.pile = []
+            self.pile_frozen = False
+            self._event(seat, "turnover", (), private=True)
         if not self.stock:  # S1: wanting to draw from an empty stock ends the hand
             self._event(seat, "draw_empty")
             self._end_hand("stock_out", -1)
@@ -1606,6 +1612,14 @@ class GameState:
         self.first_turn = False
         self.phase = Phase.PLAY
         self._fresh(got)
+
+    def _turnover_due(self) -> bool:
+        """S0 [K](iii) (option): at the end of the stock with a side at the target (a moral winner,
+        [K](ii)), the pile is turned over instead of ending the hand; not when it is empty."""
+        if not self.rules.stock_out_turnover or not self.pile:
+            return False
+        after = score_hand(self, "stock_out", -1, False).scores_after
+        return max(after) >= self.rules.target_score
 
     def _fresh(self, got: tuple[int, ...] | list[int]) -> None:
         """S0 [F](i){c}: red treys just dealt or picked up may be disclosed for a further card."""

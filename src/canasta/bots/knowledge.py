@@ -109,6 +109,8 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
         if what == "start_pile":
             pile = list(cards)
             started = True
+        elif what == "turnover":  # S0 [K](iii): the pile became the stock
+            pile = []
         elif what == "discard":
             pile.extend(cards)
             for f in cards:
