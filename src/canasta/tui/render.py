@@ -167,6 +167,8 @@ _WORDS = {
     "end": "ended the turn without a discard", "retract": "took back {cards}", "out": "went out",
     "failed_go_out": "was told yes but did not go out (penalty)", "hand_over": "the hand is over",
     "position": "set up the position",
+    "box": "boxed {cards} face down", "unbox": "took the boxed {cards} back",
+    "turnover": "turned the discard pile over as the stock", "draw_empty": "found the stock empty",
 }
 
 
