@@ -14,6 +14,11 @@ then the player may add more, or take them all back (``retract``). To take the p
 the player first shows the melds of the opening from hand (before drawing), then takes the pile with
 the matching cards; the minimum is checked over all of it, top card included where the rules count it.
 
+Trey Canasta (S0) adds: the first player's ``upcard`` (with one stock card, then no lay-down that turn),
+red treys held in hand (wild cards, discards that freeze, or disclosed with ``meld 3H``: one just dealt
+or picked up earns a further card, taken with ``draw``), ``top CARDS`` (the top discard alone as a
+lay-down meld, S0 [G](i)) and boxed cards (S0 [G](ii), [J](v)), set aside until the player's turns pass.
+
 Meld types (``melds.py``): groups of one rank with wild cards, black threes laid when going out, and,
 where the rules have them, sequences of one suit inside the rule set's windows and wild-card melds. A
 new meld is laid as three cards and grows one card at a time; where several group melds of a rank
