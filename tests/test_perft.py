@@ -464,10 +464,10 @@ def test_S0_trey_first_turn_draw_phase() -> None:
     """S0 [A](i){a}: the first player, with the natural upcard QD, may draw two or take the upcard with
     one stock card (upcard). Nobody has laid down; seat 0 holds 9C 9D QS QH 2C. By hand:
     - draw; upcard;
-    - take QH QS: T5 needs a qualifying lay-down: QD QH QS = 30 < 50, so not listed; take QH QS 2C:
-      30 + 20 = 50, listed;
+    - take QH QS: T5 needs a qualifying lay-down: QD QH QS = 30 < 50, so not listed; take QH QS 2C
+      would make 50 but [H](iii) takes with natural cards from hand only;
     - with a natural pair of the top card's rank held, lay-down melds may be shown before taking: 9C 9D
       2C and QH QS 2C (2 naturals + 1 wild, [C]); no three naturals of a rank;
     - no ask ([J](ii): only after the pick-up); no retract (nothing shown), no end (stock left)."""
     s = _pos("trey-canasta", "9C 9D QS QH 2C", pile="QD", first_turn=True)
-    assert_legal(s, ["draw", "upcard", "take QH QS 2C", "meld 9C 9D 2C", "meld QH QS 2C"])
+    assert_legal(s, ["draw", "upcard", "meld 9C 9D 2C", "meld QH QS 2C"])

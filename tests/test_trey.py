@@ -480,7 +480,7 @@ def test_S0_H_ii_frozen_pack_needs_a_natural_pair() -> None:
     s2 = setup(["QD 2D 9C 8C", "4C", "4D", "4H"], melds=[["QH QS QC"], []], pile="2C QC",
                phase="draw")
     check_refused(s2, "take @0", "frozen", "two natural")
-    check_refused(s2, "take QD 2D", "frozen", "two natural")
+    check_refused(s2, "take QD 2D", "natural_cards", "natural cards")  # [A like card plus a wild ...]
     s3 = setup(["5S 5D 9C", "4C", "4D", "4H"], melds=[["KC KD KH"], []], pile="2C 5C",
                pile_frozen=True, phase="draw")
     s3.apply("take 5S 5D")
@@ -511,6 +511,17 @@ def test_S0_H_iii_top_card_extends_a_run_never_starts_one() -> None:
     check_refused(s, "take 6H 7H", "wrong_rank", "match the top card")
     s.apply("take @1")
     assert str(s.melds[0][1]) == "5H 6H 7H 8H" and s.hn[0] == 3 + 1
+
+
+def test_S0_H_iii_the_pile_is_taken_with_natural_cards_from_hand() -> None:
+    """S0 [H](iii): "to help make up the start of a canasta (a meld but not run) from one's [without any
+    wild card] hand" (option pickup_hand_wilds, off here): the take names natural cards only; wild cards
+    go on with add."""
+    s = setup(["9C 9D 2C 5C", "4C", "4D", "4H"], melds=OPEN, pile="4S 9H", phase="draw")
+    assert "take 9C 9D" in legal(s) and not any("2C" in a for a in legal(s) if a.startswith("take"))
+    check_refused(s, "take 9C 9D 2C", "natural_cards", "natural cards")
+    play(s, "take 9C 9D", "add @1 2C")
+    assert s.melds[0][1].wilds == 1
 
 
 def test_S0_H_T5_taking_before_laying_down_needs_a_pair_and_the_lay_down() -> None:

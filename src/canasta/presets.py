@@ -47,6 +47,7 @@ def _classic(players: int) -> Table:
         "unopened_side_frozen": (True, "R 1.1: frozen against a side that has not melded"),
         "pickup_natural_wild": (True, "R 1.1: unfrozen, a natural + wild takes it"),
         "pickup_layoff": (True, "R 1.1: unfrozen, adding the top card to an own meld takes it"),
+        "pickup_hand_wilds": (True, "R 1.1: the pair may come with wild cards"),
         "pickup_layoff_canasta": (True, "R E15: canastas may be extended, so also onto a canasta"),
         "one_card_rule": ("one_card_pile", "R 1.1: a player with one card cannot take a one-card "
                           "pile"),
@@ -365,6 +366,8 @@ def _trey(players: int) -> Table:
         "pickup_natural_wild": (False, "S0 [H](ii)(iii): a like card plus a wild is not allowed; a "
                                 "meld from hand without any wild card"),
         "pickup_layoff": (True, "S0 [H](iii): the discard added to any of the partnership's cards"),
+        "pickup_hand_wilds": (False, "S0 [H](iii): the start of a canasta from one's [without any wild "
+                              "card] hand (director's reading: the take uses naturals only)"),
         "pickup_layoff_canasta": (False, "T5: not onto a completed canasta"),
         "pickup_extends_sequence": (True, "S0 [A](i), [H](iii): onto a disclosed run; no run started"),
         "seq_pickup_when_frozen": (False, "S0 [H](ii): a frozen pack needs two of the like rank"),

@@ -94,6 +94,8 @@ class RuleSet:
                                       "pile")
     pickup_natural_wild: bool = _opt(True, "an unfrozen pile may be taken with one natural and one "
                                      "wild", "pile")
+    pickup_hand_wilds: bool = _opt(True, "wild cards from hand may go with the top card when the pile "
+                                   "is taken (false: natural cards only, wilds added after)", "pile")
     pickup_layoff: bool = _opt(True, "an unfrozen pile may be taken by adding the top card to a meld "
                                "of the side", "pile")
     pickup_layoff_canasta: bool = _opt(True, "the top card may go onto a completed canasta when the pile "

@@ -653,6 +653,9 @@ class GameState:
         # the cards from hand justify the take: a natural pair (with any further cards of the meld),
         # one natural and a wild where allowed, or none at all to lay the top card off on the side's
         # meld of that rank (cards to add then go on with ``add``)
+        if wild and not r.pickup_hand_wilds:
+            return ("natural_cards", "take the pile with natural cards from your hand (add wild cards "
+                    "after)")
         natural_wild = nat == 1 and wild > 0 and r.pickup_natural_wild and not frozen
         if nat < 2 and not natural_wild:
             if frozen:
@@ -1426,9 +1429,9 @@ class GameState:
             if hk[k]:
                 nat_options = [prev + self._faces(seat, k, c) for prev in nat_options
                                for c in range(hk[k] + 1)]
-        nj = hk[m.joker]
-        nd = hk[m.deuce]
-        nt = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards
+        nj = hk[m.joker] if r.pickup_hand_wilds else 0
+        nd = hk[m.deuce] if r.pickup_hand_wilds else 0
+        nt = hk[m.red3] if r.red3_wild and r.pickup_hand_wilds else 0  # S0 T8: red treys are wild
         gained = self._pile_gain(True)
         hn = self.hn[seat]
         for target in targets:
