@@ -284,11 +284,18 @@ def candidates(s: GameState, legal: list[Action], rng: random.Random) -> tuple[l
                 cards = tuple(same[:n]) + tuple(rng.sample(wilds, w))
                 for idx in {-1, target, nmelds}:
                     held.append(Action(Op.TAKE, cards, idx))
+        # S0 [G](i): the top card alone with cards from hand (a group, a run, with a wild top)
+        for n in range(2, len(same) + 1):
+            held.append(Action(Op.TOP, tuple(same[:n])))
+        for _ in range(3):
+            if len(hand) >= 2:
+                held.append(Action(Op.TOP, tuple(rng.sample(hand, min(len(hand), rng.choice((2, 3)))))))
     held += [same_kind_variant(s, a, rng) for a in legal]
     missing = [f for f in range(53) if not s.hands[seat][f]]
     absent: list[Action] = []
     for f in rng.sample(missing, min(4, len(missing))):
         absent.append(Action(Op.DISCARD, (f,)))
+        absent.append(Action(Op.TOP, (f, *rng.sample(hand, min(1, len(hand))))))
         absent.append(Action(Op.ADD, (f,), rng.randrange(nmelds + 1)))
         absent.append(Action(Op.MELD, (f, *rng.sample(hand, min(2, len(hand))))))
         absent.append(Action(Op.TAKE, (f, *rng.sample(hand, min(1, len(hand)))),

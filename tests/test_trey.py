@@ -688,6 +688,8 @@ def test_S0_G_i_a_top_card_alone_with_a_pair_after_one_turn() -> None:
     check_refused(s, "top AC AD", "no_facility", "another turn")
     s = _facility("AC AD 9C 5C", "4H 7S AH", turns=1)
     assert "top AC AD" in legal(s)
+    check_refused(s, "top AC", "meld_size", "two or more")
+    check_refused(s, "top AC 9C", "wrong_rank", "two or more aces")
     s.apply("top AC AD")
     assert s.opened[0] and s.turn_points == 60 and [str(m) for m in s.melds[0]] == ["AC AD AH"]
     assert [card_str(f) for f in s.pile] == ["4H", "7S"]  # the rest of the pile stays

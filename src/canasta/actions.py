@@ -112,7 +112,7 @@ class Action(NamedTuple):
             raise NotationError(text, "discard exactly one card")
         if op is Op.MELD and not cards:
             raise NotationError(text, "a meld needs cards")
-        if op is Op.TOP and len(cards) < 2:
+        if op is Op.TOP and not cards:
             raise NotationError(text, "write top as: top CARD CARD ... (two or more cards from hand)")
         return Action(op, cards, meld)
 

@@ -754,6 +754,8 @@ class GameState:
         miss = self._has_cards(seat, a.cards)
         if miss:
             return ("not_in_hand", miss)
+        if len(a.cards) < 2:
+            return ("meld_size", "the top card goes with two or more cards from your hand")
         top = self.pile[-1]
         wf = self.model.wild_face
         if a.meld >= 0:
