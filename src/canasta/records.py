@@ -188,8 +188,8 @@ def position(pos: dict[str, Any]) -> GameState:
         cards = _cards(r3, f"red_threes[{seat}]")
         if any(not is_red_three(f) and not (rs.red3_mode == "threes" and is_black_three(f))
                for f in cards):
-            raise RecordError(f"red_threes[{seat}]: only {'threes' if rs.red3_mode == 'threes' else 'red threes'}"
-                              f" go there")
+            what = "threes" if rs.red3_mode == "threes" else "red threes"
+            raise RecordError(f"red_threes[{seat}]: only {what} go there")
         s.red3[seat] = cards
         used += cards
     deck_counts = [0] * 53

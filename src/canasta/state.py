@@ -1831,8 +1831,7 @@ class GameState:
         self.penalties = [0] * r.sides
         self.owed = [0] * n
         self._event(self.dealer, "deal")
-        if self.pile:
-            self._event(self.dealer, "start_pile", tuple(self.pile))
+        self._event(self.dealer, "start_pile", tuple(self.pile))  # empty without an upcard (R 1.2)
         if r.red3_mode in ("lay", "threes"):
             kinds = (self.model.red3, self.model.black3) if r.red3_mode == "threes" else (self.model.red3,)
             for seat, k in [(seat, k) for seat in order for k in kinds]:
