@@ -711,10 +711,16 @@ class GameState:
         """Cards a take puts in the hand besides the top card (red threes laid at once excepted)."""
         if not whole:
             return 0
-        if self.rules.red3_mode not in ("lay", "threes"):
-            return len(self.pile) - 1
-        laid = self.rules.laid_at_once
-        return sum(1 for f in self.pile[:-1] if not laid(f))
+        mode = self.rules.red3_mode
+        pile = self.pile
+        if mode == "lay":
+            faces: tuple[int, ...] = (5, 6)
+        elif mode == "threes":
+            faces = (4, 5, 6, 7)
+        else:
+            return len(pile) - 1
+        laid = sum(pile.count(f) for f in faces) - (pile[-1] in faces)
+        return len(pile) - 1 - laid
 
     def _why_not_take_sequence(self, a: Action, tm: Meld) -> Problem:
         """The top card may extend a sequence of the side (S1: never start one)."""
@@ -1223,8 +1229,10 @@ class GameState:
         if self.no_discard:
             return
         hn = self.hn[seat]
-        if hn == 1 or (self.turn_points and not self._open_after(self.side_of(seat), 0)) or (
-                self.took_pile and not self.pile and self.rules.after_take_no_discard):
+        short = self.turn_points and not self._open_after(self.side_of(seat), 0)
+        if short and hn >= 2:
+            return  # melds short of the opening: no discard until they open or are retracted
+        if hn == 1 or short or (self.took_pile and not self.pile and self.rules.after_take_no_discard):
             # going out with the last card, or short of the opening: the full check decides
             for k, n in enumerate(self.hk[seat]):
                 if n:
@@ -1417,6 +1425,15 @@ class GameState:
         layoff = not frozen and r.pickup_layoff and any(t >= 0 for t in targets)
         if held < 2 and not layoff and (frozen or not r.pickup_natural_wild or held == 0):
             targets = []  # no group take is possible: only sequence ends remain
+        elif not self.opened[side] and targets:
+            # an upper bound of what a take can add toward the opening (every held natural of the
+            # rank and every wild); short of the minimum no group take is legal
+            top_value = m.value[self.pile[-1]]
+            best = self.turn_points + (top_value if r.pile_top_counts else 0)
+            if r.take_cards_count:
+                best += held * top_value + hk[m.joker] * r.value_joker + hk[m.deuce] * r.value_two
+            if best < self.minimum[side]:
+                targets = []
         # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
         nat_options: list[tuple[int, ...]] = [()]
         for k in m.natural_kinds[rank] if targets else ():
