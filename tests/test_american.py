@@ -608,3 +608,22 @@ def test_special_hand_notation() -> None:
     assert str(Action.parse("declare straight KD")) == "declare straight KD"
     with pytest.raises(Exception, match="declare"):
         Action.parse("declare flush")
+
+
+def test_S3_K_the_going_out_card_may_be_any_card_even_after_picking() -> None:
+    """S3 K: 'The "going out" card may be any card'; so SWAD (S3 G) does not bind the last card."""
+    t = setup(["KC KD 7C", "8C", "JC", "7D"], phase="draw", pile="KH",
+              melds=[["QC QD QH QS QC QD QH", "9D 9H 9S 9D 9H 9S 9C"], []], stock=STOCK20)
+    t.apply("take KC KD")  # the pile was its top card alone: 7C is left
+    t.apply("discard 7C")  # the last card: going out with two canastas, a seven is fine
+    assert last(t).reason == "went_out"
+
+
+def test_SWAD_holding_only_forbidden_cards_discards_one() -> None:
+    """S3 G: 'The player must wait one turn ... to discard a 7 or an ace'; a player holding nothing
+    but such cards after picking must still discard: director's reading, any of them."""
+    s = setup(["KC KD 7C AC", "7C", "JC", "7D"], phase="draw", pile="KH",
+              melds=[["TC TD TH"], []], stock=STOCK20)
+    s.apply("take KC KD")
+    legal = {str(a) for a in s.legal_actions() if a.op is Op.DISCARD}
+    assert legal == {"discard 7C", "discard AC"}

@@ -133,7 +133,7 @@ def side_header(v: dict[str, Any], side: int) -> Text:
     t.append(f"{names} {v['scores'][side]} pts · min {v['minimum'][side]}")
     t.append(" · open" if v["opened"][side] else " · not open", style="dim")
     if reds:
-        t.append(" · red 3s ")
+        t.append(" · red 3s " if all(f % 4 in (1, 2) for f in reds) else " · 3s ")
         t.append_text(cards_text(reds, False))
     return t
 
