@@ -14,6 +14,7 @@ import pytest
 from canasta import GameState, Phase, rules
 from canasta.actions import Action, Op
 from canasta.cards import parse_cards
+from canasta.records import position
 from canasta.scoring import HandResult
 from canasta.views import view
 from helpers import check_refused, finish_hand, hand, play, position_for, seed_where
@@ -627,3 +628,30 @@ def test_SWAD_holding_only_forbidden_cards_discards_one() -> None:
     s.apply("take KC KD")
     legal = {str(a) for a in s.legal_actions() if a.op is Op.DISCARD}
     assert legal == {"discard 7C", "discard AC"}
+
+
+def test_N8_straight_before_drawing_option() -> None:
+    """N8 (flag): S3 F lists the straight's 13 cards; with ``straight_discard`` off it is shown before
+    drawing, holding those 13, with no discard."""
+    straight = "AC 2C JK 4C 5C 6C 7C 8C 9C TC JC QC KC"
+    pos = {"rules": {"preset": NVSO, "overrides": {"straight_discard": False}}, "dealer": 3, "turn": 0,
+           "phase": "draw", "hands": [straight, "QD", "JD", "9S"], "stock": "KD KH"}
+    s = position(pos)
+    assert Action(Op.DECLARE, (), 2) in s.legal_actions()
+    s.apply("declare straight")
+    assert s.results[-1].sides[0].special == 3000
+    t = setup([straight + " KD", "QD", "JD", "9S"])
+    check_refused(t, "declare garbage", "not_special", "garbage")
+
+
+def test_N9_garbage_with_deuces_option() -> None:
+    """N9 (flag): 'This hand may not have any jokers' - by default no wild cards at all; with
+    ``garbage_deuces`` four (or three) deuces may make one of the groups, jokers never."""
+    hand = "2C 2D 2H 2S 9C 9D 9H 9S 5C 5D 5H 8C 8D 8H"
+    s = setup([hand, "QC", "JC", "7S"])
+    check_refused(s, "declare garbage", "not_special", "no wild")
+    pos = {"rules": {"preset": NVSO, "overrides": {"garbage_deuces": True}}, "dealer": 3, "turn": 0,
+           "phase": "play", "hands": [hand, "QC", "JC", "7S"]}
+    t = position(pos)
+    t.apply("declare garbage")
+    assert t.results[-1].sides[0].special == 2000

@@ -125,6 +125,8 @@ def _classic(players: int) -> Table:
         "special_pairs_wild": (0, "R 1.1: no special hands"),
         "special_garbage": (0, "R 1.1: no special hands"),
         "special_straight": (0, "R 1.1: no special hands"),
+        "straight_discard": (True, "R 1.1: no special hands"),
+        "garbage_deuces": (False, "R 1.1: no special hands"),
         "game_hands": (0, "R 1.1: play to the target"),
     }
 
@@ -419,6 +421,8 @@ def _american(players: int) -> Table:
         "special_pairs_wild": (2000, "R 1.2: pairs incl. A-A, 7-7 and a pair of 2s or jokers 2,000"),
         "special_garbage": (2000, "R 1.2 / R3: garbage 2,000 (Pagat)"),
         "special_straight": (3000, "R 1.2: straight 3,000"),
+        "straight_discard": (True, "N8: the straight is declared with the 14th card discarded"),
+        "garbage_deuces": (False, "N9: garbage with no wild cards at all"),
         "going_out_bonus": (100, "R 1.2: going out 100"),
         "failed_go_out_penalty": (0, "R 1.2: no such penalty"),
         "target_score": (8500, "R 1.2: game 8,500"),
@@ -474,6 +478,8 @@ def _nvso(players: int) -> Table:
         "special_pairs_wild": (2000, "S3 F: 2-2 or J-J, must contain A's and 7's, 2,000"),
         "special_garbage": (2000, "S3 F: garbage 2,000 (no wilds, N9)"),
         "special_straight": (3000, "S3 F: straight 3,000 (N8: with a discard)"),
+        "straight_discard": (True, "S3 F lists 13 cards; N8: declared with the 14th discarded"),
+        "garbage_deuces": (False, "S3 F: may not have any jokers; N9: no wilds at all"),
         "going_out_bonus": (100, "S3 K: going out 100"),
         "target_score": (8500, "S3 A: 8,500 wins"),
         "game_hands": (3, "S3 B: each game consists of 3 hands (director: then the higher total "

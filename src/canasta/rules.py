@@ -223,6 +223,10 @@ class RuleSet:
     special_garbage: int = _opt(0, "special hand: 4+4+3+3 of a kind, no wild", "scoring")
     special_straight: int = _opt(0, "special hand: A, 2, joker, 4 ... K with a discard",
                                  "scoring")
+    straight_discard: bool = _opt(True, "N8: the straight is shown after drawing with the 14th card "
+                                  "discarded (false: before drawing, holding the 13)", "scoring")
+    garbage_deuces: bool = _opt(False, "N9: deuces may make one of garbage's groups (jokers never)",
+                                "scoring")
     going_out_bonus: int = _opt(100, "bonus for going out", "scoring")
     concealed_bonus: int = _opt(200, "bonus for going out concealed (replaces going_out_bonus)",
                                 "scoring")

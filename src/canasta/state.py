@@ -538,6 +538,9 @@ class GameState:
                 return self._why_not_end()
             if op is Op.ASK:
                 return self._why_not_ask()
+            if op is Op.DECLARE:
+                why = self._special(action)
+                return why if isinstance(why, tuple) else None
             return ("draw_first", "draw from the stock or take the pile first")
         # PLAY
         if op is Op.DISCARD:
@@ -952,12 +955,17 @@ class GameState:
         if self.melds[side] or self.opened[side] or self.took_pile:
             return ("special_melded", "a special hand is only for a side that has not melded (S3 F: "
                     "once a team melds, the partner can no longer get a special hand)")
-        if self.hn[seat] != r.hand_size + 1:
-            return ("special_size", f"a special hand is declared holding {r.hand_size + 1} cards, "
-                    f"after drawing")
-        if a.meld < 2 and a.cards:
+        before_draw = a.meld == 2 and not r.straight_discard  # N8 option: 13 cards, no discard
+        if (self.phase is Phase.DRAW) != before_draw:
+            if before_draw:
+                return ("special_size", "in these rules a straight is shown before drawing")
+            return ("draw_first", "draw first: a special hand is shown after drawing")
+        if self.hn[seat] != r.hand_size + (not before_draw):
+            return ("special_size", f"a special hand is declared holding "
+                    f"{r.hand_size + (not before_draw)} cards")
+        if (a.meld < 2 or before_draw) and a.cards:
             return ("special_discard", f"a {name} hand is shown without a discard")
-        if a.meld == 2 and len(a.cards) != 1:
+        if a.meld == 2 and not before_draw and len(a.cards) != 1:
             return ("special_discard", "a straight is shown with the 14th card discarded (N8): "
                     "declare straight CARD")
         miss = self._has_cards(seat, a.cards)
@@ -982,8 +990,10 @@ class GameState:
             return r.special_pairs_wild or ("not_special", "these rules score no pairs hand with "
                                             "wild cards")
         if a.meld == 1:
-            if counts[0] or counts[2] or counts[3] or sorted(n for n in nat if n) != [3, 3, 4, 4]:
-                return ("not_special", "garbage is 4 + 4 + 3 + 3 of a kind, with no wild cards (N9)")
+            groups = sorted(n for n in nat + ([counts[2]] if r.garbage_deuces else []) if n)
+            if counts[0] or (counts[2] and not r.garbage_deuces) or counts[3] or groups != [3, 3, 4, 4]:
+                return ("not_special", "garbage is 4 + 4 + 3 + 3 of a kind, with no " + (
+                    "jokers" if r.garbage_deuces else "wild cards (N9)"))
             return r.special_garbage
         if counts[0] != 1 or counts[2] != 1 or counts[3] or any(n != 1 for n in nat):
             return ("not_special", "a straight is A, 2, joker, 4, 5, ... K, one of each, no threes")
@@ -994,20 +1004,27 @@ class GameState:
         r = self.rules
         seat = self.current
         side = self.side_of(seat)
-        if self.hn[seat] != r.hand_size + 1 or self.took_pile or self.melds[side] or self.opened[side]:
+        if self.took_pile or self.melds[side] or self.opened[side]:
             return
         h = self.hands[seat]
+        if self.phase is Phase.DRAW:  # N8 option: a straight shown before drawing, 13 cards
+            a = Action(Op.DECLARE, (), 2)
+            if not isinstance(self._special(a), tuple):
+                out.append(a)
+            return
+        if self.hn[seat] != r.hand_size + 1:
+            return
         counts = [h[JOKER]] + [h[b] + h[b + 1] + h[b + 2] + h[b + 3] for b in range(0, 52, 4)]
         if all(n in (0, 2) for n in counts):
             a = Action(Op.DECLARE, (), 0)
             if not isinstance(self._special(a), tuple):
                 out.append(a)
-        if r.special_garbage and not counts[0] and not counts[1] and sorted(
+        if r.special_garbage and not counts[0] and sorted(
                 n for n in counts if n) == [3, 3, 4, 4]:
             a = Action(Op.DECLARE, (), 1)
             if not isinstance(self._special(a), tuple):
                 out.append(a)
-        if r.special_straight and all(counts[i] for i in (0, 1, *range(3, 14))):
+        if r.special_straight and r.straight_discard and all(counts[i] for i in (0, 1, *range(3, 14))):
             for k, n in enumerate(self.hk[seat]):
                 if n:
                     a = Action(Op.DECLARE, (self._face(seat, k),), 2)
@@ -1165,6 +1182,8 @@ class GameState:
                 out.append(RETRACT)
             if self._why_not_end() is None:
                 out.append(END)
+            if self.rules.special_straight and not self.rules.straight_discard:
+                self._gen_specials(out)
             return out
         self._gen_melds(out)
         if self.rules.merge_groups:
