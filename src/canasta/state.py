@@ -1014,6 +1014,10 @@ class GameState:
             return
         if self.hn[seat] != r.hand_size + 1:
             return
+        if not self.model.seq_runs:  # kinds are ranks: 7 pairs, 4 groups or 13 singles, else nothing
+            kinds = sum(1 for n in self.hk[seat] if n)
+            if kinds not in (4, 7, 13):
+                return
         counts = [h[JOKER]] + [h[b] + h[b + 1] + h[b + 2] + h[b + 3] for b in range(0, 52, 4)]
         if all(n in (0, 2) for n in counts):
             a = Action(Op.DECLARE, (), 0)
@@ -1302,7 +1306,8 @@ class GameState:
                 n = hk[k]
                 if n < 2 or kind_rank[k] in taken:
                     continue
-                three = self._faces(seat, k, 3 if n >= 3 else 2)
+                base = (kind_rank[k] - 2) * 4
+                three = _first_faces(base, bytes(h[base:base + 4]), 3 if n >= 3 else 2)
                 if n >= 3 and ok3 and (free or self._meld_finish(side, three) is None):
                     out.append(Action(Op.MELD, three))
                 if ok21 and wild_faces and self._wild_rule(side, kind_rank[k], 2) is None:
@@ -1903,6 +1908,16 @@ def _add_action(f: int, meld: int) -> Action:
     if a is None:
         a = _ADDS[(f, meld)] = Action(Op.ADD, (f,), meld)
     return a
+
+
+@lru_cache(maxsize=1 << 14)
+def _first_faces(base: int, quad: bytes, count: int) -> tuple[int, ...]:
+    """The first ``count`` cards of a rank held (suit counts ``quad``), in suit order: the canonical
+    faces of a kind where suits do not matter (as ``GameState._faces``)."""
+    out: list[int] = []
+    for suit, n in enumerate(quad):
+        out.extend([base + suit] * min(n, count - len(out)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
