@@ -655,3 +655,22 @@ def test_N9_garbage_with_deuces_option() -> None:
     t = position(pos)
     t.apply("declare garbage")
     assert t.results[-1].sides[0].special == 2000
+
+
+def test_S3_C_partners_sit_opposite() -> None:
+    """S3 C: 'Partners must sit opposite each other'; A: 'teams of two'."""
+    s = GameState.new(RS, seed=2)
+    assert RS.players == 4 and RS.sides == 2
+    assert [s.partner(seat) for seat in range(4)] == [2, 3, 0, 1]
+
+
+def test_S3_D_play_ends_when_the_stock_is_depleted() -> None:
+    """S3 D: 'Players continue taking turns clockwise until one team goes out, or, the stock of cards
+    is depleted'; K: 'Cards left in players hands at the end of the round are counted and deducted'.
+    The stock is gone and the pile cannot be taken: the hand ends, hands counted minus."""
+    s = setup(["KS 9S", "8C", "JC", "7D"], phase="draw", pile="5C",
+              melds=[CANASTAS2, []])
+    res = last(s)
+    assert res.reason == "stock_out"
+    # side 0: canastas 1,000 + table 140 - hands KS 9S JC 30 = 1,110
+    assert res.sides[0].total == 1000 + 140 - 30
