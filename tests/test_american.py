@@ -674,3 +674,16 @@ def test_S3_D_play_ends_when_the_stock_is_depleted() -> None:
     assert res.reason == "stock_out"
     # side 0: canastas 1,000 + table 140 - hands KS 9S JC 30 = 1,110
     assert res.sides[0].total == 1000 + 140 - 30
+
+
+def test_S3_D_a_natural_canasta_from_the_pile_opens_in_american_only() -> None:
+    """S3 D: a full natural canasta opens 'regardless' of its points; R 1.2 / N7: in the American
+    preset the picked cards count, so 6 sixes from hand + the top six (35 points) open; in the NVSO
+    preset the opening must stand without the pick (S3 J), so the same take is refused."""
+    hands = ["6C 6D 6H 6S 6C 6D KC", "QC", "JC", "7D"]
+    a = setup(hands, AM, phase="draw", pile="5C 6H", stock="4C 4D 4H")
+    assert Action(Op.TAKE, tuple(parse_cards("6C 6C 6D 6D 6H 6S"))) in a.legal_actions()
+    a.apply("take 6C 6D 6H 6S 6C 6D")
+    assert a.opened[0] and a.melds[0][0].size == 7 and a.turn_points == 35
+    n = setup(hands, NVSO, phase="draw", pile="5C 6H", stock="4C 4D 4H")
+    check_refused(n, "take 6C 6D 6H 6S 6C 6D", "opening_minimum", "125")

@@ -694,7 +694,7 @@ class GameState:
         points = self._take_points(cards, top)
         if not self.opened[side]:
             natural = r.take_cards_count and wilds == 0 and naturals >= 3
-            if self.turn_points + points < self.minimum[side] or not self._open_after(side, points, natural):
+            if not self._open_after(side, points, natural, natural and size >= r.canasta_size):
                 if self.turn_points + points >= self.minimum[side]:
                     return ("opening_natural", "your opening needs a meld of three or more natural "
                             "cards")
@@ -1456,7 +1456,9 @@ class GameState:
             best = self.turn_points + (top_value if r.pile_top_counts else 0)
             if r.take_cards_count:
                 best += held * top_value + hk[m.joker] * r.value_joker + hk[m.deuce] * r.value_two
-            if best < self.minimum[side]:
+            size = r.canasta_size
+            if best < self.minimum[side] and not (r.canasta_opens and (
+                    self._has_natural(side, size) or (r.take_cards_count and held + 1 >= size))):
                 targets = []
         # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
         nat_options: list[tuple[int, ...]] = [()]
