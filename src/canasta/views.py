@@ -65,6 +65,9 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         # everyone knows them) and the further turns of his they stay there
         "boxed": [format_cards(b) for b in state.boxed],
         "box_turns": list(state.box_turns),
+        "talons": list(state.talons),
+        "turn_card": {"under": r.turn_card_under,
+                      "passed": bool(r.turn_card_under) and len(state.stock) <= r.turn_card_under},
         "cut": {"size": state.cut_size, "perfect": state.perfect_cut},
         "legal_actions": [str(a) for a in state.legal_actions()] if to_act == seat else [],
         "results": [h.to_dict() for h in state.results],

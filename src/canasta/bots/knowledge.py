@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import NUM_FACES, full_deck, is_black_three, is_red_three, is_wild, parse_card, parse_cards
+from ..cards import NUM_FACES, full_deck, is_black_three, is_wild, parse_card, parse_cards
 from ..melds import wild_card
 from ..rules import RuleSet
 
@@ -93,7 +93,6 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
     seat = view["seat"]
     n = view["players"]
     sides = view["sides"]
-    lay = rules.red3_mode == "lay"
     log: list[dict[str, Any]] = view["log"]
     hand = _parse(view["hand"])
 
@@ -132,7 +131,7 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
         elif what == "pile":
             pile = []
             for f in cards:
-                if not (lay and is_red_three(f)):
+                if not (rules.laid_at_once(f)):
                     known[who][f] += 1
         elif what == "red3":  # a red three laid (S1: possibly a card taken with the pile)
             for f in cards:
