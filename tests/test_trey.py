@@ -709,8 +709,9 @@ def test_S0_G_i_b_top_card_in_a_run_after_two_turns() -> None:
     """S0 [G](i){b}: "after two turns the top discard could be used as part of run": 7H 8H + the top 9H
     = 25, with the aces shown first (AC AD AS = 60) 85 >= 50; after only one turn it is refused."""
     s = _facility("7H 8H AC AD AS 5C", "4C 9H", turns=1)
-    s.apply("meld AC AD AS")
     check_refused(s, "top 7H 8H", "wrong_rank", "two or more nines")
+    # nor may lay-down melds be shown first: no top-card take could follow them
+    check_refused(s, "meld AC AD AS", "draw_first", "draw first")
     s = _facility("7H 8H AC AD AS 5C", "4C 9H", turns=2)
     play(s, "meld AC AD AS", "top 7H 8H")
     assert s.opened[0] and s.turn_points == 85 and s.melds[0][1].type is MeldType.SEQUENCE

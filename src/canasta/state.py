@@ -872,6 +872,24 @@ class GameState:
         return (len(cards) != 3 or len(suits) != 1 or ranks[1] != ranks[0] + 1
                 or ranks[2] != ranks[1] + 1 or not sequence_fits(self.rules, ranks[0], ranks[2]))
 
+    def _top_possible(self, level: int) -> bool:
+        """Could the hand make a top-card take at this facility level (the points aside)?"""
+        if self.pile_stopped():
+            return False
+        top = self.pile[-1]
+        h = self.hands[self.current]
+        if is_red_three(top):
+            return False
+        if is_wild(top):
+            return level >= 3 and any(sum(h[b:b + 4]) >= 2 for b in range(8, 52, 4))
+        base = top // 4 * 4
+        if sum(h[base:base + 4]) >= 2:
+            return True
+        r, suit = top // 4 + 2, top % 4
+        return level >= 2 and any(
+            lo >= 4 and lo + 2 <= 14 and all(h[(x - 2) * 4 + suit] for x in range(lo, lo + 3) if x != r)
+            for lo in (r - 2, r - 1, r))
+
     def _gen_tops(self, out: list[Action]) -> None:
         """The facility's top-card takes (S0 [G](i)): groups of the top rank, runs, a wild top."""
         seat = self.current
@@ -907,7 +925,8 @@ class GameState:
         side = self.side_of(self.current)
         if self.opened[side] or self.retracted or not self.pile:
             return False
-        if self.facility_level(side):
+        level = self.facility_level(side)
+        if level and self._top_possible(level):
             return True  # S0 [G](i): lay-down melds shown before taking the top card alone
         if self._pile_block() is not None:
             return False
