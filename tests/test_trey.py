@@ -399,6 +399,17 @@ def test_S0_F_ii_b_single_black_trey_as_the_last_discard() -> None:
     check_refused(s, "meld 3S 3C", "black_three", "at least 3")
 
 
+def test_S0_F_ii_b_melded_black_treys_are_the_last_act() -> None:
+    """S0 [F](ii){b}: "if have 3, 4, 5, or 6 of them can be the last act without any discard": a card
+    left after them (to discard) is refused; melded last, they go out."""
+    s = setup(["3S 3C 3S 9C 9D 9H 5C", "4C", "4D", "4H"], melds=TWO_CANASTAS)
+    play(s, "ask", "yes", "meld 9C 9D 9H")
+    check_refused(s, "meld 3C 3S 3S", "black_three", "meld your other cards first")
+    s = setup(["3S 3C 3S 9C 9D 9H", "4C", "4D", "4H"], melds=TWO_CANASTAS)
+    play(s, "ask", "yes", "meld 9C 9D 9H", "meld 3C 3S 3S")
+    assert s.results[0].reason == "went_out" and s.results[0].sides[0].black_threes == 300
+
+
 def test_S0_D_canasta_values_and_going_out_300() -> None:
     """S0 [D]: "WILD = 2500, SEQUENCE = 1500, NATURAL = 500, MIXED = 300", "The partnership going out
     receives 300"."""

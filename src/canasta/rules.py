@@ -94,8 +94,9 @@ class RuleSet:
     black3_meld_min: int = _opt(3, "fewest black threes in a going-out meld", "threes")
     black3_meld_wilds: int = _opt(0, "wild cards allowed in a black-three meld (S4: two threes and "
                                   "a joker)", "threes")
-    black3_out_no_discard: bool = _opt(False, "melding the black threes may go out without a discard "
-                                       "even where going out needs one", "threes")
+    black3_out_no_discard: bool = _opt(False, "melding the black threes is the last act: it goes out "
+                                       "without a discard even where going out needs one, and no "
+                                       "card may be left after it", "threes")
     # --- the discard pile
     pile_always_frozen: bool = _opt(False, "the pile is taken only with a natural pair, always", "pile")
     freeze_on_wild: bool = _opt(True, "a wild card in the pile freezes it", "pile")

@@ -1029,7 +1029,8 @@ class GameState:
         elif b3 < r.black3_meld_min:
             return ("black_three", f"you need at least {r.black3_meld_min} black threes to meld them")
         h_after = self.hn[seat] - len(cards)
-        if h_after > 1:
+        if h_after > 1 or (h_after and r.black3_out_no_discard):
+            # S0 [F](ii){b}: melded, the black treys are the last act, with no discard after them
             return ("black_three", "black threes are melded only as you go out: meld your other "
                     "cards first")
         why = self._go_out_problem(self._counts(side), self._open_after(side, self._value(cards)),
