@@ -1,18 +1,26 @@
 """Can the player to move go out this turn? (A plan exists: meld everything, maybe discard one.)
 
-Used to hold a player to a binding "yes" from the partner: a player told "yes" must go out if the
-cards allow it, and only a player who truly cannot is let off (with the rule set's penalty). The
-check is exact for group melds (the two-deck classic family): the cards left after an optional
-final discard must all be melded, naturals onto the side's meld of their rank or into new melds,
-wild cards into the free wild places of those melds, black threes together; and then the side must
-have its canastas and (if it has not opened) the opening minimum or a concealed going out.
+Used to hold a player to a binding "yes" from the partner (S1 "Going out": "Partner says yes or no
+and you must abide by the answer"): a player told "yes" must go out if the cards allow it, and only
+a player who truly cannot is let off (with the rule set's penalty). Asked in the play phase.
+
+Two exact solvers answer it. Where a side has one group meld per rank and nothing else (the
+two-deck classic family) a direct count suffices: the cards left after an optional final discard
+must all be melded, naturals onto the side's meld of their rank or into new melds, wild cards into
+the free wild places of those melds, black threes together. Elsewhere (sequences, several groups
+of a rank and merges, wild-card melds, red-three melds) a search over partitions of the hand
+decides (``_general``). Either way the side must then have its canastas (and its sequence canasta)
+and, if it has not opened, the opening minimum or a concealed going out.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import product
 from typing import TYPE_CHECKING
 
-from .melds import MeldType
+from .melds import MeldType, sequence_fits, wild_problem
+from .rules import RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -39,10 +47,9 @@ def can_go_out(state: GameState) -> bool:
     m = state.model
     if state.retracted and not state.opened[state.side_of(seat)]:
         return False  # a player who took back an opening may not meld again this turn
-    if r.sequences or r.wild_melds or not r.one_meld_per_rank or r.red3_mode != "lay":
-        # the plan below is exact for one group per rank only; elsewhere nobody is forced (a
-        # player told yes who does not go out takes the failed-go-out penalty instead)
-        return False
+    if (r.sequences or r.wild_melds or not r.one_meld_per_rank or r.merge_groups
+            or r.red3_mode != "lay" or not r.wild_to_canasta or m.wild_kinds != (m.joker, m.deuce)):
+        return _general(state)  # the count below is exact for one group per rank only
     discards: list[int] = [-1] if r.go_out_discard == "optional" else []
     if not state.no_discard:  # after a last-card red three the hand must be melded out entirely
         discards += [k for k in range(m.nkinds) if hk[k]]
@@ -145,3 +152,382 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
         if not concealed:
             return False
     return True
+
+
+# ---------------------------------------------------------------------------------------------
+# The general plan (sequences, several groups of a rank and merges, wild melds, red-three melds)
+#
+# Every card left after the optional final discard must be melded this turn. The order of the
+# plays never matters except inside one meld (a new meld is three cards, then one card at a time,
+# wild cards before a canasta closes) and for the black threes (last, all together): the checks
+# on a player's last cards (``GameState._finish_problem``) ask only what the finished plan must
+# have anyway. So a plan is a partition of the hand:
+#   * naturals of rank r and suit s: into group melds of rank r, or into sequences of suit s
+#     (new runs, or extensions of the side's sequences at either end);
+#   * wild cards: into group melds, wild-card melds, or the black-three meld;
+#   * red threes (where they may be melded) one by one; black threes together at the end.
+# Sequences are found by a sweep over the ranks whose state is the runs still open in each suit;
+# at each rank the naturals kept for groups go to a small exact search over that rank's group
+# melds (adds, new melds, merges). Values are sets of (wilds used, canastas, sequence canastas,
+# own canastas), counts capped at what going out needs.
+
+Value = tuple[int, int, int, int, int]  # (wilds placed, canastas, sequence canastas, own canastas,
+#                                         the discard made: 0 no, 1 yes)
+Caps = tuple[int, int, int]            # what going out needs of the last three counts
+Group = tuple[int, int, bool]          # (naturals, wilds, laid this turn)
+Outcomes = dict[int, frozenset[tuple[int, int]]]  # wilds used -> {(canastas, own canastas)}
+FREE = -2  # ``_plan_exists``: the final discard (any one card, or none where optional) is searched
+
+
+def _general(state: GameState) -> bool:
+    r = state.rules
+    seat = state.current
+    if state._permission_problem():
+        return False
+    hand = list(state.hands[seat])
+    optional = r.go_out_discard == "optional"
+    if state.no_discard:  # after a last-card red three the hand must be melded out entirely
+        return optional and _plan_exists(state, hand, -1)
+    if state.opened[state.side_of(seat)]:
+        return _plan_exists(state, hand, FREE)
+    # short of the opening the discard's points matter: try each card
+    choices = ([-1] if optional else []) + [state._face(seat, k) for k, n in enumerate(state.hk[seat]) if n]
+    for d in choices:
+        h = list(hand)
+        if d >= 0:
+            h[d] -= 1
+        if _plan_exists(state, h, d):
+            return True
+    return False
+
+
+def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
+    """Can the cards ``h`` (face counts) all be melded this turn, bar the final discard, meeting
+    the going-out terms? ``discard``: the face already taken out of ``h`` (-1: none), or FREE."""
+    r = state.rules
+    m = state.model
+    seat = state.current
+    side = state.side_of(seat)
+    free = discard == FREE
+    if any(h) and state.retracted and not state.opened[side]:
+        return False  # a player who took back an opening may not meld again this turn
+    use_old, need_own = True, 0
+    if not free and not state.opened[side]:
+        points = sum(m.value[f] * n for f, n in enumerate(h) if n)
+        if state.turn_points + points < state.minimum[side]:
+            # short of the opening minimum: only a concealed going out waives it (C1)
+            if not (r.concealed and not state.has_melded[seat] and not state.took_pile
+                    and (r.concealed_allows_layoff or not state.laid_off)):
+                return False
+            use_old = r.concealed_allows_layoff
+            need_own = 1 if r.concealed_needs_canasta and not state.turn_canasta else 0
+    wild_kinds = set(m.wild_kinds)
+    wilds = sum(h[f] for k in wild_kinds for f in m.faces_of[k])
+    forced = 0  # cards that can only be the final discard
+    red3 = 0 if m.red3 in wild_kinds else sum(h[f] for f in m.faces_of[m.red3])
+    if red3 and r.red3_mode != "optional":
+        forced += red3  # red threes here are never melded
+        red3 = 0
+    # black threes: all together, last, when going out; a lone one can only be discarded
+    b3w: set[int] = {0}
+    b3 = 0 if m.black3 in wild_kinds else sum(h[f] for f in m.faces_of[m.black3])
+    if b3 == 1 or (b3 and r.black3_meld == "none"):
+        forced += b3
+    elif b3:
+        if discard >= 0 and m.kind_of[discard] == m.black3:
+            return False  # all black threes are melded at once, so none can be discarded after
+        b3w = set()
+        if b3 >= r.black3_meld_min:
+            b3w.add(0)
+        if b3 == 2:
+            b3w.update(range(1, r.black3_meld_wilds + 1))
+        if not b3w:
+            return False
+    if forced and (forced > 1 or not free):
+        return False
+    caps: Caps = (r.go_out_canastas, 1 if r.go_out_sequence else 0, need_own)
+    size = r.canasta_size
+    fixed = [0, 0, 0]
+    groups: dict[int, list[Group]] = {}
+    group_ranks: set[int] = set()
+    seqs: list[tuple[int, int, int, bool]] = []  # (suit, low, high, own) of growable sequences
+    wild_melds: list[tuple[int, bool]] = []
+    for i, mm in enumerate(state.melds[side]):
+        own = i >= state.turn_base
+        if mm.type is MeldType.BLACK3:
+            continue
+        if mm.type is MeldType.GROUP:
+            group_ranks.add(mm.rank)
+        closed = mm.type is not MeldType.GROUP and mm.size >= size
+        if closed or not (use_old or own):
+            if mm.size >= size:  # stays as it is
+                fixed[0] += 1
+                fixed[1] += mm.type is MeldType.SEQUENCE
+                fixed[2] += own
+            continue
+        if mm.type is MeldType.GROUP:
+            groups.setdefault(mm.rank, []).append((mm.naturals, mm.wilds, own))
+        elif mm.type is MeldType.SEQUENCE:
+            seqs.append((mm.suit, mm.rank, mm.high, own))
+        else:
+            wild_melds.append((mm.size, own))
+    # the discard: made already (or none), forced, a wild card or red three, or a natural (sweep)
+    firsts = [(0, 1)] if not free or forced else [(0, 0)]
+    if free and not forced:
+        firsts += [(1, 1)] if wilds else []
+        firsts += [(0, 1)] if red3 else []
+    start: set[tuple[int, int, int, int]] = set()
+    for x, tos in _wild_meld_outcomes(r, tuple(sorted(wild_melds)), wilds).items():
+        for bw in b3w:
+            for t, o in tos:
+                for dw, dd in firsts:
+                    if x + bw + dw <= wilds:
+                        start.add((x + bw + dw, fixed[0] + t, dd, fixed[2] + o))
+    if not start:
+        return False
+    nat = [[h[(rank - 2) * 4 + s] if rank <= 14 else 0 for rank in range(16)] for s in range(4)]
+    solver = _Sweep(state, groups, group_ranks, wilds, caps)
+    goals = {(wilds, *caps, 1)}
+    if r.go_out_discard == "optional":
+        goals.add((wilds, *caps, 0))
+    for extra, left in _extensions(r, seqs, nat):
+        begin = {_cap((w, t + extra[0], fixed[1] + extra[1], o + extra[2], dd), caps)
+                 for w, t, dd, o in start}
+        if solver.run(begin, left, free and not forced, goals):
+            return True
+    return False
+
+
+def _cap(v: Value, caps: Caps) -> Value:
+    return (v[0], min(v[1], caps[0]), min(v[2], caps[1]), min(v[3], caps[2]), v[4])
+
+
+def _fits_some(rules: RuleSet, low: int, high: int) -> bool:
+    return any(lo <= low and high <= hi for lo, hi in rules.sequences)
+
+
+def _extensions(rules: RuleSet, seqs: list[tuple[int, int, int, bool]], nat: list[list[int]]
+                ) -> list[tuple[tuple[int, int, int], list[list[int]]]]:
+    """Every way to extend the side's open sequences at either end from the hand: (canastas,
+    sequence canastas, own canastas) it completes, and the naturals it leaves."""
+    size = rules.canasta_size
+    out: list[tuple[tuple[int, int, int], list[list[int]]]] = []
+
+    def rec(i: int, counts: tuple[int, int, int], left: list[list[int]]) -> None:
+        if i == len(seqs):
+            out.append((counts, left))
+            return
+        suit, low, high, own = seqs[i]
+        row = left[suit]
+        down = 0
+        while low - down - 1 >= 4 and row[low - down - 1] > 0:
+            down += 1
+        up = 0
+        while high + up + 1 <= 14 and row[high + up + 1] > 0:
+            up += 1
+        n = high - low + 1
+        for d in range(down + 1):
+            for e in range(up + 1):
+                if n + d + e > size or not sequence_fits(rules, low - d, high + e):
+                    continue
+                new = [list(x) for x in left]
+                for rank in (*range(low - d, low), *range(high + 1, high + e + 1)):
+                    new[suit][rank] -= 1
+                full = n + d + e >= size
+                rec(i + 1, (counts[0] + full, counts[1] + full, counts[2] + (full and own)), new)
+
+    rec(0, (0, 0, 0), nat)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _wild_meld_outcomes(rules: RuleSet, melds: tuple[tuple[int, bool], ...], wilds: int) -> Outcomes:
+    """Wild cards into wild-card melds (new ones of three or more, or the side's open ones, each
+    closed at a canasta): wilds used -> (canastas, own canastas) of all those melds."""
+    size = rules.canasta_size
+    acc: dict[int, set[tuple[int, int]]] = {0: {(0, 0)}}
+    for n, own in melds:
+        nxt: dict[int, set[tuple[int, int]]] = {}
+        for x, tos in acc.items():
+            for add in range(0, min(size - n, wilds - x) + 1):
+                done = int(n + add >= size)
+                nxt.setdefault(x + add, set()).update((t + done, o + done * own) for t, o in tos)
+        acc = nxt
+    if rules.wild_melds:
+        nxt = {}
+        for x, tos in acc.items():
+            for y in range(0, wilds - x + 1):
+                if 0 < y < 3:
+                    continue
+                full = 0
+                while y - size * (full + 1) == 0 or y - size * (full + 1) >= 3:
+                    full += 1
+                nxt.setdefault(x + y, set()).update((t + full, o + full) for t, o in tos)
+        acc = nxt
+    return {x: frozenset(tos) for x, tos in acc.items()}
+
+
+class _Sweep:
+    """The rank sweep: open runs per suit as state, groups settled rank by rank."""
+
+    def __init__(self, state: GameState, groups: dict[int, list[Group]], group_ranks: set[int],
+                 wilds: int, caps: Caps) -> None:
+        self.rules = state.rules
+        self.groups = {rank: tuple(sorted(gs)) for rank, gs in groups.items()}
+        self.group_ranks = group_ranks
+        self.wilds = wilds
+        self.caps = caps
+        self.memo: dict[tuple[int, int], Outcomes | None] = {}
+
+    def group(self, rank: int, k: int) -> Outcomes | None:
+        """Outcomes of ``k`` naturals of ``rank`` in groups (None: they cannot all be melded)."""
+        if k < 0:
+            return None
+        if rank > 14:
+            return {0: frozenset({(0, 0)})} if k == 0 else None
+        key = (rank, k)
+        if key not in self.memo:
+            r = self.rules
+            new_ok = not (r.one_meld_per_rank and rank in self.group_ranks)
+            out = _group_outcomes(r, self.groups.get(rank, ()), new_ok, k, self.wilds, self.caps[0],
+                                  self.caps[2])
+            self.memo[key] = out or None
+        return self.memo[key]
+
+    def run(self, begin: set[Value], nat: list[list[int]], may_discard: bool, goals: set[Value]) -> bool:
+        """From the values ``begin``, can the naturals ``nat`` (per suit and rank) reach a goal?
+        ``may_discard``: one natural may still be the final discard."""
+        r = self.rules
+        cap_t, cap_q, cap_o = self.caps
+        wmax = self.wilds
+        seq = bool(r.sequences)
+        empty: tuple[tuple[int, ...], ...] = ((), (), (), ())
+        cur: dict[tuple[tuple[int, ...], ...], set[Value]] = {empty: begin}
+        for rank in range(4, 16):
+            nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
+            for key, vals in cur.items():
+                options = [_suit_options(r, key[s], nat[s][rank], rank) if seq
+                           else (((), 0, nat[s][rank]),) for s in range(4)]
+                merged: dict[tuple[tuple[tuple[int, ...], ...], int, int], None] = {}
+                for combo in product(*options):
+                    merged[(tuple(c[0] for c in combo), sum(c[1] for c in combo),
+                            sum(c[2] for c in combo))] = None
+                for runs, full, k in merged:
+                    keep = self.group(rank, k)
+                    drop = self.group(rank, k - 1) if may_discard else None
+                    if keep is None and drop is None:
+                        continue
+                    bucket = nxt.setdefault(runs, set())
+                    for w, t, q, o, dd in vals:
+                        t, q, o = t + full, min(q + full, cap_q), o + full
+                        for outs, d2 in ((keep, dd), (drop if not dd else None, 1)):
+                            if outs is None:
+                                continue
+                            for gw, tos in outs.items():
+                                if w + gw <= wmax:
+                                    for gt, go in tos:
+                                        bucket.add((w + gw, min(t + gt, cap_t), q, min(o + go, cap_o), d2))
+            cur = {key: vals for key, vals in nxt.items() if vals}
+            if not cur:
+                return False
+        return not goals.isdisjoint(cur.get(empty, ()))
+
+
+@lru_cache(maxsize=8192)
+def _suit_options(rules: RuleSet, starts: tuple[int, ...], cards: int, rank: int
+                  ) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """At ``rank``, one suit: (runs still open, sequence canastas closed, naturals left for
+    groups) for every way to continue or close its open runs and start new ones."""
+    size = rules.canasta_size
+    distinct = sorted(set(starts))
+    per: list[list[tuple[tuple[int, ...], int, int]]] = []  # per start: (kept starts, full, used)
+    for a in distinct:
+        mult = starts.count(a)
+        length = rank - a  # cards so far: a .. rank-1
+        can_go_on = length + 1 <= size and rank <= 14 and _fits_some(rules, a, rank)
+        can_stop = length >= 3
+        opts: list[tuple[tuple[int, ...], int, int]] = []
+        for go_on in range(mult + 1):
+            if go_on and not can_go_on:
+                break
+            stop = mult - go_on
+            if stop and not can_stop:
+                continue
+            opts.append(((a,) * go_on, stop if length == size else 0, go_on))
+        if not opts:
+            return ()
+        per.append(opts)
+    out: list[tuple[tuple[int, ...], int, int]] = []
+    can_start = rank <= 12 and _fits_some(rules, rank, rank + 2)
+    for combo in product(*per):
+        used = sum(c[2] for c in combo)
+        if used > cards:
+            continue
+        kept = tuple(x for c in combo for x in c[0])
+        full = sum(c[1] for c in combo)
+        for new in range(0, (cards - used if can_start else 0) + 1):
+            out.append((tuple(sorted(kept + (rank,) * new)), full, cards - used - new))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _group_outcomes(rules: RuleSet, groups: tuple[Group, ...], new_ok: bool, k: int, wilds: int,
+                    cap_t: int, cap_o: int) -> Outcomes:
+    """Rank by rank: ``k`` naturals (and any wild cards, at most ``wilds``) into the side's group
+    melds of that rank (``groups``), new groups, and merges, by legal one-card steps. Returns
+    wilds used -> {(canastas, own canastas)} among that rank's groups."""
+    size = rules.canasta_size
+    nat_can = rules.add_to_canasta
+    wild_can = rules.add_to_canasta and rules.wild_to_canasta
+    capn = size if rules.wild_ratio == "any" and not rules.max_meld_size else 1 << 30
+    starts = [(a, 3 - a) for a in (3, 2, 1) if a >= rules.min_naturals
+              and wild_problem(rules, a, 3 - a) is None]
+    out: dict[int, set[tuple[int, int]]] = {}
+    seen: set[tuple[tuple[Group, ...], int, int]] = set()
+
+    def norm(gs: list[Group]) -> tuple[Group, ...]:
+        return tuple(sorted((min(n, capn) if n + w >= size else n, w, o) for n, w, o in gs))
+
+    def visit(gs: tuple[Group, ...], left: int, used: int) -> None:
+        key = (gs, left, used)
+        if key in seen:
+            return
+        seen.add(key)
+        if left == 0:
+            t = sum(1 for n, w, _ in gs if n + w >= size)
+            o = sum(1 for n, w, own in gs if own and n + w >= size)
+            out.setdefault(used, set()).add((min(t, cap_t), min(o, cap_o)))
+        for i, (n, w, own) in enumerate(gs):
+            if i and gs[i - 1] == gs[i]:
+                continue
+            full = n + w >= size
+            rest = list(gs[:i] + gs[i + 1:])
+            if left and (not full or nat_can) and wild_problem(rules, n + 1, w) is None:
+                visit(norm([*rest, (n + 1, w, own)]), left - 1, used)
+            if used < wilds and (not full or wild_can) and wild_problem(rules, n, w + 1) is None:
+                visit(norm([*rest, (n, w + 1, own)]), left, used + 1)
+        if new_ok and not (rules.one_meld_per_rank and gs):
+            for a, b in starts:
+                if a <= left and used + b <= wilds:
+                    visit(norm([*gs, (a, b, True)]), left - a, used + b)
+        if rules.merge_groups:
+            for i in range(len(gs)):
+                for j in range(i + 1, len(gs)):
+                    if _merge_ok(rules, gs[i], gs[j]):
+                        rest = [g for x, g in enumerate(gs) if x not in (i, j)]
+                        (n1, w1, o1), (n2, w2, o2) = gs[i], gs[j]
+                        visit(norm([*rest, (n1 + n2, w1 + w2, o1 and o2)]), left, used)
+
+    visit(norm(list(groups)), k, 0)
+    return {x: frozenset(tos) for x, tos in out.items()}
+
+
+def _merge_ok(rules: RuleSet, a: Group, b: Group) -> bool:
+    """The checks of ``GameState._why_not_merge`` on two groups of one rank."""
+    size = rules.canasta_size
+    a_full, b_full = a[0] + a[1] >= size, b[0] + b[1] >= size
+    if (a_full or b_full) and not rules.add_to_canasta:
+        return False
+    if not rules.wild_to_canasta and ((b[1] and a_full) or (a[1] and b_full)):
+        return False
+    return wild_problem(rules, a[0] + b[0], a[1] + b[1]) is None
