@@ -277,7 +277,7 @@ def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
         firsts += [(1, 1)] if wilds else []
         firsts += [(0, 1)] if red3 else []
     start: set[tuple[int, int, int, int]] = set()
-    for x, tos in _wild_meld_outcomes(r, tuple(sorted(wild_melds)), wilds).items():
+    for x, tos in _wild_meld_outcomes(_limits(r), tuple(sorted(wild_melds)), wilds).items():
         for bw in b3w:
             for t, o in tos:
                 for dw, dd in firsts:
@@ -340,10 +340,33 @@ def _extensions(rules: RuleSet, seqs: list[tuple[int, int, int, bool]], nat: lis
     return out
 
 
+class _Limits:
+    """A rule set as a cache key hashed by identity (one per rule set): hashing the whole frozen
+    rule set on every cached call would cost more than the search."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+
+
+_LIMITS: dict[RuleSet, _Limits] = {}
+
+
+def _limits(rules: RuleSet) -> _Limits:
+    lim = _LIMITS.get(rules)
+    if lim is None:
+        if len(_LIMITS) >= 64:
+            _LIMITS.clear()
+        lim = _LIMITS[rules] = _Limits(rules)
+    return lim
+
+
 @lru_cache(maxsize=4096)
-def _wild_meld_outcomes(rules: RuleSet, melds: tuple[tuple[int, bool], ...], wilds: int) -> Outcomes:
+def _wild_meld_outcomes(lim: _Limits, melds: tuple[tuple[int, bool], ...], wilds: int) -> Outcomes:
     """Wild cards into wild-card melds (new ones of three or more, or the side's open ones, each
     closed at a canasta): wilds used -> (canastas, own canastas) of all those melds."""
+    rules = lim.rules
     size = rules.canasta_size
     acc: dict[int, set[tuple[int, int]]] = {0: {(0, 0)}}
     for n, own in melds:
@@ -373,40 +396,43 @@ class _Sweep:
     def __init__(self, state: GameState, groups: dict[int, list[Group]], group_ranks: set[int],
                  wilds: int, caps: Caps) -> None:
         self.rules = state.rules
+        self.lim = _limits(state.rules)
         self.groups = {rank: tuple(sorted(gs)) for rank, gs in groups.items()}
         self.group_ranks = group_ranks
         self.wilds = wilds
         self.caps = caps
-        self.memo: dict[tuple[int, int], Outcomes | None] = {}
+        self.memo: dict[tuple[int, int], tuple[tuple[int, int, int], ...] | None] = {}
 
-    def group(self, rank: int, k: int) -> Outcomes | None:
-        """Outcomes of ``k`` naturals of ``rank`` in groups (None: they cannot all be melded)."""
+    def group(self, rank: int, k: int) -> tuple[tuple[int, int, int], ...] | None:
+        """(wilds used, canastas, own canastas) for ``k`` naturals of ``rank`` in groups (None: they
+        cannot all be melded)."""
         if k < 0:
             return None
         if rank > 14:
-            return {0: frozenset({(0, 0)})} if k == 0 else None
+            return ((0, 0, 0),) if k == 0 else None
         key = (rank, k)
         if key not in self.memo:
             r = self.rules
             new_ok = not (r.one_meld_per_rank and rank in self.group_ranks)
-            out = _group_outcomes(r, self.groups.get(rank, ()), new_ok, k, self.wilds, self.caps[0],
-                                  self.caps[2])
-            self.memo[key] = out or None
+            out = _group_outcomes(self.lim, self.groups.get(rank, ()), new_ok, k, self.wilds,
+                                  self.caps[0], self.caps[2])
+            flat = tuple(sorted((w, t, o) for w, tos in out.items() for t, o in tos))
+            self.memo[key] = flat or None
         return self.memo[key]
 
     def run(self, begin: set[Value], nat: list[list[int]], may_discard: bool, goals: set[Value]) -> bool:
         """From the values ``begin``, can the naturals ``nat`` (per suit and rank) reach a goal?
         ``may_discard``: one natural may still be the final discard."""
-        r = self.rules
+        lim = self.lim
         cap_t, cap_q, cap_o = self.caps
         wmax = self.wilds
-        seq = bool(r.sequences)
+        seq = bool(self.rules.sequences)
         empty: tuple[tuple[int, ...], ...] = ((), (), (), ())
         cur: dict[tuple[tuple[int, ...], ...], set[Value]] = {empty: begin}
         for rank in range(4, 16):
             nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
             for key, vals in cur.items():
-                options = [_suit_options(r, key[s], nat[s][rank], rank) if seq
+                options = [_suit_options(lim, key[s], nat[s][rank], rank) if seq
                            else (((), 0, nat[s][rank]),) for s in range(4)]
                 merged: dict[tuple[tuple[tuple[int, ...], ...], int, int], None] = {}
                 for combo in product(*options):
@@ -418,26 +444,47 @@ class _Sweep:
                     if keep is None and drop is None:
                         continue
                     bucket = nxt.setdefault(runs, set())
+                    add = bucket.add
                     for w, t, q, o, dd in vals:
-                        t, q, o = t + full, min(q + full, cap_q), o + full
+                        t, o = t + full, o + full
+                        if full:
+                            q = min(q + full, cap_q)
                         for outs, d2 in ((keep, dd), (drop if not dd else None, 1)):
                             if outs is None:
                                 continue
-                            for gw, tos in outs.items():
-                                if w + gw <= wmax:
-                                    for gt, go in tos:
-                                        bucket.add((w + gw, min(t + gt, cap_t), q, min(o + go, cap_o), d2))
-            cur = {key: vals for key, vals in nxt.items() if vals}
+                            room = wmax - w
+                            for gw, gt, go in outs:
+                                if gw > room:
+                                    break
+                                tt, oo = t + gt, o + go
+                                add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o, d2))
+            cur = {key: _pareto(vals) for key, vals in nxt.items() if vals}
             if not cur:
                 return False
         return not goals.isdisjoint(cur.get(empty, ()))
 
 
+def _pareto(vals: set[Value]) -> set[Value]:
+    """Drop values another beats on every count with the same wilds and discard."""
+    if len(vals) < 8:
+        return vals
+    by: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+    for w, t, q, o, dd in vals:
+        by.setdefault((w, dd), []).append((t, q, o))
+    out: set[Value] = set()
+    for (w, dd), counts in by.items():
+        for a in counts:
+            if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in counts):
+                out.add((w, a[0], a[1], a[2], dd))
+    return out
+
+
 @lru_cache(maxsize=8192)
-def _suit_options(rules: RuleSet, starts: tuple[int, ...], cards: int, rank: int
+def _suit_options(lim: _Limits, starts: tuple[int, ...], cards: int, rank: int
                   ) -> tuple[tuple[tuple[int, ...], int, int], ...]:
     """At ``rank``, one suit: (runs still open, sequence canastas closed, naturals left for
     groups) for every way to continue or close its open runs and start new ones."""
+    rules = lim.rules
     size = rules.canasta_size
     distinct = sorted(set(starts))
     per: list[list[tuple[tuple[int, ...], int, int]]] = []  # per start: (kept starts, full, used)
@@ -471,11 +518,12 @@ def _suit_options(rules: RuleSet, starts: tuple[int, ...], cards: int, rank: int
 
 
 @lru_cache(maxsize=65536)
-def _group_outcomes(rules: RuleSet, groups: tuple[Group, ...], new_ok: bool, k: int, wilds: int,
+def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: int, wilds: int,
                     cap_t: int, cap_o: int) -> Outcomes:
     """Rank by rank: ``k`` naturals (and any wild cards, at most ``wilds``) into the side's group
     melds of that rank (``groups``), new groups, and merges, by legal one-card steps. Returns
     wilds used -> {(canastas, own canastas)} among that rank's groups."""
+    rules = lim.rules
     size = rules.canasta_size
     nat_can = rules.add_to_canasta
     wild_can = rules.add_to_canasta and rules.wild_to_canasta
