@@ -424,44 +424,64 @@ class _Sweep:
         """From the values ``begin``, can the naturals ``nat`` (per suit and rank) reach a goal?
         ``may_discard``: one natural may still be the final discard."""
         lim = self.lim
-        cap_t, cap_q, cap_o = self.caps
-        wmax = self.wilds
         seq = bool(self.rules.sequences)
         empty: tuple[tuple[int, ...], ...] = ((), (), (), ())
-        cur: dict[tuple[tuple[int, ...], ...], set[Value]] = {empty: begin}
+        cur: dict[tuple[tuple[int, ...], ...], frozenset[Value]] = {empty: frozenset(begin)}
         for rank in range(4, 16):
             nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
+            cache: dict[tuple[frozenset[Value], int, int], frozenset[Value]] = {}
+            counts = [(nat[s][rank], nat[s][rank + 1] if rank < 15 else 0,
+                       nat[s][rank + 2] if rank < 14 else 0) for s in range(4)]
             for key, vals in cur.items():
-                options = [_suit_options(lim, key[s], nat[s][rank], rank) if seq
-                           else (((), 0, nat[s][rank]),) for s in range(4)]
-                merged: dict[tuple[tuple[tuple[int, ...], ...], int, int], None] = {}
-                for combo in product(*options):
-                    merged[(tuple(c[0] for c in combo), sum(c[1] for c in combo),
-                            sum(c[2] for c in combo))] = None
-                for runs, full, k in merged:
-                    keep = self.group(rank, k)
-                    drop = self.group(rank, k - 1) if may_discard else None
-                    if keep is None and drop is None:
-                        continue
-                    bucket = nxt.setdefault(runs, set())
-                    add = bucket.add
-                    for w, t, q, o, dd in vals:
-                        t, o = t + full, o + full
-                        if full:
-                            q = min(q + full, cap_q)
-                        for outs, d2 in ((keep, dd), (drop if not dd else None, 1)):
-                            if outs is None:
-                                continue
-                            room = wmax - w
-                            for gw, gt, go in outs:
-                                if gw > room:
-                                    break
-                                tt, oo = t + gt, o + go
-                                add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o, d2))
-            cur = {key: _pareto(vals) for key, vals in nxt.items() if vals}
+                # the four suits' choices, combined suit by suit: (runs, canastas closed, naturals left)
+                acc: dict[tuple[tuple[tuple[int, ...], ...], int, int], None] = {((), 0, 0): None}
+                for s in range(4):
+                    opts = (_suit_options(lim, key[s], *counts[s], rank) if seq
+                            else (((), 0, counts[s][0]),))
+                    acc = {((*runs, o[0]), full + o[1], k + o[2]): None
+                           for runs, full, k in acc for o in opts}
+                for runs, full, k in acc:
+                    ck = (vals, full, k)
+                    out = cache.get(ck)
+                    if out is None:
+                        out = cache[ck] = self._step(vals, rank, full, k, may_discard)
+                    if out:
+                        bucket = nxt.get(runs)
+                        if bucket is None:
+                            nxt[runs] = set(out)
+                        else:
+                            bucket |= out
+            cur = {key: frozenset(_pareto(vals)) for key, vals in nxt.items()}
             if not cur:
                 return False
         return not goals.isdisjoint(cur.get(empty, ()))
+
+    def _step(self, vals: frozenset[Value], rank: int, full: int, k: int, may_discard: bool
+              ) -> frozenset[Value]:
+        """The values after ``full`` sequence canastas closed and ``k`` naturals of ``rank`` put in
+        groups (or ``k - 1``, the other one discarded)."""
+        keep = self.group(rank, k)
+        drop = self.group(rank, k - 1) if may_discard else None
+        if keep is None and drop is None:
+            return frozenset()
+        cap_t, cap_q, cap_o = self.caps
+        wmax = self.wilds
+        out: set[Value] = set()
+        add = out.add
+        for w, t, q, o, dd in vals:
+            t, o = t + full, o + full
+            if full:
+                q = min(q + full, cap_q)
+            for outs, d2 in ((keep, dd), (drop if not dd else None, 1)):
+                if outs is None:
+                    continue
+                room = wmax - w
+                for gw, gt, go in outs:
+                    if gw > room:
+                        break
+                    tt, oo = t + gt, o + go
+                    add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o, d2))
+        return frozenset(out)
 
 
 def _pareto(vals: set[Value]) -> set[Value]:
@@ -480,10 +500,12 @@ def _pareto(vals: set[Value]) -> set[Value]:
 
 
 @lru_cache(maxsize=8192)
-def _suit_options(lim: _Limits, starts: tuple[int, ...], cards: int, rank: int
-                  ) -> tuple[tuple[tuple[int, ...], int, int], ...]:
-    """At ``rank``, one suit: (runs still open, sequence canastas closed, naturals left for
-    groups) for every way to continue or close its open runs and start new ones."""
+def _suit_options(lim: _Limits, starts: tuple[int, ...], cards: int, next1: int, next2: int,
+                  rank: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """At ``rank``, one suit holding ``cards`` of it (``next1``, ``next2`` at the next two ranks):
+    (runs left open, sequence canastas closed, naturals left for groups) for every way to continue
+    or close the open runs (``starts``: their lowest ranks) and to start new ones. A run that could
+    not take a card at the next rank is closed at once, so dead ends never enter the state."""
     rules = lim.rules
     size = rules.canasta_size
     distinct = sorted(set(starts))
@@ -492,27 +514,35 @@ def _suit_options(lim: _Limits, starts: tuple[int, ...], cards: int, rank: int
         mult = starts.count(a)
         length = rank - a  # cards so far: a .. rank-1
         can_go_on = length + 1 <= size and rank <= 14 and _fits_some(rules, a, rank)
-        can_stop = length >= 3
+        # after taking this rank's card: can it go on, or must it be closed here?
+        onward = next1 > 0 and length + 2 <= size and rank < 14 and _fits_some(rules, a, rank + 1)
         opts: list[tuple[tuple[int, ...], int, int]] = []
         for go_on in range(mult + 1):
             if go_on and not can_go_on:
                 break
             stop = mult - go_on
-            if stop and not can_stop:
+            if stop and length < 3:
                 continue
-            opts.append(((a,) * go_on, stop if length == size else 0, go_on))
+            done = stop if length == size else 0
+            if go_on and not onward:
+                if length + 1 < 3:
+                    continue
+                opts.append(((), done + (go_on if length + 1 == size else 0), go_on))
+            else:
+                opts.append(((a,) * go_on, done, go_on))
         if not opts:
             return ()
         per.append(opts)
     out: list[tuple[tuple[int, ...], int, int]] = []
     can_start = rank <= 12 and _fits_some(rules, rank, rank + 2)
+    most_new = min(next1, next2) if can_start else 0
     for combo in product(*per):
         used = sum(c[2] for c in combo)
         if used > cards:
             continue
         kept = tuple(x for c in combo for x in c[0])
         full = sum(c[1] for c in combo)
-        for new in range(0, (cards - used if can_start else 0) + 1):
+        for new in range(0, min(cards - used, most_new) + 1):
             out.append((tuple(sorted(kept + (rank,) * new)), full, cards - used - new))
     return tuple(out)
 

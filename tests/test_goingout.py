@@ -1,0 +1,221 @@
+"""``canasta.goingout.can_go_out``: may a player told "yes" be held to going out?
+
+S1 "Going out": "If you are able to go out, you may if you wish first ask your partner for permission
+... Partner says yes or no and you must abide by the answer." A binding yes obliges a player who can
+go out to do so: the turn-ending discard is refused (``must_go_out``); a player who cannot is let off.
+So the engine needs an exact answer to "can this player go out this turn?", in every rule set: the
+tests below check it by hand on built positions, and against a brute-force search over the engine's
+own legal actions (``goout_reference.reference``) on a sample of positions near going out.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from canasta import GameState, rules
+from canasta.goingout import _general, can_go_out
+from canasta.records import position
+from goout_reference import played_positions, reference, synthetic_position
+from helpers import check_refused, position_for
+
+YES = {"asked": True, "answer": "yes", "answer_binds": True}
+ESCALERA = "5H 6H 7H 8H 9H TH JH"  # a sequence canasta (S1: "escalera", R 1.3: "samba")
+
+
+def told_yes(preset: str, hand: str, melds: list[str], **kw: Any) -> GameState:
+    """Seat 0 in the play phase, its partner has said a binding yes; side 0 has ``melds``."""
+    return position_for(preset, [hand, "4C 4D", "QH", "AH"], melds=[melds, []],
+                        turn_state={**YES, **kw.pop("turn_state", {})}, **kw)
+
+
+# ------------------------------------------------------------------------ the binding yes (S1)
+def test_S1_yes_binds_player_who_can_go_out_discard_refused() -> None:
+    """S1 "Going out": "Partner says yes or no and you must abide by the answer." The side has an
+    escalera and six kings; holding KH 9C the player can add KH (kings 6 + 1 = 7, a second canasta,
+    one of them a sequence canasta) and go out discarding 9C, so discarding 9C now (keeping KH) is
+    refused and nothing changes; going out is then accepted."""
+    s = told_yes("bolivia", "KH 9C", [ESCALERA, "KC KD KH KS KC KD"])
+    assert can_go_out(s)
+    check_refused(s, "discard 9C", "must_go_out", "go out")
+    check_refused(s, "discard KH", "must_go_out", "go out")
+    assert all(a.op.name != "DISCARD" for a in s.legal_actions())
+    s.apply("add @1 KH")
+    s.apply("discard 9C")
+    assert s.results[-1].reason == "went_out" and s.results[-1].out_seat == 0
+
+
+def test_S1_yes_lets_off_a_player_who_cannot_go_out() -> None:
+    """S1 "Going out": the yes binds only a player able to go out. Same table, but QH fits nothing
+    (the escalera is closed at seven, no queen meld) and 9C neither: two cards, one discard, so the
+    player cannot go out and discards normally (Bolivia has no failed-go-out penalty: 0)."""
+    s = told_yes("bolivia", "QH 9C", [ESCALERA, "KC KD KH KS KC KD"])
+    assert not can_go_out(s)
+    s.apply("discard 9C")
+    assert s.current == 1 and not s.results and s.penalties == [0, 0]
+
+
+def test_S1_B12_yes_binds_going_out_by_melding_every_card() -> None:
+    """B12 (going out by melding everything is allowed) with S1's binding yes: the escalera is
+    6S..TS (5 cards) and there is a queen canasta; 5S and JS extend it at both ends to seven cards,
+    the hand is empty: out without a discard. So discarding either card is refused."""
+    s = told_yes("bolivia", "5S JS", ["6S 7S 8S 9S TS", "QC QD QH QS QC QD QH"])
+    assert can_go_out(s)
+    check_refused(s, "discard 5S", "must_go_out", "go out")
+    s.apply("add @0 5S")
+    s.apply("add @0 JS")
+    assert s.results[-1].reason == "went_out"
+
+
+def test_S1_sequence_that_does_not_connect_cannot_go_out() -> None:
+    """S1 sequences are "in a row": 4S does not touch 6S..TS (the five is missing), JS makes six
+    cards only (6 < 7, no escalera), and 4S/4D cannot make a meld of three alone: not out."""
+    s = told_yes("bolivia", "4S JS 4D", ["6S 7S 8S 9S TS", "QC QD QH QS QC QD QH"])
+    assert not can_go_out(s)
+    s.apply("discard 4D")
+    assert s.current == 1
+
+
+def test_S1_wild_meld_completes_a_bolivia_to_go_out() -> None:
+    """S1: "Wild cards may be melded as a set of their own"; seven are a bolivia (a canasta). Six
+    wild cards + 2C = 7: with the escalera that is two canastas, and 7H is discarded."""
+    s = told_yes("bolivia", "2C 7H", ["JK JK 2C 2D 2H 2S", "8D 9D TD JD QD KD AD"])
+    assert can_go_out(s)
+    check_refused(s, "discard 2C", "must_go_out", "go out")
+
+
+def test_S1_no_wild_card_onto_a_closed_bolivia() -> None:
+    """S1: "a wild card may not be added to an existing canasta" (and a bolivia is closed): of 2C 2D 7H
+    one wild completes the bolivia, the other has no place (no group, a new wild meld needs three
+    cards), and only one card can be discarded: not out."""
+    s = told_yes("bolivia", "2C 2D 7H", ["JK JK 2C 2D 2H 2S", "8D 9D TD JD QD KD AD"])
+    assert not can_go_out(s)
+
+
+def test_S1_red_three_melded_singly_on_the_way_out() -> None:
+    """S1: "you may meld a red three as a single card": with 3D 2C 7H the player melds the red three,
+    completes the bolivia with 2C and discards 7H."""
+    s = told_yes("bolivia", "3D 2C 7H", ["JK JK 2C 2D 2H 2S", "8D 9D TD JD QD KD AD"])
+    assert can_go_out(s)
+    check_refused(s, "discard 3D", "must_go_out", "go out")
+
+
+def test_S1_B11_black_threes_melded_last_when_going_out() -> None:
+    """B11: three or more black threes, with no wild cards, melded when going out: 3C 3S 3C + 7H
+    goes out (threes melded, 7H discarded); two black threes cannot be melded (2 < 3)."""
+    melds = [ESCALERA, "KC KD KH KS KC KD KH"]
+    assert can_go_out(told_yes("bolivia", "3C 3S 3C 7H", melds))
+    s = told_yes("bolivia", "3C 3S 7H", melds)
+    assert not can_go_out(s)
+    s.apply("discard 7H")
+    assert s.current == 1
+
+
+def test_S1_two_canastas_one_a_sequence_needed() -> None:
+    """S1: "at least 2 Canastas, one of which must be a Sequence Canasta": KH completes a second
+    group canasta, but with no escalera the side may not go out, so the yes binds nothing."""
+    s = told_yes("bolivia", "KH 9C", ["QC QD QH QS QC QD QH", "KC KD KH KS KC KD"])
+    assert not can_go_out(s)
+    s.apply("discard 9C")
+    assert s.current == 1
+
+
+def test_R13_samba_merge_completes_the_second_canasta() -> None:
+    """R 1.3 (Samba): several melds of a rank "may be combined"; two canastas of any kind go out.
+    Kings 4 + 4 = 8 cards merged are a canasta; with the samba that is two: the hand 9C 9D 9S 5C
+    merges the kings, melds the nines and discards 5C. (Merging first matters: melding down to one
+    card is allowed only when the player could then go out.)"""
+    melds = [ESCALERA, "KC KD KH KS", "KC KD KH 2C"]
+    s = told_yes("samba", "9C 9D 9S 5C", melds)
+    assert can_go_out(s)
+    check_refused(s, "discard 5C", "must_go_out", "go out")
+    s.apply("merge @1 @2")
+    s.apply("meld 9C 9D 9S")
+    s.apply("discard 5C")
+    assert s.results[-1].reason == "went_out"
+    # without merging (a house rule: merge_groups off, one meld per rank) the kings stay at 4 + 4
+    s = position_for({"preset": "samba", "overrides": {"merge_groups": False}},  # type: ignore[arg-type]
+                     ["9C 9D 9S 5C", "4C 4D", "QH", "AH"], melds=[melds, []], turn_state=YES)
+    assert not can_go_out(s)
+
+
+def test_R13_samba_two_wilds_in_a_new_group_and_none_onto_a_canasta() -> None:
+    """R 1.3: at most two wild cards per meld, "two naturals and two wilds is a legal meld" (T3), no
+    wild card added to a canasta. With a samba and a mixed king canasta, 9C 9D 2C 2D is a legal
+    meld of four (2 naturals + 2 wilds) and 5C is discarded: out. With 9C 9D 2C 2D JK the third wild
+    has no place (max two per meld, none onto the closed canastas): not out."""
+    melds = [ESCALERA, "KC KD KH KS KC KD 2H"]
+    assert can_go_out(told_yes("samba", "9C 9D 2C 2D 5C", melds))
+    assert not can_go_out(told_yes("samba", "9C 9D 2C 2D JK 5C", melds))
+
+
+def test_R13_samba_natural_may_be_discarded_out_of_a_sequence_position() -> None:
+    """R 1.3: sequences of one suit in a row inside the windows (4-10 .. 8-A). The player holds
+    4H 5H 6H 7H 8H 9H TH (a samba from hand, seven cards), 7C 7D 7S (a group) and JC: melds both,
+    discards JC: two new canastas? No: the group is three cards. With an existing king canasta:
+    samba (1) + kings (1) = 2 canastas: out."""
+    s = told_yes("samba", "4H 5H 6H 7H 8H 9H TH 7C 7D 7S JC", ["KC KD KH KS KC KD KH"])
+    assert can_go_out(s)
+    s = told_yes("samba", "4H 5H 6H 7H 8H 9H 7C 7D 7S JC", ["KC KD KH KS KC KD KH"])
+    assert not can_go_out(s)  # 4H..9H is six cards, no second canasta
+
+
+def test_must_go_out_refusal_leaves_state_unchanged_samba() -> None:
+    """S1/R 1.3 binding yes in Samba: the refused discard changes nothing (checked by check_refused)
+    and the plan then goes out (kings 6 + 1 = 7, two canastas)."""
+    s = told_yes("samba", "KH 9C", [ESCALERA, "KC KD KH KS KC KD"])
+    check_refused(s, "discard 9C", "must_go_out", "go out")
+    s.apply("add @1 KH")
+    s.apply("discard 9C")
+    assert s.results[-1].reason == "went_out"
+
+
+# -------------------------------------------------------------- the solver against brute force
+CASES = [("samba", 4), ("bolivia", 2), ("bolivia", 4), ("bolivia", 6), ("classic", 4),
+         ("gvr-club", 4), ("spanish", 2), ("spanish", 3)]
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES)
+def test_solver_agrees_with_brute_force_near_going_out(preset: str, players: int) -> None:
+    """On positions built near going out (canastas on the table, a few cards in hand that mostly
+    fit), ``can_go_out`` answers exactly what an exhaustive search over the legal actions finds.
+    The sample must hold both answers, or the comparison proves little."""
+    rs = rules(preset, players=players)
+    rng = random.Random(f"goout/{preset}/{players}")
+    answers = []
+    for _ in range(60):
+        s = synthetic_position(rs, rng)
+        want = reference(s)
+        assert can_go_out(s) == want, (preset, [str(m) for m in s.melds[0]], s.hand_cards(0))
+        if rs.go_out_canastas and not rs.sequences:
+            assert _general(s) == want  # the general search agrees with the two-pack count
+        answers.append(want)
+    assert 5 <= sum(answers) <= 55
+
+
+@pytest.mark.parametrize("preset", ["samba", "bolivia"])
+def test_solver_agrees_with_brute_force_in_played_games(preset: str) -> None:
+    """Positions from games of heuristic bots (hands of at most eight cards) agree too."""
+    rs = rules(preset)
+    states = played_positions(rs, seed=1, hands=1)[:40]
+    assert states
+    for s in states:
+        assert can_go_out(s) == reference(s)
+
+
+def test_large_hand_after_taking_the_pile() -> None:
+    """A large hand (40 cards, as after taking a big pile), checked by hand: a lone AS (no ace meld,
+    one ace cannot start a meld, no spade sequence reaches the ace) and a lone 3S (one black three
+    cannot be melded) can only be discarded, and there is one discard: not out. Without 3S (39
+    cards): fours to nines are groups of four, tens to queens groups of three, KC KD KH go onto the
+    king canasta, 2C 2D into any group (3 naturals + 2 wilds), AS is discarded: out, with the
+    escalera and the kings as the two canastas."""
+    hand = ("2C 2D 4C 4D 4H 5C 5D 5S 6C 6D 6H 7C 7D 7H 8C 8D 8H 9C 9D 9H TC TD TH JC JD JH "
+            "QC QD QH KC KD KH 4S 5H 6S 7S 8S 9S AS 3S")
+    s = told_yes("bolivia", hand, [ESCALERA, "KC KD KH KS KC KD KH"])
+    assert s.hn[0] == 40
+    assert not can_go_out(s)
+    s = told_yes("bolivia", hand.replace(" 3S", ""), [ESCALERA, "KC KD KH KS KC KD KH"])
+    assert s.hn[0] == 39 and can_go_out(s)
