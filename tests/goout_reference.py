@@ -119,6 +119,8 @@ def synthetic_position(rs: RuleSet, rng: random.Random, max_hand: int = 8) -> Ga
     used_ranks: set[int] = set()
     for _ in range(rng.randint(0, 4)):
         rank = rng.randint(4, 14)
+        if used_ranks and not rs.one_meld_per_rank and rng.random() < 0.4:
+            rank = rng.choice(sorted(used_ranks))  # several groups of a rank: merges
         if rs.one_meld_per_rank and rank in used_ranks:
             continue
         total = rng.choice([size, size, size + 1, 3, 4, 5, 6])

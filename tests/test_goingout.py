@@ -135,10 +135,30 @@ def test_R13_samba_merge_completes_the_second_canasta() -> None:
     s.apply("meld 9C 9D 9S")
     s.apply("discard 5C")
     assert s.results[-1].reason == "went_out"
-    # without merging (a house rule: merge_groups off, one meld per rank) the kings stay at 4 + 4
-    s = position_for({"preset": "samba", "overrides": {"merge_groups": False}},  # type: ignore[arg-type]
-                     ["9C 9D 9S 5C", "4C 4D", "QH", "AH"], melds=[melds, []], turn_state=YES)
+    # without merging (a house rule: merge_groups off) the kings stay two melds of four
+    s = position({"rules": {"preset": "samba", "overrides": {"merge_groups": False}}, "dealer": 3,
+                  "turn": 0, "phase": "play", "hands": ["9C 9D 9S 5C", "4C 4D", "QH", "AH"],
+                  "melds": [melds, []], "pile": "TC", "stock": "4C 4D 6C 6D", "turn_state": YES})
     assert not can_go_out(s)
+
+
+def test_R13_merge_must_come_before_the_last_card_play_without_the_pass() -> None:
+    """R 1.3 (merging, no wild onto a canasta, two canastas to go out) and the rule that a player
+    may meld down to one card only when able to go out. Kings 4 + 4 and a samba; hand 2C 5D: the
+    wild must join a king meld before the merge (after it the 4 + 4 = 8 kings are a canasta, closed
+    to wild cards), but adding it leaves one card (5D) with one canasta, which Samba forbids (no
+    pass): not out. In Bolivia the same hand goes out (S1's pass rules let the hand hold one card:
+    add 2C, merge 5 + 4 = 9 kings, discard 5D). With 2C KD 5D Samba goes out: 2C, merge, KD onto
+    the king canasta (one card left, two canastas), discard 5D."""
+    melds = [ESCALERA, "KC KD KH KS", "KC KD KH KS"]
+    assert not can_go_out(told_yes("samba", "2C 5D", melds))
+    assert can_go_out(told_yes("bolivia", "2C 5D", melds))
+    s = told_yes("samba", "2C KD 5D", melds)
+    assert can_go_out(s)
+    check_refused(s, "discard 5D", "must_go_out", "go out")
+    for a in ("add @1 2C", "merge @1 @2", "add @1 KD", "discard 5D"):
+        s.apply(a)
+    assert s.results[-1].reason == "went_out"
 
 
 def test_R13_samba_two_wilds_in_a_new_group_and_none_onto_a_canasta() -> None:
@@ -151,15 +171,15 @@ def test_R13_samba_two_wilds_in_a_new_group_and_none_onto_a_canasta() -> None:
     assert not can_go_out(told_yes("samba", "9C 9D 2C 2D JK 5C", melds))
 
 
-def test_R13_samba_natural_may_be_discarded_out_of_a_sequence_position() -> None:
-    """R 1.3: sequences of one suit in a row inside the windows (4-10 .. 8-A). The player holds
-    4H 5H 6H 7H 8H 9H TH (a samba from hand, seven cards), 7C 7D 7S (a group) and JC: melds both,
-    discards JC: two new canastas? No: the group is three cards. With an existing king canasta:
-    samba (1) + kings (1) = 2 canastas: out."""
+def test_R13_samba_from_hand_completes_the_second_canasta() -> None:
+    """R 1.3: a sequence is "3+ of one suit" in a row, complete (a samba) at seven. With a king
+    canasta on the table, 4H..TH (seven hearts) melded from hand is a samba, 7C 7D 7S a group, JC
+    the discard: samba + kings = 2 canastas, out. With 4H..9H (six hearts) the run is no canasta:
+    kings alone = 1 < 2, not out."""
     s = told_yes("samba", "4H 5H 6H 7H 8H 9H TH 7C 7D 7S JC", ["KC KD KH KS KC KD KH"])
     assert can_go_out(s)
     s = told_yes("samba", "4H 5H 6H 7H 8H 9H 7C 7D 7S JC", ["KC KD KH KS KC KD KH"])
-    assert not can_go_out(s)  # 4H..9H is six cards, no second canasta
+    assert not can_go_out(s)
 
 
 def test_must_go_out_refusal_leaves_state_unchanged_samba() -> None:

@@ -171,11 +171,14 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
 # melds (adds, new melds, merges). Values are sets of (wilds used, canastas, sequence canastas,
 # own canastas), counts capped at what going out needs.
 
-Value = tuple[int, int, int, int, int]  # (wilds placed, canastas, sequence canastas, own canastas,
-#                                         the discard made: 0 no, 1 yes)
-Caps = tuple[int, int, int]            # what going out needs of the last three counts
+# A value of the search: (wilds placed, canastas, sequence canastas, own canastas, discard made,
+# waits, last): "waits" = a canasta made by a merge must come before the player's last card play,
+# "last" = some card play can come after every merge (see ``_group_outcomes``).
+Value = tuple[int, int, int, int, int, int, int]
+Caps = tuple[int, int, int]            # what going out needs of the three canasta counts
 Group = tuple[int, int, bool]          # (naturals, wilds, laid this turn)
-Outcomes = dict[int, frozenset[tuple[int, int]]]  # wilds used -> {(canastas, own canastas)}
+GroupEnd = tuple[int, int, int, int]   # (canastas, own canastas, waits, last)
+Outcomes = dict[int, frozenset[GroupEnd]]  # wilds used -> group outcomes
 FREE = -2  # ``_plan_exists``: the final discard (any one card, or none where optional) is searched
 
 
@@ -271,35 +274,35 @@ def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
             seqs.append((mm.suit, mm.rank, mm.high, own))
         else:
             wild_melds.append((mm.size, own))
-    # the discard: made already (or none), forced, a wild card or red three, or a natural (sweep)
-    firsts = [(0, 1)] if not free or forced else [(0, 0)]
+    # the discard: made already (or none), forced, a wild card or red three, or a natural (sweep);
+    # (wilds it takes, discard made, red threes left to meld)
+    made = 1 if discard >= 0 or forced else 0
+    firsts = [(0, made, red3)]
     if free and not forced:
-        firsts += [(1, 1)] if wilds else []
-        firsts += [(0, 1)] if red3 else []
-    start: set[tuple[int, int, int, int]] = set()
+        firsts += [(1, 1, red3)] if wilds else []
+        firsts += [(0, 1, red3 - 1)] if red3 else []
+    start: set[tuple[int, int, int, int, int]] = set()
     for x, tos in _wild_meld_outcomes(_limits(r), tuple(sorted(wild_melds)), wilds).items():
         for bw in b3w:
             for t, o in tos:
-                for dw, dd in firsts:
+                for dw, dd, r3 in firsts:
                     if x + bw + dw <= wilds:
-                        start.add((x + bw + dw, fixed[0] + t, dd, fixed[2] + o))
+                        last = int(x > 0 or b3 > 0 or r3 > 0)  # plays that may come last
+                        start.add((x + bw + dw, fixed[0] + t, dd, fixed[2] + o, last))
     if not start:
         return False
     nat = [[h[(rank - 2) * 4 + s] if rank <= 14 else 0 for rank in range(16)] for s in range(4)]
     solver = _Sweep(state, groups, group_ranks, wilds, caps)
-    goals = {(wilds, *caps, 1)}
-    if r.go_out_discard == "optional":
-        goals.add((wilds, *caps, 0))
     for extra, left in _extensions(r, seqs, nat):
-        begin = {_cap((w, t + extra[0], fixed[1] + extra[1], o + extra[2], dd), caps)
-                 for w, t, dd, o in start}
-        if solver.run(begin, left, free and not forced, goals):
+        begin = {_cap((w, t + extra[0], fixed[1] + extra[1], o + extra[2], dd, 0, last | extra[3]),
+                      caps) for w, t, dd, o, last in start}
+        if solver.run(begin, left, free and not forced, sum(h) + (discard >= 0)):
             return True
     return False
 
 
 def _cap(v: Value, caps: Caps) -> Value:
-    return (v[0], min(v[1], caps[0]), min(v[2], caps[1]), min(v[3], caps[2]), v[4])
+    return (v[0], min(v[1], caps[0]), min(v[2], caps[1]), min(v[3], caps[2]), v[4], v[5], v[6])
 
 
 def _fits_some(rules: RuleSet, low: int, high: int) -> bool:
@@ -307,13 +310,13 @@ def _fits_some(rules: RuleSet, low: int, high: int) -> bool:
 
 
 def _extensions(rules: RuleSet, seqs: list[tuple[int, int, int, bool]], nat: list[list[int]]
-                ) -> list[tuple[tuple[int, int, int], list[list[int]]]]:
+                ) -> list[tuple[tuple[int, int, int, int], list[list[int]]]]:
     """Every way to extend the side's open sequences at either end from the hand: (canastas,
-    sequence canastas, own canastas) it completes, and the naturals it leaves."""
+    sequence canastas, own canastas it completes, 1 if it plays a card), and the naturals left."""
     size = rules.canasta_size
-    out: list[tuple[tuple[int, int, int], list[list[int]]]] = []
+    out: list[tuple[tuple[int, int, int, int], list[list[int]]]] = []
 
-    def rec(i: int, counts: tuple[int, int, int], left: list[list[int]]) -> None:
+    def rec(i: int, counts: tuple[int, int, int, int], left: list[list[int]]) -> None:
         if i == len(seqs):
             out.append((counts, left))
             return
@@ -334,9 +337,10 @@ def _extensions(rules: RuleSet, seqs: list[tuple[int, int, int, bool]], nat: lis
                 for rank in (*range(low - d, low), *range(high + 1, high + e + 1)):
                     new[suit][rank] -= 1
                 full = n + d + e >= size
-                rec(i + 1, (counts[0] + full, counts[1] + full, counts[2] + (full and own)), new)
+                rec(i + 1, (counts[0] + full, counts[1] + full, counts[2] + (full and own),
+                            counts[3] | (d + e > 0)), new)
 
-    rec(0, (0, 0, 0), nat)
+    rec(0, (0, 0, 0, 0), nat)
     return out
 
 
@@ -363,7 +367,8 @@ def _limits(rules: RuleSet) -> _Limits:
 
 
 @lru_cache(maxsize=4096)
-def _wild_meld_outcomes(lim: _Limits, melds: tuple[tuple[int, bool], ...], wilds: int) -> Outcomes:
+def _wild_meld_outcomes(lim: _Limits, melds: tuple[tuple[int, bool], ...], wilds: int
+                        ) -> dict[int, frozenset[tuple[int, int]]]:
     """Wild cards into wild-card melds (new ones of three or more, or the side's open ones, each
     closed at a canasta): wilds used -> (canastas, own canastas) of all those melds."""
     rules = lim.rules
@@ -401,28 +406,29 @@ class _Sweep:
         self.group_ranks = group_ranks
         self.wilds = wilds
         self.caps = caps
-        self.memo: dict[tuple[int, int], tuple[tuple[int, int, int], ...] | None] = {}
+        self.memo: dict[tuple[int, int], tuple[tuple[int, int, int, int, int], ...] | None] = {}
 
-    def group(self, rank: int, k: int) -> tuple[tuple[int, int, int], ...] | None:
-        """(wilds used, canastas, own canastas) for ``k`` naturals of ``rank`` in groups (None: they
-        cannot all be melded)."""
+    def group(self, rank: int, k: int) -> tuple[tuple[int, int, int, int, int], ...] | None:
+        """(wilds used, canastas, own canastas, waits, last) for ``k`` naturals of ``rank`` in
+        groups, fewest wilds first (None: they cannot all be melded)."""
         if k < 0:
             return None
         if rank > 14:
-            return ((0, 0, 0),) if k == 0 else None
+            return ((0, 0, 0, 0, 0),) if k == 0 else None
         key = (rank, k)
         if key not in self.memo:
             r = self.rules
             new_ok = not (r.one_meld_per_rank and rank in self.group_ranks)
             out = _group_outcomes(self.lim, self.groups.get(rank, ()), new_ok, k, self.wilds,
                                   self.caps[0], self.caps[2])
-            flat = tuple(sorted((w, t, o) for w, tos in out.items() for t, o in tos))
+            flat = tuple(sorted((w, *end) for w, tos in out.items() for end in tos))
             self.memo[key] = flat or None
         return self.memo[key]
 
-    def run(self, begin: set[Value], nat: list[list[int]], may_discard: bool, goals: set[Value]) -> bool:
-        """From the values ``begin``, can the naturals ``nat`` (per suit and rank) reach a goal?
-        ``may_discard``: one natural may still be the final discard."""
+    def run(self, begin: set[Value], nat: list[list[int]], may_discard: bool, held: int) -> bool:
+        """From the values ``begin``, can the naturals ``nat`` (per suit and rank) all be placed,
+        going out? ``may_discard``: one natural may still be the final discard; ``held``: the
+        cards to play or discard (the discard counted if it is still to be chosen)."""
         lim = self.lim
         seq = bool(self.rules.sequences)
         empty: tuple[tuple[int, ...], ...] = ((), (), (), ())
@@ -440,11 +446,12 @@ class _Sweep:
                             else (((), 0, counts[s][0]),))
                     acc = {((*runs, o[0]), full + o[1], k + o[2]): None
                            for runs, full, k in acc for o in opts}
+                here = sum(c[0] for c in counts)
                 for runs, full, k in acc:
                     ck = (vals, full, k)
                     out = cache.get(ck)
                     if out is None:
-                        out = cache[ck] = self._step(vals, rank, full, k, may_discard)
+                        out = cache[ck] = self._step(vals, rank, full, k, may_discard, here > k)
                     if out:
                         bucket = nxt.get(runs)
                         if bucket is None:
@@ -454,12 +461,22 @@ class _Sweep:
             cur = {key: frozenset(_pareto(vals)) for key, vals in nxt.items()}
             if not cur:
                 return False
-        return not goals.isdisjoint(cur.get(empty, ()))
+        r = self.rules
+        need = (self.wilds, *self.caps)
+        for w, t, q, o, dd, waits, last in cur.get(empty, ()):
+            if (w, t, q, o) == need and (dd or r.go_out_discard == "optional") and (
+                    not waits or last or (dd and (r.pass_allowed or held <= 1))):
+                # a merge that makes a canasta must precede the last card play (going out, or,
+                # without the pass, down to one card), unless a discard ends the turn and no
+                # play gets the hand down to one card (one card held already) or the rules let
+                # a hand of one card wait (the pass)
+                return True
+        return False
 
-    def _step(self, vals: frozenset[Value], rank: int, full: int, k: int, may_discard: bool
-              ) -> frozenset[Value]:
+    def _step(self, vals: frozenset[Value], rank: int, full: int, k: int, may_discard: bool,
+              in_runs: bool) -> frozenset[Value]:
         """The values after ``full`` sequence canastas closed and ``k`` naturals of ``rank`` put in
-        groups (or ``k - 1``, the other one discarded)."""
+        groups (or ``k - 1``, the other one discarded); ``in_runs``: some went into sequences."""
         keep = self.group(rank, k)
         drop = self.group(rank, k - 1) if may_discard else None
         if keep is None and drop is None:
@@ -468,34 +485,38 @@ class _Sweep:
         wmax = self.wilds
         out: set[Value] = set()
         add = out.add
-        for w, t, q, o, dd in vals:
+        for w, t, q, o, dd, waits, last in vals:
             t, o = t + full, o + full
             if full:
                 q = min(q + full, cap_q)
+            if in_runs:
+                last = 1
             for outs, d2 in ((keep, dd), (drop if not dd else None, 1)):
                 if outs is None:
                     continue
                 room = wmax - w
-                for gw, gt, go in outs:
+                for gw, gt, go, gwait, glast in outs:
                     if gw > room:
                         break
                     tt, oo = t + gt, o + go
-                    add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o, d2))
+                    add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o, d2,
+                         waits | gwait, last | glast))
         return frozenset(out)
 
 
 def _pareto(vals: set[Value]) -> set[Value]:
-    """Drop values another beats on every count with the same wilds and discard."""
+    """Drop values another beats (more canastas, no more waiting, a last play) with the same
+    wilds and discard."""
     if len(vals) < 8:
         return vals
-    by: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-    for w, t, q, o, dd in vals:
-        by.setdefault((w, dd), []).append((t, q, o))
+    by: dict[tuple[int, int], list[tuple[int, int, int, int, int]]] = {}
+    for w, t, q, o, dd, waits, last in vals:
+        by.setdefault((w, dd), []).append((t, q, o, -waits, last))
     out: set[Value] = set()
     for (w, dd), counts in by.items():
         for a in counts:
-            if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in counts):
-                out.add((w, a[0], a[1], a[2], dd))
+            if not any(b != a and all(x >= y for x, y in zip(b, a, strict=True)) for b in counts):
+                out.add((w, a[0], a[1], a[2], dd, -a[3], a[4]))
     return out
 
 
@@ -552,7 +573,11 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
                     cap_t: int, cap_o: int) -> Outcomes:
     """Rank by rank: ``k`` naturals (and any wild cards, at most ``wilds``) into the side's group
     melds of that rank (``groups``), new groups, and merges, by legal one-card steps. Returns
-    wilds used -> {(canastas, own canastas)} among that rank's groups."""
+    wilds used -> {(canastas, own canastas, waits, last)} among that rank's groups. The order of
+    the steps is searched too, for one thing: a merge that makes a canasta must come before the
+    player's last card play (``GameState._finish_problem`` checks the canastas when the hand gets
+    down to one card or none), so "waits" says such a merge has no card play of this rank after
+    it, and "last" that a card play of this rank can come after every such merge."""
     rules = lim.rules
     size = rules.canasta_size
     nat_can = rules.add_to_canasta
@@ -560,43 +585,48 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
     capn = size if rules.wild_ratio == "any" and not rules.max_meld_size else 1 << 30
     starts = [(a, 3 - a) for a in (3, 2, 1) if a >= rules.min_naturals
               and wild_problem(rules, a, 3 - a) is None]
-    out: dict[int, set[tuple[int, int]]] = {}
-    seen: set[tuple[tuple[Group, ...], int, int]] = set()
+    out: dict[int, set[GroupEnd]] = {}
+    seen: set[tuple[tuple[Group, ...], int, int, int]] = set()
 
     def norm(gs: list[Group]) -> tuple[Group, ...]:
         return tuple(sorted((min(n, capn) if n + w >= size else n, w, o) for n, w, o in gs))
 
-    def visit(gs: tuple[Group, ...], left: int, used: int) -> None:
-        key = (gs, left, used)
+    def visit(gs: tuple[Group, ...], left: int, used: int, when: int) -> None:
+        # when: 0 nothing yet, 1 a card play last (it may end the turn), 2 a canasta-making merge
+        # with no card play after it
+        key = (gs, left, used, when)
         if key in seen:
             return
         seen.add(key)
         if left == 0:
             t = sum(1 for n, w, _ in gs if n + w >= size)
             o = sum(1 for n, w, own in gs if own and n + w >= size)
-            out.setdefault(used, set()).add((min(t, cap_t), min(o, cap_o)))
+            out.setdefault(used, set()).add((min(t, cap_t), min(o, cap_o), int(when == 2),
+                                             int(when == 1)))
         for i, (n, w, own) in enumerate(gs):
             if i and gs[i - 1] == gs[i]:
                 continue
             full = n + w >= size
             rest = list(gs[:i] + gs[i + 1:])
             if left and (not full or nat_can) and wild_problem(rules, n + 1, w) is None:
-                visit(norm([*rest, (n + 1, w, own)]), left - 1, used)
+                visit(norm([*rest, (n + 1, w, own)]), left - 1, used, 1)
             if used < wilds and (not full or wild_can) and wild_problem(rules, n, w + 1) is None:
-                visit(norm([*rest, (n, w + 1, own)]), left, used + 1)
+                visit(norm([*rest, (n, w + 1, own)]), left, used + 1, 1)
         if new_ok and not (rules.one_meld_per_rank and gs):
             for a, b in starts:
                 if a <= left and used + b <= wilds:
-                    visit(norm([*gs, (a, b, True)]), left - a, used + b)
+                    visit(norm([*gs, (a, b, True)]), left - a, used + b, 1)
         if rules.merge_groups:
             for i in range(len(gs)):
                 for j in range(i + 1, len(gs)):
                     if _merge_ok(rules, gs[i], gs[j]):
                         rest = [g for x, g in enumerate(gs) if x not in (i, j)]
                         (n1, w1, o1), (n2, w2, o2) = gs[i], gs[j]
-                        visit(norm([*rest, (n1 + n2, w1 + w2, o1 and o2)]), left, used)
+                        made = n1 + w1 < size and n2 + w2 < size <= n1 + n2 + w1 + w2
+                        visit(norm([*rest, (n1 + n2, w1 + w2, o1 and o2)]), left, used,
+                              2 if made else when)
 
-    visit(norm(list(groups)), k, 0)
+    visit(norm(list(groups)), k, 0, 0)
     return {x: frozenset(tos) for x, tos in out.items()}
 
 
