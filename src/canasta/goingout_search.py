@@ -1,0 +1,501 @@
+"""Can the player go out this turn? The exact search for every rule set (``can_go_out_general``).
+
+Every card left after the final discard (where one is made) must be melded this turn. The order
+of the plays matters only inside one meld (a new meld is three cards, then one card at a time, wild
+cards before a canasta closes), for the black threes (last, all together), and for merges: the
+engine checks the going-out terms when a play gets the hand down to one card or none
+(``GameState._finish_problem``), and a canasta made by merging two melds counts only if the merge
+comes before that play. Otherwise a plan is a partition of the hand:
+
+* naturals of rank r and suit s: into group melds of rank r, or into sequences of suit s (new
+  runs, or extensions of the side's sequences at either end);
+* wild cards: into group melds, wild-card melds, or the black-three meld;
+* red threes (where they may be melded) one by one; black threes together at the end.
+
+Sequences are found by a sweep over the ranks whose state is the runs still open in each suit; at
+each rank the naturals kept for groups go to a small exact search over that rank's group melds
+(additions, new melds, merges, in every order). The sweep's values are sets of small tuples (wilds
+placed, canastas, sequence canastas, own canastas, ...), counts capped at what going out needs.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+from typing import TYPE_CHECKING
+
+from .melds import MeldType, sequence_fits, wild_problem
+from .rules import RuleSet
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
+
+# A value of the search: (wilds placed, canastas, sequence canastas, own canastas, discard made,
+# waits, last): "waits" = a canasta made by a merge must come before the player's last card play,
+# "last" = some card play can come after every merge (see ``_group_outcomes``).
+Value = tuple[int, int, int, int, int, int, int]
+Caps = tuple[int, int, int]            # what going out needs of the three canasta counts
+Group = tuple[int, int, bool]          # (naturals, wilds, laid this turn)
+GroupEnd = tuple[int, int, int, int]   # (canastas, own canastas, waits, last)
+Outcomes = dict[int, frozenset[GroupEnd]]  # wilds used -> group outcomes
+FREE = -2  # ``_plan_exists``: the final discard (any one card, or none where optional) is searched
+
+
+def can_go_out_general(state: GameState) -> bool:
+    """Whether some sequence of legal plays this turn goes out (any rule set the engine plays)."""
+    r = state.rules
+    seat = state.current
+    if state._permission_problem():
+        return False
+    hand = list(state.hands[seat])
+    optional = r.go_out_discard == "optional"
+    if state.no_discard:  # after a last-card red three the hand must be melded out entirely
+        return optional and _plan_exists(state, hand, -1)
+    if state.opened[state.side_of(seat)]:
+        return _plan_exists(state, hand, FREE)
+    # short of the opening the discard's points matter: try each card
+    choices = ([-1] if optional else []) + [state._face(seat, k) for k, n in enumerate(state.hk[seat]) if n]
+    for d in choices:
+        h = list(hand)
+        if d >= 0:
+            h[d] -= 1
+        if _plan_exists(state, h, d):
+            return True
+    return False
+
+
+def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
+    """Can the cards ``h`` (face counts) all be melded this turn, bar the final discard, meeting
+    the going-out terms? ``discard``: the face already taken out of ``h`` (-1: none), or FREE."""
+    r = state.rules
+    m = state.model
+    seat = state.current
+    side = state.side_of(seat)
+    free = discard == FREE
+    if any(h) and state.retracted and not state.opened[side]:
+        return False  # a player who took back an opening may not meld again this turn
+    use_old, need_own = True, 0
+    if not free and not state.opened[side]:
+        points = sum(m.value[f] * n for f, n in enumerate(h) if n)
+        if state.turn_points + points < state.minimum[side]:
+            # short of the opening minimum: only a concealed going out waives it (C1)
+            if not (r.concealed and not state.has_melded[seat] and not state.took_pile
+                    and (r.concealed_allows_layoff or not state.laid_off)):
+                return False
+            use_old = r.concealed_allows_layoff
+            need_own = 1 if r.concealed_needs_canasta and not state.turn_canasta else 0
+    wild_kinds = set(m.wild_kinds)
+    wilds = sum(h[f] for k in wild_kinds for f in m.faces_of[k])
+    forced = 0  # cards that can only be the final discard
+    red3 = 0 if m.red3 in wild_kinds else sum(h[f] for f in m.faces_of[m.red3])
+    if red3 and r.red3_mode != "optional":
+        forced += red3  # red threes here are never melded
+        red3 = 0
+    # black threes: all together, last, when going out; a lone one can only be discarded
+    b3w: set[int] = {0}
+    b3 = 0 if m.black3 in wild_kinds else sum(h[f] for f in m.faces_of[m.black3])
+    if b3 == 1 or (b3 and r.black3_meld == "none"):
+        forced += b3
+    elif b3:
+        if discard >= 0 and m.kind_of[discard] == m.black3:
+            return False  # all black threes are melded at once, so none can be discarded after
+        b3w = set()
+        if b3 >= r.black3_meld_min:
+            b3w.add(0)
+        if b3 == 2:
+            b3w.update(range(1, r.black3_meld_wilds + 1))
+        if not b3w:
+            return False
+    if forced and (forced > 1 or not free):
+        return False
+    caps: Caps = (r.go_out_canastas, 1 if r.go_out_sequence else 0, need_own)
+    size = r.canasta_size
+    fixed = [0, 0, 0]
+    groups: dict[int, list[Group]] = {}
+    group_ranks: set[int] = set()
+    seqs: list[tuple[int, int, int, bool]] = []  # (suit, low, high, own) of growable sequences
+    wild_melds: list[tuple[int, bool]] = []
+    for i, mm in enumerate(state.melds[side]):
+        own = i >= state.turn_base
+        if mm.type is MeldType.BLACK3:
+            continue
+        if mm.type is MeldType.GROUP:
+            group_ranks.add(mm.rank)
+        closed = mm.type is not MeldType.GROUP and mm.size >= size
+        if closed or not (use_old or own):
+            if mm.size >= size:  # stays as it is
+                fixed[0] += 1
+                fixed[1] += mm.type is MeldType.SEQUENCE
+                fixed[2] += own
+            continue
+        if mm.type is MeldType.GROUP:
+            groups.setdefault(mm.rank, []).append((mm.naturals, mm.wilds, own))
+        elif mm.type is MeldType.SEQUENCE:
+            seqs.append((mm.suit, mm.rank, mm.high, own))
+        else:
+            wild_melds.append((mm.size, own))
+    # the discard: made already (or none), forced, a wild card or red three, or a natural (sweep);
+    # (wilds it takes, discard made, red threes left to meld)
+    made = 1 if discard >= 0 or forced else 0
+    firsts = [(0, made, red3)]
+    if free and not forced:
+        firsts += [(1, 1, red3)] if wilds else []
+        firsts += [(0, 1, red3 - 1)] if red3 else []
+    start: set[tuple[int, int, int, int, int]] = set()
+    for x, tos in _wild_meld_outcomes(_limits(r), tuple(sorted(wild_melds)), wilds).items():
+        for bw in b3w:
+            for t, o in tos:
+                for dw, dd, r3 in firsts:
+                    if x + bw + dw <= wilds:
+                        last = int(x > 0 or b3 > 0 or r3 > 0)  # plays that may come last
+                        start.add((x + bw + dw, fixed[0] + t, dd, fixed[2] + o, last))
+    if not start:
+        return False
+    nat = [[h[(rank - 2) * 4 + s] if rank <= 14 else 0 for rank in range(16)] for s in range(4)]
+    solver = _Sweep(state, groups, group_ranks, wilds, caps)
+    for extra, left in _extensions(r, seqs, nat):
+        begin = {_cap((w, t + extra[0], fixed[1] + extra[1], o + extra[2], dd, 0, last | extra[3]),
+                      caps) for w, t, dd, o, last in start}
+        if solver.run(begin, left, free and not forced, sum(h) + (discard >= 0)):
+            return True
+    return False
+
+
+def _cap(v: Value, caps: Caps) -> Value:
+    return (v[0], min(v[1], caps[0]), min(v[2], caps[1]), min(v[3], caps[2]), v[4], v[5], v[6])
+
+
+def _fits_some(rules: RuleSet, low: int, high: int) -> bool:
+    return any(lo <= low and high <= hi for lo, hi in rules.sequences)
+
+
+def _extensions(rules: RuleSet, seqs: list[tuple[int, int, int, bool]], nat: list[list[int]]
+                ) -> list[tuple[tuple[int, int, int, int], list[list[int]]]]:
+    """Every way to extend the side's open sequences at either end from the hand: (canastas,
+    sequence canastas, own canastas it completes, 1 if it plays a card), and the naturals left."""
+    size = rules.canasta_size
+    out: list[tuple[tuple[int, int, int, int], list[list[int]]]] = []
+
+    def rec(i: int, counts: tuple[int, int, int, int], left: list[list[int]]) -> None:
+        if i == len(seqs):
+            out.append((counts, left))
+            return
+        suit, low, high, own = seqs[i]
+        row = left[suit]
+        down = 0
+        while low - down - 1 >= 4 and row[low - down - 1] > 0:
+            down += 1
+        up = 0
+        while high + up + 1 <= 14 and row[high + up + 1] > 0:
+            up += 1
+        n = high - low + 1
+        for d in range(down + 1):
+            for e in range(up + 1):
+                if n + d + e > size or not sequence_fits(rules, low - d, high + e):
+                    continue
+                new = [list(x) for x in left]
+                for rank in (*range(low - d, low), *range(high + 1, high + e + 1)):
+                    new[suit][rank] -= 1
+                full = n + d + e >= size
+                rec(i + 1, (counts[0] + full, counts[1] + full, counts[2] + (full and own),
+                            counts[3] | (d + e > 0)), new)
+
+    rec(0, (0, 0, 0, 0), nat)
+    return out
+
+
+class _Limits:
+    """A rule set as a cache key hashed by identity (one per rule set): hashing the whole frozen
+    rule set on every cached call would cost more than the search."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+
+
+_LIMITS: dict[RuleSet, _Limits] = {}
+
+
+def _limits(rules: RuleSet) -> _Limits:
+    lim = _LIMITS.get(rules)
+    if lim is None:
+        if len(_LIMITS) >= 64:
+            _LIMITS.clear()
+        lim = _LIMITS[rules] = _Limits(rules)
+    return lim
+
+
+@lru_cache(maxsize=4096)
+def _wild_meld_outcomes(lim: _Limits, melds: tuple[tuple[int, bool], ...], wilds: int
+                        ) -> dict[int, frozenset[tuple[int, int]]]:
+    """Wild cards into wild-card melds (new ones of three or more, or the side's open ones, each
+    closed at a canasta): wilds used -> (canastas, own canastas) of all those melds."""
+    rules = lim.rules
+    size = rules.canasta_size
+    acc: dict[int, set[tuple[int, int]]] = {0: {(0, 0)}}
+    for n, own in melds:
+        nxt: dict[int, set[tuple[int, int]]] = {}
+        for x, tos in acc.items():
+            for add in range(0, min(size - n, wilds - x) + 1):
+                done = int(n + add >= size)
+                nxt.setdefault(x + add, set()).update((t + done, o + done * own) for t, o in tos)
+        acc = nxt
+    if rules.wild_melds:
+        nxt = {}
+        for x, tos in acc.items():
+            for y in range(0, wilds - x + 1):
+                if 0 < y < 3:
+                    continue
+                full = 0
+                while y - size * (full + 1) == 0 or y - size * (full + 1) >= 3:
+                    full += 1
+                nxt.setdefault(x + y, set()).update((t + full, o + full) for t, o in tos)
+        acc = nxt
+    return {x: frozenset(tos) for x, tos in acc.items()}
+
+
+class _Sweep:
+    """The rank sweep: open runs per suit as state, groups settled rank by rank."""
+
+    def __init__(self, state: GameState, groups: dict[int, list[Group]], group_ranks: set[int],
+                 wilds: int, caps: Caps) -> None:
+        self.rules = state.rules
+        self.lim = _limits(state.rules)
+        self.groups = {rank: tuple(sorted(gs)) for rank, gs in groups.items()}
+        self.group_ranks = group_ranks
+        self.wilds = wilds
+        self.caps = caps
+        self.memo: dict[tuple[int, int], tuple[tuple[int, int, int, int, int], ...] | None] = {}
+
+    def group(self, rank: int, k: int) -> tuple[tuple[int, int, int, int, int], ...] | None:
+        """(wilds used, canastas, own canastas, waits, last) for ``k`` naturals of ``rank`` in
+        groups, fewest wilds first (None: they cannot all be melded)."""
+        if k < 0:
+            return None
+        if rank > 14:
+            return ((0, 0, 0, 0, 0),) if k == 0 else None
+        key = (rank, k)
+        if key not in self.memo:
+            r = self.rules
+            new_ok = not (r.one_meld_per_rank and rank in self.group_ranks)
+            out = _group_outcomes(self.lim, self.groups.get(rank, ()), new_ok, k, self.wilds,
+                                  self.caps[0], self.caps[2])
+            flat = tuple(sorted((w, *end) for w, tos in out.items() for end in tos))
+            self.memo[key] = flat or None
+        return self.memo[key]
+
+    def run(self, begin: set[Value], nat: list[list[int]], may_discard: bool, held: int) -> bool:
+        """From the values ``begin``, can the naturals ``nat`` (per suit and rank) all be placed,
+        going out? ``may_discard``: one natural may still be the final discard; ``held``: the
+        cards to play or discard (the discard counted if it is still to be chosen)."""
+        lim = self.lim
+        seq = bool(self.rules.sequences)
+        empty: tuple[tuple[int, ...], ...] = ((), (), (), ())
+        cur: dict[tuple[tuple[int, ...], ...], frozenset[Value]] = {empty: frozenset(begin)}
+        for rank in range(4, 16):
+            nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
+            cache: dict[tuple[frozenset[Value], int, int], frozenset[Value]] = {}
+            counts = [(nat[s][rank], nat[s][rank + 1] if rank < 15 else 0,
+                       nat[s][rank + 2] if rank < 14 else 0) for s in range(4)]
+            for key, vals in cur.items():
+                # the four suits' choices, combined suit by suit: (runs, canastas closed, naturals left)
+                acc: dict[tuple[tuple[tuple[int, ...], ...], int, int], None] = {((), 0, 0): None}
+                for s in range(4):
+                    opts = (_suit_options(lim, key[s], *counts[s], rank) if seq
+                            else (((), 0, counts[s][0]),))
+                    acc = {((*runs, o[0]), full + o[1], k + o[2]): None
+                           for runs, full, k in acc for o in opts}
+                here = sum(c[0] for c in counts)
+                for runs, full, k in acc:
+                    ck = (vals, full, k)
+                    out = cache.get(ck)
+                    if out is None:
+                        out = cache[ck] = self._step(vals, rank, full, k, may_discard, here > k)
+                    if out:
+                        bucket = nxt.get(runs)
+                        if bucket is None:
+                            nxt[runs] = set(out)
+                        else:
+                            bucket |= out
+            cur = {key: frozenset(_pareto(vals)) for key, vals in nxt.items()}
+            if not cur:
+                return False
+        r = self.rules
+        need = (self.wilds, *self.caps)
+        for w, t, q, o, dd, waits, last in cur.get(empty, ()):
+            if (w, t, q, o) == need and (dd or r.go_out_discard == "optional") and (
+                    not waits or last or (dd and (r.pass_allowed or held <= 1))):
+                # a merge that makes a canasta must precede the last card play (going out, or,
+                # without the pass, down to one card), unless a discard ends the turn and no
+                # play gets the hand down to one card (one card held already) or the rules let
+                # a hand of one card wait (the pass)
+                return True
+        return False
+
+    def _step(self, vals: frozenset[Value], rank: int, full: int, k: int, may_discard: bool,
+              in_runs: bool) -> frozenset[Value]:
+        """The values after ``full`` sequence canastas closed and ``k`` naturals of ``rank`` put in
+        groups (or ``k - 1``, the other one discarded); ``in_runs``: some went into sequences."""
+        keep = self.group(rank, k)
+        drop = self.group(rank, k - 1) if may_discard else None
+        if keep is None and drop is None:
+            return frozenset()
+        cap_t, cap_q, cap_o = self.caps
+        wmax = self.wilds
+        out: set[Value] = set()
+        add = out.add
+        for w, t, q, o, dd, waits, last in vals:
+            t, o = t + full, o + full
+            if full:
+                q = min(q + full, cap_q)
+            if in_runs:
+                last = 1
+            for outs, d2 in ((keep, dd), (drop if not dd else None, 1)):
+                if outs is None:
+                    continue
+                room = wmax - w
+                for gw, gt, go, gwait, glast in outs:
+                    if gw > room:
+                        break
+                    tt, oo = t + gt, o + go
+                    add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o, d2,
+                         waits | gwait, last | glast))
+        return frozenset(out)
+
+
+def _pareto(vals: set[Value]) -> set[Value]:
+    """Drop values another beats (more canastas, no more waiting, a last play) with the same
+    wilds and discard."""
+    if len(vals) < 8:
+        return vals
+    by: dict[tuple[int, int], list[tuple[int, int, int, int, int]]] = {}
+    for w, t, q, o, dd, waits, last in vals:
+        by.setdefault((w, dd), []).append((t, q, o, -waits, last))
+    out: set[Value] = set()
+    for (w, dd), counts in by.items():
+        for a in counts:
+            if not any(b != a and all(x >= y for x, y in zip(b, a, strict=True)) for b in counts):
+                out.add((w, a[0], a[1], a[2], dd, -a[3], a[4]))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _suit_options(lim: _Limits, starts: tuple[int, ...], cards: int, next1: int, next2: int,
+                  rank: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """At ``rank``, one suit holding ``cards`` of it (``next1``, ``next2`` at the next two ranks):
+    (runs left open, sequence canastas closed, naturals left for groups) for every way to continue
+    or close the open runs (``starts``: their lowest ranks) and to start new ones. A run that could
+    not take a card at the next rank is closed at once, so dead ends never enter the state."""
+    rules = lim.rules
+    size = rules.canasta_size
+    distinct = sorted(set(starts))
+    per: list[list[tuple[tuple[int, ...], int, int]]] = []  # per start: (kept starts, full, used)
+    for a in distinct:
+        mult = starts.count(a)
+        length = rank - a  # cards so far: a .. rank-1
+        can_go_on = length + 1 <= size and rank <= 14 and _fits_some(rules, a, rank)
+        # after taking this rank's card: can it go on, or must it be closed here?
+        onward = next1 > 0 and length + 2 <= size and rank < 14 and _fits_some(rules, a, rank + 1)
+        opts: list[tuple[tuple[int, ...], int, int]] = []
+        for go_on in range(mult + 1):
+            if go_on and not can_go_on:
+                break
+            stop = mult - go_on
+            if stop and length < 3:
+                continue
+            done = stop if length == size else 0
+            if go_on and not onward:
+                if length + 1 < 3:
+                    continue
+                opts.append(((), done + (go_on if length + 1 == size else 0), go_on))
+            else:
+                opts.append(((a,) * go_on, done, go_on))
+        if not opts:
+            return ()
+        per.append(opts)
+    out: list[tuple[tuple[int, ...], int, int]] = []
+    can_start = rank <= 12 and _fits_some(rules, rank, rank + 2)
+    most_new = min(next1, next2) if can_start else 0
+    for combo in product(*per):
+        used = sum(c[2] for c in combo)
+        if used > cards:
+            continue
+        kept = tuple(x for c in combo for x in c[0])
+        full = sum(c[1] for c in combo)
+        for new in range(0, min(cards - used, most_new) + 1):
+            out.append((tuple(sorted(kept + (rank,) * new)), full, cards - used - new))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: int, wilds: int,
+                    cap_t: int, cap_o: int) -> Outcomes:
+    """Rank by rank: ``k`` naturals (and any wild cards, at most ``wilds``) into the side's group
+    melds of that rank (``groups``), new groups, and merges, by legal one-card steps. Returns
+    wilds used -> {(canastas, own canastas, waits, last)} among that rank's groups. The order of
+    the steps is searched too, for one thing: a merge that makes a canasta must come before the
+    player's last card play (``GameState._finish_problem`` checks the canastas when the hand gets
+    down to one card or none), so "waits" says such a merge has no card play of this rank after
+    it, and "last" that a card play of this rank can come after every such merge."""
+    rules = lim.rules
+    size = rules.canasta_size
+    nat_can = rules.add_to_canasta
+    wild_can = rules.add_to_canasta and rules.wild_to_canasta
+    capn = size if rules.wild_ratio == "any" and not rules.max_meld_size else 1 << 30
+    starts = [(a, 3 - a) for a in (3, 2, 1) if a >= rules.min_naturals
+              and wild_problem(rules, a, 3 - a) is None]
+    out: dict[int, set[GroupEnd]] = {}
+    seen: set[tuple[tuple[Group, ...], int, int, int]] = set()
+
+    def norm(gs: list[Group]) -> tuple[Group, ...]:
+        return tuple(sorted((min(n, capn) if n + w >= size else n, w, o) for n, w, o in gs))
+
+    def visit(gs: tuple[Group, ...], left: int, used: int, when: int) -> None:
+        # when: 0 nothing yet, 1 a card play last (it may end the turn), 2 a canasta-making merge
+        # with no card play after it
+        key = (gs, left, used, when)
+        if key in seen:
+            return
+        seen.add(key)
+        if left == 0:
+            t = sum(1 for n, w, _ in gs if n + w >= size)
+            o = sum(1 for n, w, own in gs if own and n + w >= size)
+            out.setdefault(used, set()).add((min(t, cap_t), min(o, cap_o), int(when == 2),
+                                             int(when == 1)))
+        for i, (n, w, own) in enumerate(gs):
+            if i and gs[i - 1] == gs[i]:
+                continue
+            full = n + w >= size
+            rest = list(gs[:i] + gs[i + 1:])
+            if left and (not full or nat_can) and wild_problem(rules, n + 1, w) is None:
+                visit(norm([*rest, (n + 1, w, own)]), left - 1, used, 1)
+            if used < wilds and (not full or wild_can) and wild_problem(rules, n, w + 1) is None:
+                visit(norm([*rest, (n, w + 1, own)]), left, used + 1, 1)
+        if new_ok and not (rules.one_meld_per_rank and gs):
+            for a, b in starts:
+                if a <= left and used + b <= wilds:
+                    visit(norm([*gs, (a, b, True)]), left - a, used + b, 1)
+        if rules.merge_groups:
+            for i in range(len(gs)):
+                for j in range(i + 1, len(gs)):
+                    if _merge_ok(rules, gs[i], gs[j]):
+                        rest = [g for x, g in enumerate(gs) if x not in (i, j)]
+                        (n1, w1, o1), (n2, w2, o2) = gs[i], gs[j]
+                        made = n1 + w1 < size and n2 + w2 < size <= n1 + n2 + w1 + w2
+                        visit(norm([*rest, (n1 + n2, w1 + w2, o1 and o2)]), left, used,
+                              2 if made else when)
+
+    visit(norm(list(groups)), k, 0, 0)
+    return {x: frozenset(tos) for x, tos in out.items()}
+
+
+def _merge_ok(rules: RuleSet, a: Group, b: Group) -> bool:
+    """The checks of ``GameState._why_not_merge`` on two groups of one rank."""
+    size = rules.canasta_size
+    a_full, b_full = a[0] + a[1] >= size, b[0] + b[1] >= size
+    if (a_full or b_full) and not rules.add_to_canasta:
+        return False
+    if not rules.wild_to_canasta and ((b[1] and a_full) or (a[1] and b_full)):
+        return False
+    return wild_problem(rules, a[0] + b[0], a[1] + b[1]) is None
