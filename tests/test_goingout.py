@@ -240,3 +240,34 @@ def test_large_hand_after_taking_the_pile() -> None:
     assert not can_go_out(s)
     s = told_yes("bolivia", hand.replace(" 3S", ""), [ESCALERA, "KC KD KH KS KC KD KH"])
     assert s.hn[0] == 39 and can_go_out(s)
+
+
+def test_S1_six_players_partner_two_seats_away_yes_binds() -> None:
+    """S1: with 6 players "you play with a partner" (partners separated by two players: seat 0's
+    partner is seat 3). After seat 3's yes, seat 0 holding KH 9C with an escalera and six kings can
+    go out (kings 6 + 1 = 7): the discard of 9C is refused; with QH 9C it is allowed."""
+    def six(hand: str) -> GameState:
+        return position({"rules": {"preset": "bolivia", "overrides": {"players": 6}}, "dealer": 5,
+                         "turn": 0, "phase": "play", "hands": [hand, "4C", "4D", "QS", "AH", "AD"],
+                         "melds": [[ESCALERA, "KC KD KH KS KC KD"], [], []], "pile": "TC",
+                         "stock": "4C 4D 6C 6D", "turn_state": YES})
+    s = six("KH 9C")
+    assert s.partner(0) == 3 and can_go_out(s)
+    check_refused(s, "discard 9C", "must_go_out", "go out")
+    s = six("QH 9C")
+    assert not can_go_out(s)
+    s.apply("discard 9C")
+    assert s.current == 1
+
+
+def test_failed_go_out_penalty_for_a_player_let_off() -> None:
+    """The let-off player takes the rule set's failed_go_out_penalty (R 1.1 Hoyle: 100; Bolivia has
+    none, so here as a house rule on Bolivia): QH 9C cannot go out, the discard is allowed and the
+    side is charged 100."""
+    s = position({"rules": {"preset": "bolivia", "overrides": {"failed_go_out_penalty": 100}},
+                  "dealer": 3, "turn": 0, "phase": "play", "hands": ["QH 9C", "4C 4D", "QH", "AH"],
+                  "melds": [[ESCALERA, "KC KD KH KS KC KD"], []], "pile": "TC", "stock": "4C 4D 6C 6D",
+                  "turn_state": YES})
+    assert not can_go_out(s)
+    s.apply("discard 9C")
+    assert s.penalties == [100, 0]
