@@ -39,6 +39,7 @@ class CardModel:
     meld3_ok: bool                      # three naturals make a legal new meld
     meld21_ok: bool                     # two naturals and a wild make a legal new meld
     seq_runs: tuple[tuple[int, int], ...]  # rank spans sequences may use (windows joined)
+    special_kinds: tuple[int, ...]      # the kinds after the naturals, in kind order
 
     @property
     def nkinds(self) -> int:
@@ -106,6 +107,7 @@ def card_model(rules: RuleSet) -> CardModel:
         meld3_ok=rules.min_naturals <= 3 and wild_problem(rules, 3, 0) is None,
         meld21_ok=rules.min_naturals <= 2 and wild_problem(rules, 2, 1) is None,
         seq_runs=_joined(rules.sequences),
+        special_kinds=tuple(range(n_natural, len(names))),
     )
 
 

@@ -1010,8 +1010,12 @@ class GameState:
         return out
 
     def _gen_merges(self, out: list[Action]) -> None:
+        melds = self.melds[self.side_of(self.current)]
+        ranks = [mi.rank for mi in melds if mi.type is MeldType.GROUP]
+        if len(set(ranks)) == len(ranks):
+            return  # no two group melds of one rank
         by_rank: dict[int, list[int]] = {}
-        for i, mi in enumerate(self.melds[self.side_of(self.current)]):
+        for i, mi in enumerate(melds):
             if mi.type is MeldType.GROUP:
                 by_rank.setdefault(mi.rank, []).append(i)
         for idx in by_rank.values():
@@ -1060,13 +1064,18 @@ class GameState:
         if self.permission == SAID_YES and self._must_go_out():
             return
         h = self.hands[seat]
-        faces_of = self.model.faces_of
-        for k, n in enumerate(self.hk[seat]):
-            if n:
-                for f in faces_of[k]:
-                    if h[f]:
-                        out.append(_DISCARDS[f])
-                        break
+        m = self.model
+        if m.seq_runs:  # every natural face is its own kind, in face order
+            out.extend([_DISCARDS[f] for f in range(8, 52) if h[f]])
+        else:
+            for base in range(8, 52, 4):
+                for f in _HELD_FIRST[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
+                                     | (h[base + 3] > 0) << 3]:
+                    out.append(_DISCARDS[base + f])
+        hk = self.hk[seat]
+        for k in m.special_kinds:  # red threes, black threes, deuces, jokers
+            if hk[k]:
+                out.append(_DISCARDS[self._face(seat, k)])
 
     def _gen_melds(self, out: list[Action]) -> None:
         """New three-card melds, black threes and one-card additions (same rules as the checks)."""
@@ -1077,6 +1086,7 @@ class GameState:
         if self.retracted and not self.opened[side]:
             return
         hk = self.hk[seat]
+        h = self.hands[seat]
         hn = self.hn[seat]
         drawing = self.phase is Phase.DRAW
         melds = self.melds[side]
@@ -1127,7 +1137,7 @@ class GameState:
         lt = r.wild_ratio == "lt"
         nat_can = r.add_to_canasta
         wild_can = nat_can and r.wild_to_canasta
-        nat_kinds = m.natural_kinds
+        held_of = _HELD_SUITED if m.seq_runs else _HELD_FIRST  # where suits matter, every suit held
         for i, meld in enumerate(melds):
             if meld.type is not MeldType.GROUP:
                 if meld.type is not MeldType.BLACK3:
@@ -1138,11 +1148,12 @@ class GameState:
                 continue
             is_can = n >= size
             if not is_can or nat_can:
-                for k in nat_kinds[meld.rank]:
-                    if hk[k]:
-                        f = self._face(seat, k)
-                        if free or self._add_finish(side, i, meld, f) is None:
-                            out.append(_add_action(f, i))
+                base = (meld.rank - 2) * 4
+                for f in held_of[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
+                                 | (h[base + 3] > 0) << 3]:
+                    f += base
+                    if free or self._add_finish(side, i, meld, f) is None:
+                        out.append(_add_action(f, i))
             if wild_faces and (not is_can or wild_can):
                 w = meld.wilds + 1
                 if w <= maxw and not (le and w > meld.naturals) and not (lt and w >= meld.naturals):
@@ -1158,33 +1169,27 @@ class GameState:
         h = self.hands[seat]
         free = self.phase is Phase.DRAW or self.hn[seat] - 3 >= 2
         ok3, ok21 = m.meld3_ok, m.meld21_ok
-        for base in range(8, 52, 4):  # ranks 4 to ace
-            n0, n1, n2, n3 = h[base], h[base + 1], h[base + 2], h[base + 3]
-            if n0 + n1 + n2 + n3 < 2:
+        # the hand's naturals 4..A as bytes, four suits per rank: cached tables do the combinatorics
+        raw = bytes(h[8:52])
+        wilds = tuple(wild_faces) if ok21 else ()
+        for at in range(0, 44, 4):
+            quad = raw[at:at + 4]
+            if quad in _FEWER_THAN_TWO:
                 continue
-            held = tuple((base + i, c) for i, c in enumerate((n0, n1, n2, n3)) if c)
-            for cards in _multisets(held, 3) if ok3 else ():
-                if free or self._meld_finish(side, cards) is None:
-                    out.append(Action(Op.MELD, cards))
-            if ok21 and wild_faces:
-                for pair in _multisets(held, 2):
-                    for wf in wild_faces:
-                        c3 = (*pair, wf)
-                        if free or self._meld_finish(side, c3) is None:
-                            out.append(Action(Op.MELD, c3))
+            cands = _group_options(at + 8, quad, wilds) if ok3 else _group_options(at + 8, quad, wilds)[1:]
+            for acts in cands:
+                if free:
+                    out.extend(acts)
+                else:
+                    for a in acts:
+                        if self._meld_finish(side, a.cards) is None:
+                            out.append(a)
+        present = raw.translate(_PRESENT)
         for lo, hi in m.seq_runs:
-            first, last = (lo - 2) * 4, (hi - 2) * 4
             for suit in range(4):
-                run = 0
-                for f in range(first + suit, last + suit + 1, 4):
-                    if not h[f]:
-                        run = 0
-                        continue
-                    run += 1
-                    if run >= 3:
-                        faces = (f - 8, f - 4, f)
-                        if free or self._meld_finish(side, faces) is None:
-                            out.append(Action(Op.MELD, faces))
+                for a in _run_starts(present[(lo - 4) * 4 + suit:(hi - 3) * 4:4], lo, suit):
+                    if free or self._meld_finish(side, a.cards) is None:
+                        out.append(a)
 
     def _gen_extend(self, out: list[Action], i: int, meld: Meld, wild_faces: list[int]) -> None:
         """Cards that extend a sequence (at either end) or a wild meld."""
@@ -1237,9 +1242,10 @@ class GameState:
             targets = []  # no group take is possible: only sequence ends remain
         # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
         nat_options: list[tuple[int, ...]] = [()]
-        for k in m.natural_kinds[rank]:
-            nat_options = [prev + self._faces(seat, k, c) for prev in nat_options
-                           for c in range(hk[k] + 1)]
+        for k in m.natural_kinds[rank] if targets else ():
+            if hk[k]:
+                nat_options = [prev + self._faces(seat, k, c) for prev in nat_options
+                               for c in range(hk[k] + 1)]
         nj = hk[m.joker]
         nd = hk[m.deuce]
         gained = self._pile_gain(True)
@@ -1677,6 +1683,38 @@ def _multisets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int,
     out: list[tuple[int, ...]] = []
     for take in range(min(n, size), -1, -1):
         out.extend((f,) * take + tail for tail in _multisets(rest, size - take))
+    return tuple(out)
+
+
+_PRESENT = bytes([0] + [1] * 255)
+# suits held (bit s set when suit s is held) -> the suit offsets of the cards to list: all of them,
+# or only the first where the suits of a rank are one kind
+_HELD_SUITED = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
+_HELD_FIRST = tuple(t[:1] for t in _HELD_SUITED)
+
+
+_FEWER_THAN_TWO = frozenset(bytes(q) for q in ((0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0),
+                                                (0, 0, 0, 1)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _group_options(base: int, counts: bytes, wilds: tuple[int, ...]
+                   ) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """New group melds from the counts of the four suits of one rank: three naturals, and two
+    naturals with each of the ``wilds``."""
+    held = tuple((base + i, c) for i, c in enumerate(counts) if c)
+    return (tuple(Action(Op.MELD, c) for c in _multisets(held, 3)),
+            tuple(Action(Op.MELD, (*pair, wf)) for pair in _multisets(held, 2) for wf in wilds))
+
+
+@lru_cache(maxsize=1 << 16)
+def _run_starts(present: bytes, lo: int, suit: int) -> tuple[Action, ...]:
+    """Three-card sequence melds in one suit, from which ranks lo, lo+1, ... are held."""
+    out: list[Action] = []
+    for i in range(2, len(present)):
+        if present[i] and present[i - 1] and present[i - 2]:
+            f = (lo + i - 2) * 4 + suit
+            out.append(Action(Op.MELD, (f - 8, f - 4, f)))
     return tuple(out)
 
 
