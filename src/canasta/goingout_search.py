@@ -152,12 +152,85 @@ def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
     if not start:
         return False
     nat = [[h[(rank - 2) * 4 + s] if rank <= 14 else 0 for rank in range(16)] for s in range(4)]
+    if _stranded(r, nat, groups, wilds, seqs) > (1 if free and not forced else 0):
+        return False  # naturals that fit no meld at all, more than the one discard
+    most, most_seq = _canastas_at_most(r, nat, groups, wilds, seqs, wild_melds)
+    if fixed[0] + most < caps[0] or fixed[1] + most_seq < caps[1]:
+        return False  # not enough canastas, however the cards are played
     solver = _Sweep(state, groups, group_ranks, wilds, caps)
+    plans = []
     for extra, left in _extensions(r, seqs, nat):
         begin = {_cap((w, t + extra[0], fixed[1] + extra[1], o + extra[2], dd, 0, last | extra[3]),
                       caps) for w, t, dd, o, last in start}
-        if solver.run(begin, left, free and not forced, sum(h) + (discard >= 0)):
-            return True
+        plans.append((begin, left))
+    # first without short sequences (quick, and usually enough), then with everything
+    for short in (False, True) if r.sequences and sum(h) > 15 else (True,):
+        for begin, left in plans:
+            if solver.run(begin, left, free and not forced, sum(h) + (discard >= 0), short):
+                return True
+    return False
+
+
+def _stranded(rules: RuleSet, nat: list[list[int]], groups: dict[int, list[Group]], wilds: int,
+              seqs: list[tuple[int, int, int, bool]]) -> int:
+    """Naturals that can join no meld however the rest is played: the only one of its rank in
+    hand, no group meld of that rank on the side, and no run of three of its suit through it nor
+    a side's sequence it could reach. (A quick count: each of them can only be the discard.)"""
+    if rules.min_naturals < 2:
+        return 0
+    out = 0
+    for rank in range(4, 15):
+        held = sum(nat[s][rank] for s in range(4))
+        if held != 1 or rank in groups:
+            continue
+        suit = next(s for s in range(4) if nat[s][rank])
+        row = nat[suit]
+        runs = rules.sequences and any(
+            all(row[x] or x == rank for x in range(a, a + 3)) and sequence_fits(rules, a, a + 2)
+            for a in range(max(4, rank - 2), min(rank, 12) + 1))
+        if runs or any(s == suit and _reaches(row, rank, lo, hi) for s, lo, hi, _ in seqs):
+            continue
+        out += 1
+    return out
+
+
+def _canastas_at_most(rules: RuleSet, nat: list[list[int]], groups: dict[int, list[Group]],
+                      wilds: int, seqs: list[tuple[int, int, int, bool]],
+                      wild_melds: list[tuple[int, bool]]) -> tuple[int, int]:
+    """Upper bounds on the canastas (all, and sequence canastas) the growable melds and the hand
+    can hold at the end (a quick count: every canasta needs ``canasta_size`` cards, a sequence
+    canasta that many cards of a suit in a row)."""
+    size = rules.canasta_size
+    total = 0
+    for rank in range(4, 15):
+        gs = groups.get(rank, [])
+        done = sum(1 for n, w, _ in gs if n + w >= size)
+        loose = sum(n + w for n, w, _ in gs if n + w < size)
+        total += done + (loose + sum(nat[s][rank] for s in range(4)) + wilds) // size
+    if rules.wild_melds or wild_melds:
+        total += (wilds + sum(n for n, _ in wild_melds)) // size
+    seq = 0
+    for suit, lo, hi, _ in seqs:
+        row = nat[suit]
+        down = up = 0
+        while lo - down - 1 >= 4 and row[lo - down - 1]:
+            down += 1
+        while hi + up + 1 <= 14 and row[hi + up + 1]:
+            up += 1
+        seq += hi - lo + 1 + down + up >= size
+    if rules.sequences:
+        for row in nat:
+            if any(all(row[x] for x in range(a, a + size)) for a in range(4, 16 - size)):
+                seq += sum(row[4:15]) // size
+    return total + seq, seq
+
+
+def _reaches(row: list[int], rank: int, lo: int, hi: int) -> bool:
+    """Could ``rank`` extend the sequence lo..hi (held cards of the suit filling the gap)?"""
+    if rank < lo:
+        return all(row[x] for x in range(rank + 1, lo))
+    if rank > hi:
+        return all(row[x] for x in range(hi + 1, rank))
     return False
 
 
@@ -206,12 +279,31 @@ def _extensions(rules: RuleSet, seqs: list[tuple[int, int, int, bool]], nat: lis
 
 class _Limits:
     """A rule set as a cache key hashed by identity (one per rule set): hashing the whole frozen
-    rule set on every cached call would cost more than the search."""
+    rule set on every cached call would cost more than the search. Also says whether every run of
+    three to ``canasta_size`` ranks inside a span of joined windows fits a window (``free_runs``,
+    true for the Samba/Bolivia windows): then a run that will not be a canasta may be any length
+    of three or more (it splits into legal sequences of three to five cards; canastas of five or
+    more cards), so the sweep tracks it by its length class only (1, 2, 3 or more) instead of its
+    first rank."""
 
-    __slots__ = ("rules",)
+    __slots__ = ("free_runs", "rules", "span_of")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
+        spans: list[list[int]] = []
+        for lo, hi in sorted(rules.sequences):
+            if spans and lo <= spans[-1][1]:
+                spans[-1][1] = max(spans[-1][1], hi)
+            else:
+                spans.append([lo, hi])
+        span_of = [-1] * 18
+        for i, (lo, hi) in enumerate(spans):
+            for rank in range(lo, hi + 1):
+                span_of[rank] = i
+        self.span_of = tuple(span_of)
+        self.free_runs = rules.canasta_size >= 5 and all(
+            sequence_fits(rules, a, b) for lo, hi in spans
+            for a in range(lo, hi + 1) for b in range(a + 2, min(hi, a + rules.canasta_size - 1) + 1))
 
 
 _LIMITS: dict[RuleSet, _Limits] = {}
@@ -285,13 +377,20 @@ class _Sweep:
             self.memo[key] = flat or None
         return self.memo[key]
 
-    def run(self, begin: set[Value], nat: list[list[int]], may_discard: bool, held: int) -> bool:
+    def run(self, begin: set[Value], nat: list[list[int]], may_discard: bool, held: int,
+            short: bool = True) -> bool:
         """From the values ``begin``, can the naturals ``nat`` (per suit and rank) all be placed,
         going out? ``may_discard``: one natural may still be the final discard; ``held``: the
-        cards to play or discard (the discard counted if it is still to be chosen)."""
+        cards to play or discard (the discard counted if it is still to be chosen); ``short``:
+        False tries sequences that make canastas only (a quicker search; True is complete)."""
         lim = self.lim
         seq = bool(self.rules.sequences)
-        empty: tuple[tuple[int, ...], ...] = ((), (), (), ())
+        free = lim.free_runs
+        if not short and not free:
+            seq = False
+        limit = max(self.caps)  # canastas the sequences could usefully make
+        none: tuple[int, ...] = (0, 0, 0) if free else ()
+        empty = (none, none, none, none)
         cur: dict[tuple[tuple[int, ...], ...], frozenset[Value]] = {empty: frozenset(begin)}
         for rank in range(4, 16):
             nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
@@ -302,10 +401,16 @@ class _Sweep:
                 # the four suits' choices, combined suit by suit: (runs, canastas closed, naturals left)
                 acc: dict[tuple[tuple[tuple[int, ...], ...], int, int], None] = {((), 0, 0): None}
                 for s in range(4):
-                    opts = (_suit_options(lim, key[s], *counts[s], rank) if seq
-                            else (((), 0, counts[s][0]),))
+                    if not seq:
+                        opts: tuple[tuple[tuple[int, ...], int, int], ...] = ((none, 0, counts[s][0]),)
+                    elif free:
+                        opts = _free_options(lim, key[s], *counts[s], rank, limit, short)
+                    else:
+                        opts = _suit_options(lim, key[s], *counts[s], rank)
                     acc = {((*runs, o[0]), full + o[1], k + o[2]): None
                            for runs, full, k in acc for o in opts}
+                if free and limit < 4:  # at most ``limit`` runs meant to be canastas in all
+                    acc = {x: None for x in acc if sum(len(st) for st in x[0]) - 12 <= limit}
                 here = sum(c[0] for c in counts)
                 for runs, full, k in acc:
                     ck = (vals, full, k)
@@ -378,6 +483,47 @@ def _pareto(vals: set[Value]) -> set[Value]:
             if not any(b != a and all(x >= y for x, y in zip(b, a, strict=True)) for b in counts):
                 out.add((w, a[0], a[1], a[2], dd, -a[3], a[4]))
     return out
+
+
+@lru_cache(maxsize=8192)
+def _free_options(lim: _Limits, st: tuple[int, ...], cards: int, next1: int, next2: int, rank: int,
+                  limit: int, short_ok: bool = True) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """``_suit_options`` where every run fits (``_Limits.free_runs``). A suit's state is (runs of
+    one card, of two, of three or more, then the lengths of the runs meant to be canastas): runs
+    of one or two cards must go on, runs of three or more may stop, canasta runs go on to
+    ``canasta_size`` exactly. Returns (state, canastas closed, naturals left for groups)."""
+    size = lim.rules.canasta_size
+    span = lim.span_of
+    c1, c2, c3 = st[0], st[1], st[2]
+    lengths = st[3:]
+    here = span[rank] >= 0 and span[rank] == span[rank - 1]  # open runs may take this rank
+    onward = next1 > 0 and rank < 14 and span[rank + 1] == span[rank] >= 0
+    forced = c1 + c2 + len(lengths)
+    if (forced and not here) or forced > cards or (c1 and not onward):
+        return ()
+    full = 0
+    kept: list[int] = []
+    for n in lengths:
+        if n + 1 == size:
+            full += 1
+        elif not onward:
+            return ()
+        else:
+            kept.append(n + 1)
+    can_start = (rank <= 12 and next2 > 0 and onward and span[rank + 2] == span[rank])
+    out: list[tuple[tuple[int, ...], int, int]] = []
+    for j in range(min(c3, cards - forced) + 1) if here else (0,):
+        three = c2 + j if onward else 0  # runs of three or more that go on (else closed here)
+        left = cards - forced - j
+        most = min(left, next1, next2) if can_start else 0
+        for short in range(most + 1 if short_ok else 1):
+            for long in range(min(most - short, limit - len(kept)) + 1):
+                # runs of three or more beyond the cards the next rank has after the runs that
+                # must go on can only stop: stopping them here changes nothing
+                room = max(0, next1 - short - c1 - len(kept) - long)
+                state = (short, c1, min(three, room), *sorted(kept + [1] * long))
+                out.append((state, full, left - short - long))
+    return tuple(out)
 
 
 @lru_cache(maxsize=8192)
