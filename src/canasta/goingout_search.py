@@ -479,9 +479,16 @@ def _pareto(vals: set[Value]) -> set[Value]:
         by.setdefault((w, dd), []).append((t, q, o, -waits, last))
     out: set[Value] = set()
     for (w, dd), counts in by.items():
+        counts.sort(reverse=True)  # a value's betters come before it
+        best: list[tuple[int, int, int, int, int]] = []
         for a in counts:
-            if not any(b != a and all(x >= y for x, y in zip(b, a, strict=True)) for b in counts):
-                out.add((w, a[0], a[1], a[2], dd, -a[3], a[4]))
+            a0, a1, a2, a3, a4 = a
+            for b0, b1, b2, b3, b4 in best:
+                if b0 >= a0 and b1 >= a1 and b2 >= a2 and b3 >= a3 and b4 >= a4:
+                    break
+            else:
+                best.append(a)
+                out.add((w, a0, a1, a2, dd, -a3, a4))
     return out
 
 
