@@ -136,6 +136,22 @@ def synthetic_position(rs: RuleSet, rng: random.Random, max_hand: int = 8) -> Ga
             continue
         used_ranks.add(rank)
         melds.append(faces + w)
+    focus = -1
+    if rs.merge_groups and rng.random() < 0.35:  # two groups of a rank that a merge makes a canasta
+        focus = rng.randint(4, 14)
+        for _ in range(2):
+            nat = rng.randint(2, 5)
+            faces = [f for f in ((focus - 2) * 4 + rng.randrange(4) for _ in range(nat)) if take(f)]
+            w = wilds(rng.randint(0, 1)) if len(faces) > 2 or rng.random() < 0.5 else wilds(1)
+            if len(faces) >= 2 and len(faces) + len(w) >= 3:
+                melds.append(faces + w)
+        if rs.sequences and rng.random() < 0.7:  # and a sequence canasta, often
+            suit = rng.randrange(4)
+            faces = [(r - 2) * 4 + suit for r in range(7, 7 + size)]
+            if all(avail[f] for f in faces):
+                for f in faces:
+                    take(f)
+                melds.append(faces)
     if rs.wild_melds and rng.random() < 0.4:
         w = wilds(rng.choice([3, 4, 5, 6, size]))
         if len(w) >= 3:
@@ -159,7 +175,10 @@ def synthetic_position(rs: RuleSet, rng: random.Random, max_hand: int = 8) -> Ga
     pool += [rng.randrange(8, 52) for _ in range(6)]
     hand: list[int] = []
     want = rng.randint(1, max_hand)
-    if rng.random() < 0.5:  # built from pieces that meld, then perhaps spoilt by a card
+    if focus > 0:  # a few cards around the merge: wilds, that rank, black threes, a stray
+        want = rng.randint(1, 4)
+        pool = [JOKER, 0, 1, (focus - 2) * 4 + rng.randrange(4), 4, 7, 4, rng.randrange(8, 52)]
+    elif rng.random() < 0.5:  # built from pieces that meld, then perhaps spoilt by a card
         pieces = _pieces(rs, rng, melds)
         rng.shuffle(pieces)
         for piece in pieces:

@@ -148,11 +148,14 @@ def test_R13_merge_must_come_before_the_last_card_play_without_the_pass() -> Non
     may meld down to one card only when able to go out. Kings 4 + 4 and a samba; hand 2C 5D: the
     wild must join a king meld before the merge (after it the 4 + 4 = 8 kings are a canasta, closed
     to wild cards), but adding it leaves one card (5D) with one canasta, which Samba forbids (no
-    pass): not out. In Bolivia the same hand goes out (S1's pass rules let the hand hold one card:
-    add 2C, merge 5 + 4 = 9 kings, discard 5D). With 2C KD 5D Samba goes out: 2C, merge, KD onto
-    the king canasta (one card left, two canastas), discard 5D."""
+    pass): not out; likewise 2C 3S (a lone black three can only be the discard). In Bolivia 2C 5D
+    goes out (S1's pass rules let the hand hold one card: add 2C, merge 5 + 4 = 9 kings, discard
+    5D). In Samba 2C 3S 3C 3C goes out (2C, merge, the three black threes melded last: B11) and so
+    does 2C KD 5D: 2C, merge, KD onto the king canasta (one card left, two canastas), discard 5D."""
     melds = [ESCALERA, "KC KD KH KS", "KC KD KH KS"]
     assert not can_go_out(told_yes("samba", "2C 5D", melds))
+    assert not can_go_out(told_yes("samba", "2C 3S", melds))  # a lone black three: the same
+    assert can_go_out(told_yes("samba", "2C 3S 3C 3C", melds))  # 2C, merge, threes melded last
     assert can_go_out(told_yes("bolivia", "2C 5D", melds))
     s = told_yes("samba", "2C KD 5D", melds)
     assert can_go_out(s)

@@ -147,7 +147,7 @@ def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
             for t, o in tos:
                 for dw, dd, r3 in firsts:
                     if x + bw + dw <= wilds:
-                        last = int(x > 0 or b3 > 0 or r3 > 0)  # plays that may come last
+                        last = int(x > 0 or b3 > 1 or r3 > 0)  # plays that may come last
                         start.add((x + bw + dw, fixed[0] + t, dd, fixed[2] + o, last))
     if not start:
         return False
