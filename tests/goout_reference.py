@@ -15,6 +15,7 @@ from canasta.actions import Op
 from canasta.bots import HeuristicBot, play_turn
 from canasta.cards import JOKER, card_str, full_deck
 from canasta.melds import wild_problem
+from canasta.model import card_model
 from canasta.records import position
 from canasta.rules import RuleSet
 from canasta.state import Phase
@@ -84,7 +85,8 @@ def synthetic_position(rs: RuleSet, rng: random.Random, max_hand: int = 8) -> Ga
     avail = [0] * 53
     for f in full_deck(rs.packs, rs.jokers_per_pack):
         avail[f] += 1
-    wild_faces = [JOKER, 0, 1, 2, 3]
+    model = card_model(rs)
+    wild_faces = [f for k in model.wild_kinds for f in model.faces_of[k]]  # red threes where wild
 
     def take(f: int) -> bool:
         if avail[f] > 0:

@@ -48,13 +48,13 @@ def can_go_out_general(state: GameState) -> bool:
     if state._permission_problem():
         return False
     hand = list(state.hands[seat])
-    optional = r.go_out_discard == "optional"
+    bare = r.go_out_discard == "optional" or _black3_bare(r)  # may the turn end without a discard?
     if state.no_discard:  # after a last-card red three the hand must be melded out entirely
-        return optional and _plan_exists(state, hand, -1)
+        return bare and _plan_exists(state, hand, -1)
     if state.opened[state.side_of(seat)]:
         return _plan_exists(state, hand, FREE)
     # short of the opening the discard's points matter: try each card
-    choices = ([-1] if optional else []) + [state._face(seat, k) for k, n in enumerate(state.hk[seat]) if n]
+    choices = ([-1] if bare else []) + [state._face(seat, k) for k, n in enumerate(state.hk[seat]) if n]
     for d in choices:
         h = list(hand)
         if d >= 0:
@@ -64,6 +64,12 @@ def can_go_out_general(state: GameState) -> bool:
     return False
 
 
+def _black3_bare(rules: RuleSet) -> bool:
+    """Does a black-three meld end the turn without the discard the rules otherwise require? (S0
+    [F](ii){b}, option ``black3_out_no_discard`` where the rule set has it.)"""
+    return bool(getattr(rules, "black3_out_no_discard", False))
+
+
 def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
     """Can the cards ``h`` (face counts) all be melded this turn, bar the final discard, meeting
     the going-out terms? ``discard``: the face already taken out of ``h`` (-1: none), or FREE."""
@@ -71,24 +77,44 @@ def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
     m = state.model
     seat = state.current
     side = state.side_of(seat)
-    free = discard == FREE
     if any(h) and state.retracted and not state.opened[side]:
         return False  # a player who took back an opening may not meld again this turn
-    use_old, need_own = True, 0
-    if not free and not state.opened[side]:
-        points = sum(m.value[f] * n for f, n in enumerate(h) if n)
+    # (may the side's old melds be used, own canastas needed, sequence canastas needed)
+    routes = [(True, 0, 0)]
+    if discard != FREE and not state.opened[side]:
+        value = getattr(m, "open_value", m.value)  # points toward the opening (S0: treys none)
+        points = sum(value[f] * n for f, n in enumerate(h) if n)
         if state.turn_points + points < state.minimum[side]:
-            # short of the opening minimum: only a concealed going out waives it (C1)
-            if not (r.concealed and not state.has_melded[seat] and not state.took_pile
+            routes = []
+            # short of the opening minimum: a concealed going out waives it (C1) ...
+            if (r.concealed and not state.has_melded[seat] and not state.took_pile
                     and (r.concealed_allows_layoff or not state.laid_off)):
-                return False
-            use_old = r.concealed_allows_layoff
-            need_own = 1 if r.concealed_needs_canasta and not state.turn_canasta else 0
+                routes.append((r.concealed_allows_layoff,
+                               1 if r.concealed_needs_canasta and not state.turn_canasta else 0, 0))
+            # ... and so does a sequence canasta where it opens by itself (S0 [G](i){d})
+            if getattr(r, "sequence_canasta_opens", False):
+                routes.append((True, 0, 1))
+    return any(_plan_route(state, h, discard, *route) for route in routes)
+
+
+def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, need_own: int,
+                need_seq: int) -> bool:
+    """``_plan_exists`` for one way of meeting the opening: ``use_old`` the side's melds from
+    before this turn may grow, ``need_own`` / ``need_seq`` canastas of the player's own / sequence
+    canastas the plan must hold besides the going-out requirement."""
+    r = state.rules
+    m = state.model
+    seat = state.current
+    side = state.side_of(seat)
+    free = discard == FREE
     wild_kinds = set(m.wild_kinds)
     wilds = sum(h[f] for k in wild_kinds for f in m.faces_of[k])
     forced = 0  # cards that can only be the final discard
+    single3 = r.red3_mode in ("optional", "trey")  # a red three may be melded as a single card
+    # red threes that are wild cards may be laid singly instead (S0 [F](i){c}): wilds to spare
+    spare = sum(h[f] for f in m.faces_of[m.red3]) if m.red3 in wild_kinds and single3 else 0
     red3 = 0 if m.red3 in wild_kinds else sum(h[f] for f in m.faces_of[m.red3])
-    if red3 and r.red3_mode != "optional":
+    if red3 and not single3:
         forced += red3  # red threes here are never melded
         red3 = 0
     # black threes: all together, last, when going out; a lone one can only be discarded
@@ -108,7 +134,10 @@ def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
             return False
     if forced and (forced > 1 or not free):
         return False
-    caps: Caps = (r.go_out_canastas, 1 if r.go_out_sequence else 0, need_own)
+    caps: Caps = (r.go_out_canastas, max(need_seq, 1 if r.go_out_sequence else 0), need_own)
+    bare = r.go_out_discard == "optional" or (_black3_bare(r) and b3 > 1)
+    if discard == -1 and not bare:
+        return False
     size = r.canasta_size
     fixed = [0, 0, 0]
     groups: dict[int, list[Group]] = {}
@@ -166,7 +195,8 @@ def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
     # first without short sequences (quick, and usually enough), then with everything
     for short in (False, True) if r.sequences and sum(h) > 15 else (True,):
         for begin, left in plans:
-            if solver.run(begin, left, free and not forced, sum(h) + (discard >= 0), short):
+            if solver.run(begin, left, free and not forced, sum(h) + (discard >= 0), short, bare,
+                          spare):
                 return True
     return False
 
@@ -378,11 +408,13 @@ class _Sweep:
         return self.memo[key]
 
     def run(self, begin: set[Value], nat: list[list[int]], may_discard: bool, held: int,
-            short: bool = True) -> bool:
+            short: bool = True, bare: bool = True, spare: int = 0) -> bool:
         """From the values ``begin``, can the naturals ``nat`` (per suit and rank) all be placed,
         going out? ``may_discard``: one natural may still be the final discard; ``held``: the
         cards to play or discard (the discard counted if it is still to be chosen); ``short``:
-        False tries sequences that make canastas only (a quicker search; True is complete)."""
+        False tries sequences that make canastas only (a quicker search; True is complete);
+        ``bare``: the turn may end without a discard; ``spare``: wild cards that may be laid
+        singly instead of placed (red threes that are wild)."""
         lim = self.lim
         seq = bool(self.rules.sequences)
         free = lim.free_runs
@@ -427,9 +459,13 @@ class _Sweep:
             if not cur:
                 return False
         r = self.rules
-        need = (self.wilds, *self.caps)
+        need = self.caps
         for w, t, q, o, dd, waits, last in cur.get(empty, ()):
-            if (w, t, q, o) == need and (dd or r.go_out_discard == "optional") and (
+            if w < self.wilds - spare or (t, q, o) != need:
+                continue
+            if w < self.wilds:
+                last = 1  # a red three laid singly can be the last play
+            if (dd or bare) and (
                     not waits or last or (dd and (r.pass_allowed or held <= 1))):
                 # a merge that makes a canasta must precede the last card play (going out, or,
                 # without the pass, down to one card), unless a discard ends the turn and no
