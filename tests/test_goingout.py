@@ -18,6 +18,7 @@ import pytest
 from canasta import GameState, rules
 from canasta.goingout import can_go_out
 from canasta.goingout_search import can_go_out_general
+from canasta.presets import DEFAULT_PLAYERS, PRESETS, preset_table
 from canasta.records import position
 from goout_reference import played_positions, reference, synthetic_position
 from helpers import check_refused, position_for
@@ -197,8 +198,10 @@ def test_must_go_out_refusal_leaves_state_unchanged_samba() -> None:
 
 
 # -------------------------------------------------------------- the solver against brute force
-CASES = [("samba", 4), ("bolivia", 2), ("bolivia", 4), ("bolivia", 6), ("classic", 4),
-         ("gvr-club", 4), ("spanish", 2), ("spanish", 3)]
+# every preset (new ones join by themselves), at its fewest, usual and most players
+CASES = sorted({(name, n) for name in PRESETS for n in (
+    min(preset_table(name)["player_counts"][0]), DEFAULT_PLAYERS[name],
+    max(preset_table(name)["player_counts"][0]))})
 
 
 @pytest.mark.parametrize(("preset", "players"), CASES)
@@ -219,7 +222,7 @@ def test_solver_agrees_with_brute_force_near_going_out(preset: str, players: int
     assert 5 <= sum(answers) <= 55
 
 
-@pytest.mark.parametrize("preset", ["samba", "bolivia"])
+@pytest.mark.parametrize("preset", [name for name in PRESETS if rules(name).sequences])
 def test_solver_agrees_with_brute_force_in_played_games(preset: str) -> None:
     """Positions from games of heuristic bots (hands of at most eight cards) agree too."""
     rs = rules(preset)
