@@ -22,7 +22,8 @@ from canasta.views import view
 
 TABLES: list[tuple[str, int | None]] = [("classic", None), ("gvr-club", None), ("spanish", 2),
                                         ("spanish", 3), ("spanish", 4), ("spanish", 5), ("spanish", 6),
-                                        ("samba", None), ("bolivia", 2), ("bolivia", 4), ("bolivia", 6)]
+                                        ("samba", None), ("bolivia", 2), ("bolivia", 4), ("bolivia", 6),
+                                        ("american", None), ("nvso-tournament", None)]
 
 
 def _rules(name: str, players: int | None) -> RuleSet:

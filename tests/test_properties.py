@@ -58,13 +58,15 @@ TABLES = {
     "bo4": ("bolivia", {}),
     "bo2": ("bolivia", {"players": 2}),
     "bo6": ("bolivia", {"players": 6}),
+    "am4": ("american", {}),
+    "nv4": ("nvso-tournament", {}),
 }
 TABLE_IDS = list(TABLES)
 
 # Random play cannot reach Bolivia's 15,000 (going out needs a seven-card escalera) in any reasonable
 # time: there the whole-game property plays this many whole hands, each of which must end; the end of
 # the game itself is checked from positions near the target in the Bolivia rule tests.
-HANDS_PER_GAME = {"bo4": 4, "bo2": 4, "bo6": 4}
+HANDS_PER_GAME = {"bo4": 4, "bo2": 4, "bo6": 4, "am4": 4}
 HAND_CAP = 3000      # actions in one hand: a hand is finite (the stock shrinks, melds only grow)
 GAME_CAP = 60000     # actions in one game of random constructive play (observed: under 12,000)
 
@@ -146,6 +148,9 @@ def check_invariants(s: GameState, deck: list[int], where: str) -> None:
         if r.red3_mode == "lay":
             held = [f for f in range(53) if h[f] and is_red_three(f)]
             assert not held, f"{where}: seat {seat} holds a red three"
+        # R 1.2, S3 C: every three (red and black) is laid at once, never held
+        if r.red3_mode == "threes":
+            assert not any(h[4:8]), f"{where}: seat {seat} holds a three"
     for side, ms in enumerate(s.melds):
         ranks: list[int] = []
         for m in ms:
@@ -171,6 +176,9 @@ def check_invariants(s: GameState, deck: list[int], where: str) -> None:
             assert len(nat) >= r.min_naturals and len(m.cards) >= 3, f"{where}: short meld {m}"
             assert wild_problem(r, len(nat), len(wild)) is None, f"{where}: wild limits broken in {m}"
             ranks.append(m.rank)
+            # R 1.2, S3 G: 7s never with wilds; melds capped at 7 (N22)
+            assert not (wild and m.rank in r.no_wild_ranks), f"{where}: wild card in {m}"
+            assert not r.max_meld_size or len(m.cards) <= r.max_meld_size, f"{where}: {m} too long"
         if r.one_meld_per_rank:  # R C3
             assert len(ranks) == len(set(ranks)), f"{where}: two melds of one rank for side {side}"
     assert s.pile_frozen in (True, False)
@@ -179,7 +187,7 @@ def check_invariants(s: GameState, deck: list[int], where: str) -> None:
         assert tuple(s.scores) == s.results[-1].scores_after, where
     if s.is_over:
         assert s.legal_actions() == [] and 0 <= s.winner < r.sides, where
-        assert max(s.scores) >= r.target_score
+        assert max(s.scores) >= r.target_score or (r.game_hands and len(s.results) >= r.game_hands)
     else:
         assert s.winner == -1, where
         assert 0 <= s.actor < r.players and 0 <= s.current < r.players

@@ -101,6 +101,33 @@ def _classic(players: int) -> Table:
         "failed_go_out_penalty": (100, "R 1.1 (Hoyle): permission given but cannot go out -100"),
         "target_score": (5000, "R 1.1: game is 5,000"),
         "win_requires_going_out": (False, "R C4: the higher total at or over 5,000 wins"),
+        "turn_card_under": (0, "R 1.1: no turn card"),
+        "talon": ((), "R 1.1: no talon"),
+        "last_three_penalty": (0, "R 1.1: a last-card red three is scored as usual"),
+        "wild_needs_naturals": (0, "R 1.1: no rule of five"),
+        "no_wild_ranks": ((), "R 1.1: every rank takes wilds"),
+        "opening_wild_ranks": ((), "R 1.1: every rank takes wilds"),
+        "opening_by_hand": ((), "R 1.1: minimum by score"),
+        "opening_natural_meld": (False, "R 1.1: no natural meld required"),
+        "canasta_opens": (False, "R 1.1: the minimum always applies (concealed aside)"),
+        "take_cards_count": (True, "R 1.1: the cards of the take count toward the minimum"),
+        "after_take_no_discard": ((), "R 1.1: any discard after a take"),
+        "red3_count_canastas": (0, "R 1.1: red threes count whenever the side melded"),
+        "rank_canasta_bonus": ((), "R 1.1: canastas 500/300 whatever the rank"),
+        "rank_incomplete_penalty": ((), "R 1.1: no incomplete-meld penalty"),
+        "wild_canasta_by_jokers": ((), "R 1.1: no wild canastas"),
+        "wild_incomplete_by_jokers": ((), "R 1.1: no wild canastas"),
+        "stuck_ranks": ((), "R 1.1: no penalty for ranks left in hand"),
+        "stuck_limit": (2, "unused (no stuck ranks)"),
+        "stuck_penalty": (0, "R 1.1: no penalty for ranks left in hand"),
+        "no_canasta_all_minus": (False, "R 1.1: table cards count plus"),
+        "special_pairs": (0, "R 1.1: no special hands"),
+        "special_pairs_wild": (0, "R 1.1: no special hands"),
+        "special_garbage": (0, "R 1.1: no special hands"),
+        "special_straight": (0, "R 1.1: no special hands"),
+        "straight_discard": (True, "R 1.1: no special hands"),
+        "garbage_deuces": (False, "R 1.1: no special hands"),
+        "game_hands": (0, "R 1.1: play to the target"),
     }
 
 
@@ -316,6 +343,151 @@ def _bolivia(players: int) -> Table:
     return t
 
 
+_AMERICAN_MINIMUMS = ((-(10**9), 125), (3000, 155), (5000, 180))
+
+
+def _american(players: int) -> Table:
+    """Modern American canasta (RULINGS 1.2)."""
+    t = {k: (v, f"classic: {src}") for k, (v, src) in _classic(players).items()}
+    t.update({
+        "packs": (2, "R 1.2: 108 cards"),
+        "jokers_per_pack": (2, "R 1.2: 108 cards, 4 jokers"),
+        "players": (4, "R 1.2: 4 players"),
+        "player_counts": ((4,), "R 1.2: 4 players"),
+        "team_size": (2, "R 1.2: partnerships"),
+        "hand_size": (13, "R 1.2: 13 cards each"),
+        "stock_draw": (1, "R 1.2: draw one card per turn"),
+        "turn_card_under": (8, "R 1.2: counts off 8 cards and turns the 9th (turn card)"),
+        "talon": ((4, 3), "R 1.2: the first team to meld draws 4 bonus cards, the second 3"),
+        "upcard": ("none", "R 1.2: discard pile starts empty; no upcard"),
+        "upcard_cover": ((), "R 1.2: no upcard"),
+        "red3_mode": ("threes", "R 1.2: threes (red and black) are all laid out and replaced"),
+        "red3_replace": ("turn", "R 1.2 (S3 C): threes from the deal laid and replaced on the "
+                         "player's turn"),
+        "last_three_penalty": (5, "R 1.2: a 3 drawn as the last card scores -5"),
+        "black3_stop": (False, "R 1.2: threes never reach the pile (laid at once)"),
+        "black3_meld": ("none", "R 1.2: threes are laid out, never melded"),
+        "pile_always_frozen": (True, "R 1.2: picking the pack always needs a matching natural pair"),
+        "pickup_natural_wild": (False, "R 1.2: always a natural pair"),
+        "pickup_layoff": (False, "R 1.2: always a natural pair"),
+        "pickup_layoff_canasta": (False, "R 1.2: no pick onto a completed (dead) rank"),
+        "one_card_rule": ("none", "R 1.2: a pick needs a pair, so never with one card"),
+        "pile_top_counts": (True, "R 1.2 / N7: the Pagat summary lets the pick count"),
+        "take_cards_count": (True, "N7: the pair counts toward the opening (Pagat summary)"),
+        "min_naturals": (2, "R 1.2: melds >= 2 naturals"),
+        "max_wilds": (2, "R 1.2: melds <= 2 wilds"),
+        "wild_ratio": ("le", "R 1.2: <= 2 wilds with >= 2 naturals"),
+        "wild_melds": (True, "R 1.2: wild canastas (melds of wild cards)"),
+        "canasta_size": (7, "R 1.2: seven cards"),
+        "max_meld_size": (7, "R 1.2: meld size capped at 7"),
+        "add_to_canasta": (False, "R 1.2: capped at 7; a completed rank is dead"),
+        "wild_to_canasta": (False, "R 1.2: capped at 7"),
+        "wild_needs_naturals": (5, "R 1.2: after opening a wild only onto a meld with 5 naturals"),
+        "no_wild_ranks": ((7,), "R 1.2: melds of 7s never take wilds"),
+        "opening_wild_ranks": ((14,), "R 1.2: aces take wilds only in the initial meld"),
+        "one_meld_per_rank": (True, "R 1.2: at most one meld per rank"),
+        "opening_minimums": (_AMERICAN_MINIMUMS, "R 1.2: 125; 155 at 3,000; 180 at 5,000 (N2)"),
+        "opening_schedule": ("score", "R 1.2: by score"),
+        "opening_natural_meld": (True, "R 1.2: the initial meld includes a natural meld of 3+"),
+        "canasta_opens": (True, "R 1.2: a natural canasta waives the point minimum"),
+        "go_out_canastas": (2, "R 1.2: going out needs 2 canastas"),
+        "go_out_discard": ("required", "R 1.2: and a final discard"),
+        "ask_partner": ("once", "R 1.2: asking optional; N13 once per hand"),
+        "concealed": (False, "R 1.2: no concealed bonus (going out 100)"),
+        "after_take_no_discard": (("seven", "ace", "wild", "dead"), "R 1.2: SWAD after picking "
+                                  "(dead: a rank the side has closed, director's reading)"),
+        "stock_out_must_take": ("never", "R 1.2: play on while players pick the pack; picking "
+                                "stays optional (director's reading)"),
+        "natural_canasta": (500, "R 1.2: pure 500"),
+        "mixed_canasta": (300, "R 1.2: mixed 300"),
+        "wild_canasta": (2000, "R 1.2: wild canasta 2,000 (other)"),
+        "wild_canasta_by_jokers": ((3000, 2000, 2000, 2000, 2500),
+                                   "R 1.2: all deuces 3,000; 4 jokers + 3 deuces 2,500; other 2,000"),
+        "wild_incomplete_by_jokers": ((2000, 2000, 2000, 2000, 2500),
+                                      "R 1.2: incomplete wild meld -2,000; N4 -2,500 with 4 jokers"),
+        "rank_canasta_bonus": (((7, 2500), (14, 2500)), "R 1.2: pure 7s 2,500, pure aces 2,500"),
+        "rank_incomplete_penalty": (((7, 2500), (14, 2500)),
+                                    "R 1.2: incomplete 7s or pure-aces meld -2,500"),
+        "red3_values": ((0, 100, 300, 500, 1000), "R 1.2: per colour 1 100, 2 300, 3 500, 4 1,000"),
+        "red3_negative": ("no_canasta", "R 1.2: minus with 0 canastas"),
+        "red3_minus": ("bonus", "R 1.2: minus at the same values"),
+        "red3_count_canastas": (2, "R 1.2: plus with >= 2 canastas, 0 with exactly 1"),
+        "red3_hand_penalty": (100, "R 1.2: a 3 in hand -100 (threes are laid at once, so never)"),
+        "stuck_ranks": ((7, 14), "R 1.2: 3+ aces or 3+ 7s in one hand"),
+        "stuck_limit": (2, "R 1.2: 3+ (more than two)"),
+        "stuck_penalty": (1500, "R 1.2: -1,500 each set (-3,000 both)"),
+        "no_canasta_all_minus": (True, "R 1.2 / N18: with no canasta all table cards count minus"),
+        "special_pairs": (2500, "R 1.2: pairs without wilds 2,500"),
+        "special_pairs_wild": (2000, "R 1.2: pairs incl. A-A, 7-7 and a pair of 2s or jokers 2,000"),
+        "special_garbage": (2000, "R 1.2 / R3: garbage 2,000 (Pagat)"),
+        "special_straight": (3000, "R 1.2: straight 3,000"),
+        "straight_discard": (True, "N8: the straight is declared with the 14th card discarded"),
+        "garbage_deuces": (False, "N9: garbage with no wild cards at all"),
+        "going_out_bonus": (100, "R 1.2: going out 100"),
+        "failed_go_out_penalty": (0, "R 1.2: no such penalty"),
+        "target_score": (8500, "R 1.2: game 8,500"),
+    })
+    return t
+
+
+def _nvso(players: int) -> Table:
+    """The NVSO tournament sheet (S3): ACS rules with its exceptions."""
+    t = {k: (v, f"american: {src}") for k, (v, src) in _american(players).items()}
+    t.update({
+        "players": (4, "S3: teams of two"),
+        "hand_size": (13, "S3 C: 4 piles of 13 cards"),
+        "turn_card_under": (8, "S3 C: takes 8 cards from the bottom and turns the 9th"),
+        "talon": ((4, 3), "S3 D: the first to meld takes a talon of 4, the second team 3"),
+        "upcard": ("none", "R 2.4: none, the first discard starts the pile"),
+        "red3_mode": ("threes", "S3 C: place any threes ... one card for each three"),
+        "red3_replace": ("turn", "S3 C: the first thing a player does ... then picks one card for "
+                         "each three"),
+        "last_three_penalty": (5, "S3 C: a 3 picked as the last card: played, no further discard; "
+                               "R 2.4: score it -5"),
+        "pile_top_counts": (False, "S3 J / N7: the opening WITHOUT using the discard card"),
+        "take_cards_count": (False, "S3 J / N7: ... and the two he or she has in the hand"),
+        "opening_minimums": (_AMERICAN_MINIMUMS, "S3 D: 125; 155 at 3,000; over 5,000 180 (N2)"),
+        "opening_schedule": ("hand", "S3 B / N1: meld 125, then 155, then 180 by hand"),
+        "opening_by_hand": ((125, 155, 180), "S3 B: 125, 155, then the last hand 180"),
+        "opening_natural_meld": (True, "S3 D: at least one of the groupings must contain 3 naturals"),
+        "canasta_opens": (True, "S3 D: seven sixes ... regardless, a full natural canasta"),
+        "max_wilds": (2, "S3 E: a canasta ... may include up to 2 wild cards"),
+        "no_wild_ranks": ((7,), "S3 G: 7s only as a canasta without wilds"),
+        "opening_wild_ranks": ((14,), "S3 G: aces with wilds only on the initial meld"),
+        "after_take_no_discard": (("seven", "ace", "wild", "dead"),
+                                  "S3 G (7 or ace) and N6 (ACS SWAD: also wild and dead)"),
+        "go_out_canastas": (2, "S3 E: once a team completes 2 canastas ... eligible to go out"),
+        "go_out_discard": ("required", "S3 K: has one card left to discard"),
+        "ask_partner": ("once", "S3 K: this can only be asked once; N13 per hand"),
+        "natural_canasta": (500, "S3 E: pure 500"),
+        "mixed_canasta": (300, "S3 E: one or two wilds 300"),
+        "wild_canasta_by_jokers": ((3000, 2000, 2000, 2000, 2500),
+                                   "S3 H: all 2s 3,000; 4 jokers + 3 2s 2,500; 1-3 jokers 2,000"),
+        "wild_incomplete_by_jokers": ((2000, 2000, 2000, 2000, 2500),
+                                      "S3 H / N4: -2,000; -2,500 with 4 jokers"),
+        "rank_canasta_bonus": (((7, 2500), (14, 2500)), "S3 K 'separate point value'; N5 2,500"),
+        "rank_incomplete_penalty": (((7, 2500), (14, 2500)),
+                                    "S3 G, L: failure to complete A's or 7's -2,500"),
+        "red3_values": ((0, 100, 300, 500, 1000), "S3 C, K: 1 100, 2 300, 3 500, 4 1,000 per colour"),
+        "red3_negative": ("no_canasta", "S3 C, K: no canasta, the threes are deducted"),
+        "red3_count_canastas": (2, "S3 C, K: one canasta, no credit; 2 canastas count"),
+        "stuck_ranks": ((7, 14), "S3 G: more than two 7s or two aces"),
+        "stuck_penalty": (1500, "S3 G, L: 1,500; both 3,000"),
+        "no_canasta_all_minus": (True, "S3 K: no canastas, everything is a minus; N18"),
+        "special_pairs": (2500, "S3 F: pairs without wilds 2,500"),
+        "special_pairs_wild": (2000, "S3 F: 2-2 or J-J, must contain A's and 7's, 2,000"),
+        "special_garbage": (2000, "S3 F: garbage 2,000 (no wilds, N9)"),
+        "special_straight": (3000, "S3 F: straight 3,000 (N8: with a discard)"),
+        "straight_discard": (True, "S3 F lists 13 cards; N8: declared with the 14th discarded"),
+        "garbage_deuces": (False, "S3 F: may not have any jokers; N9: no wilds at all"),
+        "going_out_bonus": (100, "S3 K: going out 100"),
+        "target_score": (8500, "S3 A: 8,500 wins"),
+        "game_hands": (3, "S3 B: each game consists of 3 hands (director: then the higher total "
+                       "wins, a tie plays another hand)"),
+    })
+    return t
+
+
 PRESETS: dict[str, tuple[str, Callable[[int], Table]]] = {
     "classic": ("Reference classic canasta (RULINGS 1.1): 2 packs, 11 cards, draw 1, one canasta "
                 "to go out, 5,000", _classic),
@@ -327,9 +499,14 @@ PRESETS: dict[str, tuple[str, Callable[[int], Table]]] = {
               "to go out, 10,000", _samba),
     "bolivia": ("Bolivia (S1): 3 packs, 2-6 players, sequences (escalera), wild canastas, two "
                 "canastas with an escalera to go out, 15,000", _bolivia),
+    "american": ("Modern American canasta (RULINGS 1.2): 13 cards, threes, turn card, talon, "
+                 "125/155/180, 7s and aces, special hands, 8,500", _american),
+    "nvso-tournament": ("NVSO tournament (S3): American with the sheet's exceptions, meld 125/155/"
+                        "180 by hand, games of three hands", _nvso),
 }
 
-DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "bolivia": 4}
+DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "bolivia": 4,
+                   "american": 4, "nvso-tournament": 4}
 
 
 def preset_table(name: str, players: int | None = None) -> Table:

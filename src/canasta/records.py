@@ -15,6 +15,11 @@ A *position* sets up a hand in progress::
       "red_threes": [["3H"], [], [], []]        # per seat
     }
 
+In threes mode (``american``, ``nvso-tournament``) ``red_threes`` holds every three laid, red and
+black. The turn card is the stock's ``turn_card_under + 1``-th card from the bottom (a stock of 8
+cards or fewer: it has been passed); ``talons`` per side records the talon cards taken; dead ranks
+are the ranks of the side's completed canastas (melds of 7 where melds stop at 7).
+
 Optional keys: ``owed`` per seat (red threes still to be replaced on that player's turn, S4),
 ``hand_number``, ``pile_frozen`` (default: the pile holds a wild card or red three
 where the rules freeze on them), ``opened`` per side (default: the side has melds), ``has_melded``
@@ -130,7 +135,7 @@ def position(pos: dict[str, Any]) -> GameState:
         raise RecordError("a position must be a JSON object")
     known = {"rules", "seed", "dealer", "turn", "phase", "scores", "hands", "stock", "pile", "melds",
              "red_threes", "hand_number", "pile_frozen", "opened", "has_melded", "first_turn",
-             "turn_state", "asks", "answers", "penalties", "owed"}
+             "turn_state", "asks", "answers", "penalties", "owed", "talons"}
     extra = set(pos) - known
     if extra:
         raise RecordError(f"unknown position key {sorted(extra)[0]!r}")
@@ -156,9 +161,9 @@ def position(pos: dict[str, Any]) -> GameState:
     used: list[int] = []
     for seat, h in enumerate(hands):
         cards = _cards(h, f"hands[{seat}]")
-        if rs.red3_mode == "lay" and any(is_red_three(f) for f in cards):
-            raise RecordError(f"hands[{seat}]: a red three is laid face up at once in these rules; "
-                              f"put it in red_threes")
+        if any(rs.laid_at_once(f) for f in cards):
+            raise RecordError(f"hands[{seat}]: a {'three' if rs.red3_mode == 'threes' else 'red three'}"
+                              f" is laid face up at once in these rules; put it in red_threes")
         for f in cards:
             s._give(seat, f)
             used.append(f)
@@ -181,8 +186,10 @@ def position(pos: dict[str, Any]) -> GameState:
             used += cards
     for seat, r3 in enumerate(_per(pos, "red_threes", n, "seat")):
         cards = _cards(r3, f"red_threes[{seat}]")
-        if any(not is_red_three(f) for f in cards):
-            raise RecordError(f"red_threes[{seat}]: only red threes go there")
+        if any(not is_red_three(f) and not (rs.red3_mode == "threes" and is_black_three(f))
+               for f in cards):
+            what = "threes" if rs.red3_mode == "threes" else "red threes"
+            raise RecordError(f"red_threes[{seat}]: only {what} go there")
         s.red3[seat] = cards
         used += cards
     deck_counts = [0] * 53
@@ -197,7 +204,7 @@ def position(pos: dict[str, Any]) -> GameState:
                               f"{deck_counts[f]}")
     opened = _per(pos, "opened", k, "side")
     s.opened = [bool(s.melds[i]) if o is None else bool(o) for i, o in enumerate(opened)]
-    s.minimum = [rs.opening_minimum(x) for x in s.scores]
+    s.minimum = [rs.opening_for(x, s.hand_no) for x in s.scores]
     s.hand_start_scores = s.scores[:]
     hm = _per(pos, "has_melded", n, "seat")
     s.has_melded = [False if x is None else bool(x) for x in hm]
@@ -209,6 +216,7 @@ def position(pos: dict[str, Any]) -> GameState:
         vals = _per(pos, key, n, "seat")
         setattr(s, key, [0 if x is None else _count(x, key) for x in vals])
     s.penalties = [0 if x is None else _count(x, "penalties") for x in _per(pos, "penalties", k, "side")]
+    s.talons = [0 if x is None else _count(x, "talons") for x in _per(pos, "talons", k, "side")]
     # red threes exposed at the deal but replaced only on the player's turn (S4)
     s.owed = [0 if x is None else _count(x, "owed") for x in _per(pos, "owed", n, "seat")]
     phase = pos.get("phase", "draw")

@@ -95,6 +95,7 @@ class GameState:
         "sides",
         "start_dealer",
         "stock",
+        "talons",
         "took_pile",
         "turn_base",
         "turn_canasta",
@@ -150,6 +151,7 @@ class GameState:
     pile: list[int]
     melds: list[list[Meld]]
     red3: list[list[int]]
+    talons: list[int]
     results: list[HandResult]
 
     # ------------------------------------------------------------------ construction
@@ -185,6 +187,7 @@ class GameState:
         s.pile_frozen = False
         s.melds = [[] for _ in range(rules.sides)]
         s.red3 = [[] for _ in range(n)]
+        s.talons = [0] * rules.sides
         s.opened = [False] * rules.sides
         s.minimum = [0] * rules.sides
         s.has_melded = [False] * n
@@ -241,6 +244,7 @@ class GameState:
         c.pile_frozen = self.pile_frozen
         c.melds = [m[:] for m in self.melds]
         c.red3 = [r[:] for r in self.red3]
+        c.talons = self.talons[:]
         c.opened = self.opened[:]
         c.minimum = self.minimum[:]
         c.has_melded = self.has_melded[:]
@@ -433,6 +437,9 @@ class GameState:
         if h_after == 1:
             if why is None or self.rules.pass_allowed or self._last_card_melds(action):
                 return None
+            if (open_ok and action.op is not Op.TAKE and self.rules.talon
+                    and self._talon_count(self.side_of(self.current))):
+                return None  # S3 D: discard the last card and take the talon
             return ("keep_cards", f"that would leave you one card, but you may not go out: {why}")
         if why is not None:
             return ("cannot_go_out", f"that would empty your hand, but you may not go out: {why}")
@@ -452,8 +459,52 @@ class GameState:
         side = c.side_of(c.current)
         return any(c._why_not_add(i, (last,)) is None for i in range(len(c.melds[side])))
 
-    def _open_after(self, side: int, points: int) -> bool:
-        return self.opened[side] or self.turn_points + points >= self.minimum[side]
+    def _open_after(self, side: int, points: int, natural: bool = False, canasta: bool = False) -> bool:
+        """Would the side be open after a play worth ``points`` (``natural``: the play makes a
+        natural meld of three or more; ``canasta``: it completes a natural canasta)?"""
+        if self.opened[side]:
+            return True
+        r = self.rules
+        if self.turn_points + points >= self.minimum[side] and (
+                not r.opening_natural_meld or natural or self._has_natural(side, 3)):
+            return True
+        return r.canasta_opens and (canasta or self._has_natural(side, r.canasta_size))
+
+    def _has_natural(self, side: int, size: int) -> bool:
+        """Whether the side shows a natural group of at least ``size`` cards (R 1.2 opening)."""
+        return any(m.type is MeldType.GROUP and not m.wilds and len(m.cards) >= size
+                   for m in self.melds[side])
+
+    def _opening_turn(self, side: int) -> bool:
+        """Is this the side's opening turn (not yet open, or opened by this turn's melds)?"""
+        return not self.opened[side] or self.turn_points > 0
+
+    def _wild_rule(self, side: int, rank: int, naturals: int) -> str | None:
+        """Why a wild card may not be in a group of ``rank`` holding ``naturals`` naturals now:
+        ranks that never take wilds, ranks that take them only in the opening, and the rule of
+        five after the opening turn (R 1.2)."""
+        r = self.rules
+        if rank in r.no_wild_ranks:
+            return f"melds of {RANK_NAMES[rank]} never take wild cards"
+        if self.opened[side] and not self.turn_points:
+            if rank in r.opening_wild_ranks:
+                return f"{RANK_NAMES[rank]} take wild cards only in the opening meld"
+            if naturals < r.wild_needs_naturals:
+                return (f"after the opening a wild card joins only a meld with {r.wild_needs_naturals} "
+                        f"natural cards")
+        return None
+
+    def _talon_count(self, side: int) -> int:
+        """Talon cards the side would draw after this turn's discard: only in its opening turn,
+        not when it took the pile; 4 to the first side to open, 3 to the second (R 1.2), only down
+        to and including the turn card (S3 C)."""
+        r = self.rules
+        if not r.talon or self.took_pile or not self._opening_turn(side):
+            return 0
+        others = sum(1 for i, o in enumerate(self.opened) if o and i != side)
+        if others >= len(r.talon):
+            return 0
+        return min(r.talon[others], max(0, len(self.stock) - r.turn_card_under))
 
     # ------------------------------------------------------------------ legality
     def why_illegal(self, action: Action) -> Problem:
@@ -487,6 +538,9 @@ class GameState:
                 return self._why_not_end()
             if op is Op.ASK:
                 return self._why_not_ask()
+            if op is Op.DECLARE:
+                why = self._special(action)
+                return why if isinstance(why, tuple) else None
             return ("draw_first", "draw from the stock or take the pile first")
         # PLAY
         if op is Op.DISCARD:
@@ -505,6 +559,9 @@ class GameState:
             return self._why_not_pass()
         if op is Op.MERGE:
             return self._why_not_merge(action)
+        if op is Op.DECLARE:
+            why = self._special(action)
+            return why if isinstance(why, tuple) else None
         return ("already_drawn", "you have already drawn this turn")
 
     def is_legal(self, action: Action) -> bool:
@@ -629,24 +686,44 @@ class GameState:
             naturals, wilds, size = nat + 1, wild, 1 + len(cards)
             if size < 3:
                 return ("meld_size", "a new meld needs at least three cards")
-        why = wild_problem(r, naturals, wilds)
+        if tm is not None and was_canasta and r.max_meld_size == r.canasta_size:
+            return ("dead_card", f"{RANK_NAMES[rank]} are dead: your side has closed their canasta")
+        why = wild_problem(r, naturals, wilds) or (self._wild_rule(side, rank, naturals) if wild else None)
         if why:
             return ("wild_limit", why)
-        points = self._value(cards) + (self.model.value[top] if r.pile_top_counts else 0)
-        if not self.opened[side] and self.turn_points + points < self.minimum[side]:
-            return ("opening_minimum", f"your side needs {self.minimum[side]} points to open; "
-                    f"this makes {self.turn_points + points}")
+        points = self._take_points(cards, top)
+        if not self.opened[side]:
+            natural = r.take_cards_count and wilds == 0 and naturals >= 3
+            if not self._open_after(side, points, natural, natural and size >= r.canasta_size):
+                if self.turn_points + points >= self.minimum[side]:
+                    return ("opening_natural", "your opening needs a meld of three or more natural "
+                            "cards")
+                return ("opening_minimum", f"your side needs {self.minimum[side]} points to open; "
+                        f"this makes {self.turn_points + points}")
         h_after = self.hn[seat] - len(cards) + self._pile_gain(True)
         counts = self._counts(side, 1 if size >= r.canasta_size and not was_canasta else 0)
         return self._finish_problem(h_after, counts, True, False, a)
+
+    def _take_points(self, cards: tuple[int, ...], top: int) -> int:
+        """What a take adds toward the opening (S3 J: nothing, where the take cards do not count)."""
+        r = self.rules
+        return ((self._value(cards) if r.take_cards_count else 0)
+                + (self.model.value[top] if r.pile_top_counts else 0))
 
     def _pile_gain(self, whole: bool) -> int:
         """Cards a take puts in the hand besides the top card (red threes laid at once excepted)."""
         if not whole:
             return 0
-        if self.rules.red3_mode != "lay":
-            return len(self.pile) - 1
-        return sum(1 for f in self.pile[:-1] if not is_red_three(f))
+        mode = self.rules.red3_mode
+        pile = self.pile
+        if mode == "lay":
+            faces: tuple[int, ...] = (5, 6)
+        elif mode == "threes":
+            faces = (4, 5, 6, 7)
+        else:
+            return len(pile) - 1
+        laid = sum(pile.count(f) for f in faces) - (pile[-1] in faces)
+        return len(pile) - 1 - laid
 
     def _why_not_take_sequence(self, a: Action, tm: Meld) -> Problem:
         """The top card may extend a sequence of the side (S1: never start one)."""
@@ -723,7 +800,7 @@ class GameState:
             return None if self.phase is Phase.DRAW else self._meld_finish(side, cards)
         if nat < r.min_naturals:
             return ("few_naturals", f"a meld needs at least {r.min_naturals} natural cards")
-        why = wild_problem(r, nat, wild)
+        why = wild_problem(r, nat, wild) or (self._wild_rule(side, rank, nat) if wild else None)
         if why:
             return ("wild_limit", why)
         existing = self.meld_of_rank(side, rank)
@@ -816,7 +893,8 @@ class GameState:
         is_can = len(m.cards) >= r.canasta_size
         if is_can and (not r.add_to_canasta or (wild and not r.wild_to_canasta)):
             return ("canasta_closed", "that card may not be added to a completed canasta")
-        why = wild_problem(r, m.naturals + (not wild), m.wilds + wild)
+        why = (wild_problem(r, m.naturals + (not wild), m.wilds + wild)
+               or (self._wild_rule(side, m.rank, m.naturals) if wild else None))
         if why:
             return ("wild_limit", why)
         if self.phase is Phase.DRAW:
@@ -864,6 +942,99 @@ class GameState:
             return ("wild_limit", why)
         return None
 
+    def _special(self, a: Action) -> tuple[str, str] | int:
+        """The award for declaring special hand ``a`` now (R 1.2, S3 F), or why it is refused."""
+        r = self.rules
+        if not 0 <= a.meld < 3:
+            return ("no_special", "name a special hand: pairs, garbage or straight")
+        name = ("pairs", "garbage", "straight")[a.meld]
+        if not (r.special_pairs or r.special_pairs_wild, r.special_garbage, r.special_straight)[a.meld]:
+            return ("no_special", f"these rules have no {name} hand")
+        seat = self.current
+        side = self.side_of(seat)
+        if self.melds[side] or self.opened[side] or self.took_pile:
+            return ("special_melded", "a special hand is only for a side that has not melded (S3 F: "
+                    "once a team melds, the partner can no longer get a special hand)")
+        before_draw = a.meld == 2 and not r.straight_discard  # N8 option: 13 cards, no discard
+        if (self.phase is Phase.DRAW) != before_draw:
+            if before_draw:
+                return ("special_size", "in these rules a straight is shown before drawing")
+            return ("draw_first", "draw first: a special hand is shown after drawing")
+        if self.hn[seat] != r.hand_size + (not before_draw):
+            return ("special_size", f"a special hand is declared holding "
+                    f"{r.hand_size + (not before_draw)} cards")
+        if (a.meld < 2 or before_draw) and a.cards:
+            return ("special_discard", f"a {name} hand is shown without a discard")
+        if a.meld == 2 and not before_draw and len(a.cards) != 1:
+            return ("special_discard", "a straight is shown with the 14th card discarded (N8): "
+                    "declare straight CARD")
+        miss = self._has_cards(seat, a.cards)
+        if miss:
+            return ("not_in_hand", miss)
+        counts = [0] * 15  # by rank: 0 joker, 2 deuce, 3 threes, 4..14
+        for f, n in enumerate(self.hands[seat]):
+            counts[0 if f == JOKER else f // 4 + 2] += n
+        for f in a.cards:
+            counts[0 if f == JOKER else f // 4 + 2] -= 1
+        nat = counts[4:]
+        if a.meld == 0:
+            if counts[3] or any(n not in (0, 2) for n in nat) or counts[0] not in (0, 2) or (
+                    counts[2] not in (0, 2)) or (counts[0] and counts[2]):
+                return ("not_special", "a pairs hand is 7 different pairs (wild cards: one pair of "
+                        "deuces or of jokers)")
+            if not counts[0] and not counts[2]:
+                return r.special_pairs or ("not_special", "these rules score no pairs hand without "
+                                           "wild cards")
+            if counts[14] != 2 or counts[7] != 2:
+                return ("not_special", "a pairs hand with wild cards must hold A-A and 7-7")
+            return r.special_pairs_wild or ("not_special", "these rules score no pairs hand with "
+                                            "wild cards")
+        if a.meld == 1:
+            groups = sorted(n for n in nat + ([counts[2]] if r.garbage_deuces else []) if n)
+            if counts[0] or (counts[2] and not r.garbage_deuces) or counts[3] or groups != [3, 3, 4, 4]:
+                return ("not_special", "garbage is 4 + 4 + 3 + 3 of a kind, with no " + (
+                    "jokers" if r.garbage_deuces else "wild cards (N9)"))
+            return r.special_garbage
+        if counts[0] != 1 or counts[2] != 1 or counts[3] or any(n != 1 for n in nat):
+            return ("not_special", "a straight is A, 2, joker, 4, 5, ... K, one of each, no threes")
+        return r.special_straight
+
+    def _gen_specials(self, out: list[Action]) -> None:
+        """Special hands the player may declare (cheap shape tests first, then the full check)."""
+        r = self.rules
+        seat = self.current
+        side = self.side_of(seat)
+        if self.took_pile or self.melds[side] or self.opened[side]:
+            return
+        h = self.hands[seat]
+        if self.phase is Phase.DRAW:  # N8 option: a straight shown before drawing, 13 cards
+            a = Action(Op.DECLARE, (), 2)
+            if not isinstance(self._special(a), tuple):
+                out.append(a)
+            return
+        if self.hn[seat] != r.hand_size + 1:
+            return
+        if not self.model.seq_runs:  # kinds are ranks: 7 pairs, 4 groups or 13 singles, else nothing
+            kinds = sum(1 for n in self.hk[seat] if n)
+            if kinds not in (4, 7, 13):
+                return
+        counts = [h[JOKER]] + [h[b] + h[b + 1] + h[b + 2] + h[b + 3] for b in range(0, 52, 4)]
+        if all(n in (0, 2) for n in counts):
+            a = Action(Op.DECLARE, (), 0)
+            if not isinstance(self._special(a), tuple):
+                out.append(a)
+        if r.special_garbage and not counts[0] and sorted(
+                n for n in counts if n) == [3, 3, 4, 4]:
+            a = Action(Op.DECLARE, (), 1)
+            if not isinstance(self._special(a), tuple):
+                out.append(a)
+        if r.special_straight and r.straight_discard and all(counts[i] for i in (0, 1, *range(3, 14))):
+            for k, n in enumerate(self.hk[seat]):
+                if n:
+                    a = Action(Op.DECLARE, (self._face(seat, k),), 2)
+                    if not isinstance(self._special(a), tuple):
+                        out.append(a)
+
     def _why_not_pass(self) -> Problem:
         """S1: a player who may not go out melds down to one card and says pass."""
         if not self.rules.pass_allowed:
@@ -894,13 +1065,36 @@ class GameState:
         if self.hn[seat] == 1:
             why = self._go_out_problem(self._counts(side), self._open_after(side, 0),
                                        self._concealed_after())
-            if why:
+            if why and not (self._open_after(side, 0) and self._talon_count(side)):
                 return ("cannot_go_out", f"discarding your last card would go out, but {why}")
             return None
         if not self._open_after(side, 0) and self.turn_points:
+            if self.turn_points >= self.minimum[side]:
+                return ("opening_natural", "your opening needs a meld of three or more natural "
+                        "cards: add more or retract them")
             return ("opening_minimum", f"your melds make {self.turn_points}, short of your side's "
                     f"opening minimum of {self.minimum[side]}: add more or retract them")
+        if self.took_pile and not self.pile and self.rules.after_take_no_discard:
+            why = self._swad(cards[0], side)
+            if why and any(self._swad(g, side) is None for g in self.hand_cards(seat)):
+                return ("swad", f"after taking the pile you may not discard {why} onto the empty pile")
         return self._must_go_out()
+
+    def _swad(self, f: int, side: int) -> str | None:
+        """Which forbidden class card ``f`` is in after a take (SWAD: seven, ace, wild, dead), or
+        None. A player holding nothing else may discard one anyway (director's reading)."""
+        no = self.rules.after_take_no_discard
+        rank = f // 4 + 2
+        if f == JOKER or rank == 2:
+            return "a wild card" if "wild" in no else None
+        if rank == 7 and "seven" in no:
+            return "a seven"
+        if rank == 14 and "ace" in no:
+            return "an ace"
+        if "dead" in no and any(m.type is MeldType.GROUP and m.rank == rank
+                                and len(m.cards) >= self.rules.canasta_size for m in self.melds[side]):
+            return f"a dead card ({RANK_NAMES[rank]} are closed)"
+        return None
 
     def _must_go_out(self) -> Problem:
         """A binding "yes" obliges the player to go out when the cards allow it."""
@@ -992,6 +1186,8 @@ class GameState:
                 out.append(RETRACT)
             if self._why_not_end() is None:
                 out.append(END)
+            if self.rules.special_straight and not self.rules.straight_discard:
+                self._gen_specials(out)
             return out
         self._gen_melds(out)
         if self.rules.merge_groups:
@@ -1007,6 +1203,9 @@ class GameState:
             self._gen_discards(out)
         if self.rules.pass_allowed and self._why_not_pass() is None:
             out.append(PASS)
+        r = self.rules
+        if r.special_pairs or r.special_pairs_wild or r.special_garbage or r.special_straight:
+            self._gen_specials(out)
         return out
 
     def _gen_merges(self, out: list[Action]) -> None:
@@ -1053,7 +1252,10 @@ class GameState:
         if self.no_discard:
             return
         hn = self.hn[seat]
-        if hn == 1 or (self.turn_points and not self._open_after(self.side_of(seat), 0)):
+        short = self.turn_points and not self._open_after(self.side_of(seat), 0)
+        if short and hn >= 2:
+            return  # melds short of the opening: no discard until they open or are retracted
+        if hn == 1 or short or (self.took_pile and not self.pile and self.rules.after_take_no_discard):
             # going out with the last card, or short of the opening: the full check decides
             for k, n in enumerate(self.hk[seat]):
                 if n:
@@ -1104,10 +1306,11 @@ class GameState:
                 n = hk[k]
                 if n < 2 or kind_rank[k] in taken:
                     continue
-                three = self._faces(seat, k, 3 if n >= 3 else 2)
+                base = (kind_rank[k] - 2) * 4
+                three = _first_faces(base, bytes(h[base:base + 4]), 3 if n >= 3 else 2)
                 if n >= 3 and ok3 and (free or self._meld_finish(side, three) is None):
                     out.append(Action(Op.MELD, three))
-                if ok21:
+                if ok21 and wild_faces and self._wild_rule(side, kind_rank[k], 2) is None:
                     for wf in wild_faces:
                         c3: tuple[int, ...] = (three[0], three[1], wf)
                         if free or self._meld_finish(side, c3) is None:
@@ -1137,6 +1340,7 @@ class GameState:
         lt = r.wild_ratio == "lt"
         nat_can = r.add_to_canasta
         wild_can = nat_can and r.wild_to_canasta
+        wild_rules = r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks
         held_of = _HELD_SUITED if m.seq_runs else _HELD_FIRST  # where suits matter, every suit held
         for i, meld in enumerate(melds):
             if meld.type is not MeldType.GROUP:
@@ -1156,7 +1360,8 @@ class GameState:
                         out.append(_add_action(f, i))
             if wild_faces and (not is_can or wild_can):
                 w = meld.wilds + 1
-                if w <= maxw and not (le and w > meld.naturals) and not (lt and w >= meld.naturals):
+                if (w <= maxw and not (le and w > meld.naturals) and not (lt and w >= meld.naturals)
+                        and (not wild_rules or self._wild_rule(side, meld.rank, meld.naturals) is None)):
                     for f in wild_faces:
                         if free or self._add_finish(side, i, meld, f) is None:
                             out.append(_add_action(f, i))
@@ -1176,7 +1381,8 @@ class GameState:
             quad = raw[at:at + 4]
             if quad in _FEWER_THAN_TWO:
                 continue
-            cands = _group_options(at + 8, quad, wilds) if ok3 else _group_options(at + 8, quad, wilds)[1:]
+            here = wilds if not wilds or self._wild_rule(side, at // 4 + 4, 2) is None else ()
+            cands = _group_options(at + 8, quad, here) if ok3 else _group_options(at + 8, quad, here)[1:]
             for acts in cands:
                 if free:
                     out.extend(acts)
@@ -1208,8 +1414,10 @@ class GameState:
                 out.append(_add_action(f, i))
 
     def _meld_finish(self, side: int, cards: tuple[int, ...]) -> Problem:
+        natural = not any(f == JOKER or f < 4 for f in cards)
         return self._finish_problem(self.hn[self.current] - len(cards), self._counts(side),
-                                    self._open_after(side, self._value(cards)),
+                                    self._open_after(side, self._value(cards), natural,
+                                                     natural and len(cards) >= self.rules.canasta_size),
                                     self._concealed_after(False, self.rules.canasta_size <= len(cards)),
                                     Action(Op.MELD, cards))
 
@@ -1217,8 +1425,9 @@ class GameState:
         completes = len(meld.cards) + 1 == self.rules.canasta_size
         own = index >= self.turn_base
         seq = completes and meld.type is MeldType.SEQUENCE
+        nat_can = completes and meld.type is MeldType.GROUP and not meld.wilds and f >= 4
         return self._finish_problem(self.hn[self.current] - 1, self._counts(side, completes, seq),
-                                    self._open_after(side, self.model.value[f]),
+                                    self._open_after(side, self.model.value[f], False, nat_can),
                                     self._concealed_after(not own, completes and own), _add_action(f, index))
 
     def _gen_takes(self, out: list[Action]) -> None:
@@ -1240,6 +1449,17 @@ class GameState:
         layoff = not frozen and r.pickup_layoff and any(t >= 0 for t in targets)
         if held < 2 and not layoff and (frozen or not r.pickup_natural_wild or held == 0):
             targets = []  # no group take is possible: only sequence ends remain
+        elif not self.opened[side] and targets:
+            # an upper bound of what a take can add toward the opening (every held natural of the
+            # rank and every wild); short of the minimum no group take is legal
+            top_value = m.value[self.pile[-1]]
+            best = self.turn_points + (top_value if r.pile_top_counts else 0)
+            if r.take_cards_count:
+                best += held * top_value + hk[m.joker] * r.value_joker + hk[m.deuce] * r.value_two
+            size = r.canasta_size
+            if best < self.minimum[side] and not (r.canasta_opens and (
+                    self._has_natural(side, size) or (r.take_cards_count and held + 1 >= size))):
+                targets = []
         # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
         nat_options: list[tuple[int, ...]] = [()]
         for k in m.natural_kinds[rank] if targets else ():
@@ -1263,6 +1483,7 @@ class GameState:
                     continue
                 if c == 1 and (frozen or not r.pickup_natural_wild):
                     continue
+                wild_ok = self._wild_rule(side, rank, base_nat + 1 + c) is None
                 for j in range(nj + 1):
                     for d in range(nd + 1):
                         w = j + d
@@ -1270,7 +1491,8 @@ class GameState:
                             break
                         if c == 1 and not w:
                             continue
-                        if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None:
+                        if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None or (
+                                w and not wild_ok):
                             break
                         a = Action(Op.TAKE, nat + self._faces(seat, m.deuce, d) + (JOKER,) * j, target)
                         if (trusted and hn - c - w + gained >= 2) or self._why_not_take(a) is None:
@@ -1359,6 +1581,15 @@ class GameState:
         elif op is Op.PASS:
             self._event(seat, "pass")
             self._next_turn()
+        elif op is Op.DECLARE:
+            award = self._special(a)
+            assert not isinstance(award, tuple)
+            shown = tuple(self.hand_cards(seat))
+            for f in a.cards:  # the straight's 14th card goes to the pile (N8)
+                self._take_from(seat, f)
+                self.pile.append(f)
+            self._event(seat, "declare", shown)
+            self._end_hand("special", seat, False, award)
         elif op is Op.MERGE:
             side = self.side_of(seat)
             melds = self.melds[side]
@@ -1382,14 +1613,15 @@ class GameState:
         self.hk[seat][self.model.kind_of[f]] -= 1
         self.hn[seat] -= 1
 
-    def _draw_cards(self, seat: int, count: int) -> list[int]:
-        """Draw ``count`` cards, laying and replacing red threes; returns the cards kept."""
+    def _draw_cards(self, seat: int, count: int, floor: int = 0) -> list[int]:
+        """Draw ``count`` cards (leaving at least ``floor`` in the stock), laying and replacing red
+        threes (all threes in threes mode); returns the cards kept."""
         got: list[int] = []
         last_red3 = False
-        lay = self.rules.red3_mode == "lay"
-        while count > 0 and self.stock:
+        laid = self.rules.laid_at_once
+        while count > 0 and len(self.stock) > floor:
             f = self.stock.pop()
-            if lay and is_red_three(f):
+            if laid(f):
                 self.red3[seat].append(f)
                 self._event(seat, "red3", (f,))
                 last_red3 = True
@@ -1419,7 +1651,7 @@ class GameState:
             self.turn_canasta = True
         if not self.opened[side]:
             self.turn_points += points
-            if self.turn_points >= self.minimum[side]:
+            if self._open_after(side, 0):
                 self.opened[side] = True
 
     def _do_take(self, a: Action) -> None:
@@ -1436,7 +1668,7 @@ class GameState:
             rest = self.pile
             self.pile = []
             self.pile_frozen = False
-        points = self._value(a.cards) + (self.model.value[top] if r.pile_top_counts else 0)
+        points = self._take_points(a.cards, top)
         if a.meld >= 0:
             old = self.melds[side][a.meld]
             new = old.with_cards((top, *a.cards))
@@ -1449,7 +1681,7 @@ class GameState:
         gained: list[int] = []
         laid: list[int] = []
         for f in rest:
-            if r.red3_mode == "lay" and is_red_three(f):
+            if r.laid_at_once(f):
                 self.red3[seat].append(f)
                 laid.append(f)
             else:
@@ -1530,14 +1762,21 @@ class GameState:
     def _do_discard(self, f: int) -> None:
         seat = self.current
         r = self.rules
+        side = self.side_of(seat)
+        talon = self._talon_count(side) if r.talon and self.opened[side] else 0
         self._take_from(seat, f)
         self.pile.append(f)
         if (r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f)):
             self.pile_frozen = True
         self._event(seat, "discard", (f,))
-        if self.hn[seat] == 0:
+        if self.hn[seat] == 0 and (not talon or self._go_out_problem(
+                self._counts(side), True, self._concealed_after()) is None):
             self._go_out(seat)
             return
+        if talon:  # R 1.2: the talon comes after the opening turn's discard
+            got = self._draw_cards(seat, talon, r.turn_card_under)
+            self.talons[side] = talon
+            self._event(seat, "talon", tuple(got), private=True)
         self._check_failed_go_out()
         self._next_turn()
 
@@ -1580,10 +1819,10 @@ class GameState:
         self._event(seat, "out")
         self._end_hand("went_out", seat, concealed)
 
-    def _end_hand(self, reason: str, out_seat: int, concealed: bool = False) -> None:
+    def _end_hand(self, reason: str, out_seat: int, concealed: bool = False, special: int = 0) -> None:
         if self.turn_melded:
             self.has_melded[self.current] = True
-        result = score_hand(self, reason, out_seat, concealed)
+        result = score_hand(self, reason, out_seat, concealed, special)
         self.results.append(result)
         for i, t in enumerate(result.totals):
             self.scores[i] += t
@@ -1591,7 +1830,8 @@ class GameState:
         r = self.rules
         top = max(self.scores)
         leaders = [i for i, v in enumerate(self.scores) if v == top]
-        if top >= r.target_score and len(leaders) == 1:
+        last = r.game_hands and self.hand_no + 1 >= r.game_hands  # S3 B: a game of three hands
+        if (top >= r.target_score or last) and len(leaders) == 1:
             self.winner = leaders[0]
             self.phase = Phase.OVER
             return
@@ -1631,20 +1871,20 @@ class GameState:
         n = r.players
         self.melds = [[] for _ in range(r.sides)]
         self.red3 = [[] for _ in range(n)]
+        self.talons = [0] * r.sides
         self.opened = [False] * r.sides
         self.hand_start_scores = self.scores[:]
-        self.minimum = [r.opening_minimum(s) for s in self.scores]
+        self.minimum = [r.opening_for(s, self.hand_no) for s in self.scores]
         self.has_melded = [False] * n
         self.asks = [0] * n
         self.answers = [0] * n
         self.penalties = [0] * r.sides
         self.owed = [0] * n
         self._event(self.dealer, "deal")
-        if self.pile:
-            self._event(self.dealer, "start_pile", tuple(self.pile))
-        if r.red3_mode == "lay":
-            for seat in order:
-                k = self.model.red3
+        self._event(self.dealer, "start_pile", tuple(self.pile))  # empty without an upcard (R 1.2)
+        if r.red3_mode in ("lay", "threes"):
+            kinds = (self.model.red3, self.model.black3) if r.red3_mode == "threes" else (self.model.red3,)
+            for seat, k in [(seat, k) for seat in order for k in kinds]:
                 while self.hk[seat][k]:
                     f = self._face(seat, k)
                     self._take_from(seat, f)
@@ -1670,6 +1910,16 @@ def _add_action(f: int, meld: int) -> Action:
     if a is None:
         a = _ADDS[(f, meld)] = Action(Op.ADD, (f,), meld)
     return a
+
+
+@lru_cache(maxsize=1 << 14)
+def _first_faces(base: int, quad: bytes, count: int) -> tuple[int, ...]:
+    """The first ``count`` cards of a rank held (suit counts ``quad``), in suit order: the canonical
+    faces of a kind where suits do not matter (as ``GameState._faces``)."""
+    out: list[int] = []
+    for suit, n in enumerate(quad):
+        out.extend([base + suit] * min(n, count - len(out)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)

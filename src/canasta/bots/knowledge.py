@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import NUM_FACES, full_deck, is_black_three, is_red_three, is_wild, parse_card, parse_cards
+from ..cards import NUM_FACES, full_deck, is_black_three, is_wild, parse_card, parse_cards
 from ..rules import RuleSet
 
 RANK_NAMES_REV = {"aces": 14, "kings": 13, "queens": 12, "jacks": 11, "tens": 10, "nines": 9,
@@ -92,7 +92,6 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
     seat = view["seat"]
     n = view["players"]
     sides = view["sides"]
-    lay = rules.red3_mode == "lay"
     log: list[dict[str, Any]] = view["log"]
     hand = _parse(view["hand"])
 
@@ -129,7 +128,7 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
         elif what == "pile":
             pile = []
             for f in cards:
-                if not (lay and is_red_three(f)):
+                if not (rules.laid_at_once(f)):
                     known[who][f] += 1
         elif what == "red3":  # a red three laid (S1: possibly a card taken with the pile)
             for f in cards:
