@@ -13,18 +13,22 @@ from typing import Any
 from canasta import GameState
 from canasta.actions import Op
 from canasta.bots import HeuristicBot, play_turn
-from canasta.cards import JOKER, card_str, full_deck
+from canasta.cards import JOKER, card_str, full_deck, parse_cards
 from canasta.melds import wild_problem
 from canasta.model import card_model
 from canasta.records import position
 from canasta.rules import RuleSet
 from canasta.state import Phase
 
-EXPLORE = (Op.MELD, Op.ADD, Op.MERGE, Op.DISCARD, Op.RETRACT)
+EXPLORE = (Op.MELD, Op.ADD, Op.MERGE, Op.DISCARD, Op.RETRACT, Op.DECLARE)
+
+
+OUT = ("went_out", "special")  # a special hand declared ends the hand like going out
 
 
 def reference(s: GameState) -> bool:
-    """Whether some sequence of the player's own legal actions goes out (no asking, no pass)."""
+    """Whether some sequence of the player's own legal actions goes out (no asking, no pass; a
+    special hand counts)."""
     seat = s.current
     side = s.side_of(seat)
     nres = len(s.results)
@@ -45,7 +49,7 @@ def reference(s: GameState) -> bool:
             d = c.clone()
             d.apply(a)
             if len(d.results) > nres:
-                if d.results[nres].reason == "went_out" and d.results[nres].out_seat == seat:
+                if d.results[nres].reason in OUT and d.results[nres].out_seat == seat:
                     memo[k] = True
                     return True
                 continue
@@ -207,10 +211,6 @@ def synthetic_position(rs: RuleSet, rng: random.Random, max_hand: int = 8) -> Ga
     own_canasta = any(len(faces) >= size for faces in melds[base:])
     side_melds: list[list[str]] = [[] for _ in range(rs.sides)]
     side_melds[0] = [_text(faces) for faces in melds]
-    if rs.red3_mode == "lay":
-        for i in range(rs.players):
-            hands[i] = _text([f for f in rest[3 * i:3 * i + 3] if f not in (5, 6)])
-        hands[0] = _text(hand)
     turn_state = {"melds_before_turn": base, "made_canasta": own_canasta,
                   "took_pile": rng.random() < 0.3, "laid_off": base > 0 and rng.random() < 0.3,
                   "asked": True, "answer": "yes", "answer_binds": True}
@@ -223,11 +223,14 @@ def synthetic_position(rs: RuleSet, rng: random.Random, max_hand: int = 8) -> Ga
         "has_melded": [rng.random() < 0.5] + [False] * (rs.players - 1),
         "scores": [rng.choice([0, 0, 1600, 3500, -100])] + [0] * (rs.sides - 1),
     }
-    if rs.red3_mode == "lay":
-        pos["pile"] = _text([f for f in pile if f not in (5, 6)])
-        pos["stock"] = _text([f for f in stock if f not in (5, 6)])
-        pos["hands"] = [" ".join(c for c in h.split() if c not in ("3D", "3H")) for h in hands]
-        pos["hands"][0] = _text([f for f in hand if f not in (5, 6)]) or "9C"
+    # cards laid face up as soon as they are got (red threes, or all threes) are never held
+    at_once = [f for f in range(53) if rs.laid_at_once(f)]
+    if at_once:
+        keep = [f for f in range(53) if f not in at_once]
+        pos["pile"] = _text([f for f in pile if f in keep])
+        pos["stock"] = _text([f for f in stock if f in keep])
+        pos["hands"] = [_text([f for f in parse_cards(h) if f in keep]) for h in hands]
+        pos["hands"][0] = _text([f for f in hand if f in keep]) or "9C"
     return position(pos)
 
 

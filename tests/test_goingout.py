@@ -219,7 +219,7 @@ def test_solver_agrees_with_brute_force_near_going_out(preset: str, players: int
         if rs.go_out_canastas and not rs.sequences:
             assert can_go_out_general(s) == want  # the general search agrees with the two-pack count
         answers.append(want)
-    assert 5 <= sum(answers) <= 55
+    assert 0 < sum(answers) < len(answers)
 
 
 @pytest.mark.parametrize("preset", [name for name in PRESETS if rules(name).sequences])
@@ -277,3 +277,32 @@ def test_failed_go_out_penalty_for_a_player_let_off() -> None:
     assert not can_go_out(s)
     s.apply("discard 9C")
     assert s.penalties == [100, 0]
+
+
+@pytest.mark.parametrize("preset", ["american", "nvso-tournament"])
+def test_R12_S3F_special_hand_is_a_way_out(preset: str) -> None:
+    """R 1.2 / S3 F: seven pairs (14 cards after the draw, no meld by the side) is a special hand
+    that ends the hand for its award. A player told yes who holds one can go out (declare pairs),
+    so the binding yes holds him: the discard is refused. With JC QD instead of JC JD there are
+    six pairs and two odd cards: no special hand, no meld on an unopened side reaches two
+    canastas, so he is let off."""
+    def hand(cards: str) -> GameState:
+        return position_for(preset, [cards, "4H 4S", "QH", "AH"], melds=[[], []], turn_state=YES,
+                            stock="KC KD KH KS 8H 8S")
+    s = hand("4C 4D 5C 5D 6C 6D 8C 8D 9C 9D TC TD JC JD")
+    assert can_go_out(s) and reference(s)
+    check_refused(s, "discard 4C", "must_go_out", "go out")
+    s = hand("4C 4D 5C 5D 6C 6D 8C 8D 9C 9D TC TD JC QD")
+    assert not can_go_out(s) and not reference(s)
+
+
+def test_R12_opening_natural_meld_may_take_wilds_after_it_opens() -> None:
+    """R 1.2: the opening must include a natural meld of three or more; the side opens as soon as
+    its points and such a meld are down, so a wild card may then join that meld in the same turn.
+    Unopened American side (minimum 125 at 0 points) holding the two canastas' worth: aces
+    AC AD AH AS AC AD (6 x 20 = 120) + JK (50) and sixes 6C 6D 6H 6S 6C 6D 6H (7 x 5 = 35), 9C to
+    discard. Aces 6 + 6s 7 = 155 points >= 125 with the aces natural: open; JK then joins the aces
+    (seven, a canasta), sixes a natural canasta: two canastas, out. Checked by brute force too."""
+    s = position_for("american", ["AC AD AH AS AC AD JK 6C 6D 6H 6S 6C 6D 6H 9C", "4H 4S", "QH",
+                                  "KH"], melds=[[], []], turn_state=YES, stock="KC KD KH KS 8H 8S")
+    assert can_go_out(s) and reference(s)

@@ -21,6 +21,7 @@ from .goingout_search import can_go_out_general
 from .melds import MeldType
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Action
     from .state import GameState
 
 
@@ -38,11 +39,17 @@ def _wild_room(state: GameState, naturals: int, wilds: int) -> int:
 
 
 def can_go_out(state: GameState) -> bool:
-    """Whether some sequence of legal plays this turn empties the player's hand."""
+    """Whether some sequence of legal plays this turn empties the player's hand (a special hand
+    declared, where the rules have them, ends the hand as going out does)."""
     r = state.rules
     seat = state.current
     hk = state.hk[seat]
     m = state.model
+    if r.special_pairs or r.special_pairs_wild or r.special_garbage or r.special_straight:
+        specials: list[Action] = []
+        state._gen_specials(specials)
+        if specials:
+            return True
     if state.retracted and not state.opened[state.side_of(seat)]:
         return False  # a player who took back an opening may not meld again this turn
     if (r.sequences or r.wild_melds or not r.one_meld_per_rank or r.merge_groups

@@ -39,6 +39,7 @@ Group = tuple[int, int, bool]          # (naturals, wilds, laid this turn)
 GroupEnd = tuple[int, int, int, int]   # (canastas, own canastas, waits, last)
 Outcomes = dict[int, frozenset[GroupEnd]]  # wilds used -> group outcomes
 FREE = -2  # ``_plan_exists``: the final discard (any one card, or none where optional) is searched
+OWN, NATURAL, NATURAL_CANASTA = 0, 1, 2  # what the "own canastas" count of a value counts
 
 
 def can_go_out_general(state: GameState) -> bool:
@@ -79,29 +80,47 @@ def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
     side = state.side_of(seat)
     if any(h) and state.retracted and not state.opened[side]:
         return False  # a player who took back an opening may not meld again this turn
-    # (may the side's old melds be used, own canastas needed, sequence canastas needed)
-    routes = [(True, 0, 0)]
+    # (may the side's old melds be used, "marked" melds needed and which (OWN canastas, NATURAL
+    # groups of three or more, natural canastas), sequence canastas needed)
+    routes = [(True, 0, OWN, 0)]
     if discard != FREE and not state.opened[side]:
         value = getattr(m, "open_value", m.value)  # points toward the opening (S0: treys none)
         points = sum(value[f] * n for f, n in enumerate(h) if n)
-        if state.turn_points + points < state.minimum[side]:
-            routes = []
-            # short of the opening minimum: a concealed going out waives it (C1) ...
-            if (r.concealed and not state.has_melded[seat] and not state.took_pile
-                    and (r.concealed_allows_layoff or not state.laid_off)):
-                routes.append((r.concealed_allows_layoff,
-                               1 if r.concealed_needs_canasta and not state.turn_canasta else 0, 0))
-            # ... and so does a sequence canasta where it opens by itself (S0 [G](i){d})
-            if getattr(r, "sequence_canasta_opens", False):
-                routes.append((True, 0, 1))
+        routes = []
+        if state.turn_points + points >= state.minimum[side]:
+            if r.opening_natural_meld:
+                # R 1.2: the opening includes a natural meld of three or more. The side opens as
+                # soon as its points and such a meld are on the table, so wild cards may join that
+                # meld afterwards if the points before them suffice: the cheapest wilds go there
+                wild_values = sorted(value[f] for k in m.wild_kinds for f in m.faces_of[k]
+                                     for _ in range(h[f]))
+                late = 0
+                while (late < len(wild_values) and state.turn_points + points
+                       - sum(wild_values[:late + 1]) >= state.minimum[side]):
+                    late += 1
+                routes.append((True, len(wild_values) + 1 - late, NATURAL, 0))
+            else:
+                routes.append((True, 0, OWN, 0))
+        # short of the opening minimum: a concealed going out waives it (C1) ...
+        if (r.concealed and not state.has_melded[seat] and not state.took_pile
+                and (r.concealed_allows_layoff or not state.laid_off)):
+            routes.append((r.concealed_allows_layoff,
+                           1 if r.concealed_needs_canasta and not state.turn_canasta else 0, OWN, 0))
+        # ... and so does a natural canasta (R 1.2) or a sequence canasta (S0 [G](i){d}) where
+        # it opens by itself
+        if r.canasta_opens:
+            routes.append((True, 1, NATURAL_CANASTA, 0))
+        if getattr(r, "sequence_canasta_opens", False):
+            routes.append((True, 0, OWN, 1))
     return any(_plan_route(state, h, discard, *route) for route in routes)
 
 
 def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, need_own: int,
-                need_seq: int) -> bool:
+                mark: int, need_seq: int) -> bool:
     """``_plan_exists`` for one way of meeting the opening: ``use_old`` the side's melds from
-    before this turn may grow, ``need_own`` / ``need_seq`` canastas of the player's own / sequence
-    canastas the plan must hold besides the going-out requirement."""
+    before this turn may grow, ``need_own`` melds of the kind ``mark`` (the player's own canastas,
+    natural groups of three or more, natural canastas) and ``need_seq`` sequence canastas the plan
+    must hold besides the going-out requirement."""
     r = state.rules
     m = state.model
     seat = state.current
@@ -155,10 +174,11 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
             if mm.size >= size:  # stays as it is
                 fixed[0] += 1
                 fixed[1] += mm.type is MeldType.SEQUENCE
-                fixed[2] += own
+                fixed[2] += own and mark == OWN
             continue
-        if mm.type is MeldType.GROUP:
-            groups.setdefault(mm.rank, []).append((mm.naturals, mm.wilds, own))
+        if mm.type is MeldType.GROUP:  # (third: own, or for NATURAL: a natural meld now)
+            mark3 = own if mark != NATURAL else not mm.wilds
+            groups.setdefault(mm.rank, []).append((mm.naturals, mm.wilds, mark3))
         elif mm.type is MeldType.SEQUENCE:
             seqs.append((mm.suit, mm.rank, mm.high, own))
         else:
@@ -177,6 +197,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
                 for dw, dd, r3 in firsts:
                     if x + bw + dw <= wilds:
                         last = int(x > 0 or b3 > 1 or r3 > 0)  # plays that may come last
+                        o = o if mark == OWN else 0
                         start.add((x + bw + dw, fixed[0] + t, dd, fixed[2] + o, last))
     if not start:
         return False
@@ -186,10 +207,11 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     most, most_seq = _canastas_at_most(r, nat, groups, wilds, seqs, wild_melds)
     if fixed[0] + most < caps[0] or fixed[1] + most_seq < caps[1]:
         return False  # not enough canastas, however the cards are played
-    solver = _Sweep(state, groups, group_ranks, wilds, caps)
+    solver = _Sweep(state, groups, group_ranks, wilds, caps, mark)
     plans = []
     for extra, left in _extensions(r, seqs, nat):
-        begin = {_cap((w, t + extra[0], fixed[1] + extra[1], o + extra[2], dd, 0, last | extra[3]),
+        eo = extra[2] if mark == OWN else 0
+        begin = {_cap((w, t + extra[0], fixed[1] + extra[1], o + eo, dd, 0, last | extra[3]),
                       caps) for w, t, dd, o, last in start}
         plans.append((begin, left))
     # first without short sequences (quick, and usually enough), then with everything
@@ -381,14 +403,29 @@ class _Sweep:
     """The rank sweep: open runs per suit as state, groups settled rank by rank."""
 
     def __init__(self, state: GameState, groups: dict[int, list[Group]], group_ranks: set[int],
-                 wilds: int, caps: Caps) -> None:
+                 wilds: int, caps: Caps, mark: int = 0) -> None:
         self.rules = state.rules
         self.lim = _limits(state.rules)
         self.groups = {rank: tuple(sorted(gs)) for rank, gs in groups.items()}
         self.group_ranks = group_ranks
         self.wilds = wilds
         self.caps = caps
+        self.mark = mark
+        side = state.side_of(state.current)
+        # R 1.2 wild rules, fixed for the turn: once the side opened before this turn, a wild card
+        # joins only a group with ``wild_needs_naturals`` naturals, never one of the opening-only
+        # ranks; the no-wild ranks never take one (``GameState._wild_rule``)
+        self.after_opening = state.opened[side] and not state.turn_points
         self.memo: dict[tuple[int, int], tuple[tuple[int, int, int, int, int], ...] | None] = {}
+
+    def wild_min(self, rank: int) -> int:
+        """Naturals a group of ``rank`` must hold before a wild card joins it (99: never)."""
+        r = self.rules
+        if rank in r.no_wild_ranks:
+            return 99
+        if self.after_opening:
+            return 99 if rank in r.opening_wild_ranks else r.wild_needs_naturals
+        return 0
 
     def group(self, rank: int, k: int) -> tuple[tuple[int, int, int, int, int], ...] | None:
         """(wilds used, canastas, own canastas, waits, last) for ``k`` naturals of ``rank`` in
@@ -402,7 +439,7 @@ class _Sweep:
             r = self.rules
             new_ok = not (r.one_meld_per_rank and rank in self.group_ranks)
             out = _group_outcomes(self.lim, self.groups.get(rank, ()), new_ok, k, self.wilds,
-                                  self.caps[0], self.caps[2])
+                                  self.caps[0], self.caps[2], self.wild_min(rank), self.mark)
             flat = tuple(sorted((w, *end) for w, tos in out.items() for end in tos))
             self.memo[key] = flat or None
         return self.memo[key]
@@ -486,8 +523,10 @@ class _Sweep:
         wmax = self.wilds
         out: set[Value] = set()
         add = out.add
+        mark = self.mark
+        own_full = full if mark == OWN else 0  # closed runs are own canastas, not groups
         for w, t, q, o, dd, waits, last in vals:
-            t, o = t + full, o + full
+            t, o = t + full, o + own_full
             if full:
                 q = min(q + full, cap_q)
             if in_runs:
@@ -499,7 +538,7 @@ class _Sweep:
                 for gw, gt, go, gwait, glast in outs:
                     if gw > room:
                         break
-                    tt, oo = t + gt, o + go
+                    tt, oo = t + gt, (o + go if mark != NATURAL else max(o, go))
                     add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o, d2,
                          waits | gwait, last | glast))
         return frozenset(out)
@@ -619,7 +658,7 @@ def _suit_options(lim: _Limits, starts: tuple[int, ...], cards: int, next1: int,
 
 @lru_cache(maxsize=65536)
 def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: int, wilds: int,
-                    cap_t: int, cap_o: int) -> Outcomes:
+                    cap_t: int, cap_o: int, wild_min: int = 0, mark: int = 0) -> Outcomes:
     """Rank by rank: ``k`` naturals (and any wild cards, at most ``wilds``) into the side's group
     melds of that rank (``groups``), new groups, and merges, by legal one-card steps. Returns
     wilds used -> {(canastas, own canastas, waits, last)} among that rank's groups. The order of
@@ -649,7 +688,12 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
         seen.add(key)
         if left == 0:
             t = sum(1 for n, w, _ in gs if n + w >= size)
-            o = sum(1 for n, w, own in gs if own and n + w >= size)
+            if mark == OWN:
+                o = sum(1 for n, w, own in gs if own and n + w >= size)
+            elif mark == NATURAL:  # a natural meld of three at some time: wilds + 1 - its wilds
+                o = max((wilds + 1 - w for n, w, was in gs if was and n >= 3), default=0)
+            else:  # natural canastas
+                o = sum(1 for n, w, _ in gs if not w and n >= size)
             out.setdefault(used, set()).add((min(t, cap_t), min(o, cap_o), int(when == 2),
                                              int(when == 1)))
         for i, (n, w, own) in enumerate(gs):
@@ -659,12 +703,13 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
             rest = list(gs[:i] + gs[i + 1:])
             if left and (not full or nat_can) and wild_problem(rules, n + 1, w) is None:
                 visit(norm([*rest, (n + 1, w, own)]), left - 1, used, 1)
-            if used < wilds and (not full or wild_can) and wild_problem(rules, n, w + 1) is None:
+            if (used < wilds and (not full or wild_can) and n >= wild_min
+                    and wild_problem(rules, n, w + 1) is None):
                 visit(norm([*rest, (n, w + 1, own)]), left, used + 1, 1)
         if new_ok and not (rules.one_meld_per_rank and gs):
             for a, b in starts:
-                if a <= left and used + b <= wilds:
-                    visit(norm([*gs, (a, b, True)]), left - a, used + b, 1)
+                if a <= left and used + b <= wilds and (not b or a >= wild_min):
+                    visit(norm([*gs, (a, b, mark != NATURAL or not b)]), left - a, used + b, 1)
         if rules.merge_groups:
             for i in range(len(gs)):
                 for j in range(i + 1, len(gs)):
@@ -672,7 +717,8 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
                         rest = [g for x, g in enumerate(gs) if x not in (i, j)]
                         (n1, w1, o1), (n2, w2, o2) = gs[i], gs[j]
                         made = n1 + w1 < size and n2 + w2 < size <= n1 + n2 + w1 + w2
-                        visit(norm([*rest, (n1 + n2, w1 + w2, o1 and o2)]), left, used,
+                        both = o1 and o2 if mark != NATURAL else False  # (NATURAL: not tracked)
+                        visit(norm([*rest, (n1 + n2, w1 + w2, both)]), left, used,
                               2 if made else when)
 
     visit(norm(list(groups)), k, 0, 0)
