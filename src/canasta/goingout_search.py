@@ -98,6 +98,8 @@ def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
                 while (late < len(wild_values) and state.turn_points + points
                        - sum(wild_values[:late + 1]) >= state.minimum[side]):
                     late += 1
+                # (the side opens only after a play: one that is not such a wild must come first)
+                late = min(late, max(0, sum(h) - 1))
                 routes.append((True, len(wild_values) + 1 - late, NATURAL, 0))
             else:
                 routes.append((True, 0, OWN, 0))
