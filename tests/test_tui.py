@@ -338,3 +338,26 @@ def test_hand_grouped_by_suit_where_sequences_count() -> None:
     assert format_cards(sorted_hand(cards)) == "KS 9S 6H 5H 4H 3C JK"
     groups = [group_of(f, True) for f in sorted_hand(cards, by_suit=True)]
     assert groups[0] == groups[1] == groups[2] != groups[3] == groups[4]
+
+
+def test_trey_bot_game_renders() -> None:
+    """S0: a Trey Canasta game played by bots (the person only draws and discards) renders without
+    error and shows the table."""
+    from canasta import rules
+    session = Session.new(rules("trey-canasta"), ["human", "bot", "bot", "bot"], seed=5)
+    for _ in range(200):
+        if session.state.is_over or session.human_to_act() >= 0:
+            if session.state.is_over:
+                break
+            legal = session.state.legal_actions()
+            session.apply(next((a for a in legal if a.op is Op.DRAW), legal[-1]))
+            continue
+        session.bot_step()
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        texts.append(screen_text(app))
+
+    run_app(app, body)
+    assert texts and "stock" in texts[0].lower()

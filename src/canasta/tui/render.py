@@ -133,7 +133,7 @@ def side_header(v: dict[str, Any], side: int) -> Text:
     t.append(f"{names} {v['scores'][side]} pts · min {v['minimum'][side]}")
     t.append(" · open" if v["opened"][side] else " · not open", style="dim")
     if reds:
-        t.append(" · red 3s ")
+        t.append(" · red 3s " if all(f % 4 in (1, 2) for f in reds) else " · 3s ")
         t.append_text(cards_text(reds, False))
     return t
 
@@ -166,7 +166,10 @@ _WORDS = {
     "ask": "asked the partner: may I go out?", "yes": "answered yes", "no": "answered no",
     "end": "ended the turn without a discard", "retract": "took back {cards}", "out": "went out",
     "failed_go_out": "was told yes but did not go out (penalty)", "hand_over": "the hand is over",
-    "position": "set up the position",
+    "position": "set up the position", "talon": "took a talon of {cards}",
+    "declare": "declared a special hand: {cards}",
+    "box": "boxed {cards} face down", "unbox": "took the boxed {cards} back",
+    "turnover": "turned the discard pile over as the stock", "draw_empty": "found the stock empty",
 }
 
 
@@ -185,7 +188,7 @@ def log_line(v: dict[str, Any], e: dict[str, Any]) -> str:
         labels = cards.split()
         words = _WORDS["take"].format(top=labels[0] if labels else "?",
                                       rest=" ".join(labels[1:]) or "nothing from the hand")
-    elif what == "pile" and not cards:
+    elif what in ("pile", "start_pile") and not cards:
         return ""
     else:
         words = _WORDS.get(what, what + " {cards}").format(cards=cards or "nothing")
@@ -202,6 +205,8 @@ def log_lines(v: dict[str, Any], last: int) -> list[str]:
 SCORE_ROWS = (("canastas", "canasta_bonus"), ("red threes", "red_three_points"),
               ("going out", "going_out"), ("table", "table"), ("hand", "hand"),
               ("penalties", "penalties"), ("perfect cut", "perfect_cut"), ("total", "total"))
+# rows shown only when some side has them (American rules: S3 F, G, H)
+EXTRA_ROWS = (("special hand", "special"), ("short melds", "incomplete"), ("7s/aces held", "stuck"))
 
 
 def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
@@ -210,7 +215,8 @@ def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
     t.add_column("")
     for side in range(v["sides"]):
         t.add_column(side_name(v, side), justify="right")
-    for label, key in SCORE_ROWS:
+    extra = [row for row in EXTRA_ROWS if any(sc.get(row[1]) for sc in result["sides"])]
+    for label, key in SCORE_ROWS[:-1] + tuple(extra) + SCORE_ROWS[-1:]:
         cells = []
         for sc in result["sides"]:
             val = str(sc[key])
@@ -234,6 +240,8 @@ def result_words(v: dict[str, Any], result: dict[str, Any]) -> str:
         return "The stock ran out."
     if reason == "last_red3":
         return "The last card of the stock was a red three."
+    if reason == "special":
+        return f"{seat_name(v, result['out_seat']).capitalize()} declared a special hand."
     return str(reason)
 
 
