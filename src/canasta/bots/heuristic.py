@@ -62,7 +62,7 @@ from ..rules import RuleSet
 from ..state import SAID_NO, SAID_YES, GameState, Phase
 from .base import KnowsRules
 from .knowledge import Knowledge, analyse
-from .plan import BLACK3, GROUP, SEQ, WILD, HandPlan, plan_hand
+from .plan import BLACK3, GROUP, RISKY_RANK_MIN, RISKY_WILD_MIN, SEQ, WILD, HandPlan, plan_hand, risky_rank
 
 _KINDS = {MeldType.GROUP: GROUP, MeldType.BLACK3: BLACK3, MeldType.SEQUENCE: SEQ, MeldType.WILD: WILD}
 
@@ -132,6 +132,16 @@ class Weights:
     red3_discard: float = 70.0        # a red three not melded: a safe discard that blocks the pile
     seq_hold: float = 14.0            # while the side needs its escalera, a natural worth this much
                                       # to a sequence stays out of groups
+    # Trey Canasta (S0) and the American games (R 1.2, S3): see the module docstring
+    special_hand: float = 300.0       # declare a listed special hand (R 1.2, S3 F: 2,000 to 3,000)
+    upcard_pair: int = 2              # take the first-turn upcard matching this many naturals in hand
+    risky_rank_min: int = RISKY_RANK_MIN  # start a meld of a rank penalised when incomplete (7s,
+                                          # aces: -2,500) only holding this many of it
+    risky_wild_min: int = RISKY_WILD_MIN  # ... a wild meld penalised when incomplete (-2,000)
+    risky_take: float = 400.0         # cost of a take that starts such a meld with fewer
+    stuck_shed: float = 80.0          # shed a rank that costs a penalty when held (3+ 7s or aces)
+    stuck_stock: int = 30             # ... more urgently once the stock is this short
+    black3_keep: float = 200.0        # keep black treys that can go out as a meld (S0 [F](ii){b})
 
 
 @dataclass
@@ -187,6 +197,8 @@ class Obs:
     asked: bool
     answer: str | None
     shown_before_draw: bool
+    fresh3: int = 0        # S0 [F](i){c}: own red treys that may be disclosed for a further card
+    bonus_draws: int = 0   # further cards owed for red treys disclosed this turn
     seen_rank: list[int] = field(default_factory=lambda: [0] * 15)
     thrown: list[list[int]] = field(default_factory=list)
     _plan: HandPlan | None = None
@@ -222,7 +234,8 @@ class Obs:
                    list(view["opened"]), list(view["minimum"]), list(view["canastas"]),
                    list(view["scores"]), list(view["hand_counts"]), view["stock"], ts["took_pile"],
                    ts["melded"], ts["opening_points"], ts["asked"], ts["answer"],
-                   ts["shown_before_draw"], list(k.seen_rank), [list(x) for x in k.discarded])
+                   ts["shown_before_draw"], view.get("fresh_red_threes", 0) or 0,
+                   ts.get("replacement_draws", 0) or 0, list(k.seen_rank), [list(x) for x in k.discarded])
 
     @staticmethod
     def from_state(s: GameState, seat: int) -> Obs:
@@ -252,7 +265,8 @@ class Obs:
                    s.frozen_reason(side) is not None,
                    s.opened, s.minimum, [s.canastas(i) for i in range(r.sides)], s.scores, s.hn,
                    len(s.stock), s.took_pile, s.turn_melded, s.turn_points, s.asked_turn,
-                   {SAID_YES: "yes", SAID_NO: "no"}.get(s.permission), s.pre_draw, seen, [])
+                   {SAID_YES: "yes", SAID_NO: "no"}.get(s.permission), s.pre_draw,
+                   s.fresh3[seat] if s.fresh3 else 0, s.bonus_draws, seen, [])
 
 
 def _rank(f: int) -> int:
@@ -274,6 +288,11 @@ class Heuristic:
         self.w = weights or Weights()
 
     # -------------------------------------------------------------- planning helpers
+    @staticmethod
+    def wildish(o: Obs, f: int) -> bool:
+        """A wild card, or a red trey held in hand where it plays as one (S0 [F](i){c}, T8)."""
+        return is_wild(f) or (o.rules.red3_wild and is_red_three(f))
+
     def table_points(self, o: Obs, side: int) -> int:
         """A rough table value of a side: the canasta bonuses plus 10 per melded card."""
         r = o.rules
@@ -334,7 +353,8 @@ class Heuristic:
         triples: set[int] = set()
         pairs: set[int] = set()
         for rank in range(14, 3, -1):
-            if nat[rank] >= 3 and o.model.meld3_ok:
+            if nat[rank] >= 3 and o.model.meld3_ok and (
+                    nat[rank] >= self.w.risky_rank_min or not risky_rank(o, rank)):
                 triples.add(rank)
                 pts += sum(val[f] for f in o.hand if not is_wild(f) and _rank(f) == rank)
                 used += nat[rank]
@@ -343,14 +363,21 @@ class Heuristic:
             for rank in range(14, 3, -1):
                 if pts >= need or not wilds:
                     break
-                if nat[rank] == 2:
+                if nat[rank] == 2 and rank not in o.rules.no_wild_ranks and not risky_rank(o, rank):
                     wf = wilds.pop(0)
                     pairs.add(rank)
                     pts += 2 * val[(rank - 2) * 4] + val[wf]
                     used += 3
+        if o.rules.opening_natural_meld and not triples and not self._natural_laid(o):
+            return None  # R 1.2, S3 D: a natural meld of three
         if pts >= need and used < len(o.hand) and (triples or pairs):
             return triples, pairs
         return None
+
+    @staticmethod
+    def _natural_laid(o: Obs) -> bool:
+        """The side's (provisional) melds hold a natural meld of three or more (R 1.2, S3 D)."""
+        return any(m.kind == GROUP and m.wilds == 0 and m.naturals >= 3 for m in o.melds[o.side])
 
     def suited_opening(self, o: Obs) -> HandPlan | None:
         """Three-pack games: the hand's layout, if its melds (red and black threes aside) reach the
@@ -360,6 +387,9 @@ class Heuristic:
         melds = [(t, fs) for t, fs in p.melds if t != BLACK3]
         if not melds and not (o.melds[o.side] and p.adds):
             return None
+        if o.rules.opening_natural_meld and not self._natural_laid(o) and not any(
+                t == GROUP and not any(is_wild(f) for f in fs) for t, fs in melds):
+            return None  # R 1.2, S3 D: a natural meld of three
         val = o.model.value
         pts = sum(val[f] for _, fs in melds for f in fs) + sum(val[f] for f in p.adds if f // 4 != 1)
         keep = len(o.hand) - sum(len(fs) for _, fs in melds) - sum(1 for f in p.adds if f // 4 != 1)
@@ -399,17 +429,40 @@ class Heuristic:
     def pile_worth(self, o: Obs) -> float:
         return sum(o.model.value[f] for f in o.pile) + self.w.pile_card * o.pile_size
 
+    def _special(self, legal: list[Action]) -> tuple[Action, str] | None:
+        """A special hand the engine lists is declared at once (R 1.2, S3 F: 2,000 to 3,000)."""
+        for a in legal:
+            if a.op is Op.DECLARE:
+                return a, f"{label(a)}: a special hand ends the hand with a large award"
+        return None
+
     def _draw(self, o: Obs, legal: list[Action]) -> tuple[Action, str]:
+        special = self._special(legal)
+        if special is not None:
+            return special
         takes = [a for a in legal if a.op is Op.TAKE]
         best: tuple[float, Action] | None = None
         worth = self.pile_worth(o)
         for a in takes:
             wilds = sum(1 for f in a.cards if is_wild(f))
             v = worth - self.w.wild_spent * wilds
+            nat = [f for f in a.cards if not is_wild(f)]
+            if a.meld < 0 and nat and risky_rank(o, _rank(nat[0])) and (
+                    _nat_counts(o.hand)[_rank(nat[0])] + 1 < self.w.risky_rank_min):
+                v -= self.w.risky_take  # R 1.2, S3 G: a new meld of 7s or aces, -2,500 if left short
             if best is None or v > best[0]:
                 best = (v, a)
         if best is not None and best[0] > self.w.take_threshold:
             return best[1], f"{best[1]}: the pile ({o.pile_size} cards) is worth {best[0]:.0f}"
+        tops = [a for a in legal if a.op is Op.TOP]
+        if tops and not o.shown_before_draw:
+            # S0 [G](i){a,b,c}: the top card alone with cards from hand makes the lay-down (the engine
+            # lists it only then); the fewest wild cards, then the most cards laid
+            a = min(tops, key=lambda t: (sum(1 for f in t.cards if self.wildish(o, f)), -len(t.cards)))
+            return a, f"{a}: the top card makes the lay-down (S0 [G](i))"
+        for a in legal:
+            if a.op is Op.UPCARD and o.pile and self._upcard_ok(o, o.pile[-1]):
+                return a, f"{a}: the upcard is worth more than a stock card"
         if o.shown_before_draw:
             for a in legal:
                 if a.op is Op.RETRACT:
@@ -420,6 +473,15 @@ class Heuristic:
                     why = "the pile is not worth taking" if takes else "the pile cannot be taken"
                     return a, f"{a}: {why}"
         return self._fallback(o, legal)
+
+    def _upcard_ok(self, o: Obs, top: int) -> bool:
+        """S0 [A](i): the first player may take the upcard with one stock card (then no lay-down
+        that turn): worth it for a wild card, a red trey or a natural matching a pair in hand."""
+        if self.wildish(o, top) or is_red_three(top):
+            return True
+        if is_black_three(top):
+            return False
+        return _nat_counts(o.hand)[_rank(top)] >= self.w.upcard_pair
 
     def _out_ready(self, o: Obs) -> bool:
         return o.requirement_met() and self.leftover(o) <= 1
@@ -433,6 +495,9 @@ class Heuristic:
         r = o.rules
         side = o.side
         opened = o.opened[side]
+        special = self._special(legal)
+        if special is not None:
+            return special
         going_out = False
         if opened and self._out_ready(o) and self._want_out(o):
             if r.ask_partner == "mandatory" and o.answer is None and not o.asked:
@@ -441,6 +506,10 @@ class Heuristic:
                         return a, "ask: ready to go out"
             going_out = o.answer != "no" or r.ask_partner not in ("mandatory",)
             if o.answer == "no":
+                going_out = False
+            if r.ask_after_pickup and r.ask_partner == "mandatory" and o.answer != "yes":
+                # S0 [J](ii): no going out without the partner's yes, and the question comes only
+                # right after the pick-up: too late now, so nothing is laid in the hope of it
                 going_out = False
         plan: tuple[set[int], set[int]] | HandPlan | None = None
         if not opened:
@@ -477,6 +546,8 @@ class Heuristic:
             return 0.0, ""
         if a.op is Op.END:
             return 1.0, f"{a}: the hand ends"
+        if a.op is Op.DRAW:  # S0 [F](i){c}: the further card for a red trey disclosed at once
+            return 91.0, f"{a}: the further card for the red trey disclosed"
         return 0.0, ""
 
     def _score_meld(self, o: Obs, a: Action, going_out: bool,
@@ -485,6 +556,8 @@ class Heuristic:
         wild = sum(1 for f in a.cards if is_wild(f))
         if any(is_black_three(f) for f in a.cards):
             return (90.0, f"{a}: black threes, going out") if going_out else (0.0, "")
+        if len(a.cards) == 1 and is_red_three(a.cards[0]) and o.rules.red3_mode == "trey":
+            return self._trey_red3(o, going_out)
         if len(a.cards) == 1 and is_red_three(a.cards[0]):
             if going_out or self.red3_meld_ok(o):
                 return 85.0, f"{a}: a red three melded (the side can count it plus, or the hand is ending)"
@@ -509,13 +582,36 @@ class Heuristic:
             return 62.0 + 0.1 * rank, f"{a}: a new sequence"
         if not nat:
             held = sum(1 for f in o.hand if is_wild(f))
-            if held >= self.w.wild_meld_min and not any(m.kind == WILD for m in o.melds[o.side]):
+            need = self.w.risky_wild_min if any(o.rules.wild_incomplete_by_jokers) else self.w.wild_meld_min
+            if held >= need and not any(m.kind == WILD for m in o.melds[o.side]):
                 return 58.0, f"{a}: a meld of wild cards (seven make a canasta)"
             return 0.0, ""
+        if wild == 0 and risky_rank(o, rank) and _nat_counts(o.hand)[rank] < self.w.risky_rank_min:
+            return 0.0, ""  # R 1.2, S3 G: an incomplete meld of 7s or aces costs 2,500
         if wild == 0:
             keep = sum(self.seq_keep(o, f) for f in a.cards) if o.rules.sequences else 0.0
             return 60.0 - keep / 10, f"{a}: a new natural meld"
         return 0.0, ""
+
+    def _trey_red3(self, o: Obs, going_out: bool) -> tuple[float, str]:
+        """S0 [F](i): a red trey disclosed at once earns a further card; held, it is a wild card
+        (T8) and costs 100 in hand at the end; disclosed later, it earns no card."""
+        if o.fresh3 > 0 and not self._hold_red3(o):
+            return 92.0, "a red trey disclosed at once, for a further card (S0 [F](i){c})"
+        if going_out:
+            return 85.0, "a red trey disclosed, going out (held it would count 100 against)"
+        if o.stock <= self.w.red3_stock:
+            return 84.0, "a red trey disclosed: the stock is short and held it counts 100 against"
+        return 0.0, ""
+
+    def _hold_red3(self, o: Obs) -> bool:
+        """Keep a fresh red trey as a wild card (T8): the side is open, the hand has no other wild
+        card and a group meld of the side is one card short of a canasta and may take a wild."""
+        r = o.rules
+        if not r.red3_wild or not o.opened[o.side] or any(is_wild(f) for f in o.hand):
+            return False
+        return any(m.kind == GROUP and not m.canasta and r.canasta_size - m.size == 1
+                   and m.wilds < r.max_wilds for m in o.melds[o.side])
 
     def _planned_meld(self, o: Obs, a: Action, plan: HandPlan, seq: bool, wild: int) -> tuple[float, str]:
         """A new meld while opening in a three-pack game: one of the plan's melds."""
@@ -538,7 +634,7 @@ class Heuristic:
             return 0.0, ""
         m = o.melds[o.side][a.meld]
         opened = o.opened[o.side]
-        if not is_wild(f):
+        if not self.wildish(o, f):
             if not opened and plan is None:
                 return 0.0, ""
             if m.kind == SEQ:
@@ -550,7 +646,7 @@ class Heuristic:
             return 50.0, f"{a}: a wild card, going out"
         if not opened and not isinstance(plan, HandPlan):
             return 0.0, ""
-        held = sum(1 for g in o.hand if is_wild(g))
+        held = sum(1 for g in o.hand if self.wildish(o, g))
         if m.kind == WILD:
             return (57.0, f"{a}: grows the meld of wild cards") if opened or plan is not None else (0.0, "")
         if m.kind != GROUP or not opened:
@@ -587,10 +683,20 @@ class Heuristic:
                 return w.freeze_bonus - w.wild_discard, "freezes a big pile"
             return -w.wild_discard - val, "a wild card (kept when possible)"
         if is_black_three(f):
+            held = sum(1 for g in o.hand if is_black_three(g))
+            if r.black3_hand_penalty and r.black3_meld != "none" and held >= r.black3_meld_min:
+                # S0 [F](ii): three or more go out as a meld; fewer cost 100 each in hand
+                return -w.black3_keep, "black treys kept to go out with"
             return w.black3 + w.danger_pile * pile_after * 0.5, "a black three stops the pile"
         if is_red_three(f):
             if r.red3_mode == "optional":
                 return w.red3_discard + w.danger_pile * pile_after * 0.5, "a red three blocks the pile"
+            if r.red3_mode == "trey" and r.freeze_on_red3:
+                # S0 [H](ii), [F](i){c}: a held red trey discarded freezes the pack
+                opp_open = any(o.opened[s] for s in range(len(o.melds)) if s != o.side)
+                if not o.pile_frozen and o.pile_size >= w.freeze_pile and opp_open:
+                    return w.freeze_bonus - w.wild_discard / 2, "a red trey freezes a big pile"
+                return -w.wild_discard / 2 - val, "a red trey (a wild card held, 100 disclosed)"
             return -val, "a red three"
         rank = _rank(f)
         score = w.value * val
@@ -610,6 +716,12 @@ class Heuristic:
             score -= keep
             if why2:
                 why = why2
+        if r.stuck_penalty and rank in r.stuck_ranks and in_hand > r.stuck_limit and not any(
+                m.rank == rank and m.kind == GROUP for m in o.melds[o.side]) and in_hand < w.risky_rank_min:
+            # S3 G: more than two 7s or aces in hand at the end cost 1,500: shed them in time
+            urgency = 2.0 if o.stock <= w.stuck_stock else 1.0
+            score += w.stuck_shed * urgency + w.break_pair * (in_hand - 1)
+            why = "sheds a rank that costs 1,500 when three are held"
         if o.thrown and o.thrown[nxt][rank]:
             score += w.safe_thrown_by_next
             why = "the next player threw that rank away"

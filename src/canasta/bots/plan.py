@@ -23,6 +23,24 @@ if TYPE_CHECKING:
 
 GROUP, SEQ, WILD, BLACK3 = "group", "seq", "wild", "black3"
 
+# A meld that costs a penalty when left incomplete (R 1.2, S3 G, H: 7s and aces -2,500, wild cards
+# -2,000) is planned only with this many of its cards in hand: two more to draw, not four.
+RISKY_RANK_MIN = 5
+RISKY_WILD_MIN = 5
+
+
+def risky_rank(o: Obs, rank: int) -> bool:
+    """A rank whose incomplete meld costs a penalty (R 1.2, S3 G: 7s and aces)."""
+    return any(r == rank and pen for r, pen in o.rules.rank_incomplete_penalty)
+
+
+def wild_rank_ok(o: Obs, rank: int) -> bool:
+    """May a meld of ``rank`` take a wild card now (R 1.2, S3 G: never 7s; aces only opening)?"""
+    r = o.rules
+    if rank in r.no_wild_ranks:
+        return False
+    return not (rank in r.opening_wild_ranks and o.opened[o.side])
+
 
 @dataclass
 class HandPlan:
@@ -93,7 +111,7 @@ def _groups(o: Obs, counts: list[int], melds: list[tuple[str, list[int]]]) -> No
     for rank in range(14, 3, -1):
         base = (rank - 2) * 4
         n = counts[base] + counts[base + 1] + counts[base + 2] + counts[base + 3]
-        if n >= 3:
+        if n >= 3 and (n >= RISKY_RANK_MIN or not risky_rank(o, rank)):
             faces = [f for f in range(base, base + 4) for _ in range(counts[f])]
             for f in faces:
                 counts[f] -= 1
@@ -118,7 +136,7 @@ def _layout(o: Obs, counts: list[int], wilds: list[int], seq_first: bool) -> Han
             base = (rank - 2) * 4
             if not wilds:
                 break
-            if sum(counts[base:base + 4]) == 2:
+            if sum(counts[base:base + 4]) == 2 and wild_rank_ok(o, rank) and not risky_rank(o, rank):
                 faces = [f for f in range(base, base + 4) for _ in range(counts[f])]
                 for f in faces:
                     counts[f] -= 1
@@ -130,7 +148,8 @@ def _layout(o: Obs, counts: list[int], wilds: list[int], seq_first: bool) -> Han
         room = groups * o.rules.max_wilds
         plan.adds.extend(wilds[:room])
         wilds = wilds[room:]
-    if len(wilds) >= 3 and o.rules.wild_melds:
+    wild_min = RISKY_WILD_MIN if any(o.rules.wild_incomplete_by_jokers) else 3
+    if len(wilds) >= wild_min and o.rules.wild_melds:
         plan.melds.append((WILD, wilds))
         wilds = []
     plan.left = [f for f in range(JOKER) for _ in range(counts[f])] + wilds
@@ -159,7 +178,7 @@ def plan_hand(o: Obs) -> HandPlan:
             best = other
     red = [f for f in threes if is_red_three(f)]
     black = [f for f in threes if is_black_three(f)]
-    if o.rules.red3_mode == "optional":
+    if o.rules.red3_mode in ("optional", "trey"):  # S1; S0 [F](i){c}: may be disclosed at any time
         best.adds.extend(red)
     else:
         best.left.extend(red)
