@@ -11,6 +11,9 @@ Run: ``python benchmarks/bench_bots.py [--games N] [--search-games N] [--workers
 Bolivia games are long (15,000 points, about 40 s per search game on one core): ``--progress FILE``
 appends one JSON line per finished game, so a run cut short still gives its partial result
 (``--summarize FILE`` prints it, with its confidence interval).
+
+``--max-hands N`` stops a game after N hands (reported as unfinished, counted half a win in the rate):
+random players in Trey Canasta, where only going out wins (S0 [K](i)), may never end a game.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from typing import Any
 
 from canasta import rules
 from canasta.match import GameResult, MatchReport, run_match, summarize
+from canasta.sim import MAX_HANDS
 
-STRENGTH = ("classic", "gvr-club", "spanish", "samba", "bolivia")
+STRENGTH = ("classic", "gvr-club", "spanish", "samba", "bolivia", "trey-canasta", "american",
+            "nvso-tournament")
 
 
 def _report_row(r: MatchReport) -> dict[str, Any]:
@@ -37,7 +42,7 @@ def _report_row(r: MatchReport) -> dict[str, Any]:
 
 
 def _row(name: str, a: str, b: str, games: int, workers: int, seed: int,
-         progress: str | None = None) -> dict[str, Any]:
+         progress: str | None = None, max_hands: int = MAX_HANDS) -> dict[str, Any]:
     rs = rules(name)
     log = None
     if progress:
@@ -48,7 +53,8 @@ def _row(name: str, a: str, b: str, games: int, workers: int, seed: int,
             log.write(json.dumps({"variant": name, "a": a, "b": b, "match_seed": seed, **asdict(g)}) + "\n")
             log.flush()
     try:
-        r = run_match(rs, a, b, games, seed, workers=workers, progress=note if log else None)
+        r = run_match(rs, a, b, games, seed, workers=workers, progress=note if log else None,
+                      max_hands=max_hands)
     finally:
         if log is not None:
             log.close()
@@ -79,6 +85,7 @@ def main() -> None:
     ap.add_argument("--skip", default="", help="comma list of parts to skip: strength,search,speed")
     ap.add_argument("--progress", default=None, help="append one JSON line per finished game here")
     ap.add_argument("--summarize", default=None, help="only report the games logged in this file")
+    ap.add_argument("--max-hands", type=int, default=MAX_HANDS, help="stop a game after this many hands")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     out: dict[str, Any] = {}
@@ -88,11 +95,12 @@ def main() -> None:
     skip = set(filter(None, args.skip.split(",")))
     if "strength" not in skip:
         out["heuristic_vs_random"] = [
-            _row(n, "heuristic", "random", args.games, args.workers, args.seed, args.progress)
+            _row(n, "heuristic", "random", args.games, args.workers, args.seed, args.progress, args.max_hands)
             for n in filter(None, args.strength_variants.split(","))]
     if "search" not in skip:
         out["search_vs_heuristic"] = [
-            _row(n, "search", "heuristic", args.search_games, args.workers, args.seed, args.progress)
+            _row(n, "search", "heuristic", args.search_games, args.workers, args.seed, args.progress,
+                 args.max_hands)
             for n in filter(None, args.search_variants.split(","))]
     if "speed" not in skip:
         rs = rules("gvr-club")

@@ -138,7 +138,9 @@ class Weights:
     risky_rank_min: int = RISKY_RANK_MIN  # start a meld of a rank penalised when incomplete (7s,
                                           # aces: -2,500) only holding this many of it
     risky_wild_min: int = RISKY_WILD_MIN  # ... a wild meld penalised when incomplete (-2,000)
-    risky_take: float = 400.0         # cost of a take that starts such a meld with fewer
+                                          # holding this many wild cards
+    risky_stock: int = 16             # ... and a whole canasta of it once the stock is this short
+    risky_take: float = 1000.0        # cost of a take that starts such a meld with fewer
     stuck_shed: float = 80.0          # shed a rank that costs a penalty when held (3+ 7s or aces)
     stuck_stock: int = 30             # ... more urgently once the stock is this short
     black3_keep: float = 200.0        # keep black treys that can go out as a meld (S0 [F](ii){b})
@@ -565,6 +567,8 @@ class Heuristic:
         nat = [f for f in a.cards if not is_wild(f)]
         rank = _rank(nat[0]) if nat else 0
         seq = len(nat) == len(a.cards) and len({_rank(f) for f in nat}) == len(nat) > 1
+        if not seq and self.meld_risk(o, rank, going_out):
+            return 0.0, ""
         if going_out:
             return 80.0 - 10 * wild, f"{a}: melding out"
         if isinstance(plan, HandPlan):
@@ -582,16 +586,30 @@ class Heuristic:
             return 62.0 + 0.1 * rank, f"{a}: a new sequence"
         if not nat:
             held = sum(1 for f in o.hand if is_wild(f))
-            need = self.w.risky_wild_min if any(o.rules.wild_incomplete_by_jokers) else self.w.wild_meld_min
-            if held >= need and not any(m.kind == WILD for m in o.melds[o.side]):
+            if held >= self.w.wild_meld_min and not any(m.kind == WILD for m in o.melds[o.side]):
                 return 58.0, f"{a}: a meld of wild cards (seven make a canasta)"
             return 0.0, ""
-        if wild == 0 and risky_rank(o, rank) and _nat_counts(o.hand)[rank] < self.w.risky_rank_min:
-            return 0.0, ""  # R 1.2, S3 G: an incomplete meld of 7s or aces costs 2,500
         if wild == 0:
             keep = sum(self.seq_keep(o, f) for f in a.cards) if o.rules.sequences else 0.0
             return 60.0 - keep / 10, f"{a}: a new natural meld"
         return 0.0, ""
+
+    def meld_risk(self, o: Obs, rank: int, going_out: bool) -> bool:
+        """R 1.2, S3 G, H: a new meld of 7s or aces (rank) or of wild cards (rank 0) left short of a
+        canasta costs 2,500 / 2,000. Start one only holding ``risky_rank_min`` (``risky_wild_min``)
+        of its cards, and holding a whole canasta when going out or with the stock short."""
+        r = o.rules
+        if rank == 0:
+            if not any(r.wild_incomplete_by_jokers):
+                return False
+            held, need = sum(1 for f in o.hand if is_wild(f)), self.w.risky_wild_min
+        elif risky_rank(o, rank):
+            held, need = _nat_counts(o.hand)[rank], self.w.risky_rank_min
+        else:
+            return False
+        if going_out or o.stock <= self.w.risky_stock:
+            need = r.canasta_size
+        return held < need
 
     def _trey_red3(self, o: Obs, going_out: bool) -> tuple[float, str]:
         """S0 [F](i): a red trey disclosed at once earns a further card; held, it is a wild card

@@ -24,9 +24,10 @@ if TYPE_CHECKING:
 GROUP, SEQ, WILD, BLACK3 = "group", "seq", "wild", "black3"
 
 # A meld that costs a penalty when left incomplete (R 1.2, S3 G, H: 7s and aces -2,500, wild cards
-# -2,000) is planned only with this many of its cards in hand: two more to draw, not four.
+# -2,000) is started only with this many of its cards in hand (the heuristic's weights); the hand
+# plan (going out, the opening) counts one only as a whole canasta from hand.
 RISKY_RANK_MIN = 5
-RISKY_WILD_MIN = 5
+RISKY_WILD_MIN = 6
 
 
 def risky_rank(o: Obs, rank: int) -> bool:
@@ -111,7 +112,7 @@ def _groups(o: Obs, counts: list[int], melds: list[tuple[str, list[int]]]) -> No
     for rank in range(14, 3, -1):
         base = (rank - 2) * 4
         n = counts[base] + counts[base + 1] + counts[base + 2] + counts[base + 3]
-        if n >= 3 and (n >= RISKY_RANK_MIN or not risky_rank(o, rank)):
+        if n >= 3 and (n >= o.rules.canasta_size or not risky_rank(o, rank)):
             faces = [f for f in range(base, base + 4) for _ in range(counts[f])]
             for f in faces:
                 counts[f] -= 1
@@ -148,7 +149,7 @@ def _layout(o: Obs, counts: list[int], wilds: list[int], seq_first: bool) -> Han
         room = groups * o.rules.max_wilds
         plan.adds.extend(wilds[:room])
         wilds = wilds[room:]
-    wild_min = RISKY_WILD_MIN if any(o.rules.wild_incomplete_by_jokers) else 3
+    wild_min = o.rules.canasta_size if any(o.rules.wild_incomplete_by_jokers) else 3
     if len(wilds) >= wild_min and o.rules.wild_melds:
         plan.melds.append((WILD, wilds))
         wilds = []
