@@ -51,7 +51,7 @@ knows is legal, so :meth:`HeuristicBot.choose` always returns one of the legal a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..actions import Action, Op
@@ -456,6 +456,9 @@ class Heuristic:
                 best = (v, a)
         if best is not None and best[0] > self.w.take_threshold:
             return best[1], f"{best[1]}: the pile ({o.pile_size} cards) is worth {best[0]:.0f}"
+        show = self._show_before_take(o, legal)
+        if show is not None:
+            return show
         tops = [a for a in legal if a.op is Op.TOP]
         if tops and not o.shown_before_draw:
             # S0 [G](i){a,b,c}: the top card alone with cards from hand makes the lay-down (the engine
@@ -475,6 +478,51 @@ class Heuristic:
                     why = "the pile is not worth taking" if takes else "the pile cannot be taken"
                     return a, f"{a}: {why}"
         return self._fallback(o, legal)
+
+    def _show_before_take(self, o: Obs, legal: list[Action]) -> tuple[Action, str] | None:
+        """An unopened side takes the pile by first showing the rest of its opening from hand
+        (R 1.1, R 1.2, S3 J): with a natural pair of the top card, lay the hand's other planned
+        melds before drawing when, with what the take counts (the top card where
+        ``pile_top_counts``, the pair where ``take_cards_count``), they reach the minimum."""
+        r = o.rules
+        if o.opened[o.side] or not o.pile or not any(a.op is Op.MELD for a in legal):
+            return None
+        top = o.pile[-1]
+        if is_wild(top) or top // 4 == 1:
+            return None
+        rank = _rank(top)
+        if risky_rank(o, rank) or _nat_counts(o.hand)[rank] < 2:
+            return None
+        rest = list(o.hand)
+        pair = [f for f in rest if not is_wild(f) and _rank(f) == rank][:2]
+        for f in pair:
+            rest.remove(f)
+        rest = [f for f in rest if is_wild(f) or _rank(f) != rank]
+        o2 = replace(o, hand=rest, _plan=None)
+        plan = o2.plan
+        melds = [(t, fs) for t, fs in plan.melds if t != BLACK3]
+        if not melds:
+            return None
+        val = o.model.value
+        pts = sum(val[f] for _, fs in melds for f in fs)
+        if r.take_cards_count:
+            pts += sum(val[f] for f in pair)
+        if r.pile_top_counts:
+            pts += val[top]
+        if pts < o.minimum[o.side] - o.opening_points or len(rest) - sum(len(fs) for _, fs in melds) < 1:
+            return None
+        if r.opening_natural_meld and not self._natural_laid(o) and not any(
+                t == GROUP and not any(is_wild(f) for f in fs) for t, fs in melds) and not r.take_cards_count:
+            return None
+        best: tuple[float, Action, str] | None = None
+        for a in legal:
+            if a.op is Op.MELD and not any(not is_wild(f) and _rank(f) == rank for f in a.cards):
+                nat = [f for f in a.cards if not is_wild(f)]
+                seq = len(nat) == len(a.cards) and len({_rank(f) for f in nat}) == len(nat) > 1
+                sc, _ = self._planned_meld(o2, a, plan, seq, len(a.cards) - len(nat))
+                if sc > 0 and (best is None or sc > best[0]):
+                    best = (sc, a, f"{a}: shown before taking the pile with the pair of the top card")
+        return None if best is None else (best[1], best[2])
 
     def _upcard_ok(self, o: Obs, top: int) -> bool:
         """S0 [A](i): the first player may take the upcard with one stock card (then no lay-down
