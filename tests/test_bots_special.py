@@ -170,3 +170,20 @@ def test_S3_D_opening_needs_a_natural_meld_of_three() -> None:
     assert any(a.op is Op.MELD for a in s.legal_actions())
     a, why = _decide(s)
     assert a.op is Op.DISCARD, why
+
+
+def test_S0_Jii_red_trey_disclosed_and_further_card_drawn_before_asking() -> None:
+    """S0 [F](i){c}, [J](ii): a fresh red trey is disclosed for its further card before the player
+    asks (asking ends the right to the further card; a red trey shown is no lay-down, so the
+    question may still follow). Ready to go out (KS onto the kings, 9H to throw) with a fresh 3H:
+    ``meld 3H``, ``draw`` (KH), then ``ask``."""
+    melds = [["KC KD KH KS KC KD KH", "4S 5S 6S 7S 8S 9S TS"], ["8C 8D 8H"]]
+    s = _pos("trey-canasta", ["3H KS 9H", *OTHERS], melds, fresh_red_threes=[1, 0, 0, 0],
+             stock="KH 4C 4D 5C 5D 6C 6D")
+    for want in ("meld 3H", "draw"):
+        a, why = _decide(s)
+        assert a == Action.parse(want), why
+        s.apply(a)
+    assert s.hn[0] == 3  # 3 - 1 disclosed + 1 further card (KH, which goes onto the kings too)
+    a, why = _decide(s)
+    assert a.op is Op.ASK, why

@@ -548,6 +548,14 @@ class Heuristic:
         special = self._special(legal)
         if special is not None:
             return special
+        if r.red3_mode == "trey":  # S0 [F](i){c}: the further cards come first (asking ends them)
+            for a in legal:
+                if a.op is Op.DRAW:
+                    return a, f"{a}: the further card for the red trey disclosed"
+            if o.fresh3 > 0 and not self._hold_red3(o):
+                for a in legal:
+                    if a.op is Op.MELD and len(a.cards) == 1 and is_red_three(a.cards[0]):
+                        return a, f"{a}: a red trey disclosed at once, for a further card (S0 [F](i){{c}})"
         going_out = False
         if opened and self._out_ready(o) and self._want_out(o):
             if r.ask_partner == "mandatory" and o.answer is None and not o.asked:
