@@ -187,3 +187,27 @@ def test_S0_Jii_red_trey_disclosed_and_further_card_drawn_before_asking() -> Non
     assert s.hn[0] == 3  # 3 - 1 disclosed + 1 further card (KH, which goes onto the kings too)
     a, why = _decide(s)
     assert a.op is Op.ASK, why
+
+
+def test_R12_unopened_side_shows_its_opening_then_takes_the_pile() -> None:
+    """R 1.2 (and R 1.1 J): an unopened side takes the pile by first showing the rest of its
+    opening from hand, then taking with a natural pair of the top card; the minimum is 125 at 0
+    points and the pair and the top card count (R 1.2 / N7). Hand melds QQ+2 (10+10+20), JJ+2
+    (10+10+20), TT+JK (10+10+50) = 150, with KK + top KH (10+10+10) = 180 >= 125: the heuristic
+    lays melds before drawing (never a king) until the take is legal and then takes the pile
+    (TT+JK 70 and one 40 already make 110 + 30 = 140 >= 125)."""
+    s = _pos("american", ["QC QD JC JD TC TD JK 2C 2D KC KS 5S 9H", "QH QS 4S", "TH TS JS", "4H 5H 6D"],
+             [[], ["6C 6D 6H"]], phase="draw", pile="4D 9C KH",
+             stock="4C 4D 5C 5D 9D 9S 8H 8S QS 7C 7D 8C")
+    assert s.minimum[0] == 125
+    shown = 0
+    a, why = _decide(s)
+    while a.op is Op.MELD:
+        assert not any(f // 4 == 11 for f in a.cards), why  # 11 = (13 - 2): kings
+        s.apply(a)
+        shown += 1
+        a, why = _decide(s)
+    assert 1 <= shown <= 3
+    assert a.op is Op.TAKE and "pile" in why, why
+    s.apply(a)
+    assert s.opened[0]
