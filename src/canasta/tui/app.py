@@ -118,7 +118,7 @@ class PlayApp(App[None]):
 
     TITLE = "canasta"
     CSS = """
-    #status { height: 2; padding: 0 1; background: $boost; }
+    #status { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     #facts { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     #sides { height: 2fr; }
     #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; }

@@ -129,29 +129,44 @@ def _short(m: dict[str, Any], cards: list[int], four_colour: bool) -> Text:
     return Text(f"{rank}×{len(nat)}" + (f"+{wild}w" if wild else ""), style="bold")
 
 
+_KIND_SHORT = {"natural": "nat", "mixed": "mix", "sequence": "seq", "wild": "wild"}
+
+
+def _meld_line(m: dict[str, Any], four_colour: bool, short: int) -> Text:
+    """A meld at one of four widths (``short``): 0 all cards and size; 1 all cards, the canasta
+    kind abbreviated; 2 short form (run ends, rank x count); 3 the kind in one letter."""
+    t = Text(f"@{m['index']} ", style="bold cyan")
+    if m["canasta"]:
+        kind = m["what"].split()[0]  # natural, mixed, sequence, wild (melds.describe)
+        word = kind if not short else _KIND_SHORT.get(kind, kind)[:1 if short == 3 else 4]
+        t.append(f"★{word} ", style="bold green" if m["natural"] else "bold yellow")
+    if m["cards"] is None:
+        t.append(f"closed {m['what']}, {m['size']} cards" if not short else f"closed ({m['size']})",
+                 style="bold")
+        return t
+    cards = parse_cards(m["cards"])
+    if short >= 2:
+        t.append_text(_short(m, cards, four_colour))
+        return t
+    t.append_text(cards_text(cards, four_colour))
+    if not short:
+        t.append(f" ({m['size']})", style="dim")
+    if not m["canasta"] and m["what"].split()[0] in ("sequence", "wild"):
+        t.append(" run" if m["what"].startswith("sequence") else " wild", style="dim")
+    return t
+
+
 def meld_lines(v: dict[str, Any], side: int, four_colour: bool, width: int = 0) -> list[Text]:
     """One line per meld of ``side``: ``@N`` number, a star for a canasta, the cards (or how many
-    for a closed canasta) and the meld's size. Where the cards would not fit in ``width`` columns
-    (3+ sides at 80 columns), a short form: runs by their ends, groups by rank and count."""
+    for a closed canasta) and the meld's size. Where that would not fit in ``width`` columns (long
+    canastas, 3+ sides at 80 columns), shorter forms: runs by their ends, groups by rank and count."""
     out = []
     for m in v["melds"][side]:
-        t = Text(f"@{m['index']} ", style="bold cyan")
-        narrow = bool(width) and m["cards"] is not None and 3 * m["size"] + 14 > width
-        if m["canasta"]:
-            kind = m["what"].split()[0]  # natural, mixed, sequence, wild (melds.describe)
-            short = {"natural": "nat", "mixed": "mix", "sequence": "seq", "wild": "wild"}
-            style = "bold green" if m["natural"] else "bold yellow"
-            t.append(f"★{short.get(kind, kind) if narrow else kind} ", style=style)
-        if m["cards"] is None:
-            t.append(f"closed {m['what']}, {m['size']} cards", style="bold")
-        elif narrow:
-            t.append_text(_short(m, parse_cards(m["cards"]), four_colour))
-            t.append(f" ({m['size']})", style="dim")
-        else:
-            t.append_text(cards_text(parse_cards(m["cards"]), four_colour))
-            t.append(f" ({m['size']})", style="dim")
-        if m["cards"] is not None and not m["canasta"] and m["what"].split()[0] in ("sequence", "wild"):
-            t.append(" run" if m["what"].startswith("sequence") else " wild", style="dim")
+        t = _meld_line(m, four_colour, 0)
+        for short in (1, 2, 3):
+            if not width or t.cell_len <= width:
+                break
+            t = _meld_line(m, four_colour, short)
         out.append(t)
     return out
 
@@ -165,9 +180,10 @@ def side_header(v: dict[str, Any], side: int, narrow: bool = False) -> Text:
     t = Text(f"{side_name(v, side).upper()} ", style="bold")
     if narrow:
         t.append(f"{names} {v['scores'][side]}\nmin {v['minimum'][side]}")
+        t.append(" open" if v["opened"][side] else " not open", style="dim")
     else:
         t.append(f"{names} {v['scores'][side]} pts · min {v['minimum'][side]}")
-    t.append(" · open" if v["opened"][side] else " · not open", style="dim")
+        t.append(" · open" if v["opened"][side] else " · not open", style="dim")
     if threes:
         red = sum(1 for f in threes if f % 4 in (1, 2))
         black = len(threes) - red

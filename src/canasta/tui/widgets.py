@@ -130,6 +130,11 @@ class MeldPanel(Widget):
         # The header may wrap: count its lines at this width.
         width = max(self.content_size.width, 1)
         head = len(side_header(v, self.side, self.narrow()).wrap(self.app.console, width))
-        index = event.y - 1 - head  # border line, then header
-        if 0 <= index < len(v["melds"][self.side]):
-            self.post_message(self.Clicked(self.side, index))
+        y = event.y - 1 - head  # border line, then header; a meld line may wrap too
+        if y < 0:
+            return
+        for index, line in enumerate(meld_lines(v, self.side, self.four_colour, width)):
+            y -= len(line.wrap(self.app.console, width))
+            if y < 0:
+                self.post_message(self.Clicked(self.side, index))
+                return
