@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from canasta.actions import Action, Op
 from canasta.cli import app as cli_app
+from canasta.records import position
 from canasta.tui.app import PlayApp
 from canasta.tui.players import FallbackBot
 from canasta.tui.render import card_label
@@ -436,8 +437,9 @@ def test_issue3_4_bot_hands_of_the_new_presets_never_show_a_hidden_card(
 
 
 def test_issue4_turn_card_talon_and_hand_schedule_on_screen() -> None:
-    """R 1.2 / S3: the facts line shows the turn card ('turn card: N above it', N = stock - cards under
-    it), the talons still due per side, and S3 B's meld schedule 125/155/180 with this hand's figure."""
+    """R 1.2 / S3 C: the facts line shows the turn card ('turn card: N above it'; it is the 9th card from
+    the bottom, so N = stock - 8 under it - the turn card itself), the talons still due per side, and
+    S3 B's meld schedule 125/155/180 with this hand's figure."""
     from canasta import rules
     session = scripted(Session.new(rules("nvso-tournament"), ["human", "bot", "bot", "bot"], seed=7))
     app = PlayApp(session)
@@ -448,7 +450,8 @@ def test_issue4_turn_card_talon_and_hand_schedule_on_screen() -> None:
 
     run_app(app, body)
     r, v = session.state.rules, view(session.state, 0)
-    above = v["stock"] - r.turn_card_under  # the cards drawn before the turn card is reached
+    assert r.turn_card_under == 8
+    above = v["stock"] - 8 - 1  # the cards drawn before the turn card is reached
     assert f"turn card: {above} above it" in texts[0]
     assert "talon:" in texts[0] and "due" in texts[0]
     assert "hand 1 of 3: meld 125" in texts[0] and "125/155/180" in texts[0]
@@ -543,7 +546,7 @@ def test_S0_G_i_a_top_card_facility_through_the_keys() -> None:
 def test_S0_boxed_cards_faces_for_the_owner_a_count_for_the_others() -> None:
     """S0 [G](ii), [J](v): cards boxed face down: their owner sees them and when they come back; the
     other seats see how many (the screen shows no faces of another seat's box)."""
-    from canasta.records import position
+
     from canasta.tui.facts import facts_text
     s = position(dict(TOP, boxed=[[], "QS QH", [], []], box_turns=[0, 2, 0, 0]))
     mine = facts_text(view(s, 1), s.rules).plain
@@ -608,3 +611,39 @@ def test_narrow_meld_panels_with_three_sides_show_short_melds() -> None:
     run_app(app, body)
     assert "@0 ★seq 4♠-T♠" in texts[0]
     assert "@1 ★mix K×5+2w" in texts[0]
+
+
+# R 1.2: side 0 has a natural canasta of kings (so K is a dead rank for it), took its talon of 4 and
+# laid two red threes; side 1 laid a black three. Three stock cards: the turn card (9th from the
+# bottom) is gone.
+AMERICAN = {"rules": "american", "dealer": 3, "turn": 0, "phase": "play",
+            "hands": ["5C 9D", "4D 4C", "QH", "AH"], "stock": "6C 6D 6H", "pile": "TC",
+            "melds": [["KC KD KH KS KC KD KH"], ["9C 9D 9H"]], "talons": [4, 0],
+            "red_threes": [["3D", "3H"], ["3S"], [], []]}
+
+
+def test_R12_facts_dead_ranks_talons_turn_card_passed_and_threes_by_colour() -> None:
+    """R 1.2 (S3 C, N8 SWAD): the screen names the dead ranks (a side's closed canastas: K), the
+    talons (side 0 took 4, side 1's 3 are due), that the turn card has passed (3 cards left <= 8 under
+    it), and the threes laid per colour (R 1.2 scores red and black threes apart)."""
+
+    from canasta.tui.facts import facts_text
+    from canasta.tui.render import side_header
+    s = position(AMERICAN)
+    v = view(s, 0)
+    assert facts_text(v, s.rules).plain == ("turn card passed · talon: us took 4, them 3 due · "
+                                            "dead ranks: us K")
+    assert side_header(v, 0).plain.endswith("red 3s 3♦ 3♥")
+    assert side_header(v, 1).plain.endswith("3s (0 red, 1 black) 3♠")
+    assert side_header(v, 1, narrow=True).plain.endswith("3s: 0 red 1 black")
+
+
+def test_S0_K_ii_moral_winner_named_when_the_stock_runs_out() -> None:
+    """S0 [K](ii): nobody went out at the end of the stock and a side is at the target: it is the
+    moral winner, and (S0 [K](i)) only going out wins the game."""
+    from canasta.tui.render import result_words
+    v = view(position(TOP), 0)
+    words = result_words(v, {"reason": "stock_out", "out_seat": -1, "moral_winner": 1})
+    assert words == "The stock ran out. Them: moral winner (only going out wins the game)."
+    assert result_words(v, {"reason": "stock_out", "out_seat": -1, "moral_winner": -1}) == (
+        "The stock ran out.")

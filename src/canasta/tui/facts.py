@@ -33,8 +33,8 @@ def closed_ranks(v: dict[str, Any], side: int) -> list[int]:
 def facts(v: dict[str, Any], r: RuleSet, four_colour: bool = False) -> list[Text]:
     """Short phrases, one per fact that this rule set has (empty for the two-pack presets)."""
     out: list[Text] = []
-    if r.turn_card_under:  # R 1.2, S3: the turn card near the stock's bottom
-        above = v["stock"] - r.turn_card_under
+    if r.turn_card_under:  # R 1.2, S3 C: the turn card, the (under + 1)th card from the bottom
+        above = v["stock"] - r.turn_card_under - 1
         out.append(Text("turn card passed", style="bold red") if v["turn_card"]["passed"]
                    else Text(f"turn card: {above} above it"))
     if r.talon:  # R 1.2, S3: talons after the opening turn
