@@ -537,7 +537,7 @@ def test_S0_G_i_a_top_card_facility_through_the_keys() -> None:
 
     run_app(app, body)
     assert "o top" in texts[0]
-    assert "them laid down (s1, 1 turn(s) since)" in texts[0]
+    assert "them laid down: s1, 1 turn since" in texts[0]
     s = session.state
     assert [str(m) for m in s.melds[0]] == ["AC AD AH"] and s.pile and len(s.pile) == 2
     assert "@0 A♣ A♦ A♥" in texts[1] and "x discard" in texts[1]
@@ -551,8 +551,8 @@ def test_S0_boxed_cards_faces_for_the_owner_a_count_for_the_others() -> None:
     s = position(dict(TOP, boxed=[[], "QS QH", [], []], box_turns=[0, 2, 0, 0]))
     mine = facts_text(view(s, 1), s.rules).plain
     theirs = facts_text(view(s, 0), s.rules).plain
-    assert "your boxed Q♠ Q♥ (back after 2 more turn(s))" in mine
-    assert "s1 boxed 2 card(s) (back after 2 more turn(s))" in theirs and "Q♠" not in theirs
+    assert "your boxed Q♠ Q♥ (back in 2 turns)" in mine
+    assert "s1 boxed 2 (back in 2 turns)" in theirs and "Q♠" not in theirs
 
 
 def test_S0_T8_held_red_treys_stand_with_the_wild_cards() -> None:
@@ -647,3 +647,18 @@ def test_S0_K_ii_moral_winner_named_when_the_stock_runs_out() -> None:
     assert words == "The stock ran out. Them: moral winner (only going out wins the game)."
     assert result_words(v, {"reason": "stock_out", "out_seat": -1, "moral_winner": -1}) == (
         "The stock ran out.")
+
+
+def test_S0_A_i_first_turn_upcard_options_and_black_treys_on_screen() -> None:
+    """S0 [A](i){a}{b}{c}: the first player may take one stock card plus the upcard (then no lay-down
+    until the next turn) instead of drawing two: the screen says so while 'upcard' is legal. S0
+    [F](ii){b}: three or more black treys held are melded only as the last act: the screen says so."""
+    from canasta import GameState, rules
+    from canasta.tui.facts import facts_text
+    s = GameState.new(rules("trey-canasta"), seed=0)
+    assert "upcard" in [str(a) for a in s.legal_actions()]
+    text = facts_text(view(s, s.actor), s.rules).plain
+    assert "first turn: d draws 2, u takes the upcard + 1 stock card" in text
+    t = position(dict(TOP, hands=["3C 3S 3C 9C 5C", "4C 4D", "5D 6D", "7D 8D"]))
+    assert "3 black treys: meld only as the last act" in facts_text(view(t, 0), t.rules).plain
+    assert "black treys" not in facts_text(view(t, 1), t.rules).plain

@@ -119,7 +119,7 @@ class PlayApp(App[None]):
     TITLE = "canasta"
     CSS = """
     #status { height: auto; max-height: 3; padding: 0 1; background: $boost; }
-    #facts { height: auto; max-height: 3; padding: 0 1; background: $boost; }
+    #facts { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     #sides { height: 2fr; }
     #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; }
     #message { height: 3; padding: 0 1; background: $boost; }

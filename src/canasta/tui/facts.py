@@ -62,26 +62,38 @@ def facts(v: dict[str, Any], r: RuleSet, four_colour: bool = False) -> list[Text
         for side in range(v["sides"]):
             seat = v["laydown_seats"][side]
             if seat >= 0:
-                out.append(Text(f"{side_name(v, side)} laid down ({_seat(v, seat)}, "
-                                f"{v['laydown_turns'][side]} turn(s) since)"))
+                n = v["laydown_turns"][side]
+                out.append(Text(f"{side_name(v, side)} laid down: {_seat(v, seat)}, "
+                                f"{n} turn{'s' if n != 1 else ''} since"))
     for seat, boxed in enumerate(v["boxed"]):  # S0 [G](ii), [J](v)
         cards = parse_cards(boxed)
         if not cards:
             continue
         turns = v["box_turns"][seat]
-        back = f"back after {turns} more turn(s)" if turns > 0 else "back after the next discard"
+        back = (f"back in {turns} turn{'s' if turns != 1 else ''}" if turns > 0
+                else "back after the next discard")
         if seat == v["seat"]:
             t = Text("your boxed ")
             t.append_text(cards_text(cards, four_colour))
             t.append(f" ({back})")
         else:
-            t = Text(f"s{seat} boxed {len(cards)} card(s) ({back})")
+            t = Text(f"s{seat} boxed {len(cards)} ({back})")
         out.append(t)
+    legal = {a.split()[0] for a in v["legal_actions"]}
+    if r.first_turn_upcard == "trey" and "upcard" in legal:  # S0 [A](i){a}{b}{c}
+        out.append(Text(f"first turn: d draws {r.stock_draw}, u takes the upcard + 1 stock card "
+                        "(no lay-down until your next turn)", style="bold"))
+    if "top" in legal:  # S0 [G](i){a}{b}{c}
+        out.append(Text("o: top discard + your cards as lay-down", style="bold"))
+    black = sum(1 for f in parse_cards(v["hand"]) if f in (4, 7))
+    if r.black3_out_no_discard and black >= r.black3_meld_min:  # S0 [F](ii){b}
+        out.append(Text(f"{black} black treys: meld only as the last act"))
     fresh = v.get("fresh_red_threes", 0)
     if fresh:  # S0 [F](i){c}: own red treys disclosed now bring a further card
-        out.append(Text(f"{fresh} red trey(s) held may still be disclosed for a card", style="red"))
+        out.append(Text(f"{fresh} red trey{'s' if fresh != 1 else ''} may be disclosed for a card",
+                        style="red"))
     if r.red3_wild and any(f in (5, 6) for f in parse_cards(v["hand"])):
-        out.append(Text("red treys in your hand are wild", style="red"))
+        out.append(Text("red treys held are wild", style="red"))
     if r.win_requires_going_out:
         out.append(Text("only going out wins", style="dim"))
     if r.stock_out_turnover:
