@@ -662,3 +662,36 @@ def test_S0_A_i_first_turn_upcard_options_and_black_treys_on_screen() -> None:
     t = position(dict(TOP, hands=["3C 3S 3C 9C 5C", "4C 4D", "5D 6D", "7D 8D"]))
     assert "3 black treys: meld only as the last act" in facts_text(view(t, 0), t.rules).plain
     assert "black treys" not in facts_text(view(t, 1), t.rules).plain
+
+
+def test_S1_merge_and_pass_through_the_keys() -> None:
+    """S1: "you are allowed to merge two group melds of the same rank on your turn": j, then '1 2',
+    joins QS QH 2C into QC QD QH (3 + 3 = 6 cards, one wild). S1: "If you meld all your cards except
+    one, then instead of discarding it you must end your turn by saying pass, and keep the card":
+    after melding 5C 5D 5H the key line offers p, and p passes (seat 1 is next, 9S kept)."""
+    pos = {"rules": "bolivia", "dealer": 3, "turn": 0, "phase": "play",
+           "hands": ["5C 5D 5H 9S", "4C", "4D", "4S"], "pile": "TC",
+           "stock": "4C 4D 6C 6D 7C 7D 8C 8D 9C 9D",
+           "melds": [["KC KD KH", "QC QD QH", "QS QH 2C"], []]}
+    session = scripted(Session.from_position(pos, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("j")
+        await pilot.pause()
+        await pilot.press("1", "space", "2", "enter")
+        await pilot.pause()
+        # the hand by suit: 5C | 5D | 5H | 9S: select the three fives, meld
+        await pilot.press("space", "right", "space", "right", "space", "m")
+        await pilot.pause()
+        texts.append(screen_text(app))
+        await pilot.press("p")
+        await pilot.pause()
+
+    run_app(app, body)
+    s = session.state
+    assert [m.size for m in s.melds[0]] == [3, 6, 3] and s.melds[0][1].wilds == 1
+    assert "p pass" in texts[0]
+    assert Action(Op.PASS) in s.history() and not s.results
+    assert s.hand_cards(0) == [7 * 4 + 3]  # 9S = (9 - 2) x 4 + spades 3, kept (the bots played on)
