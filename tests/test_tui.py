@@ -695,3 +695,22 @@ def test_S1_merge_and_pass_through_the_keys() -> None:
     assert "p pass" in texts[0]
     assert Action(Op.PASS) in s.history() and not s.results
     assert s.hand_cards(0) == [7 * 4 + 3]  # 9S = (9 - 2) x 4 + spades 3, kept (the bots played on)
+
+
+def test_S3_F_declare_reached_with_the_mouse() -> None:
+    """S3 F (as above): the key line is also a row of mouse links: a click on 'v declare' lists the
+    special hands, like the key."""
+    from textual.widgets import Static
+    session = scripted(Session.from_position(PAIRS, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        line = str(app.query_one("#keys", Static).render())
+        x = line.index("v declare")
+        await pilot.click("#keys", offset=(1 + x + 1, 0))  # one column of padding
+        await pilot.pause()
+        texts.append(screen_text(app))
+
+    run_app(app, body)
+    assert "1  declare pairs" in texts[0]

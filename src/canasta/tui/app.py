@@ -34,6 +34,7 @@ KEYS_HELP = """\
 Keys of canasta play
   left/right (h/l)  move the cursor      space  select / unselect that card
   click a card      select it            esc    clear the selection
+  click a key on the bottom line: the same as pressing it (it lists what you may do now)
   d  draw from the stock        t  take the pile with the selected cards
   u  take the upcard (first turn, where the rules allow it)
   m  meld: lay the selected cards as one new meld
@@ -53,19 +54,23 @@ narrow panels show a run by its ends (first-last card) and a group by rank and c
 
 KEY_LINE = ("←→ move · space select · d draw · t take · m meld · a add · x discard · g ask · "
             "r retract · e end · ? hint · f1 help")
-# the key of each action word, for the key line of the moment (only what is legal now)
-ACTION_KEYS = (("draw", "d"), ("upcard", "u"), ("take", "t"), ("top", "o"), ("meld", "m"),
-               ("add", "a"), ("merge", "j"), ("discard", "x"), ("declare", "v"), ("pass", "p"),
-               ("ask", "g"), ("yes", "y"), ("no", "n"), ("retract", "r"), ("end", "e"))
+# the key of each action word and the app action it runs, for the key line of the moment
+ACTION_KEYS = (("draw", "d", "play('draw')"), ("upcard", "u", "play('upcard')"), ("take", "t", "take"),
+               ("top", "o", "top"), ("meld", "m", "meld"), ("add", "a", "add"), ("merge", "j", "merge"),
+               ("discard", "x", "discard"), ("declare", "v", "declare"), ("pass", "p", "play('pass')"),
+               ("ask", "g", "play('ask')"), ("yes", "y", "play('yes')"), ("no", "n", "play('no')"),
+               ("retract", "r", "play('retract')"), ("end", "e", "play('end')"))
+TOOL_KEYS = (("space select", "select"), (": type", "notation"), ("? hint", "hint"), ("f1 help", "help"))
 
 
 def key_line(legal: list[str]) -> str:
-    """The keys of the actions legal now (all of them when it is not the seat's turn)."""
+    """The keys of the actions legal now, each a mouse link to the same action (markup); the fixed
+    key line when it is not the seat's turn."""
     words = {a.split()[0] for a in legal}
     if not words:
         return KEY_LINE
-    keys = [f"{k} {w}" for w, k in ACTION_KEYS if w in words]
-    return " · ".join([*keys, "space select", ": type", "? hint", "f1 help"])
+    keys = [(f"{k} {w}", action) for w, k, action in ACTION_KEYS if w in words]
+    return " · ".join(f"[@click=app.{action}]{label}[/]" for label, action in [*keys, *TOOL_KEYS])
 
 
 class TextScreen(Screen[None]):
