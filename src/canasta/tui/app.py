@@ -34,7 +34,7 @@ KEYS_HELP = """\
 Keys of canasta play
   left/right (h/l)  move the cursor      space  select / unselect that card
   click a card      select it            esc    clear the selection
-  click a key on the bottom line: the same as pressing it (it lists what you may do now)
+  click a key on the bottom line (what you may do now): the same as pressing it
   d  draw from the stock        t  take the pile with the selected cards
   u  take the upcard (first turn, where the rules allow it)
   m  meld: lay the selected cards as one new meld
@@ -43,14 +43,14 @@ Keys of canasta play
   g  ask your partner "may I go out?"    y / n  answer your partner
   r  retract provisional melds           e  end without a discard
   p  pass (meld down to one card and keep it, where the rules allow)
-  o  top: take the top discard with the selected cards as a lay-down meld (Trey, S0 [G])
+  o  top: the top discard with the selected cards as a lay-down meld (Trey)
   v  declare a special hand (lists the hands you may declare now)
   j  merge two of your melds (type their numbers, e.g. 0 3)
   :  type any action in notation (e.g. take 7H 7S @1)
   ?  hint: the hard bot's suggestion     c  four-colour suits on/off
   f1 this help     q  quit (the game is saved after every action)
-Melds: @N is the meld number; ★natural / ★mixed / ★sequence / ★wild mark a canasta;
-narrow panels show a run by its ends (first-last card) and a group by rank and count (K×5+2w)."""
+Melds: @N is the meld number; ★natural/★mixed/★sequence/★wild mark a canasta;
+narrow panels show a run by its ends and a group by rank and count (K×5+2w)."""
 
 KEY_LINE = ("←→ move · space select · d draw · t take · m meld · a add · x discard · g ask · "
             "r retract · e end · ? hint · f1 help")
