@@ -714,3 +714,25 @@ def test_S3_F_declare_reached_with_the_mouse() -> None:
 
     run_app(app, body)
     assert "1  declare pairs" in texts[0]
+
+
+def test_narrow_panel_click_adds_to_the_meld_clicked() -> None:
+    """Issue 6 (mouse) in a narrow panel (Bolivia S1 for 3): the header takes two lines, so the third
+    line of the panel's text is meld @1; a click there adds the selected KS to the kings (7 + 1 = 8)."""
+    pos = {"rules": {"preset": "bolivia", "overrides": {"players": 3}},
+           "dealer": 2, "turn": 0, "phase": "play",
+           "hands": ["KS 9D 9H", "4D", "QH"], "stock": "4C 6C 6D", "pile": "TC",
+           "melds": [["4S 5S 6S 7S 8S 9S TS", "KC KC KD KD KH 2H JK"], [], []]}
+    session = scripted(Session.from_position(pos, ["human", "bot", "bot"]))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("right", "right", "space")  # by suit: 9D | 9H | KS
+        await pilot.pause()
+        await pilot.pause()
+        assert [card_label(f) for f in app.hand.selected_cards()] == ["K♠"]
+        await pilot.click("#side0", offset=(3, 1 + 2 + 1))  # border, two header lines, @0
+        await pilot.pause()
+
+    run_app(app, body)
+    assert session.state.melds[0][1].size == 8
