@@ -13,6 +13,7 @@ import pytest
 
 from canasta import GameState, Phase, RecordError, RuleError, rules
 from canasta.cards import card_str, is_black_three, is_red_three, is_wild
+from canasta.goingout import can_go_out
 from canasta.melds import MeldType
 from canasta.records import GameRecord, position
 from canasta.views import view
@@ -408,6 +409,20 @@ def test_S0_F_ii_b_melded_black_treys_are_the_last_act() -> None:
     s = setup(["3S 3C 3S 9C 9D 9H", "4C", "4D", "4H"], melds=TWO_CANASTAS)
     play(s, "ask", "yes", "meld 9C 9D 9H", "meld 3C 3S 3S")
     assert s.results[0].reason == "went_out" and s.results[0].sides[0].black_threes == 300
+
+
+def test_S0_F_ii_b_J_v_black_treys_and_a_stray_card_cannot_go_out_after_yes() -> None:
+    """S0 [F](ii){b} with [J](v): melded black treys must be the last act, so five black treys and a 7D
+    that fits no meld cannot go out (the treys cannot be followed by the discard of 7D, and 7D cannot be
+    melded). Told "yes", the player is not held to going out: he discards and takes the -300.
+    (Found by bots: the go-out check once said yes here, and no action was legal at all.)"""
+    s = setup(["3C 3C 3S 3S 3S 7D", "4C", "4D", "4H"], melds=TWO_CANASTAS)
+    play(s, "ask", "yes")
+    assert not can_go_out(s)
+    assert sorted(str(a) for a in s.legal_actions()) == ["discard 3C", "discard 7D"]
+    check_refused(s, "meld 3C 3C 3S 3S 3S", "black_three", "meld your other cards first")
+    s.apply("discard 7D")
+    assert s.penalties[0] == RS.failed_go_out_penalty == 300
 
 
 def test_S0_D_canasta_values_and_going_out_300() -> None:
