@@ -330,6 +330,20 @@ def test_S3_D_talon_only_down_to_the_turn_card() -> None:
     assert view(s, 1)["turn_card"]["passed"]
 
 
+def test_S3_D_a_three_drawn_as_the_turn_card_in_a_talon_is_replaced() -> None:
+    """S3 C ('The player then picks one card for each three placed on the table') with S3 D ('you can
+    meld, but only take up to and including the turn card'): the talon's last card may be the turn card
+    itself; when that is a three, it is laid and replaced from below the turn card (director's reading:
+    the limit is on talon cards, and otherwise the player, who melded down to the discard, would hold no
+    card at all and could never play again)."""
+    stock9 = "3D 4C 4D 4H 4S 5D 5H 5S 6C"  # top first: the 9th from the bottom (the turn card) is 3D
+    s = _opening("TC TD TH QC QD JK 9C 9D 9H 8D", ["TC TD TH", "QC QD JK", "9C 9D 9H"], stock=stock9)
+    assert s.hn[0] == 1
+    s.apply("discard 8D")  # talon: min(4, 9 - 8) = 1 card, the turn card 3D: laid and replaced by 4C
+    assert hand(s, 0) == sorted(parse_cards("4C")) and s.red3[0] == parse_cards("3D")
+    assert len(s.stock) == 7 and s.legal_actions()
+
+
 def test_S3_D_meld_down_to_the_discard_only_before_the_turn_card() -> None:
     """S3 D: 'If after you discard you do not have a card left in your hand, as long as the deck is at
     or before the turn card, you can meld ... However, if the turn card is gone, and you have a card to

@@ -1844,7 +1844,9 @@ class GameState:
 
     def _draw_cards(self, seat: int, count: int, floor: int = 0) -> list[int]:
         """Draw ``count`` cards (leaving at least ``floor`` in the stock), laying and replacing red
-        threes (all threes in threes mode); returns the cards kept."""
+        threes (all threes in threes mode); returns the cards kept. A three laid is replaced even from
+        below ``floor`` (the turn card limits the talon's cards, not the replacement of a three: the
+        director's reading, since otherwise a player could be left holding no card at all)."""
         got: list[int] = []
         last_red3 = False
         laid = self.rules.laid_at_once
@@ -1854,6 +1856,7 @@ class GameState:
                 self.red3[seat].append(f)
                 self._event(seat, "red3", (f,))
                 last_red3 = True
+                floor = max(0, floor - 1)
                 continue
             last_red3 = False
             self._give(seat, f)
