@@ -211,3 +211,16 @@ def test_R12_unopened_side_shows_its_opening_then_takes_the_pile() -> None:
     assert a.op is Op.TAKE and "pile" in why, why
     s.apply(a)
     assert s.opened[0]
+
+
+def test_S3_dead_rank_is_the_safe_discard() -> None:
+    """R 1.2 / S3 dead ranks: a canasta of nines closed at seven cards (melds stop at seven) makes
+    nines dead for that side: it cannot take the pile with a nine. Holding 9C and KS, the
+    heuristic throws the nine to the next player, whose side closed the nines, though a king looks
+    as safe by the count (kings: 6 on the table + KS = 7 of 8 seen, 1 unseen; nines: 5 natural in
+    the canasta + 9C = 6 of 8, 2 unseen)."""
+    s = _pos("nvso-tournament", ["9C KS 5H 5S", "QC QD QH", "TH TS JD", "JH JS 4D"],
+             [["8C 8D 8H"], ["9C 9D 9H 2C 2D 9S 9D", "KC KD KH KC KD KH"]], pile="4C",
+             stock="4H 5C 5D TC TD QS QS 5H 4S 8S 8S AH AH")
+    a, why = _decide(s)
+    assert a == Action.parse("discard 9C"), why

@@ -139,6 +139,8 @@ class Weights:
                                           # aces: -2,500) only holding this many of it
     risky_wild_min: int = RISKY_WILD_MIN  # ... a wild meld penalised when incomplete (-2,000)
                                           # holding this many wild cards
+    dead_safe: float = 30.0           # a rank the next side has closed (R 1.2 dead ranks) is safe
+    dead_own: float = 40.0            # ... and one our side has closed is of no use to us
     risky_stock: int = 16             # ... and a whole canasta of it once the stock is this short
     risky_take: float = 1000.0        # cost of a take that starts such a meld with fewer
     stuck_shed: float = 80.0          # shed a rank that costs a penalty when held (3+ 7s or aces)
@@ -796,6 +798,16 @@ class Heuristic:
             urgency = 2.0 if o.stock <= w.stuck_stock else 1.0
             score += w.stuck_shed * urgency + w.break_pair * (in_hand - 1)
             why = "sheds a rank that costs 1,500 when three are held"
+        if r.max_meld_size:
+            # R 1.2, S3: a rank whose canasta is closed (melds stop at seven) is dead for that side:
+            # the next side cannot take the pile with it, and our own are no use to us
+            for sd, bonus, text in ((nside, w.dead_safe, "the next player's side has closed that rank"),
+                                    (o.side, w.dead_own, "our side has closed that rank")):
+                if any(m.rank == rank and m.kind == GROUP and m.size >= r.max_meld_size
+                       for m in o.melds[sd]):
+                    score += bonus
+                    danger = 0.0 if sd == nside else danger
+                    why = text
         if o.thrown and o.thrown[nxt][rank]:
             score += w.safe_thrown_by_next
             why = "the next player threw that rank away"
