@@ -45,6 +45,33 @@ Three-pack games (Samba, Bolivia: sequences, wild melds, several melds of a rank
   thrown as a safe discard that blocks the pile (``red3_discard``).
 * **Pass** — with one card left and no way out, the bot passes (S1).
 
+Trey Canasta (S0) adds:
+
+* **Red treys** — one just picked up is disclosed at once (``meld 3H``) and its further card drawn
+  (``draw``) before anything else, asking included; it is held instead as a wild card (T8) when the
+  side is open, the hand has no other wild card and a group is one card short of a canasta. A held
+  red trey is disclosed when going out or the stock is short (``red3_stock``), and thrown to freeze
+  a big pile (``freeze_pile``).
+* **Black treys** — three or more are kept to go out with as a meld (``black3_keep``); fewer are
+  stopping discards.
+* **First turn** — the upcard (with one stock card) when it is wild, a red trey or matches
+  ``upcard_pair`` naturals in hand. **Top card** — the lay-down with the top discard alone whenever
+  the engine lists it (it lists it only when it makes the lay-down).
+* **Asking** is legal only right after the pick-up: the bot asks then when its hand plan melds out
+  but for one card, and lays nothing toward going out without the partner's yes.
+
+The American games (R 1.2, S3) add:
+
+* **Special hands** are declared as soon as the engine lists one (``special_hand``).
+* **Opening** — a natural meld of three where the rules require one; an unopened side shows the rest
+  of its opening before taking the pile with a natural pair of the top card.
+* **7s, aces and wild melds** (incomplete: -2,500 / -2,000) are started only holding
+  ``risky_rank_min`` / ``risky_wild_min`` of their cards (a whole canasta when going out or with the
+  stock at ``risky_stock``); a take that would start one costs ``risky_take``. Three or more 7s or
+  aces that will not be melded are shed (``stuck_shed``: -1,500 when held at the end).
+* **Dead ranks** (a canasta closed at seven) are safe discards toward that side (``dead_safe``) and
+  of no use to ours (``dead_own``).
+
 Unknown actions (ops added by later presets) score zero: the bot plays them only when nothing it
 knows is legal, so :meth:`HeuristicBot.choose` always returns one of the legal actions.
 """
