@@ -10,6 +10,7 @@ from canasta import GameState
 from canasta.actions import Action, Op
 from canasta.bots.heuristic import Heuristic, Obs
 from canasta.cards import is_black_three, parse_cards
+from canasta.goingout import can_go_out
 from canasta.records import position
 from canasta.views import view
 
@@ -224,3 +225,27 @@ def test_S3_dead_rank_is_the_safe_discard() -> None:
              stock="4H 5C 5D TC TD QS QS 5H 4S 8S 8S AH AH")
     a, why = _decide(s)
     assert a == Action.parse("discard 9C"), why
+
+
+def test_S0_Fii_b_black_treys_go_out_only_with_nothing_left_to_discard() -> None:
+    """S0 [F](ii){b}: black treys are melded as the last act, with no discard after them. With the
+    two canastas (one a sequence), 3C 3S 3C and KS (onto the kings) the hand melds out: the
+    heuristic asks. With a further odd card (9H) it would have to discard it and keep the treys,
+    so it does not ask."""
+    melds = [["KC KD KH KS KC KD KH", "4S 5S 6S 7S 8S 9S TS"], ["8C 8D 8H"]]
+    s = _pos("trey-canasta", ["3C 3S 3C KS", *OTHERS], melds)
+    a, why = _decide(s)
+    assert a.op is Op.ASK, why
+    s.apply(a)
+    s.apply("yes")
+    assert can_go_out(s)
+    while not s.results:  # the heuristic goes out: add @0 KS, meld 3C 3C 3S
+        s.apply(_decide(s)[0])
+    assert s.results[0].reason == "went_out" and s.results[0].out_seat == 0
+    s = _pos("trey-canasta", ["3C 3S 3C KS 9H", *OTHERS], melds)
+    t = s.clone()
+    t.apply("ask")
+    t.apply("yes")
+    assert not can_go_out(t)
+    a, why = _decide(s)
+    assert a.op is not Op.ASK, why

@@ -563,7 +563,12 @@ class Heuristic:
         return _nat_counts(o.hand)[_rank(top)] >= self.w.upcard_pair
 
     def _out_ready(self, o: Obs) -> bool:
-        return o.requirement_met() and self.leftover(o) <= 1
+        if not o.requirement_met():
+            return False
+        if o.rules.black3_out_no_discard and (o.rules.sequences or o.rules.wild_melds) and any(
+                t == BLACK3 for t, _ in o.plan.melds):
+            return self.leftover(o) == 0  # S0 [F](ii){b}: black treys go out last, with no discard
+        return self.leftover(o) <= 1
 
     def _want_out(self, o: Obs) -> bool:
         opp = max((self.table_points(o, s) for s in range(len(o.melds)) if s != o.side), default=0)
