@@ -20,7 +20,7 @@ from canasta.presets import PRESETS
 TARGETS = {"gvr-club": 500}  # random-play hands/s on one core (issue 2)
 
 
-def bench(name: str, games: int, seed: int) -> dict[str, Any]:
+def bench(name: str, games: int, seed: int, max_hands: int = 200) -> dict[str, Any]:
     rs = rules(name)
     hands = actions = 0
     counts: list[int] = []
@@ -29,7 +29,7 @@ def bench(name: str, games: int, seed: int) -> dict[str, Any]:
     for g in range(games):
         s = GameState.new(rs, seed=seed + g)
         rng = random.Random(seed + g)
-        while not s.is_over:
+        while not s.is_over and len(s.results) < max_hands:  # random American play never ends
             legal = s.legal_actions()
             s._apply(rng.choice(legal))
             actions += 1
@@ -39,7 +39,7 @@ def bench(name: str, games: int, seed: int) -> dict[str, Any]:
     for g in range(min(games, 20)):
         s = GameState.new(rs, seed=10_000 + g)
         rng = random.Random(g)
-        while not s.is_over:
+        while not s.is_over and len(s.results) < max_hands:
             legal = s.legal_actions()
             counts.append(len(legal))
             if rng.random() < 0.02:
@@ -71,10 +71,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--presets", default=",".join(PRESETS))
+    ap.add_argument("--presets", nargs="+", default=[",".join(PRESETS)],
+                    help="presets, separated by commas or spaces")
+    ap.add_argument("--max-hands", type=int, default=200, help="stop a game after this many hands")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    rows = [bench(n, args.games, args.seed) for n in args.presets.split(",")]
+    names = [n for group in args.presets for n in group.split(",") if n]
+    rows = [bench(n, args.games, args.seed, args.max_hands) for n in names]
     if args.json:
         print(json.dumps(rows, indent=1))
         return

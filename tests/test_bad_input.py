@@ -72,6 +72,9 @@ def test_bad_card_in_a_list_names_that_card() -> None:
     ("meld KH KS @0", "meld KH KS @0", "no meld number"),
     ("discard ZZ", "ZZ", "unknown rank"),
     ("meld KH QX", "QX", "unknown suit"),
+    ("declare", "declare", "declare pairs|garbage|straight"),
+    ("declare flush", "declare flush", "declare pairs|garbage|straight"),
+    ("declare straight KH QH", "declare straight KH QH", "at most one card"),
 ])
 def test_bad_action_notation(text: str, token: str, words: str) -> None:
     with pytest.raises(NotationError) as info:
@@ -244,8 +247,21 @@ def test_bad_notation_through_apply_changes_nothing(snapshot: Callable[..., Any]
     ({"packs": 9}, "'packs' = 9: must be 1 to 4"),
     ({"go_out_canastas": 9}, "'go_out_canastas' = 9"),
     ({"red3_values": [50, 100, 200, 300, 800]}, "no red threes must be worth 0"),
-    ({"red3_mode": "trey"}, "not supported yet"),
+    ({"red3_wild": True}, "'red3_wild' = True: red threes can be wild cards only where they are held"),
+    ({"upcard_recover": ["blue"]}, "'upcard_recover'"),
     ({"target_score": 0}, "'target_score' = 0: must be positive"),
+    ({"talon": [4, 3, 2]}, "'talon' = (4, 3, 2): give at most one talon size per side"),
+    ({"talon": [4, -3]}, "none negative"),
+    ({"turn_card_under": -1}, "'turn_card_under' = -1: must not be negative"),
+    ({"opening_schedule": "hand"}, "'opening_by_hand' = (): the hand schedule needs minimums"),
+    ({"opening_schedule": "hand", "opening_by_hand": [125, -5]}, "none negative"),
+    ({"after_take_no_discard": ["eight"]}, "unknown card class 'eight'"),
+    ({"no_wild_ranks": [3]}, "'no_wild_ranks' = (3,): ranks are 4 to 14"),
+    ({"rank_canasta_bonus": [[7, -1]]}, "give (rank 4 to 14, points of at least 0) pairs"),
+    ({"wild_canasta_by_jokers": [3000, 2000]}, "give 5 values (0 to all 4 jokers)"),
+    ({"stuck_penalty": -1500}, "'stuck_penalty' = -1500: must not be negative"),
+    ({"game_hands": -3}, "must not be negative"),
+    ({"special_garbage": "2000"}, "'special_garbage' must be a whole number"),
 ])
 def test_invalid_overrides(overrides: dict[str, Any], words: str) -> None:
     with pytest.raises(RuleError) as info:
@@ -381,3 +397,32 @@ def test_load_missing_file(tmp_path: Any) -> None:
     bad.write_text("not json at all", encoding="utf-8")
     with pytest.raises(RecordError, match="not valid JSON"):
         load(str(bad))
+
+
+# ---------------------------------------------------------------------------- American presets (S3)
+@pytest.mark.parametrize("preset", ["american", "nvso-tournament"])
+def test_american_bad_actions_change_nothing(preset: str) -> None:
+    """Refused actions of the American rules (S3 D, F, G; N21) leave the state exactly as it was."""
+    from helpers import check_refused, position_for
+    s = position_for(preset, ["7C 7D 2C 5S 6S", "QC", "JC", "9C"], melds=[["KC KD KH"], []], pile="",
+                     stock="")
+    check_refused(s, "meld 7C 7D 2C", "wild_limit", "never take wild")
+    check_refused(s, "add @0 2C", "wild_limit", "5 natural")
+    check_refused(s, "declare pairs", "special_melded", "not melded")
+    check_refused(s, "declare straight 5S", "special_melded", "not melded")
+    d = position_for(preset, ["7C 7D 2C 5S 6S", "QC", "JC", "9C"], pile="", stock="4C", phase="draw")
+    check_refused(d, "declare pairs", "draw_first", "draw")
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"talons": [4]}, "'talons' must be a list with one entry per side"),
+    ({"talons": [-4, 0]}, "'talons' must hold whole numbers of at least 0"),
+    ({"red_threes": [["KC"], [], [], []]}, "only threes go there"),
+    ({"hands": ["3C", "", "", ""]}, "a three is laid face up at once"),
+])
+def test_american_position_errors(change: dict[str, Any], words: str) -> None:
+    pos: dict[str, Any] = {"rules": "nvso-tournament", "hands": ["KC", "QC", "JC", "9C"], "stock": "4C"}
+    pos.update(change)
+    with pytest.raises(RecordError) as info:
+        position(pos)
+    assert words in str(info.value), str(info.value)

@@ -22,7 +22,9 @@ from canasta.views import view
 
 TABLES: list[tuple[str, int | None]] = [("classic", None), ("gvr-club", None), ("spanish", 2),
                                         ("spanish", 3), ("spanish", 4), ("spanish", 5), ("spanish", 6),
-                                        ("samba", None), ("bolivia", 2), ("bolivia", 4), ("bolivia", 6)]
+                                        ("samba", None), ("bolivia", 2), ("bolivia", 4), ("bolivia", 6),
+                                        ("american", None), ("nvso-tournament", None),
+                                        ("trey-canasta", None)]
 
 
 def _rules(name: str, players: int | None) -> RuleSet:
@@ -194,7 +196,9 @@ def test_knowledge_is_true_and_the_determinizer_respects_it(name: str, players: 
         for x in range(rs.players):
             assert all(w.hands[x][f] >= k.known[x][f] for f in range(NUM_FACES))
         everything = [f for h in range(rs.players) for f in w.hand_cards(h)] + w.stock + w.pile + [
-            f for ms in w.melds for m in ms for f in m.cards] + [f for r in w.red3 for f in r]
+            f for ms in w.melds for m in ms for f in m.cards] + [f for r in w.red3 for f in r] + [
+            f for b in w.boxed for f in b]  # S0: cards boxed in front of a player
+        assert w.boxed == s.boxed
         assert _multiset(everything) == deck
         checked += 1
     assert checked > 30

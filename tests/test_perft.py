@@ -437,3 +437,93 @@ def test_S1_bolivia_draw_phase_pickups() -> None:
     - ask (the pile can be taken); no shown melds (opened), no retract, no end (stock left)."""
     s = _pos("bolivia", "9C 9D QS QH 2C", pile="4C QD 9S", melds=[["KC KD KH", "6S 7S 8S"], []])
     assert_legal(s, ["draw", "take 9C 9D", "take 9C 9D 2C", "take @1", "ask"])
+
+
+# ============================================================================ American (R 1.2, S3)
+def test_R12_american_play_phase_rule_of_five_sevens_and_aces() -> None:
+    """R 1.2 / S3 G / N21: American, side 0 opened earlier and shows kings KC KD KH KS KC (@0, five
+    naturals) and nines 9C 9D 9H (@1); seat 0 holds KH 9S 7C 7D 7H 2C AC after drawing. By hand:
+    - new melds: 7C 7D 7H (natural); never 7-7-2 (S3 G: 7s without wilds); one ace only; kings and
+      nines have melds (one meld per rank);
+    - @0 kings: KH, and 2C (five naturals: the rule of five allows a wild);
+    - @1 nines: 9S; not 2C (three naturals, rule of five);
+    - ask (once a hand, not yet asked); no retract (opened); no special hand (7 cards, not 14);
+    - discards: one per kind, KH 9S 7C 2C AC (no pile taken: no SWAD)."""
+    s = _pos("american", "KH 9S 7C 7D 7H 2C AC", phase="play", pile="4C QD",
+             melds=[["KC KD KH KS KC", "9C 9D 9H"], []])
+    assert_legal(s, [
+        "meld 7C 7D 7H",
+        "add @0 KH", "add @0 2C", "add @1 9S",
+        "ask",
+        "discard KH", "discard 9S", "discard 7C", "discard 2C", "discard AC",
+    ])
+
+
+def test_S3_J_unopened_pickup_american_and_nvso() -> None:
+    """S3 J, N7: seat 0 (side unopened, minimum 125) holds 8C 8D TC TD TH QC QD JK 5S; the pile is 4C 8H.
+    By hand, before drawing:
+    - draw; no take (the pair and top card make 8+8+8 = 30 < 125), so no ask;
+    - melds shown before the take (the pair of eights makes the pile takable): TC TD TH, TC TD JK,
+      QC QD JK, 8C 8D JK (wilds allowed in the opening turn); no retract (nothing shown), no end.
+    After showing TC TD TH and QC QD JK (30 + 70 = 100):
+    - American: take 8C 8D (100 + 30 = 130 >= 125, with the natural tens); retract; no draw.
+    - NVSO: the pair and top card count nothing: only retract."""
+    hand = "8C 8D TC TD TH QC QD JK 5S"
+    s = _pos("american", hand, pile="4C 8H")
+    assert_legal(s, ["draw", "meld TC TD TH", "meld TC TD JK", "meld QC QD JK", "meld 8C 8D JK"])
+    s.apply("meld TC TD TH")
+    s.apply("meld QC QD JK")
+    assert_legal(s, ["take 8C 8D", "retract"])
+    n = _pos("nvso-tournament", hand, pile="4C 8H")
+    n.apply("meld TC TD TH")
+    n.apply("meld QC QD JK")
+    assert_legal(n, ["retract"])
+
+
+def test_S3_F_special_hand_listed() -> None:
+    """S3 F: a garbage hand (4 + 4 + 3 + 3, no wilds) held after drawing, nothing melded by the side.
+    By hand: a new natural meld of three of each rank held (K, 9, 5, 8; provisional, the side is not
+    open), ask, one discard per kind, and 'declare garbage'; not pairs (counts 4 and 3), not a
+    straight (no wilds), no retract (nothing shown yet)."""
+    s = _pos("american", "KC KD KH KS 9C 9D 9H 9S 5C 5D 5H 8C 8D 8H", phase="play", pile="4C",
+             stock="QC QD QH 4D 4S 4H")
+    assert_legal(s, [
+        "meld KC KD KH", "meld 9C 9D 9H", "meld 5C 5D 5H", "meld 8C 8D 8H",
+        "ask",
+        "discard KC", "discard 9C", "discard 5C", "discard 8C",
+        "declare garbage",
+    ])
+
+
+# ============================================================================ Trey Canasta (S0)
+def test_S0_trey_play_phase_with_a_held_red_trey() -> None:
+    """S0 [C], [F](i){c}, T8: side 0 shows kings KC KD KH (@0) and the spade run 6S 7S 8S (@1); seat 0
+    holds 9S 5S KS 3H 4D after drawing (no red trey was drawn this turn). By hand:
+    - new melds: no two naturals of a rank, no three spades in a row, one wild (3H, T8): none;
+    - meld 3H: disclose the red trey (no further card: it was not just picked up);
+    - @0 kings: KS, 3H (T8: a wild; 3 naturals + 1 wild);
+    - @1 spades: 5S below (5-8 fits 5-J), 9S above (6-9 fits 4-10 ... 6-Q); never a wild;
+    - ask ([J](ii): after the pick-up, nothing shown yet, five cards); no merge, retract or pass;
+    - discards: each of the five cards (a red trey may be discarded, [F](i){c})."""
+    s = _pos("trey-canasta", "9S 5S KS 3H 4D", phase="play", pile="4C QD",
+             melds=[["KC KD KH", "6S 7S 8S"], []])
+    assert_legal(s, [
+        "meld 3H",
+        "add @0 KS", "add @0 3H",
+        "add @1 5S", "add @1 9S",
+        "ask",
+        "discard 4D", "discard 5S", "discard 9S", "discard KS", "discard 3H",
+    ])
+
+
+def test_S0_trey_first_turn_draw_phase() -> None:
+    """S0 [A](i){a}: the first player, with the natural upcard QD, may draw two or take the upcard with
+    one stock card (upcard). Nobody has laid down; seat 0 holds 9C 9D QS QH 2C. By hand:
+    - draw; upcard;
+    - take QH QS: T5 needs a qualifying lay-down: QD QH QS = 30 < 50, so not listed; take QH QS 2C
+      would make 50 but [H](iii) takes with natural cards from hand only;
+    - with a natural pair of the top card's rank held, lay-down melds may be shown before taking: 9C 9D
+      2C and QH QS 2C (2 naturals + 1 wild, [C]); no three naturals of a rank;
+    - no ask ([J](ii): only after the pick-up); no retract (nothing shown), no end (stock left)."""
+    s = _pos("trey-canasta", "9C 9D QS QH 2C", pile="QD", first_turn=True)
+    assert_legal(s, ["draw", "upcard", "meld 9C 9D 2C", "meld QH QS 2C"])

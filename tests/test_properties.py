@@ -58,13 +58,17 @@ TABLES = {
     "bo4": ("bolivia", {}),
     "bo2": ("bolivia", {"players": 2}),
     "bo6": ("bolivia", {"players": 6}),
+    "am4": ("american", {}),
+    "nv4": ("nvso-tournament", {}),
+    "trey4": ("trey-canasta", {}),
+    "trey17": ("trey-canasta", {"hand_size": 17}),
 }
 TABLE_IDS = list(TABLES)
 
 # Random play cannot reach Bolivia's 15,000 (going out needs a seven-card escalera) in any reasonable
 # time: there the whole-game property plays this many whole hands, each of which must end; the end of
 # the game itself is checked from positions near the target in the Bolivia rule tests.
-HANDS_PER_GAME = {"bo4": 4, "bo2": 4, "bo6": 4}
+HANDS_PER_GAME = {"bo4": 4, "bo2": 4, "bo6": 4, "am4": 4, "trey4": 4, "trey17": 4}
 HAND_CAP = 3000      # actions in one hand: a hand is finite (the stock shrinks, melds only grow)
 GAME_CAP = 60000     # actions in one game of random constructive play (observed: under 12,000)
 
@@ -125,6 +129,9 @@ def table_counts(s: GameState) -> list[int]:
     for r3 in s.red3:
         for f in r3:
             c[f] += 1
+    for b in s.boxed:  # S0 [G](ii), [J](v): cards boxed in front of a player
+        for f in b:
+            c[f] += 1
     return c
 
 
@@ -146,11 +153,14 @@ def check_invariants(s: GameState, deck: list[int], where: str) -> None:
         if r.red3_mode == "lay":
             held = [f for f in range(53) if h[f] and is_red_three(f)]
             assert not held, f"{where}: seat {seat} holds a red three"
+        # R 1.2, S3 C: every three (red and black) is laid at once, never held
+        if r.red3_mode == "threes":
+            assert not any(h[4:8]), f"{where}: seat {seat} holds a three"
     for side, ms in enumerate(s.melds):
         ranks: list[int] = []
         for m in ms:
-            nat = [f for f in m.cards if not is_wild(f)]
-            wild = [f for f in m.cards if is_wild(f)]
+            nat = [f for f in m.cards if not s.model.wild_face[f]]  # S0 T8: held red treys are wild
+            wild = [f for f in m.cards if s.model.wild_face[f]]
             assert m.naturals == len(nat) and m.wilds == len(wild), f"{where}: meld counts {m}"
             assert m.jokers == sum(1 for f in wild if f == JOKER)
             if m.type is MeldType.BLACK3:
@@ -171,6 +181,9 @@ def check_invariants(s: GameState, deck: list[int], where: str) -> None:
             assert len(nat) >= r.min_naturals and len(m.cards) >= 3, f"{where}: short meld {m}"
             assert wild_problem(r, len(nat), len(wild)) is None, f"{where}: wild limits broken in {m}"
             ranks.append(m.rank)
+            # R 1.2, S3 G: 7s never with wilds; melds capped at 7 (N22)
+            assert not (wild and m.rank in r.no_wild_ranks), f"{where}: wild card in {m}"
+            assert not r.max_meld_size or len(m.cards) <= r.max_meld_size, f"{where}: {m} too long"
         if r.one_meld_per_rank:  # R C3
             assert len(ranks) == len(set(ranks)), f"{where}: two melds of one rank for side {side}"
     assert s.pile_frozen in (True, False)
@@ -179,7 +192,10 @@ def check_invariants(s: GameState, deck: list[int], where: str) -> None:
         assert tuple(s.scores) == s.results[-1].scores_after, where
     if s.is_over:
         assert s.legal_actions() == [] and 0 <= s.winner < r.sides, where
-        assert max(s.scores) >= r.target_score
+        assert max(s.scores) >= r.target_score or (r.game_hands and len(s.results) >= r.game_hands)
+        if r.win_requires_going_out:  # S0 [K](i): only the side going out, at the target, wins
+            out = s.results[-1].out_seat
+            assert out >= 0 and s.side_of(out) == s.winner and s.scores[s.winner] >= r.target_score
     else:
         assert s.winner == -1, where
         assert 0 <= s.actor < r.players and 0 <= s.current < r.players
@@ -276,11 +292,18 @@ def candidates(s: GameState, legal: list[Action], rng: random.Random) -> tuple[l
                 cards = tuple(same[:n]) + tuple(rng.sample(wilds, w))
                 for idx in {-1, target, nmelds}:
                     held.append(Action(Op.TAKE, cards, idx))
+        # S0 [G](i): the top card alone with cards from hand (a group, a run, with a wild top)
+        for n in range(2, len(same) + 1):
+            held.append(Action(Op.TOP, tuple(same[:n])))
+        for _ in range(3):
+            if len(hand) >= 2:
+                held.append(Action(Op.TOP, tuple(rng.sample(hand, min(len(hand), rng.choice((2, 3)))))))
     held += [same_kind_variant(s, a, rng) for a in legal]
     missing = [f for f in range(53) if not s.hands[seat][f]]
     absent: list[Action] = []
     for f in rng.sample(missing, min(4, len(missing))):
         absent.append(Action(Op.DISCARD, (f,)))
+        absent.append(Action(Op.TOP, (f, *rng.sample(hand, min(1, len(hand))))))
         absent.append(Action(Op.ADD, (f,), rng.randrange(nmelds + 1)))
         absent.append(Action(Op.MELD, (f, *rng.sample(hand, min(2, len(hand))))))
         absent.append(Action(Op.TAKE, (f, *rng.sample(hand, min(1, len(hand)))),

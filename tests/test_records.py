@@ -17,7 +17,8 @@ from canasta.views import view
 
 TABLES = {"ref4": ("classic", {}), "club4": ("gvr-club", {}), "es4": ("spanish", {}),
           "es2": ("spanish", {"players": 2}), "es3": ("spanish", {"players": 3}),
-          "es6": ("spanish", {"players": 6})}
+          "es6": ("spanish", {"players": 6}), "am4": ("american", {"game_hands": 2}),
+          "nv4": ("nvso-tournament", {})}
 
 
 def _play(s: GameState, rng: random.Random, limit: int) -> GameState:

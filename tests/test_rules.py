@@ -35,7 +35,8 @@ def test_every_preset_validates(name: str, players: int) -> None:
 @pytest.mark.parametrize(("name", "cards", "deck"), [
     ("classic", 11, 108), ("gvr-club", 11, 108), ("spanish", 11, 108),  # R 1.1, S2, S4: 11 cards, 2 packs
     ("samba", 15, 162), ("bolivia", 15, 162),  # R 1.3, S1: 15 cards from 162 (3 x 52 + 6 jokers)
-], ids=[f"p{i}" for i in range(5)])
+    ("trey-canasta", 15, 162),  # S0 [A]: 4 players, 3 packs of 54 = 162, 15 cards each
+], ids=[f"p{i}" for i in range(6)])
 def test_default_table_of_each_preset(name: str, cards: int, deck: int) -> None:
     """Every preset's default table is four players in two partnerships (R 1.1, S2: "Tables of four
     players; two teams ... Deal 11 cards", S4: "Being four the players ... eleven cards", R 1.3 and S1:

@@ -13,10 +13,12 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from canasta.actions import Action, Op
 from canasta.cli import app as cli_app
+from canasta.records import position
 from canasta.tui.app import PlayApp
 from canasta.tui.players import FallbackBot
 from canasta.tui.render import card_label
@@ -338,3 +340,399 @@ def test_hand_grouped_by_suit_where_sequences_count() -> None:
     assert format_cards(sorted_hand(cards)) == "KS 9S 6H 5H 4H 3C JK"
     groups = [group_of(f, True) for f in sorted_hand(cards, by_suit=True)]
     assert groups[0] == groups[1] == groups[2] != groups[3] == groups[4]
+
+
+def test_trey_bot_game_renders() -> None:
+    """S0: a Trey Canasta game played by bots (the person only draws and discards) renders without
+    error and shows the table."""
+    from canasta import rules
+    session = Session.new(rules("trey-canasta"), ["human", "bot", "bot", "bot"], seed=5)
+    for _ in range(200):
+        if session.state.is_over or session.human_to_act() >= 0:
+            if session.state.is_over:
+                break
+            legal = session.state.legal_actions()
+            session.apply(next((a for a in legal if a.op is Op.DRAW), legal[-1]))
+            continue
+        session.bot_step()
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        texts.append(screen_text(app))
+
+    run_app(app, body)
+    assert texts and "stock" in texts[0].lower()
+
+
+# ------------------------------------------------------------------ issues 3 and 4: the new presets
+def public_labels(v: dict[str, Any]) -> set[str]:
+    """Every card label the view lets its seat see: own hand, melds, pile top, threes, boxed cards
+    (the view shows them to all: they were disclosed first), the log and the hand results."""
+    from canasta.cards import parse_cards
+    texts = [v["hand"], v["pile"]["top"] or "", *v["red_threes"], *v["boxed"]]
+    texts += [m["cards"] or "" for ms in v["melds"] for m in ms]
+    texts += [e.get("cards", "") for e in v["log"]]
+    return {card_label(f) for t in texts for f in parse_cards(t)}
+
+
+def hidden_now(session: Session, seat: int) -> set[str]:
+    """Labels of cards in other hands or the stock with no copy anywhere the seat may look: none of
+    them may be on the screen (three packs hold up to three copies of a card, so a label can be both
+    hidden and public; those are left out)."""
+    s = session.state
+    cards = list(s.stock) + [f for other in range(s.rules.players) if other != seat
+                             for f in s.hand_cards(other)]
+    return {card_label(f) for f in cards} - public_labels(view(s, seat))
+
+
+def play_through_the_ui(preset: str, players: int | None, seed: int, max_screens: int) -> list[str]:
+    """A game in which every seat is a seeded random bot; the person's seat plays through the app
+    (``run_actions``) and every screen shown to it (table, score table) is checked for hidden cards,
+    up to the first screen after the first hand's score table (or ``max_screens``)."""
+    from canasta import rules
+    from canasta.tui.app import TextScreen
+    rs = rules(preset, players=players) if players else rules(preset)
+    session = Session.new(rs, ["human"] + ["bot"] * (rs.players - 1), seed=seed)
+    session.bots = {seat: FallbackBot(f"{preset}/{seat}") for seat in session.bots}
+    me = FallbackBot(f"{preset}/me")
+    app = PlayApp(session)
+    screens: list[str] = []
+    checked = 0
+
+    async def body(pilot: Any) -> None:
+        nonlocal checked
+        while len(screens) < max_screens:
+            text = screen_text(app)
+            screens.append(text)
+            hidden = hidden_now(session, 0)
+            checked += len(hidden)
+            leaked = {label for label in hidden if label in text}
+            assert not leaked, f"{preset}: hidden cards {leaked} on screen:\n{text}"
+            if isinstance(app.screen, TextScreen):
+                await pilot.press("enter")
+            elif session.state.is_over or session.state.results:
+                break
+            else:
+                s = session.state
+                app.run_actions([me.choose(view(s, 0), s.legal_actions())])
+            await pilot.pause()
+
+    run_app(app, body)
+    assert checked, "no hidden card to look for: the check could not fail"
+    return screens
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), [
+    ("samba", None, 1), ("bolivia", 3, 2), ("trey-canasta", None, 3), ("american", None, 4),
+    ("nvso-tournament", None, 5)])
+def test_issue3_4_bot_hands_of_the_new_presets_never_show_a_hidden_card(
+        preset: str, players: int | None, seed: int) -> None:
+    """Issues 3/4: a hand of each new preset (samba R 1.3, bolivia S1 with 3 players, trey-canasta S0,
+    american R 1.2, nvso-tournament S3) played by random bots through the UI: no screen shows a card of
+    another hand or the stock that the seat cannot know, and the end-of-hand table appears."""
+    screens = play_through_the_ui(preset, players, seed, 150)
+    assert preset in screens[0]
+    assert any("Hand 1" in s and "total" in s for s in screens), f"{preset}: no score table"
+
+
+def test_issue4_turn_card_talon_and_hand_schedule_on_screen() -> None:
+    """R 1.2 / S3 C: the facts line shows the turn card ('turn card: N above it'; it is the 9th card from
+    the bottom, so N = stock - 8 under it - the turn card itself), the talons still due per side, and
+    S3 B's meld schedule 125/155/180 with this hand's figure."""
+    from canasta import rules
+    session = scripted(Session.new(rules("nvso-tournament"), ["human", "bot", "bot", "bot"], seed=7))
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        texts.append(screen_text(app))
+
+    run_app(app, body)
+    r, v = session.state.rules, view(session.state, 0)
+    assert r.turn_card_under == 8
+    above = v["stock"] - 8 - 1  # the cards drawn before the turn card is reached
+    assert f"turn card: {above} above it" in texts[0]
+    assert "talon:" in texts[0] and "due" in texts[0]
+    assert "hand 1 of 3: meld 125" in texts[0] and "125/155/180" in texts[0]
+
+
+# S3 F: seat 0 holds seven distinct pairs (no wild card) after drawing: 'declare pairs' is legal.
+PAIRS = {
+    "rules": "nvso-tournament", "dealer": 3, "turn": 0, "phase": "play",
+    "hands": ["4C 4D 5C 5D 6C 6D 8C 8D 9C 9D TC TD KC KD", "QC QD", "JC", "9S"],
+    "melds": [[], ["AC AD AH"]], "pile": "", "stock": "", "red_threes": [["3D"], [], [], []],
+}
+
+
+def test_S3_F_declare_a_special_hand_through_the_keys() -> None:
+    """S3 F: 'A pairs hand is exactly that - 7 distinct pairs ... Pairs-no wilds = 2,500 points'. The key
+    line offers v (declare); v lists the declarable hands; typing 1 declares, the hand ends, and the score
+    table shows the award in the special-hand, Base and Total rows (S3 K: Base = threes + canastas +
+    going out + the award; the declaring side scores only the award, N11: 2,500)."""
+    session = scripted(Session.from_position(PAIRS, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        texts.append(screen_text(app))
+        await pilot.press("v")
+        await pilot.pause()
+        texts.append(screen_text(app))
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        texts.append(screen_text(app))
+
+    run_app(app, body)
+    assert "v declare" in texts[0]
+    assert "1  declare pairs" in texts[1]
+    assert session.state.results and session.state.results[0].reason == "special"
+    assert "declared a special hand" in texts[2]
+    rows = {line.split("│")[1].strip(): line for line in texts[2].splitlines() if line.count("│") >= 3}
+    for row in ("special hand", "base", "total"):
+        assert rows[row].split("│")[2].strip() == "2500", rows[row]
+
+
+def test_S3_F_declare_key_when_no_special_hand() -> None:
+    """S3 F: with no special hand held, v says so and changes nothing."""
+    session = scripted(Session.from_position(GO_OUT, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("v")
+        await pilot.pause()
+        texts.append(screen_text(app))
+
+    before = session.state.history()
+    run_app(app, body)
+    assert "No special hand can be declared now" in texts[0]
+    assert session.state.history() == before
+
+
+# S0 [G](i){a}: side 1 laid down (seat 1) and has had one more turn; seat 0 (not laid down) may take the
+# top discard AH alone with AC AD from hand: 20 x 3 = 60 >= the lay-down figure 50.
+TOP = {
+    "rules": "trey-canasta", "dealer": 3, "turn": 0, "phase": "draw",
+    "hands": ["AC AD 9C 5C", "4C 4D", "5D 6D", "7D 8D"], "melds": [[], ["KC KD KH"]],
+    "pile": "4H 7S AH", "stock": "9S 9S 8S 8S 6S 6S", "laydown_seats": [-1, 1], "laydown_turns": [0, 1],
+}
+
+
+def test_S0_G_i_a_top_card_facility_through_the_keys() -> None:
+    """S0 [G](i){a}: "picking up the top ranking ... discard plus two (or more) of the same rank ... from
+    their hand ... (without taking the remainder of the discards)". The screen shows the other side's
+    lay-down and its turn counter; the key line offers o (top); selecting AC AD and pressing o lays
+    AC AD AH, and the rest of the pile (4H 7S) stays."""
+    session = scripted(Session.from_position(TOP, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        texts.append(screen_text(app))
+        # hand by suit (sequences count): 5C 9C AC | AD: the aces are cards 2 and 3
+        await pilot.press("right", "right", "space", "right", "space", "o")
+        await pilot.pause()
+        texts.append(screen_text(app))
+
+    run_app(app, body)
+    assert "o top" in texts[0]
+    assert "them laid down: s1, 1 turn since" in texts[0]
+    s = session.state
+    assert [str(m) for m in s.melds[0]] == ["AC AD AH"] and s.pile and len(s.pile) == 2
+    assert "@0 A♣ A♦ A♥" in texts[1] and "x discard" in texts[1]
+
+
+def test_S0_boxed_cards_faces_for_the_owner_a_count_for_the_others() -> None:
+    """S0 [G](ii), [J](v): cards boxed face down: their owner sees them and when they come back; the
+    other seats see how many (the screen shows no faces of another seat's box)."""
+
+    from canasta.tui.facts import facts_text
+    s = position(dict(TOP, boxed=[[], "QS QH", [], []], box_turns=[0, 2, 0, 0]))
+    mine = facts_text(view(s, 1), s.rules).plain
+    theirs = facts_text(view(s, 0), s.rules).plain
+    assert "your boxed Q♠ Q♥ (back in 2 turns)" in mine
+    assert "s1 boxed 2 (back in 2 turns)" in theirs and "Q♠" not in theirs
+
+
+def test_S0_T8_held_red_treys_stand_with_the_wild_cards() -> None:
+    """S0 [F](i){c}, T8: a red trey held is "used as if a wild card": in the hand it stands with the
+    deuces and jokers (a black trey stays with the threes)."""
+    from canasta.cards import format_cards, parse_cards
+    from canasta.tui.render import sorted_hand
+    cards = parse_cards("3H 5C 2C 3S JK 3D")
+    assert format_cards(sorted_hand(cards, by_suit=True, r3w=True)) == "5C 3S 2C 3D 3H JK"
+    assert format_cards(sorted_hand(cards, by_suit=True)) == "5C 3D 3H 3S 2C JK"
+
+
+def test_S1_stock_out_in_bolivia_shows_the_end_of_hand_table() -> None:
+    """S1: "As soon as a player wishes to draw from the stock but no cards are available, the play ends
+    and the hand is scored, with no one getting the bonus for going out." Pressing d on an empty stock
+    shows the table: side 0 has a sequence canasta 1,500 and a natural one 500; table 4S-7S 4x5 + 8S-TS
+    3x10 + seven kings 70 = 120; hands 5C 5 + 9D 10 + QH 10 = 25: 2,000 + 120 - 25 = 2,095. Side 1:
+    9C 9D 9H 30 - (3C 5 + 4D 5 + AH 20) = 0."""
+    pos = {"rules": "bolivia", "dealer": 3, "turn": 0, "phase": "draw",
+           "hands": ["5C 9D", "3C 4D", "QH", "AH"], "stock": "", "pile": "TC",
+           "melds": [["4S 5S 6S 7S 8S 9S TS", "KC KC KD KD KH KH KS"], ["9C 9D 9H"]]}
+    session = scripted(Session.from_position(pos, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        texts.append(screen_text(app))
+        await pilot.press("d")
+        await pilot.pause()
+        texts.append(screen_text(app))
+
+    run_app(app, body)
+    assert "@0 ★seq 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ T♠" in texts[0] and "@1 ★natural K♣ K♣ K♦ K♦ K♥ K♥ K♠ (7)" in texts[0]
+    end = texts[1]
+    assert "The stock ran out." in end and "Hand 1" in end
+    rows = {line.split("│")[1].strip(): line for line in end.splitlines() if line.count("│") >= 3}
+    assert "1n 0m 1s  2000" in rows["canastas"]
+    assert [c.strip() for c in rows["total"].split("│")[2:4]] == ["2095", "0"]
+    assert [c.strip() for c in rows["going out"].split("│")[2:4]] == ["0", "0"]
+
+
+def test_narrow_meld_panels_with_three_sides_show_short_melds() -> None:
+    """Issue 6 limit: with 3 sides (Bolivia S1 for 3) an 80-column screen gives each side about 24
+    columns: a canasta shows as rank x count (and a run by its ends) on one line instead of wrapping."""
+    pos = {"rules": {"preset": "bolivia", "overrides": {"players": 3}},
+           "dealer": 2, "turn": 0, "phase": "draw",
+           "hands": ["5C 9D", "4D", "QH"], "stock": "4C 6C 6D", "pile": "TC",
+           "melds": [["4S 5S 6S 7S 8S 9S TS", "KC KC KD KD KH 2H JK"], [], []]}
+    session = scripted(Session.from_position(pos, ["human", "bot", "bot"]))
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        texts.append(screen_text(app))
+
+    run_app(app, body)
+    assert "@0 ★seq 4♠-T♠" in texts[0]
+    assert "@1 ★mix K×5+2w" in texts[0]
+
+
+# R 1.2: side 0 has a natural canasta of kings (so K is a dead rank for it), took its talon of 4 and
+# laid two red threes; side 1 laid a black three. Three stock cards: the turn card (9th from the
+# bottom) is gone.
+AMERICAN = {"rules": "american", "dealer": 3, "turn": 0, "phase": "play",
+            "hands": ["5C 9D", "4D 4C", "QH", "AH"], "stock": "6C 6D 6H", "pile": "TC",
+            "melds": [["KC KD KH KS KC KD KH"], ["9C 9D 9H"]], "talons": [4, 0],
+            "red_threes": [["3D", "3H"], ["3S"], [], []]}
+
+
+def test_R12_facts_dead_ranks_talons_turn_card_passed_and_threes_by_colour() -> None:
+    """R 1.2 (S3 C, N8 SWAD): the screen names the dead ranks (a side's closed canastas: K), the
+    talons (side 0 took 4, side 1's 3 are due), that the turn card has passed (3 cards left <= 8 under
+    it), and the threes laid per colour (R 1.2 scores red and black threes apart)."""
+
+    from canasta.tui.facts import facts_text
+    from canasta.tui.render import side_header
+    s = position(AMERICAN)
+    v = view(s, 0)
+    assert facts_text(v, s.rules).plain == ("turn card passed · talon: us took 4, them 3 due · "
+                                            "dead ranks: us K")
+    assert side_header(v, 0).plain.endswith("red 3s 3♦ 3♥")
+    assert side_header(v, 1).plain.endswith("3s (0 red, 1 black) 3♠")
+    assert side_header(v, 1, narrow=True).plain.endswith("3s: 0 red 1 black")
+
+
+def test_S0_K_ii_moral_winner_named_when_the_stock_runs_out() -> None:
+    """S0 [K](ii): nobody went out at the end of the stock and a side is at the target: it is the
+    moral winner, and (S0 [K](i)) only going out wins the game."""
+    from canasta.tui.render import result_words
+    v = view(position(TOP), 0)
+    words = result_words(v, {"reason": "stock_out", "out_seat": -1, "moral_winner": 1})
+    assert words == "The stock ran out. Them: moral winner (only going out wins the game)."
+    assert result_words(v, {"reason": "stock_out", "out_seat": -1, "moral_winner": -1}) == (
+        "The stock ran out.")
+
+
+def test_S0_A_i_first_turn_upcard_options_and_black_treys_on_screen() -> None:
+    """S0 [A](i){a}{b}{c}: the first player may take one stock card plus the upcard (then no lay-down
+    until the next turn) instead of drawing two: the screen says so while 'upcard' is legal. S0
+    [F](ii){b}: three or more black treys held are melded only as the last act: the screen says so."""
+    from canasta import GameState, rules
+    from canasta.tui.facts import facts_text
+    s = GameState.new(rules("trey-canasta"), seed=0)
+    assert "upcard" in [str(a) for a in s.legal_actions()]
+    text = facts_text(view(s, s.actor), s.rules).plain
+    assert "first turn: d draws 2, u takes the upcard + 1 stock card" in text
+    t = position(dict(TOP, hands=["3C 3S 3C 9C 5C", "4C 4D", "5D 6D", "7D 8D"]))
+    assert "3 black treys: meld only as the last act" in facts_text(view(t, 0), t.rules).plain
+    assert "black treys" not in facts_text(view(t, 1), t.rules).plain
+
+
+def test_S1_merge_and_pass_through_the_keys() -> None:
+    """S1: "you are allowed to merge two group melds of the same rank on your turn": j, then '1 2',
+    joins QS QH 2C into QC QD QH (3 + 3 = 6 cards, one wild). S1: "If you meld all your cards except
+    one, then instead of discarding it you must end your turn by saying pass, and keep the card":
+    after melding 5C 5D 5H the key line offers p, and p passes (seat 1 is next, 9S kept)."""
+    pos = {"rules": "bolivia", "dealer": 3, "turn": 0, "phase": "play",
+           "hands": ["5C 5D 5H 9S", "4C", "4D", "4S"], "pile": "TC",
+           "stock": "4C 4D 6C 6D 7C 7D 8C 8D 9C 9D",
+           "melds": [["KC KD KH", "QC QD QH", "QS QH 2C"], []]}
+    session = scripted(Session.from_position(pos, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("j")
+        await pilot.pause()
+        await pilot.press("1", "space", "2", "enter")
+        await pilot.pause()
+        # the hand by suit: 5C | 5D | 5H | 9S: select the three fives, meld
+        await pilot.press("space", "right", "space", "right", "space", "m")
+        await pilot.pause()
+        texts.append(screen_text(app))
+        await pilot.press("p")
+        await pilot.pause()
+
+    run_app(app, body)
+    s = session.state
+    assert [m.size for m in s.melds[0]] == [3, 6, 3] and s.melds[0][1].wilds == 1
+    assert "p pass" in texts[0]
+    assert Action(Op.PASS) in s.history() and not s.results
+    assert s.hand_cards(0) == [7 * 4 + 3]  # 9S = (9 - 2) x 4 + spades 3, kept (the bots played on)
+
+
+def test_S3_F_declare_reached_with_the_mouse() -> None:
+    """S3 F (as above): the key line is also a row of mouse links: a click on 'v declare' lists the
+    special hands, like the key."""
+    from textual.widgets import Static
+    session = scripted(Session.from_position(PAIRS, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+    texts: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        line = str(app.query_one("#keys", Static).render())
+        x = line.index("v declare")
+        await pilot.click("#keys", offset=(1 + x + 1, 0))  # one column of padding
+        await pilot.pause()
+        texts.append(screen_text(app))
+
+    run_app(app, body)
+    assert "1  declare pairs" in texts[0]
+
+
+def test_narrow_panel_click_adds_to_the_meld_clicked() -> None:
+    """Issue 6 (mouse) in a narrow panel (Bolivia S1 for 3): the header takes two lines, so the third
+    line of the panel's text is meld @1; a click there adds the selected KS to the kings (7 + 1 = 8)."""
+    pos = {"rules": {"preset": "bolivia", "overrides": {"players": 3}},
+           "dealer": 2, "turn": 0, "phase": "play",
+           "hands": ["KS 9D 9H", "4D", "QH"], "stock": "4C 6C 6D", "pile": "TC",
+           "melds": [["4S 5S 6S 7S 8S 9S TS", "KC KC KD KD KH 2H JK"], [], []]}
+    session = scripted(Session.from_position(pos, ["human", "bot", "bot"]))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("right", "right", "space")  # by suit: 9D | 9H | KS
+        await pilot.pause()
+        await pilot.pause()
+        assert [card_label(f) for f in app.hand.selected_cards()] == ["K♠"]
+        await pilot.click("#side0", offset=(3, 1 + 2 + 1))  # border, two header lines, @0
+        await pilot.pause()
+
+    run_app(app, body)
+    assert session.state.melds[0][1].size == 8

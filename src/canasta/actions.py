@@ -8,7 +8,7 @@ going out), ``add`` (one card to a meld), ``ask``/``retract``, and finally ``dis
 Notation (cards as in :mod:`canasta.cards`; ``@N`` names the side's meld number N, from 0)::
 
     draw | upcard | take [CARDS] [@N] | meld CARDS | add @N CARD | discard CARD
-    ask | yes | no | retract | end | pass | merge @N @M
+    ask | yes | no | retract | end | pass | merge @N @M | declare pairs|garbage|straight [CARD]
 
 >>> Action.parse("take 6H 6S JK")
 Action(op=<Op.TAKE: 1>, cards=(18, 19, 52), meld=-1, other=-1)
@@ -39,6 +39,12 @@ class Op(IntEnum):
     END = 10
     PASS = 11
     MERGE = 12
+    DECLARE = 13
+    TOP = 14      # S0 [G](i){a}{b}{c}: the top discard alone, with cards from hand, as a lay-down meld
+
+
+# special hands (R 1.2, S3 F), named in ``declare NAME [CARD]``; the index is the action's ``meld``
+SPECIAL_HANDS = ("pairs", "garbage", "straight")
 
 
 _WORDS = {op: op.name.lower() for op in Op}
@@ -61,6 +67,9 @@ class Action(NamedTuple):
             return f"add @{self.meld} {format_cards(self.cards)}"
         if self.op is Op.MERGE:
             return f"merge @{self.meld} @{self.other}"
+        if self.op is Op.DECLARE:
+            name = SPECIAL_HANDS[self.meld] if 0 <= self.meld < len(SPECIAL_HANDS) else "?"
+            return f"declare {name}" + (f" {format_cards(self.cards)}" if self.cards else "")
         parts = [word]
         if self.cards:
             parts.append(format_cards(self.cards))
@@ -78,6 +87,14 @@ class Action(NamedTuple):
         if op is None:
             raise NotationError(words[0], f"unknown action (actions are {', '.join(_OPS)})")
         rest = words[1:]
+        if op is Op.DECLARE:
+            if not rest or rest[0].lower() not in SPECIAL_HANDS:
+                raise NotationError(text, f"write declare as: declare {'|'.join(SPECIAL_HANDS)} "
+                                    f"[CARD to discard]")
+            dcards = tuple(parse_cards(" ".join(rest[1:])))
+            if len(dcards) > 1:
+                raise NotationError(text, "a special hand discards at most one card")
+            return Action(op, dcards, SPECIAL_HANDS.index(rest[0].lower()))
         melds: list[int] = []
         card_words: list[str] = []
         for w in rest:
@@ -111,6 +128,8 @@ class Action(NamedTuple):
             raise NotationError(text, "discard exactly one card")
         if op is Op.MELD and not cards:
             raise NotationError(text, "a meld needs cards")
+        if op is Op.TOP and not cards:
+            raise NotationError(text, "write top as: top CARD CARD ... (two or more cards from hand)")
         return Action(op, cards, meld)
 
 

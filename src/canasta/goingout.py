@@ -1,20 +1,27 @@
 """Can the player to move go out this turn? (A plan exists: meld everything, maybe discard one.)
 
-Used to hold a player to a binding "yes" from the partner: a player told "yes" must go out if the
-cards allow it, and only a player who truly cannot is let off (with the rule set's penalty). The
-check is exact for group melds (the two-deck classic family): the cards left after an optional
-final discard must all be melded, naturals onto the side's meld of their rank or into new melds,
-wild cards into the free wild places of those melds, black threes together; and then the side must
-have its canastas and (if it has not opened) the opening minimum or a concealed going out.
+Used to hold a player to a binding "yes" from the partner (S1 "Going out": "Partner says yes or no
+and you must abide by the answer"): a player told "yes" must go out if the cards allow it, and only
+a player who truly cannot is let off (with the rule set's penalty). Asked in the play phase.
+
+Two exact solvers answer it. Where a side has one group meld per rank and nothing else (the
+two-deck classic family) a direct count suffices: the cards left after an optional final discard
+must all be melded, naturals onto the side's meld of their rank or into new melds, wild cards into
+the free wild places of those melds, black threes together. Elsewhere (sequences, several groups
+of a rank and merges, wild-card melds, red-three melds) a search over partitions of the hand
+decides (``goingout_search``). Either way the side must then have its canastas (and its sequence canasta)
+and, if it has not opened, the opening minimum or a concealed going out.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .goingout_search import can_go_out_general
 from .melds import MeldType
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Action
     from .state import GameState
 
 
@@ -32,17 +39,22 @@ def _wild_room(state: GameState, naturals: int, wilds: int) -> int:
 
 
 def can_go_out(state: GameState) -> bool:
-    """Whether some sequence of legal plays this turn empties the player's hand."""
+    """Whether some sequence of legal plays this turn empties the player's hand (a special hand
+    declared, where the rules have them, ends the hand as going out does)."""
     r = state.rules
     seat = state.current
     hk = state.hk[seat]
     m = state.model
+    if r.special_pairs or r.special_pairs_wild or r.special_garbage or r.special_straight:
+        specials: list[Action] = []
+        state._gen_specials(specials)
+        if specials:
+            return True
     if state.retracted and not state.opened[state.side_of(seat)]:
         return False  # a player who took back an opening may not meld again this turn
-    if r.sequences or r.wild_melds or not r.one_meld_per_rank or r.red3_mode != "lay":
-        # the plan below is exact for one group per rank only; elsewhere nobody is forced (a
-        # player told yes who does not go out takes the failed-go-out penalty instead)
-        return False
+    if (r.sequences or r.wild_melds or not r.one_meld_per_rank or r.merge_groups
+            or r.red3_mode != "lay" or not r.wild_to_canasta or m.wild_kinds != (m.joker, m.deuce)):
+        return can_go_out_general(state)  # the count below is exact for one group per rank only
     discards: list[int] = [-1] if r.go_out_discard == "optional" else []
     if not state.no_discard:  # after a last-card red three the hand must be melded out entirely
         discards += [k for k in range(m.nkinds) if hk[k]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-from .cards import JOKER, RANK_NAMES, card_str, format_cards, is_wild, rank_of, sort_key
+from .cards import JOKER, RANK_NAMES, card_str, format_cards, is_red_three, is_wild, rank_of, sort_key
 from .rules import RuleSet
 
 
@@ -39,15 +39,16 @@ class Meld(NamedTuple):
     def suit(self) -> int:
         return self.cards[0] % 4 if self.cards and self.cards[0] != JOKER else -1
 
-    def with_cards(self, faces: tuple[int, ...]) -> Meld:
+    def with_cards(self, faces: tuple[int, ...], r3w: bool = False) -> Meld:
+        """This meld with ``faces`` added (``r3w``: red threes are wild cards, S0 T8)."""
         if self.type is MeldType.SEQUENCE:
             cards = tuple(sorted(self.cards + faces))
             return Meld(self.type, cards[0] // 4 + 2, cards, len(cards), 0, 0)
         if self.type is MeldType.WILD:
             cards = self.cards + faces
             return Meld(self.type, 0, cards, 0, len(cards), sum(1 for f in cards if f == JOKER))
-        wild = [f for f in faces if is_wild(f)]
-        nat = [f for f in faces if not is_wild(f)]
+        wild = [f for f in faces if wild_card(f, r3w)]
+        nat = [f for f in faces if not wild_card(f, r3w)]
         return Meld(self.type, self.rank, self.cards[: self.naturals] + tuple(nat)
                     + self.cards[self.naturals:] + tuple(wild),
                     self.naturals + len(nat), self.wilds + len(wild),
@@ -89,14 +90,19 @@ class Meld(NamedTuple):
         return format_cards(self.cards)
 
 
-def new_meld(faces: tuple[int, ...], mtype: MeldType = MeldType.GROUP) -> Meld:
+def wild_card(f: int, r3w: bool = False) -> bool:
+    """A joker or deuce; with ``r3w`` (S0 T8: a held red trey used as a wild card) a red three too."""
+    return is_wild(f) or (r3w and is_red_three(f))
+
+
+def new_meld(faces: tuple[int, ...], mtype: MeldType = MeldType.GROUP, r3w: bool = False) -> Meld:
     if mtype is MeldType.SEQUENCE:
         cards = tuple(sorted(faces))
         return Meld(mtype, cards[0] // 4 + 2, cards, len(cards), 0, 0)
     if mtype is MeldType.WILD:
         return Meld(mtype, 0, tuple(faces), 0, len(faces), sum(1 for f in faces if f == JOKER))
-    nat = tuple(sorted((f for f in faces if not is_wild(f)), key=sort_key))
-    wild = tuple(sorted((f for f in faces if is_wild(f)), key=sort_key))
+    nat = tuple(sorted((f for f in faces if not wild_card(f, r3w)), key=sort_key))
+    wild = tuple(sorted((f for f in faces if wild_card(f, r3w)), key=sort_key))
     rank = rank_of(nat[0]) if nat else 0
     return Meld(mtype, rank, nat + wild, len(nat), len(wild), sum(1 for f in wild if f == JOKER))
 

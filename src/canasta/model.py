@@ -30,11 +30,13 @@ class CardModel:
     rank: tuple[int, ...]               # kind -> rank (0 joker, 2 deuce, 3 threes, 4..14)
     natural_kinds: tuple[tuple[int, ...], ...]  # rank (0..14) -> natural kinds of that rank
     wild_kinds: tuple[int, ...]
+    wild_face: tuple[bool, ...]         # face -> used as a wild card (S0 T8: red threes too)
     joker: int
     deuce: int
     red3: int
     black3: int
     value: tuple[int, ...]              # face -> points in the count
+    open_value: tuple[int, ...]         # face -> points toward the opening minimum
     n_natural: int                      # kinds 0 .. n_natural-1 are the natural kinds
     meld3_ok: bool                      # three naturals make a legal new meld
     meld21_ok: bool                     # two naturals and a wild make a legal new meld
@@ -97,12 +99,16 @@ def card_model(rules: RuleSet) -> CardModel:
         names=tuple(names),
         rank=tuple(ranks),
         natural_kinds=tuple(tuple(ks) for ks in natural),
-        wild_kinds=(joker, deuce),
+        wild_kinds=(joker, deuce, red3) if rules.red3_wild else (joker, deuce),
+        wild_face=tuple(f == JOKER or f < 4 or (rules.red3_wild and f // 4 == 1 and f % 4 in (1, 2))
+                        for f in range(NUM_FACES)),
         joker=joker,
         deuce=deuce,
         red3=red3,
         black3=black3,
         value=tuple(rules.card_value(f) for f in range(NUM_FACES)),
+        open_value=tuple(0 if f // 4 == 1 and not rules.threes_count_to_opening else rules.card_value(f)
+                         for f in range(NUM_FACES)),
         n_natural=n_natural,
         meld3_ok=rules.min_naturals <= 3 and wild_problem(rules, 3, 0) is None,
         meld21_ok=rules.min_naturals <= 2 and wild_problem(rules, 2, 1) is None,

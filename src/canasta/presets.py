@@ -32,23 +32,28 @@ def _classic(players: int) -> Table:
         "upcard": ("cover", "R 1.1: the stock's top card is turned up"),
         "upcard_cover": (("wild", "red3"), "R 2.6: cover a wild or red-three upcard"),
         "first_turn_upcard": ("none", "R 1.1: no special first turn"),
+        "upcard_recover": ((), "R 1.1: covered until a natural card shows (upcard_cover)"),
         "red3_mode": ("lay", "R 1.1: red threes laid face up and replaced"),
         "red3_replace": ("deal", "R 1.1 (Bicycle): replaced when dealt"),
+        "red3_wild": (False, "R 1.1: red threes are never wild"),
         "black3_stop": (True, "R 1.1, R1: a black three blocks the pile for one turn"),
         "black3_meld": ("going_out", "R 1.1: black threes melded only when going out"),
         "black3_meld_min": (3, "R 1.1: with three or four he melds them"),
         "black3_meld_wilds": (0, "R 1.1: no wild cards with black threes"),
+        "black3_out_no_discard": (False, "R 1.1: unused (going out needs no discard)"),
         "pile_always_frozen": (False, "R 1.1: frozen only by a wild, a red three or no meld"),
         "freeze_on_wild": (True, "R 1.1: a wild card freezes the pile"),
         "freeze_on_red3": (True, "R 1.1: a red three (as upcard) freezes the pile"),
         "unopened_side_frozen": (True, "R 1.1: frozen against a side that has not melded"),
         "pickup_natural_wild": (True, "R 1.1: unfrozen, a natural + wild takes it"),
         "pickup_layoff": (True, "R 1.1: unfrozen, adding the top card to an own meld takes it"),
+        "pickup_hand_wilds": (True, "R 1.1: the pair may come with wild cards"),
         "pickup_layoff_canasta": (True, "R E15: canastas may be extended, so also onto a canasta"),
         "one_card_rule": ("one_card_pile", "R 1.1: a player with one card cannot take a one-card "
                           "pile"),
         "pile_top_counts": (True, "R 1.1 (S4 explicit): the top card counts to the minimum"),
         "pickup_extends_sequence": (False, "R 1.1: no sequences"),
+        "laydown_facility": (False, "R 1.1: no top-card facility"),
         "seq_pickup_when_frozen": (False, "R 1.1: no sequences"),
         "seq_pickup_takes_pile": (True, "R 1.1: no sequences"),
         "min_naturals": (2, "R 1.1: at least 2 naturals"),
@@ -65,16 +70,20 @@ def _classic(players: int) -> Table:
         "sequences": ((), "R 1.1: no sequences"),
         "opening_minimums": (_CLASSIC_MINIMUMS, "R 1.1: negative 15, 0 50, 1,500 90, 3,000 120"),
         "opening_schedule": ("score", "R 1.1: by the side's score"),
+        "threes_count_to_opening": (True, "R 1.1: black threes melded going out count 5"),
+        "sequence_canasta_opens": (False, "R 1.1: no sequences"),
         "go_out_canastas": (1, "R 1.1: one canasta to go out"),
         "go_out_sequence": (False, "R 1.1: no sequences"),
         "go_out_discard": ("optional", "R 1.1: the last card may be melded or discarded"),
         "ask_partner": ("optional", "R 1.1: asking optional, the answer binds"),
+        "ask_after_pickup": (False, "R 1.1: a player may ask before drawing to take the pile"),
         "concealed": (True, "R 1.1: concealed going out"),
         "concealed_needs_canasta": (True, "R 1.1, C1: the hand must contain a canasta"),
         "concealed_allows_layoff": (False, "R 1.1 (Britannica): no layoffs, the hand all in melds "
                                     "(director's reading of C1)"),
         "pass_allowed": (False, "R 1.1: no pass"),
         "stock_end": ("classic", "R 1.1 (Britannica): play on while the discard is taken"),
+        "stock_out_turnover": (False, "R 1.1: the hand ends"),
         "stock_out_must_take": ("layoff", "R 1.1 (Britannica): must take the upcard if it can be ... "
                                 "laid off (director's reading: a pair take stays optional)"),
         "value_joker": (50, "R 1.1 card values"),
@@ -83,6 +92,7 @@ def _classic(players: int) -> Table:
         "value_high": (10, "R 1.1 card values: K-8"),
         "value_low": (5, "R 1.1 card values: 7-4"),
         "value_black3": (5, "R 1.1 card values: black 3"),
+        "value_red3": (0, "R 1.1: red threes score as bonuses only"),
         "natural_canasta": (500, "R 1.1: natural canasta 500"),
         "mixed_canasta": (300, "R 1.1: mixed canasta 300"),
         "sequence_canasta": (1500, "unused (no sequences)"),
@@ -99,8 +109,37 @@ def _classic(players: int) -> Table:
         "going_out_bonus": (100, "R 1.1: going out 100"),
         "concealed_bonus": (200, "R 1.1: concealed 200"),
         "failed_go_out_penalty": (100, "R 1.1 (Hoyle): permission given but cannot go out -100"),
+        "failed_go_out_boxes": (0, "R 1.1: no boxed cards"),
+        "retract_boxes": (False, "R 1.1: a retracted opening goes back to the hand"),
         "target_score": (5000, "R 1.1: game is 5,000"),
         "win_requires_going_out": (False, "R C4: the higher total at or over 5,000 wins"),
+        "turn_card_under": (0, "R 1.1: no turn card"),
+        "talon": ((), "R 1.1: no talon"),
+        "last_three_penalty": (0, "R 1.1: a last-card red three is scored as usual"),
+        "wild_needs_naturals": (0, "R 1.1: no rule of five"),
+        "no_wild_ranks": ((), "R 1.1: every rank takes wilds"),
+        "opening_wild_ranks": ((), "R 1.1: every rank takes wilds"),
+        "opening_by_hand": ((), "R 1.1: minimum by score"),
+        "opening_natural_meld": (False, "R 1.1: no natural meld required"),
+        "canasta_opens": (False, "R 1.1: the minimum always applies (concealed aside)"),
+        "take_cards_count": (True, "R 1.1: the cards of the take count toward the minimum"),
+        "after_take_no_discard": ((), "R 1.1: any discard after a take"),
+        "red3_count_canastas": (0, "R 1.1: red threes count whenever the side melded"),
+        "rank_canasta_bonus": ((), "R 1.1: canastas 500/300 whatever the rank"),
+        "rank_incomplete_penalty": ((), "R 1.1: no incomplete-meld penalty"),
+        "wild_canasta_by_jokers": ((), "R 1.1: no wild canastas"),
+        "wild_incomplete_by_jokers": ((), "R 1.1: no wild canastas"),
+        "stuck_ranks": ((), "R 1.1: no penalty for ranks left in hand"),
+        "stuck_limit": (2, "unused (no stuck ranks)"),
+        "stuck_penalty": (0, "R 1.1: no penalty for ranks left in hand"),
+        "no_canasta_all_minus": (False, "R 1.1: table cards count plus"),
+        "special_pairs": (0, "R 1.1: no special hands"),
+        "special_pairs_wild": (0, "R 1.1: no special hands"),
+        "special_garbage": (0, "R 1.1: no special hands"),
+        "special_straight": (0, "R 1.1: no special hands"),
+        "straight_discard": (True, "R 1.1: no special hands"),
+        "garbage_deuces": (False, "R 1.1: no special hands"),
+        "game_hands": (0, "R 1.1: play to the target"),
     }
 
 
@@ -316,6 +355,247 @@ def _bolivia(players: int) -> Table:
     return t
 
 
+_TREY_WINDOWS = ((4, 10), (5, 11), (6, 12), (7, 13))
+# S0 [G](i) table; scores are multiples of 5, so "> 2995" is 3,000 and up, "> 5995" 6,000, "> 8995" 9,000.
+_TREY_MINIMUMS = ((-(10**9), 15), (0, 50), (3000, 90), (6000, 120), (9000, 150))
+
+
+def _trey(players: int) -> Table:
+    t = {k: (v, f"bolivia (R 1.5: S0 silent): {src}") for k, (v, src) in _bolivia(4).items()}
+    t.update({
+        "packs": (3, "S0 [A]: number of packs = 3"),
+        "jokers_per_pack": (2, "S0 [A]: 54 cards including 2 jokers; 162 with 6 jokers"),
+        "players": (4, "S0 [A]: number of players for these rules = 4"),
+        "player_counts": ((4,), "S0 [A]: four players"),
+        "team_size": (2, "S0 'partnership', 'partner'; R 2.1 partners opposite"),
+        "hand_size": (15, "S0 [A]: 15 cards each; 16 or 17 as an option ([A](iii))"),
+        "stock_draw": (2, "S0 [A](i): taking two cards from the stock pile"),
+        "upcard": ("cover", "S0 [A]: 1 is turned over; {b} a wild upcard is covered by the dealer"),
+        "upcard_cover": (("wild",), "S0 [A](i){b}: a wild upcard is covered; {c} a red trey is left"),
+        "upcard_recover": (("wild", "red3"), "T1: a covering card that is wild or a red trey is "
+                           "covered again"),
+        "first_turn_upcard": ("trey", "S0 [A](i){a}{b}{c}: one stock card plus the upcard; then no "
+                              "lay-down until the next turn; T1: not a black trey"),
+        "red3_mode": ("trey", "S0 [F](i){c}: disclosed at once for a further card, or held, "
+                      "discarded (freezes) or disclosed later without one"),
+        "red3_wild": (True, "S0 [F](i){c}: held, then used as if a wild card; T8 a wild in every "
+                      "respect, counting toward the wild cap"),
+        "value_red3": (100, "S0 [B]: treys 100; T8 value 100 as a wild"),
+        "black3_stop": (True, "S0 [H](i): a black trey on top stops the next player only"),
+        "black3_meld_min": (3, "S0 [F](ii){b}: 3, 4, 5 or 6 of them as the last act"),
+        "black3_meld_wilds": (0, "S0 [F](ii){b}: black treys alone"),
+        "black3_out_no_discard": (True, "S0 [F](ii){b}: the last act without any discard"),
+        "pile_always_frozen": (False, "S0 [H](ii)(iii): frozen by a wild or red trey, else not"),
+        "freeze_on_wild": (True, "S0 [H](ii): a deuce or joker freezes the pack"),
+        "freeze_on_red3": (True, "S0 [H](ii), [F](i){c}: a red trey discarded freezes the pack"),
+        "unopened_side_frozen": (True, "T5: before laying down, only with a natural pair and a "
+                                 "qualifying lay-down"),
+        "pickup_natural_wild": (False, "S0 [H](ii)(iii): a like card plus a wild is not allowed; a "
+                                "meld from hand without any wild card"),
+        "pickup_layoff": (True, "S0 [H](iii): the discard added to any of the partnership's cards"),
+        "pickup_hand_wilds": (False, "S0 [H](iii): the start of a canasta from one's [without any wild "
+                              "card] hand (director's reading: the take uses naturals only)"),
+        "pickup_layoff_canasta": (False, "T5: not onto a completed canasta"),
+        "pickup_extends_sequence": (True, "S0 [A](i), [H](iii): onto a disclosed run; no run started"),
+        "seq_pickup_when_frozen": (False, "S0 [H](ii): a frozen pack needs two of the like rank"),
+        "seq_pickup_takes_pile": (True, "S0 [H](iii): the other cards go into one's hand"),
+        "laydown_facility": (True, "S0 [G](i){a}{b}{c}; T12 counts the lay-down player's own turns"),
+        "min_naturals": (2, "S0 [C] meld: 2 ranked cards with one wild card at least"),
+        "max_wilds": (2, "S0 [C] meld: a maximum of two wild cards"),
+        "wild_ratio": ("lt", "S0 [C], T3: 2N+1W or 3N+ with at most 2W, so 2N+2W is illegal (flag: "
+                       "'any' is the Samba/Bolivia reading)"),
+        "wild_melds": (True, "S0 [C]: a wild canasta = 7 deuces or jokers or a mixture"),
+        "add_to_canasta": (True, "T4: canastas may grow with naturals"),
+        "wild_to_canasta": (False, "T4: never with wilds"),
+        "sequences": (_TREY_WINDOWS, "S0 [C]: 4-10, 5-J, 6-Q, 7-K; T2 one suit, no 8-A"),
+        "threes_count_to_opening": (False, "S0 [B]: treys do NOT count towards a lay down"),
+        "sequence_canasta_opens": (True, "S0 [G](i){d}: a complete seven card sequence counts as "
+                                   "the required lay-down"),
+        "opening_minimums": (_TREY_MINIMUMS, "S0 [G](i): <0 15; 0 to <3000 50; >2995 90; >5995 "
+                             "120; >8995 150"),
+        "go_out_canastas": (2, "S0 [J](i): a minimum of two canastas"),
+        "go_out_sequence": (True, "S0 [J](i): one of which must be a sequence canasta; T11"),
+        "go_out_discard": ("required", "S0 [J](iii): all cards less one, the last act discard"),
+        "ask_partner": ("mandatory", "S0 [J](ii): must ask permission of his / her partner first"),
+        "ask_after_pickup": (True, "S0 [J](ii): only after pick up and before any disclosure"),
+        "value_joker": (50, "S0 [B]: jokers 50"),
+        "value_two": (20, "S0 [B]: twos 20"),
+        "value_ace": (20, "S0 [B]: aces 20"),
+        "value_high": (10, "S0 [B]: K, Q, J, ten, nine, eight 10"),
+        "value_low": (5, "S0 [B]: seven to four 5"),
+        "value_black3": (100, "S0 [B]: treys 100 (a black trey in hand counts -100)"),
+        "natural_canasta": (500, "S0 [D]: natural 500"),
+        "mixed_canasta": (300, "S0 [D]: mixed 300"),
+        "sequence_canasta": (1500, "S0 [D]: sequence 1500"),
+        "wild_canasta": (2500, "S0 [D]: wild 2500"),
+        "red3_values": ((0, 100, 200, 300, 600, 800, 1000), "S0 [F](i){a}: 100 each; 4 600, 5 800, "
+                        "6 1000"),
+        "red3_negative": ("no_requirement", "T7: minus without the going-out canastas (Bolivia); "
+                          "flag 'never' = always plus"),
+        "red3_minus": ("per_card", "T7: the Bolivia rule, 100 each"),
+        "red3_hand_penalty": (100, "S0 [F](i){b}: a red concealed in hand counts 100 negative"),
+        "red3_hand_penalty_per": ("card", "S0 [F](i){b}: each counts 100"),
+        "black3_hand_penalty": (100, "S0 [F](ii){a}: each counts 100 against you (6 at most: 600)"),
+        "black3_hand_penalty_when": ("going_out", "S0 [F](ii){a}: when opponents or partner go out"),
+        "black3_meld_scoring": ("table", "S0 [F](ii){b}: counts as per the reds; T9 no face value"),
+        "going_out_bonus": (300, "S0 [D]: the partnership going out receives 300"),
+        "failed_go_out_penalty": (300, "S0 [J](v): told OK but cannot go out: minus 300"),
+        "stock_out_turnover": (False, "S0 [K](iii): some players agree before commencement (off)"),
+        "failed_go_out_boxes": (2, "S0 [J](v): the cards disclosed are un-usable until that player has "
+                                "had two further turns; T13"),
+        "retract_boxes": (True, "S0 [G](ii): boxed until that player has next discarded; T13"),
+        "target_score": (15000, "S0 [K](i): 15,000 points"),
+        "win_requires_going_out": (True, "S0 [K](i), [J](vii): only by going out, even if the "
+                                   "opponents are higher"),
+    })
+    return t
+
+
+_AMERICAN_MINIMUMS = ((-(10**9), 125), (3000, 155), (5000, 180))
+
+
+def _american(players: int) -> Table:
+    """Modern American canasta (RULINGS 1.2)."""
+    t = {k: (v, f"classic: {src}") for k, (v, src) in _classic(players).items()}
+    t.update({
+        "packs": (2, "R 1.2: 108 cards"),
+        "jokers_per_pack": (2, "R 1.2: 108 cards, 4 jokers"),
+        "players": (4, "R 1.2: 4 players"),
+        "player_counts": ((4,), "R 1.2: 4 players"),
+        "team_size": (2, "R 1.2: partnerships"),
+        "hand_size": (13, "R 1.2: 13 cards each"),
+        "stock_draw": (1, "R 1.2: draw one card per turn"),
+        "turn_card_under": (8, "R 1.2: counts off 8 cards and turns the 9th (turn card)"),
+        "talon": ((4, 3), "R 1.2: the first team to meld draws 4 bonus cards, the second 3"),
+        "upcard": ("none", "R 1.2: discard pile starts empty; no upcard"),
+        "upcard_cover": ((), "R 1.2: no upcard"),
+        "red3_mode": ("threes", "R 1.2: threes (red and black) are all laid out and replaced"),
+        "red3_replace": ("turn", "R 1.2 (S3 C): threes from the deal laid and replaced on the "
+                         "player's turn"),
+        "last_three_penalty": (5, "R 1.2: a 3 drawn as the last card scores -5"),
+        "black3_stop": (False, "R 1.2: threes never reach the pile (laid at once)"),
+        "black3_meld": ("none", "R 1.2: threes are laid out, never melded"),
+        "pile_always_frozen": (True, "R 1.2: picking the pack always needs a matching natural pair"),
+        "pickup_natural_wild": (False, "R 1.2: always a natural pair"),
+        "pickup_layoff": (False, "R 1.2: always a natural pair"),
+        "pickup_layoff_canasta": (False, "R 1.2: no pick onto a completed (dead) rank"),
+        "one_card_rule": ("none", "R 1.2: a pick needs a pair, so never with one card"),
+        "pile_top_counts": (True, "R 1.2 / N7: the Pagat summary lets the pick count"),
+        "take_cards_count": (True, "N7: the pair counts toward the opening (Pagat summary)"),
+        "min_naturals": (2, "R 1.2: melds >= 2 naturals"),
+        "max_wilds": (2, "R 1.2: melds <= 2 wilds"),
+        "wild_ratio": ("le", "R 1.2: <= 2 wilds with >= 2 naturals"),
+        "wild_melds": (True, "R 1.2: wild canastas (melds of wild cards)"),
+        "canasta_size": (7, "R 1.2: seven cards"),
+        "max_meld_size": (7, "R 1.2: meld size capped at 7"),
+        "add_to_canasta": (False, "R 1.2: capped at 7; a completed rank is dead"),
+        "wild_to_canasta": (False, "R 1.2: capped at 7"),
+        "wild_needs_naturals": (5, "R 1.2: after opening a wild only onto a meld with 5 naturals"),
+        "no_wild_ranks": ((7,), "R 1.2: melds of 7s never take wilds"),
+        "opening_wild_ranks": ((14,), "R 1.2: aces take wilds only in the initial meld"),
+        "one_meld_per_rank": (True, "R 1.2: at most one meld per rank"),
+        "opening_minimums": (_AMERICAN_MINIMUMS, "R 1.2: 125; 155 at 3,000; 180 at 5,000 (N2)"),
+        "opening_schedule": ("score", "R 1.2: by score"),
+        "opening_natural_meld": (True, "R 1.2: the initial meld includes a natural meld of 3+"),
+        "canasta_opens": (True, "R 1.2: a natural canasta waives the point minimum"),
+        "go_out_canastas": (2, "R 1.2: going out needs 2 canastas"),
+        "go_out_discard": ("required", "R 1.2: and a final discard"),
+        "ask_partner": ("once", "R 1.2: asking optional; N13 once per hand"),
+        "concealed": (False, "R 1.2: no concealed bonus (going out 100)"),
+        "after_take_no_discard": (("seven", "ace", "wild", "dead"), "R 1.2: SWAD after picking "
+                                  "(dead: a rank the side has closed, director's reading)"),
+        "stock_out_must_take": ("never", "R 1.2: play on while players pick the pack; picking "
+                                "stays optional (director's reading)"),
+        "natural_canasta": (500, "R 1.2: pure 500"),
+        "mixed_canasta": (300, "R 1.2: mixed 300"),
+        "wild_canasta": (2000, "R 1.2: wild canasta 2,000 (other)"),
+        "wild_canasta_by_jokers": ((3000, 2000, 2000, 2000, 2500),
+                                   "R 1.2: all deuces 3,000; 4 jokers + 3 deuces 2,500; other 2,000"),
+        "wild_incomplete_by_jokers": ((2000, 2000, 2000, 2000, 2500),
+                                      "R 1.2: incomplete wild meld -2,000; N4 -2,500 with 4 jokers"),
+        "rank_canasta_bonus": (((7, 2500), (14, 2500)), "R 1.2: pure 7s 2,500, pure aces 2,500"),
+        "rank_incomplete_penalty": (((7, 2500), (14, 2500)),
+                                    "R 1.2: incomplete 7s or pure-aces meld -2,500"),
+        "red3_values": ((0, 100, 300, 500, 1000), "R 1.2: per colour 1 100, 2 300, 3 500, 4 1,000"),
+        "red3_negative": ("no_canasta", "R 1.2: minus with 0 canastas"),
+        "red3_minus": ("bonus", "R 1.2: minus at the same values"),
+        "red3_count_canastas": (2, "R 1.2: plus with >= 2 canastas, 0 with exactly 1"),
+        "red3_hand_penalty": (100, "R 1.2: a 3 in hand -100 (threes are laid at once, so never)"),
+        "stuck_ranks": ((7, 14), "R 1.2: 3+ aces or 3+ 7s in one hand"),
+        "stuck_limit": (2, "R 1.2: 3+ (more than two)"),
+        "stuck_penalty": (1500, "R 1.2: -1,500 each set (-3,000 both)"),
+        "no_canasta_all_minus": (True, "R 1.2 / N18: with no canasta all table cards count minus"),
+        "special_pairs": (2500, "R 1.2: pairs without wilds 2,500"),
+        "special_pairs_wild": (2000, "R 1.2: pairs incl. A-A, 7-7 and a pair of 2s or jokers 2,000"),
+        "special_garbage": (2000, "R 1.2 / R3: garbage 2,000 (Pagat)"),
+        "special_straight": (3000, "R 1.2: straight 3,000"),
+        "straight_discard": (True, "N8: the straight is declared with the 14th card discarded"),
+        "garbage_deuces": (False, "N9: garbage with no wild cards at all"),
+        "going_out_bonus": (100, "R 1.2: going out 100"),
+        "failed_go_out_penalty": (0, "R 1.2: no such penalty"),
+        "target_score": (8500, "R 1.2: game 8,500"),
+    })
+    return t
+
+
+def _nvso(players: int) -> Table:
+    """The NVSO tournament sheet (S3): ACS rules with its exceptions."""
+    t = {k: (v, f"american: {src}") for k, (v, src) in _american(players).items()}
+    t.update({
+        "players": (4, "S3: teams of two"),
+        "hand_size": (13, "S3 C: 4 piles of 13 cards"),
+        "turn_card_under": (8, "S3 C: takes 8 cards from the bottom and turns the 9th"),
+        "talon": ((4, 3), "S3 D: the first to meld takes a talon of 4, the second team 3"),
+        "upcard": ("none", "R 2.4: none, the first discard starts the pile"),
+        "red3_mode": ("threes", "S3 C: place any threes ... one card for each three"),
+        "red3_replace": ("turn", "S3 C: the first thing a player does ... then picks one card for "
+                         "each three"),
+        "last_three_penalty": (5, "S3 C: a 3 picked as the last card: played, no further discard; "
+                               "R 2.4: score it -5"),
+        "pile_top_counts": (False, "S3 J / N7: the opening WITHOUT using the discard card"),
+        "take_cards_count": (False, "S3 J / N7: ... and the two he or she has in the hand"),
+        "opening_minimums": (_AMERICAN_MINIMUMS, "S3 D: 125; 155 at 3,000; over 5,000 180 (N2)"),
+        "opening_schedule": ("hand", "S3 B / N1: meld 125, then 155, then 180 by hand"),
+        "opening_by_hand": ((125, 155, 180), "S3 B: 125, 155, then the last hand 180"),
+        "opening_natural_meld": (True, "S3 D: at least one of the groupings must contain 3 naturals"),
+        "canasta_opens": (True, "S3 D: seven sixes ... regardless, a full natural canasta"),
+        "max_wilds": (2, "S3 E: a canasta ... may include up to 2 wild cards"),
+        "no_wild_ranks": ((7,), "S3 G: 7s only as a canasta without wilds"),
+        "opening_wild_ranks": ((14,), "S3 G: aces with wilds only on the initial meld"),
+        "after_take_no_discard": (("seven", "ace", "wild", "dead"),
+                                  "S3 G (7 or ace) and N6 (ACS SWAD: also wild and dead)"),
+        "go_out_canastas": (2, "S3 E: once a team completes 2 canastas ... eligible to go out"),
+        "go_out_discard": ("required", "S3 K: has one card left to discard"),
+        "ask_partner": ("once", "S3 K: this can only be asked once; N13 per hand"),
+        "natural_canasta": (500, "S3 E: pure 500"),
+        "mixed_canasta": (300, "S3 E: one or two wilds 300"),
+        "wild_canasta_by_jokers": ((3000, 2000, 2000, 2000, 2500),
+                                   "S3 H: all 2s 3,000; 4 jokers + 3 2s 2,500; 1-3 jokers 2,000"),
+        "wild_incomplete_by_jokers": ((2000, 2000, 2000, 2000, 2500),
+                                      "S3 H / N4: -2,000; -2,500 with 4 jokers"),
+        "rank_canasta_bonus": (((7, 2500), (14, 2500)), "S3 K 'separate point value'; N5 2,500"),
+        "rank_incomplete_penalty": (((7, 2500), (14, 2500)),
+                                    "S3 G, L: failure to complete A's or 7's -2,500"),
+        "red3_values": ((0, 100, 300, 500, 1000), "S3 C, K: 1 100, 2 300, 3 500, 4 1,000 per colour"),
+        "red3_negative": ("no_canasta", "S3 C, K: no canasta, the threes are deducted"),
+        "red3_count_canastas": (2, "S3 C, K: one canasta, no credit; 2 canastas count"),
+        "stuck_ranks": ((7, 14), "S3 G: more than two 7s or two aces"),
+        "stuck_penalty": (1500, "S3 G, L: 1,500; both 3,000"),
+        "no_canasta_all_minus": (True, "S3 K: no canastas, everything is a minus; N18"),
+        "special_pairs": (2500, "S3 F: pairs without wilds 2,500"),
+        "special_pairs_wild": (2000, "S3 F: 2-2 or J-J, must contain A's and 7's, 2,000"),
+        "special_garbage": (2000, "S3 F: garbage 2,000 (no wilds, N9)"),
+        "special_straight": (3000, "S3 F: straight 3,000 (N8: with a discard)"),
+        "straight_discard": (True, "S3 F lists 13 cards; N8: declared with the 14th discarded"),
+        "garbage_deuces": (False, "S3 F: may not have any jokers; N9: no wilds at all"),
+        "going_out_bonus": (100, "S3 K: going out 100"),
+        "target_score": (8500, "S3 A: 8,500 wins"),
+        "game_hands": (3, "S3 B: each game consists of 3 hands (director: then the higher total "
+                       "wins, a tie plays another hand)"),
+    })
+    return t
+
+
 PRESETS: dict[str, tuple[str, Callable[[int], Table]]] = {
     "classic": ("Reference classic canasta (RULINGS 1.1): 2 packs, 11 cards, draw 1, one canasta "
                 "to go out, 5,000", _classic),
@@ -327,9 +607,16 @@ PRESETS: dict[str, tuple[str, Callable[[int], Table]]] = {
               "to go out, 10,000", _samba),
     "bolivia": ("Bolivia (S1): 3 packs, 2-6 players, sequences (escalera), wild canastas, two "
                 "canastas with an escalera to go out, 15,000", _bolivia),
+    "american": ("Modern American canasta (RULINGS 1.2): 13 cards, threes, turn card, talon, "
+                 "125/155/180, 7s and aces, special hands, 8,500", _american),
+    "nvso-tournament": ("NVSO tournament (S3): American with the sheet's exceptions, meld 125/155/"
+                        "180 by hand, games of three hands", _nvso),
+    "trey-canasta": ("Trey Canasta / U3A Bolivia Plus (S0): 3 packs, 4 players, red and black treys, "
+                     "four sequence windows, going out only at 15,000", _trey),
 }
 
-DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "bolivia": 4}
+DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "bolivia": 4,
+                   "american": 4, "nvso-tournament": 4, "trey-canasta": 4}
 
 
 def preset_table(name: str, players: int | None = None) -> Table:

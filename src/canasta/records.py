@@ -15,6 +15,11 @@ A *position* sets up a hand in progress::
       "red_threes": [["3H"], [], [], []]        # per seat
     }
 
+In threes mode (``american``, ``nvso-tournament``) ``red_threes`` holds every three laid, red and
+black. The turn card is the stock's ``turn_card_under + 1``-th card from the bottom (a stock of 8
+cards or fewer: it has been passed); ``talons`` per side records the talon cards taken; dead ranks
+are the ranks of the side's completed canastas (melds of 7 where melds stop at 7).
+
 Optional keys: ``owed`` per seat (red threes still to be replaced on that player's turn, S4),
 ``hand_number``, ``pile_frozen`` (default: the pile holds a wild card or red three
 where the rules freeze on them), ``opened`` per side (default: the side has melds), ``has_melded``
@@ -34,7 +39,7 @@ from typing import Any
 from .actions import Action
 from .cards import card_str, full_deck, is_black_three, is_red_three, is_wild, parse_cards
 from .errors import CanastaError, RecordError
-from .melds import Meld, MeldType, new_meld, sequence_fits, wild_problem
+from .melds import Meld, MeldType, new_meld, sequence_fits, wild_card, wild_problem
 from .presets import rules as preset_rules
 from .presets import rules_from_options
 from .rules import RuleSet
@@ -99,7 +104,7 @@ def _meld(rs: RuleSet, cards: list[int], where: str) -> Meld:
         if any(not is_black_three(f) and not is_wild(f) for f in cards):
             raise RecordError(f"{where}: black threes meld only with each other")
         return new_meld(tuple(cards), MeldType.BLACK3)._replace(rank=3)
-    nat = [f for f in cards if not is_wild(f)]
+    nat = [f for f in cards if not wild_card(f, rs.red3_wild)]
     if any(is_red_three(f) for f in nat):
         raise RecordError(f"{where}: red threes cannot be melded")
     if not nat:
@@ -107,7 +112,7 @@ def _meld(rs: RuleSet, cards: list[int], where: str) -> Meld:
             raise RecordError(f"{where}: wild cards cannot be melded on their own here")
         if len(cards) > rs.canasta_size:
             raise RecordError(f"{where}: a wild meld holds at most {rs.canasta_size} cards")
-        return new_meld(tuple(cards), MeldType.WILD)
+        return new_meld(tuple(cards), MeldType.WILD, rs.red3_wild)
     if len({f // 4 for f in nat}) > 1:
         ranks = sorted(f // 4 + 2 for f in nat)
         if (len(nat) != len(cards) or len({f % 4 for f in nat}) != 1 or len(nat) < 3
@@ -121,7 +126,7 @@ def _meld(rs: RuleSet, cards: list[int], where: str) -> Meld:
     why = wild_problem(rs, len(nat), len(cards) - len(nat))
     if why:
         raise RecordError(f"{where}: {why}")
-    return new_meld(tuple(cards))
+    return new_meld(tuple(cards), MeldType.GROUP, rs.red3_wild)
 
 
 def position(pos: dict[str, Any]) -> GameState:
@@ -130,7 +135,8 @@ def position(pos: dict[str, Any]) -> GameState:
         raise RecordError("a position must be a JSON object")
     known = {"rules", "seed", "dealer", "turn", "phase", "scores", "hands", "stock", "pile", "melds",
              "red_threes", "hand_number", "pile_frozen", "opened", "has_melded", "first_turn",
-             "turn_state", "asks", "answers", "penalties", "owed"}
+             "turn_state", "asks", "answers", "penalties", "owed", "talons", "fresh_red_threes",
+             "laydown_seats", "laydown_turns", "boxed", "box_turns"}
     extra = set(pos) - known
     if extra:
         raise RecordError(f"unknown position key {sorted(extra)[0]!r}")
@@ -156,9 +162,9 @@ def position(pos: dict[str, Any]) -> GameState:
     used: list[int] = []
     for seat, h in enumerate(hands):
         cards = _cards(h, f"hands[{seat}]")
-        if rs.red3_mode == "lay" and any(is_red_three(f) for f in cards):
-            raise RecordError(f"hands[{seat}]: a red three is laid face up at once in these rules; "
-                              f"put it in red_threes")
+        if any(rs.laid_at_once(f) for f in cards):
+            raise RecordError(f"hands[{seat}]: a {'three' if rs.red3_mode == 'threes' else 'red three'}"
+                              f" is laid face up at once in these rules; put it in red_threes")
         for f in cards:
             s._give(seat, f)
             used.append(f)
@@ -181,10 +187,18 @@ def position(pos: dict[str, Any]) -> GameState:
             used += cards
     for seat, r3 in enumerate(_per(pos, "red_threes", n, "seat")):
         cards = _cards(r3, f"red_threes[{seat}]")
-        if any(not is_red_three(f) for f in cards):
-            raise RecordError(f"red_threes[{seat}]: only red threes go there")
+        if any(not is_red_three(f) and not (rs.red3_mode == "threes" and is_black_three(f))
+               for f in cards):
+            what = "threes" if rs.red3_mode == "threes" else "red threes"
+            raise RecordError(f"red_threes[{seat}]: only {what} go there")
         s.red3[seat] = cards
         used += cards
+    # S0 [G](ii), [J](v): cards boxed in front of a player, back in his hand after box_turns turns
+    for seat, b in enumerate(_per(pos, "boxed", n, "seat")):
+        cards = _cards(b, f"boxed[{seat}]")
+        s.boxed[seat] = cards
+        used += cards
+    s.box_turns = [0 if x is None else _count(x, "box_turns") for x in _per(pos, "box_turns", n, "seat")]
     deck_counts = [0] * 53
     for f in full_deck(rs.packs, rs.jokers_per_pack):
         deck_counts[f] += 1
@@ -197,7 +211,7 @@ def position(pos: dict[str, Any]) -> GameState:
                               f"{deck_counts[f]}")
     opened = _per(pos, "opened", k, "side")
     s.opened = [bool(s.melds[i]) if o is None else bool(o) for i, o in enumerate(opened)]
-    s.minimum = [rs.opening_minimum(x) for x in s.scores]
+    s.minimum = [rs.opening_for(x, s.hand_no) for x in s.scores]
     s.hand_start_scores = s.scores[:]
     hm = _per(pos, "has_melded", n, "seat")
     s.has_melded = [False if x is None else bool(x) for x in hm]
@@ -209,8 +223,29 @@ def position(pos: dict[str, Any]) -> GameState:
         vals = _per(pos, key, n, "seat")
         setattr(s, key, [0 if x is None else _count(x, key) for x in vals])
     s.penalties = [0 if x is None else _count(x, "penalties") for x in _per(pos, "penalties", k, "side")]
+    s.talons = [0 if x is None else _count(x, "talons") for x in _per(pos, "talons", k, "side")]
     # red threes exposed at the deal but replaced only on the player's turn (S4)
     s.owed = [0 if x is None else _count(x, "owed") for x in _per(pos, "owed", n, "seat")]
+    # S0 [F](i){c}: red treys in a hand that may still be disclosed for a further card
+    s.fresh3 = [0 if x is None else _count(x, "fresh_red_threes")
+                for x in _per(pos, "fresh_red_threes", n, "seat")]
+    # S0 [G](i): who laid down for each side and that player's turns since (default for a side with
+    # melds: its first seat, long ago, so the top-card facility is open in full)
+    seats = _per(pos, "laydown_seats", k, "side")
+    turns = _per(pos, "laydown_turns", k, "side")
+    for side in range(k):
+        x = seats[side]
+        if x is None:
+            x = side if s.opened[side] else -1
+        elif isinstance(x, bool) or not isinstance(x, int) or not -1 <= x < n or (
+                x >= 0 and x % k != side):
+            raise RecordError(f"laydown_seats[{side}] must be a seat of that side or -1")
+        s.laydown_seat[side] = x
+        t = turns[side]
+        s.laydown_turns[side] = (3 if x >= 0 else 0) if t is None else _count(t, "laydown_turns")
+    for seat, fresh in enumerate(s.fresh3):
+        if fresh > s.hk[seat][s.model.red3]:
+            raise RecordError(f"fresh_red_threes[{seat}]: more than the red threes in that hand")
     phase = pos.get("phase", "draw")
     if phase not in ("draw", "play", "answer"):
         raise RecordError("'phase' must be \"draw\", \"play\" or \"answer\"")
@@ -247,6 +282,8 @@ def _turn_state(s: GameState, ts: Any) -> None:
             if not isinstance(ts[key], bool):
                 raise RecordError(f"turn_state {key!r} must be true or false")
             setattr(s, attr, ts[key])
+    if "replacement_draws" in ts:
+        s.bonus_draws = _count(ts["replacement_draws"], "replacement_draws")
     if "opening_points" in ts:
         s.turn_points = _count(ts["opening_points"], "opening_points")
     if "melds_before_turn" in ts:

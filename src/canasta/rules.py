@@ -20,6 +20,7 @@ from .errors import RuleError
 
 UpcardMode = Literal["none", "plain", "cover"]
 FirstTurnUpcard = Literal["none", "single", "trey"]
+DeadDiscard = Literal["seven", "ace", "wild", "dead"]
 Red3Mode = Literal["lay", "optional", "trey", "threes"]
 Red3Timing = Literal["deal", "turn"]
 Red3Negative = Literal["no_meld", "no_requirement", "too_few_canastas", "no_canasta", "never"]
@@ -55,6 +56,11 @@ class RuleSet:
     team_size: int = _opt(2, "players per side (1 = each plays alone)", "deck")
     hand_size: int = _opt(11, "cards dealt to each player", "deck")
     stock_draw: int = _opt(1, "cards drawn from the stock per turn (fewer if fewer are left)", "deck")
+    turn_card_under: int = _opt(0, "cards under the turn card at the stock's bottom (0 = no turn "
+                                "card): talon cards come only down to and including it", "deck")
+    talon: tuple[int, ...] = _opt((), "talon cards drawn after the opening turn's discard by the "
+                                  "first, second, ... side to open (none when opening by taking "
+                                  "the pile); empty = no talon", "deck")
     perfect_cut_bonus: int = _opt(0, "bonus when the cut packet is exactly the cards dealt", "deck")
     perfect_cut_to: PerfectCutTo = _opt("cutter", "whose side scores the perfect-cut bonus", "deck")
     # --- upcard and the first turn
@@ -63,11 +69,24 @@ class RuleSet:
     upcard_cover: tuple[str, ...] = _opt(("wild", "red3"), "upcards that are covered by another card "
                                          "(wild, red3, black3)", "upcard")
     first_turn_upcard: FirstTurnUpcard = _opt("none", "single: the first player may take the upcard "
-                                              "alone instead of drawing", "upcard")
+                                              "alone instead of drawing; trey: the upcard plus one "
+                                              "stock card instead of the draw, and then no lay-down "
+                                              "that turn (S0 [A](i))", "upcard")
+    upcard_recover: tuple[str, ...] = _opt((), "covering cards of these classes are covered again "
+                                           "(wild, red3, black3; S0 T1)", "upcard")
     # --- threes
-    red3_mode: Red3Mode = _opt("lay", "lay: red threes are laid and replaced at once", "threes")
+    red3_mode: Red3Mode = _opt("lay", "lay: red threes are laid and replaced at once; optional: "
+                               "held, melded singly or discarded; trey: as optional, and one "
+                               "disclosed at once after being dealt or picked up earns a replacement "
+                               "card (draw); threes: red AND black threes are laid and replaced at "
+                               "once, scored per colour (red3_values for each colour)", "threes")
+    last_three_penalty: int = _opt(0, "threes mode: a three drawn as the stock's last card is laid "
+                                   "(no discard follows), does not join the side's threes and "
+                                   "costs this", "threes")
     red3_replace: Red3Timing = _opt("deal", "when dealt red threes are replaced: at the deal or on "
                                     "the player's first turn", "threes")
+    red3_wild: bool = _opt(False, "a red three held in hand may be used as a wild card in every "
+                           "respect (S0 [F](i){c}, T8)", "threes")
     black3_stop: bool = _opt(True, "a black three on top of the pile stops the next player taking it",
                              "threes")
     black3_meld: Black3Meld = _opt("going_out", "black threes may be melded only when going out",
@@ -75,6 +94,9 @@ class RuleSet:
     black3_meld_min: int = _opt(3, "fewest black threes in a going-out meld", "threes")
     black3_meld_wilds: int = _opt(0, "wild cards allowed in a black-three meld (S4: two threes and "
                                   "a joker)", "threes")
+    black3_out_no_discard: bool = _opt(False, "melding the black threes is the last act: it goes out "
+                                       "without a discard even where going out needs one, and no "
+                                       "card may be left after it", "threes")
     # --- the discard pile
     pile_always_frozen: bool = _opt(False, "the pile is taken only with a natural pair, always", "pile")
     freeze_on_wild: bool = _opt(True, "a wild card in the pile freezes it", "pile")
@@ -83,6 +105,8 @@ class RuleSet:
                                       "pile")
     pickup_natural_wild: bool = _opt(True, "an unfrozen pile may be taken with one natural and one "
                                      "wild", "pile")
+    pickup_hand_wilds: bool = _opt(True, "wild cards from hand may go with the top card when the pile "
+                                   "is taken (false: natural cards only, wilds added after)", "pile")
     pickup_layoff: bool = _opt(True, "an unfrozen pile may be taken by adding the top card to a meld "
                                "of the side", "pile")
     pickup_layoff_canasta: bool = _opt(True, "the top card may go onto a completed canasta when the pile "
@@ -96,6 +120,10 @@ class RuleSet:
     seq_pickup_when_frozen: bool = _opt(False, "... even when the pile is frozen (Bolivia)", "pile")
     seq_pickup_takes_pile: bool = _opt(True, "extending a sequence with the top card takes the whole "
                                        "pile (false: the top card only)", "pile")
+    laydown_facility: bool = _opt(False, "before its lay-down a side may take the top discard alone "
+                                  "to make its lay-down once an opponent's lay-down player has had "
+                                  "1 (a group), 2 (a run) or 3 (a wild top card) more turns (S0 [G](i))",
+                                  "pile")
     # --- melds
     min_naturals: int = _opt(2, "natural cards a meld needs at least", "melds")
     max_wilds: int = _opt(3, "wild cards a meld may hold at most", "melds")
@@ -106,6 +134,12 @@ class RuleSet:
     max_meld_size: int = _opt(0, "largest meld (0 = no limit)", "melds")
     add_to_canasta: bool = _opt(True, "naturals may be added to a completed canasta", "melds")
     wild_to_canasta: bool = _opt(True, "wild cards may be added to a completed canasta", "melds")
+    wild_needs_naturals: int = _opt(0, "after the side's opening turn a wild card joins only a "
+                                    "group with this many naturals (rule of five; 0 = no rule)",
+                                    "melds")
+    no_wild_ranks: tuple[int, ...] = _opt((), "ranks whose melds never take wild cards", "melds")
+    opening_wild_ranks: tuple[int, ...] = _opt((), "ranks whose melds take wild cards only in the "
+                                               "side's opening turn", "melds")
     one_meld_per_rank: bool = _opt(True, "a side has at most one meld of each rank", "melds")
     merge_groups: bool = _opt(False, "two group melds of a rank may be merged (merge @N @M)", "melds")
     canasta_cards_hidden: bool = _opt(False, "a completed canasta is a closed stack: players see its "
@@ -114,11 +148,23 @@ class RuleSet:
                                                   "sequence canasta may fill; empty = no sequences",
                                                   "melds")
     # --- the opening meld
+    threes_count_to_opening: bool = _opt(True, "threes count their points toward the opening minimum",
+                                         "opening")
+    sequence_canasta_opens: bool = _opt(False, "completing a sequence canasta in the lay-down turn "
+                                        "meets the opening minimum whatever its points", "opening")
     opening_minimums: tuple[tuple[int, int], ...] = _opt(
         ((-(10**9), 15), (0, 50), (1500, 90), (3000, 120)),
         "opening minimum by the side's score: (from score, minimum) pairs", "opening")
     opening_schedule: MeldSchedule = _opt("score", "score: minimum by the side's score; hand: by "
-                                          "hand number", "opening")
+                                          "hand number (opening_by_hand)", "opening")
+    opening_by_hand: tuple[int, ...] = _opt((), "hand schedule: the minimum of hand 1, 2, ... (later "
+                                            "hands use the last)", "opening")
+    opening_natural_meld: bool = _opt(False, "the opening must include a meld of 3+ natural cards",
+                                      "opening")
+    canasta_opens: bool = _opt(False, "a natural canasta opens whatever its points", "opening")
+    take_cards_count: bool = _opt(True, "the hand cards of a take count toward the opening minimum "
+                                  "(false: the melds shown before the take must open alone)",
+                                  "opening")
     # --- going out
     go_out_canastas: int = _opt(1, "canastas the side needs before a player may go out", "going out")
     go_out_sequence: bool = _opt(False, "one of them must be a sequence canasta", "going out")
@@ -127,6 +173,8 @@ class RuleSet:
     ask_partner: AskMode = _opt("optional", "asking 'may I go out?': optional (answer binds), "
                                 "mandatory, first_binding (only the first answer in a hand binds), "
                                 "once (once per hand, binds)", "going out")
+    ask_after_pickup: bool = _opt(False, "asking only after the pick-up and before any card is shown "
+                                  "that turn", "going out")
     concealed: bool = _opt(True, "going out concealed (all in one turn, no earlier meld) earns "
                            "concealed_bonus", "going out")
     concealed_needs_canasta: bool = _opt(True, "a concealed going out must include a canasta",
@@ -135,8 +183,15 @@ class RuleSet:
                                          "partner's melds", "going out")
     pass_allowed: bool = _opt(False, "a player who may not go out may meld down to one card and "
                               "pass", "going out")
+    after_take_no_discard: tuple[str, ...] = _opt((), "cards (seven, ace, wild, dead = a rank the "
+                                                  "side has closed) that may not be discarded onto "
+                                                  "the empty pile after taking it (SWAD)",
+                                                  "going out")
     stock_end: StockEnd = _opt("classic", "classic: when the stock is gone, play goes on while "
                                "players take the discard", "going out")
+    stock_out_turnover: bool = _opt(False, "at the end of the stock with a side at the target and nobody "
+                                    "out, the discard pile is turned over to continue (S0 [K](iii))",
+                                    "going out")
     stock_out_must_take: MustTake = _opt("layoff", "classic end of stock: a player must take a discard "
                                          "that fits a meld of the side (layoff), any he can take "
                                          "(any), or none (never)", "going out")
@@ -147,6 +202,8 @@ class RuleSet:
     value_high: int = _opt(10, "king down to eight", "scoring")
     value_low: int = _opt(5, "seven down to four", "scoring")
     value_black3: int = _opt(5, "black three", "scoring")
+    value_red3: int = _opt(0, "red three played as a card (S0 T8: a wild worth 100); its bonus and "
+                           "hand penalty are separate", "scoring")
     natural_canasta: int = _opt(500, "natural canasta bonus", "scoring")
     mixed_canasta: int = _opt(300, "mixed canasta bonus", "scoring")
     sequence_canasta: int = _opt(1500, "sequence canasta bonus", "scoring")
@@ -158,6 +215,8 @@ class RuleSet:
                                        "scoring")
     red3_minus: Red3Minus = _opt("bonus", "red threes counting minus lose: bonus (the same value "
                                  "as the bonus) or per_card (100 each)", "scoring")
+    red3_count_canastas: int = _opt(0, "threes count plus only with this many canastas; with "
+                                    "fewer (but not minus) they count nothing", "scoring")
     red3_hand_penalty: int = _opt(0, "penalty for red threes left in a hand", "scoring")
     red3_hand_penalty_per: PenaltyPer = _opt("card", "... per card, or once per player holding any",
                                              "scoring")
@@ -166,16 +225,51 @@ class RuleSet:
     black3_hand_penalty_when: PenaltyWhen = _opt("always", "... always, or only when someone went "
                                                  "out", "scoring")
     black3_meld_scoring: Black3Scoring = _opt("face", "face: melded black threes count their card "
-                                              "value", "scoring")
+                                              "value; table: red3_values by how many, no face value",
+                                              "scoring")
     black3_four_bonus: int = _opt(0, "bonus for going out with all four black threes melded",
                                   "scoring")
+    rank_canasta_bonus: tuple[tuple[int, int], ...] = _opt((), "(rank, bonus): a natural canasta "
+                                                           "of that rank scores this", "scoring")
+    rank_incomplete_penalty: tuple[tuple[int, int], ...] = _opt((), "(rank, penalty): a natural "
+                                                                "meld of that rank left short of "
+                                                                "a canasta", "scoring")
+    wild_canasta_by_jokers: tuple[int, ...] = _opt((), "wild canasta bonus by its jokers (0, 1, "
+                                                   "...); empty = wild_canasta", "scoring")
+    wild_incomplete_by_jokers: tuple[int, ...] = _opt((), "penalty for a wild meld left short of a "
+                                                      "canasta, by its jokers; empty = none",
+                                                      "scoring")
+    stuck_ranks: tuple[int, ...] = _opt((), "ranks penalised when a hand ends holding more than "
+                                        "stuck_limit of them", "scoring")
+    stuck_limit: int = _opt(2, "... more than this many", "scoring")
+    stuck_penalty: int = _opt(0, "... this penalty per player and rank", "scoring")
+    no_canasta_all_minus: bool = _opt(False, "a side with no canasta counts its table cards minus",
+                                      "scoring")
+    special_pairs: int = _opt(0, "special hand: 7 distinct pairs, no wild (0 = not allowed)",
+                              "scoring")
+    special_pairs_wild: int = _opt(0, "... with one pair of deuces or of jokers, holding A-A and "
+                                   "7-7", "scoring")
+    special_garbage: int = _opt(0, "special hand: 4+4+3+3 of a kind, no wild", "scoring")
+    special_straight: int = _opt(0, "special hand: A, 2, joker, 4 ... K with a discard",
+                                 "scoring")
+    straight_discard: bool = _opt(True, "N8: the straight is shown after drawing with the 14th card "
+                                  "discarded (false: before drawing, holding the 13)", "scoring")
+    garbage_deuces: bool = _opt(False, "N9: deuces may make one of garbage's groups (jokers never)",
+                                "scoring")
     going_out_bonus: int = _opt(100, "bonus for going out", "scoring")
     concealed_bonus: int = _opt(200, "bonus for going out concealed (replaces going_out_bonus)",
                                 "scoring")
+    failed_go_out_boxes: int = _opt(0, "a player told yes who does not go out: the cards shown since are "
+                                    "boxed for this many further turns of his (0 = they stay)",
+                                    "scoring")
+    retract_boxes: bool = _opt(False, "a lay-down abandoned half way: the shown cards are boxed "
+                               "until the player's discard (instead of back in hand)", "opening")
     failed_go_out_penalty: int = _opt(0, "penalty for a player told 'yes' who does not go out",
                                       "scoring")
     target_score: int = _opt(5000, "score that ends the game", "scoring")
     win_requires_going_out: bool = _opt(False, "only a side that goes out can win", "scoring")
+    game_hands: int = _opt(0, "a game of this many hands: the higher total then wins (a tie plays "
+                           "on); 0 = play to the target", "scoring")
 
     # ----------------------------------------------------------------- derived facts
     @property
@@ -188,6 +282,21 @@ class RuleSet:
 
     def side_of(self, seat: int) -> int:
         return seat % self.sides
+
+    def laid_at_once(self, f: int) -> bool:
+        """Whether card ``f`` is laid face up (and replaced) as soon as a player gets it."""
+        if f // 4 != 1 or f == 52:
+            return False
+        if self.red3_mode == "threes":
+            return True
+        return self.red3_mode == "lay" and f % 4 in (1, 2)
+
+    def opening_for(self, score: int, hand_no: int) -> int:
+        """The opening minimum for a side with this score in hand ``hand_no`` (from 0)."""
+        if self.opening_schedule == "hand":
+            sched = self.opening_by_hand
+            return sched[min(hand_no, len(sched) - 1)]
+        return self.opening_minimum(score)
 
     def opening_minimum(self, score: int) -> int:
         """The opening minimum for a side with this cumulative score."""
@@ -205,7 +314,7 @@ class RuleSet:
         if r == 2:
             return self.value_two
         if r == 3:
-            return self.value_black3 if f % 4 in (0, 3) else 0
+            return self.value_black3 if f % 4 in (0, 3) else self.value_red3
         if r == 14:
             return self.value_ace
         if r >= 8:
@@ -298,11 +407,7 @@ def make_ruleset(values: dict[str, Any], base: RuleSet | None = None) -> RuleSet
 
 
 # Values the engine cannot play yet: refused loudly instead of being ignored.
-_NOT_YET = {
-    "opening_schedule": ("score", "the per-hand meld schedule arrives with issue 4"),
-    "win_requires_going_out": (False, "winning only by going out arrives with issue 3"),
-    "black3_meld_scoring": ("face", "table-valued black-three melds arrive with issue 3"),
-}
+_NOT_YET: dict[str, tuple[Any, str]] = {}
 
 
 def validate(rs: RuleSet) -> None:
@@ -315,10 +420,36 @@ def validate(rs: RuleSet) -> None:
             continue
         if getattr(rs, name) != allowed:
             raise bad(name, f"not supported yet: {why}")
-    if rs.first_turn_upcard == "trey":
-        raise bad("first_turn_upcard", "not supported yet: the Trey first turn arrives with issue 3")
-    if rs.red3_mode not in ("lay", "optional"):
-        raise bad("red3_mode", "not supported yet: Trey and American threes arrive with issues 3 and 4")
+    if rs.red3_wild and rs.red3_mode not in ("optional", "trey"):
+        raise bad("red3_wild", "red threes can be wild cards only where they are held in hand "
+                  "(red3_mode optional or trey)")
+    if rs.first_turn_upcard == "trey" and rs.upcard == "none":
+        raise bad("first_turn_upcard", "the Trey first turn needs an upcard")
+    bad_recover = set(rs.upcard_recover) - {"wild", "red3", "black3"}
+    if bad_recover:
+        raise bad("upcard_recover", f"unknown card class {sorted(bad_recover)[0]!r} (wild, red3, "
+                  "black3)")
+    if rs.opening_schedule == "hand" and (not rs.opening_by_hand or min(rs.opening_by_hand) < 0):
+        raise bad("opening_by_hand", "the hand schedule needs minimums (none negative)")
+    if rs.talon and (any(t < 0 for t in rs.talon) or len(rs.talon) > rs.sides):
+        raise bad("talon", "give at most one talon size per side, none negative")
+    if rs.turn_card_under < 0:
+        raise bad("turn_card_under", "must not be negative")
+    bad_dead = set(rs.after_take_no_discard) - {"seven", "ace", "wild", "dead"}
+    if bad_dead:
+        raise bad("after_take_no_discard", f"unknown card class {sorted(bad_dead)[0]!r} "
+                  "(seven, ace, wild, dead)")
+    for name in ("no_wild_ranks", "opening_wild_ranks", "stuck_ranks"):
+        if any(not 4 <= x <= 14 for x in getattr(rs, name)):
+            raise bad(name, "ranks are 4 to 14 (ace)")
+    for name in ("rank_canasta_bonus", "rank_incomplete_penalty"):
+        if any(not 4 <= x <= 14 or v < 0 for x, v in getattr(rs, name)):
+            raise bad(name, "give (rank 4 to 14, points of at least 0) pairs")
+    jokers = rs.jokers_per_pack * rs.packs
+    for name in ("wild_canasta_by_jokers", "wild_incomplete_by_jokers"):
+        v = getattr(rs, name)
+        if v and (len(v) != jokers + 1 or min(v) < 0):
+            raise bad(name, f"give {jokers + 1} values (0 to all {jokers} jokers), none negative")
     for lo, hi in rs.sequences:
         if not 4 <= lo < hi <= 14 or hi - lo + 1 < 3:
             raise bad("sequences", "each window is (lowest, highest) rank from 4 to 14 (ace), "
@@ -344,9 +475,14 @@ def validate(rs: RuleSet) -> None:
                   f"than the {rs.deck_size} cards")
     if rs.stock_draw < 1:
         raise bad("stock_draw", "must be at least 1")
+    for name in ("last_three_penalty", "wild_needs_naturals", "stuck_penalty", "special_pairs",
+                 "special_pairs_wild", "special_garbage", "special_straight", "game_hands",
+                 "red3_count_canastas"):
+        if getattr(rs, name) < 0:
+            raise bad(name, "must not be negative")
     for name in ("perfect_cut_bonus", "natural_canasta", "mixed_canasta", "sequence_canasta",
                  "wild_canasta", "red3_hand_penalty", "black3_hand_penalty", "black3_four_bonus",
-                 "going_out_bonus", "concealed_bonus", "failed_go_out_penalty", "value_joker",
+                 "going_out_bonus", "concealed_bonus", "failed_go_out_penalty", "value_joker", "value_red3",
                  "value_two", "value_ace", "value_high", "value_low", "value_black3"):
         if getattr(rs, name) < 0:
             raise bad(name, "must not be negative (penalties are given as positive amounts)")
@@ -383,5 +519,7 @@ def validate(rs: RuleSet) -> None:
         raise bad("black3_meld_min", "must be at least 2")
     if rs.black3_meld_wilds < 0 or rs.black3_meld_min + 0 < 2:
         raise bad("black3_meld_wilds", "must not be negative")
+    if rs.failed_go_out_boxes < 0:
+        raise bad("failed_go_out_boxes", "must not be negative")
     if rs.target_score <= 0:
         raise bad("target_score", "must be positive")

@@ -14,6 +14,11 @@ then the player may add more, or take them all back (``retract``). To take the p
 the player first shows the melds of the opening from hand (before drawing), then takes the pile with
 the matching cards; the minimum is checked over all of it, top card included where the rules count it.
 
+Trey Canasta (S0) adds: the first player's ``upcard`` (with one stock card, then no lay-down that turn),
+red treys held in hand (wild cards, discards that freeze, or disclosed with ``meld 3H``: one just dealt
+or picked up earns a further card, taken with ``draw``), ``top CARDS`` (the top discard alone as a
+lay-down meld, S0 [G](i)) and boxed cards (S0 [G](ii), [J](v)), set aside until the player's turns pass.
+
 Meld types (``melds.py``): groups of one rank with wild cards, black threes laid when going out, and,
 where the rules have them, sequences of one suit inside the rule set's windows and wild-card melds. A
 new meld is laid as three cards and grows one card at a time; where several group melds of a rank
@@ -61,10 +66,14 @@ class GameState:
         "asked_turn",
         "asks",
         "binding",
+        "bonus_draws",
+        "box_turns",
+        "boxed",
         "current",
         "cut_size",
         "dealer",
         "first_turn",
+        "fresh3",
         "hand_no",
         "hand_start_scores",
         "hands",
@@ -72,6 +81,8 @@ class GameState:
         "hk",
         "hn",
         "laid_off",
+        "laydown_seat",
+        "laydown_turns",
         "melds",
         "minimum",
         "model",
@@ -92,15 +103,19 @@ class GameState:
         "rules",
         "scores",
         "seed",
+        "shown",
         "sides",
         "start_dealer",
         "stock",
+        "talons",
         "took_pile",
         "turn_base",
         "turn_canasta",
         "turn_melded",
         "turn_points",
+        "upcard_lock",
         "winner",
+        "yes_snapshot",
     )
 
     rules: RuleSet
@@ -140,6 +155,15 @@ class GameState:
     binding: bool
     no_discard: bool
     first_turn: bool
+    fresh3: list[int]
+    laydown_seat: list[int]
+    boxed: list[list[int]]
+    box_turns: list[int]
+    yes_snapshot: tuple[tuple[Meld, ...], bool] | None
+    laydown_turns: list[int]
+    bonus_draws: int
+    upcard_lock: bool
+    shown: bool
     nactions: int
     _hist: Any
     _log: Any
@@ -150,6 +174,7 @@ class GameState:
     pile: list[int]
     melds: list[list[Meld]]
     red3: list[list[int]]
+    talons: list[int]
     results: list[HandResult]
 
     # ------------------------------------------------------------------ construction
@@ -185,6 +210,7 @@ class GameState:
         s.pile_frozen = False
         s.melds = [[] for _ in range(rules.sides)]
         s.red3 = [[] for _ in range(n)]
+        s.talons = [0] * rules.sides
         s.opened = [False] * rules.sides
         s.minimum = [0] * rules.sides
         s.has_melded = [False] * n
@@ -192,6 +218,12 @@ class GameState:
         s.answers = [0] * n
         s.penalties = [0] * rules.sides
         s.owed = [0] * n
+        s.fresh3 = [0] * n
+        s.laydown_seat = [-1] * rules.sides
+        s.laydown_turns = [0] * rules.sides
+        s.boxed = [[] for _ in range(n)]
+        s.box_turns = [0] * n
+        s.yes_snapshot = None
         s.cut_size = 0
         s.perfect_cut = False
         s.winner = -1
@@ -215,6 +247,10 @@ class GameState:
         self.permission = NONE
         self.binding = False
         self.no_discard = False
+        self.bonus_draws = 0
+        self.upcard_lock = False
+        self.shown = False
+        self.yes_snapshot = None
 
     def clone(self) -> GameState:
         """An independent copy (cheap: melds are immutable and history is shared)."""
@@ -241,6 +277,7 @@ class GameState:
         c.pile_frozen = self.pile_frozen
         c.melds = [m[:] for m in self.melds]
         c.red3 = [r[:] for r in self.red3]
+        c.talons = self.talons[:]
         c.opened = self.opened[:]
         c.minimum = self.minimum[:]
         c.has_melded = self.has_melded[:]
@@ -248,6 +285,15 @@ class GameState:
         c.answers = self.answers[:]
         c.penalties = self.penalties[:]
         c.owed = self.owed[:]
+        c.fresh3 = self.fresh3[:]
+        c.laydown_seat = self.laydown_seat[:]
+        c.boxed = [b[:] for b in self.boxed]
+        c.box_turns = self.box_turns[:]
+        c.yes_snapshot = self.yes_snapshot
+        c.laydown_turns = self.laydown_turns[:]
+        c.bonus_draws = self.bonus_draws
+        c.upcard_lock = self.upcard_lock
+        c.shown = self.shown
         c.cut_size = self.cut_size
         c.perfect_cut = self.perfect_cut
         c.winner = self.winner
@@ -364,7 +410,8 @@ class GameState:
         return -1
 
     def _value(self, cards: tuple[int, ...] | list[int]) -> int:
-        v = self.model.value
+        """Points toward the opening minimum (S0 [B]: treys count nothing where the rules say)."""
+        v = self.model.open_value
         return sum(v[f] for f in cards)
 
     def _has_cards(self, seat: int, cards: tuple[int, ...]) -> str | None:
@@ -433,6 +480,9 @@ class GameState:
         if h_after == 1:
             if why is None or self.rules.pass_allowed or self._last_card_melds(action):
                 return None
+            if (open_ok and action.op is not Op.TAKE and self.rules.talon
+                    and self._talon_count(self.side_of(self.current))):
+                return None  # S3 D: discard the last card and take the talon
             return ("keep_cards", f"that would leave you one card, but you may not go out: {why}")
         if why is not None:
             return ("cannot_go_out", f"that would empty your hand, but you may not go out: {why}")
@@ -452,8 +502,52 @@ class GameState:
         side = c.side_of(c.current)
         return any(c._why_not_add(i, (last,)) is None for i in range(len(c.melds[side])))
 
-    def _open_after(self, side: int, points: int) -> bool:
-        return self.opened[side] or self.turn_points + points >= self.minimum[side]
+    def _open_after(self, side: int, points: int, natural: bool = False, canasta: bool = False) -> bool:
+        """Would the side be open after a play worth ``points`` (``natural``: the play makes a
+        natural meld of three or more; ``canasta``: it completes a natural canasta)?"""
+        if self.opened[side]:
+            return True
+        r = self.rules
+        if self.turn_points + points >= self.minimum[side] and (
+                not r.opening_natural_meld or natural or self._has_natural(side, 3)):
+            return True
+        return r.canasta_opens and (canasta or self._has_natural(side, r.canasta_size))
+
+    def _has_natural(self, side: int, size: int) -> bool:
+        """Whether the side shows a natural group of at least ``size`` cards (R 1.2 opening)."""
+        return any(m.type is MeldType.GROUP and not m.wilds and len(m.cards) >= size
+                   for m in self.melds[side])
+
+    def _opening_turn(self, side: int) -> bool:
+        """Is this the side's opening turn (not yet open, or opened by this turn's melds)?"""
+        return not self.opened[side] or self.turn_points > 0
+
+    def _wild_rule(self, side: int, rank: int, naturals: int) -> str | None:
+        """Why a wild card may not be in a group of ``rank`` holding ``naturals`` naturals now:
+        ranks that never take wilds, ranks that take them only in the opening, and the rule of
+        five after the opening turn (R 1.2)."""
+        r = self.rules
+        if rank in r.no_wild_ranks:
+            return f"melds of {RANK_NAMES[rank]} never take wild cards"
+        if self.opened[side] and not self.turn_points:
+            if rank in r.opening_wild_ranks:
+                return f"{RANK_NAMES[rank]} take wild cards only in the opening meld"
+            if naturals < r.wild_needs_naturals:
+                return (f"after the opening a wild card joins only a meld with {r.wild_needs_naturals} "
+                        f"natural cards")
+        return None
+
+    def _talon_count(self, side: int) -> int:
+        """Talon cards the side would draw after this turn's discard: only in its opening turn,
+        not when it took the pile; 4 to the first side to open, 3 to the second (R 1.2), only down
+        to and including the turn card (S3 C)."""
+        r = self.rules
+        if not r.talon or self.took_pile or not self._opening_turn(side):
+            return 0
+        others = sum(1 for i, o in enumerate(self.opened) if o and i != side)
+        if others >= len(r.talon):
+            return 0
+        return min(r.talon[others], max(0, len(self.stock) - r.turn_card_under))
 
     # ------------------------------------------------------------------ legality
     def why_illegal(self, action: Action) -> Problem:
@@ -487,6 +581,11 @@ class GameState:
                 return self._why_not_end()
             if op is Op.ASK:
                 return self._why_not_ask()
+            if op is Op.TOP:
+                return self._why_not_top(action)
+            if op is Op.DECLARE:
+                why = self._special(action)
+                return why if isinstance(why, tuple) else None
             return ("draw_first", "draw from the stock or take the pile first")
         # PLAY
         if op is Op.DISCARD:
@@ -505,6 +604,11 @@ class GameState:
             return self._why_not_pass()
         if op is Op.MERGE:
             return self._why_not_merge(action)
+        if op is Op.DRAW and self.bonus_draws:
+            return None if self.stock else ("stock_empty", "the stock is empty: no further card")
+        if op is Op.DECLARE:
+            why = self._special(action)
+            return why if isinstance(why, tuple) else None
         return ("already_drawn", "you have already drawn this turn")
 
     def is_legal(self, action: Action) -> bool:
@@ -519,13 +623,20 @@ class GameState:
         return None
 
     def _why_not_upcard(self) -> Problem:
-        if not self.first_turn or self.rules.first_turn_upcard != "single":
+        mode = self.rules.first_turn_upcard
+        if not self.first_turn or mode == "none":
             return ("no_upcard", "only the first player, on the first turn, may take the upcard alone")
         if self.pre_draw:
             return ("shown_melds", "you have shown melds to take the pile: take it or retract them")
         if not self.pile:
             return ("pile_empty", "there is no upcard")
         top = self.pile[-1]
+        if mode == "trey":  # S0 [A](i){a}{b}{c}: a natural or a red trey; T1: not a black trey
+            if is_wild(top) or is_black_three(top):
+                return ("upcard_not_natural", f"the upcard {_c(top)} cannot be taken")
+            if not self.stock:
+                return ("stock_empty", "the stock is empty")
+            return None
         if is_wild(top) or top // 4 == 1:
             return ("upcard_not_natural", f"the upcard {_c(top)} is not a natural card")
         return None
@@ -574,8 +685,9 @@ class GameState:
         nat = 0
         wild = 0
         jokers = 0
+        wf = self.model.wild_face
         for f in cards:
-            if f == JOKER or f < 4:
+            if wf[f]:
                 wild += 1
                 jokers += f == JOKER
             elif f // 4 + 2 != rank:
@@ -598,6 +710,9 @@ class GameState:
         # the cards from hand justify the take: a natural pair (with any further cards of the meld),
         # one natural and a wild where allowed, or none at all to lay the top card off on the side's
         # meld of that rank (cards to add then go on with ``add``)
+        if wild and not r.pickup_hand_wilds:
+            return ("natural_cards", "take the pile with natural cards from your hand (add wild cards "
+                    "after)")
         natural_wild = nat == 1 and wild > 0 and r.pickup_natural_wild and not frozen
         if nat < 2 and not natural_wild:
             if frozen:
@@ -629,24 +744,44 @@ class GameState:
             naturals, wilds, size = nat + 1, wild, 1 + len(cards)
             if size < 3:
                 return ("meld_size", "a new meld needs at least three cards")
-        why = wild_problem(r, naturals, wilds)
+        if tm is not None and was_canasta and r.max_meld_size == r.canasta_size:
+            return ("dead_card", f"{RANK_NAMES[rank]} are dead: your side has closed their canasta")
+        why = wild_problem(r, naturals, wilds) or (self._wild_rule(side, rank, naturals) if wild else None)
         if why:
             return ("wild_limit", why)
-        points = self._value(cards) + (self.model.value[top] if r.pile_top_counts else 0)
-        if not self.opened[side] and self.turn_points + points < self.minimum[side]:
-            return ("opening_minimum", f"your side needs {self.minimum[side]} points to open; "
-                    f"this makes {self.turn_points + points}")
+        points = self._take_points(cards, top)
+        if not self.opened[side]:
+            natural = r.take_cards_count and wilds == 0 and naturals >= 3
+            if not self._open_after(side, points, natural, natural and size >= r.canasta_size):
+                if self.turn_points + points >= self.minimum[side]:
+                    return ("opening_natural", "your opening needs a meld of three or more natural "
+                            "cards")
+                return ("opening_minimum", f"your side needs {self.minimum[side]} points to open; "
+                        f"this makes {self.turn_points + points}")
         h_after = self.hn[seat] - len(cards) + self._pile_gain(True)
         counts = self._counts(side, 1 if size >= r.canasta_size and not was_canasta else 0)
         return self._finish_problem(h_after, counts, True, False, a)
+
+    def _take_points(self, cards: tuple[int, ...], top: int) -> int:
+        """What a take adds toward the opening (S3 J: nothing, where the take cards do not count)."""
+        r = self.rules
+        return ((self._value(cards) if r.take_cards_count else 0)
+                + (self.model.open_value[top] if r.pile_top_counts else 0))
 
     def _pile_gain(self, whole: bool) -> int:
         """Cards a take puts in the hand besides the top card (red threes laid at once excepted)."""
         if not whole:
             return 0
-        if self.rules.red3_mode != "lay":
-            return len(self.pile) - 1
-        return sum(1 for f in self.pile[:-1] if not is_red_three(f))
+        mode = self.rules.red3_mode
+        pile = self.pile
+        if mode == "lay":
+            faces: tuple[int, ...] = (5, 6)
+        elif mode == "threes":
+            faces = (4, 5, 6, 7)
+        else:
+            return len(pile) - 1
+        laid = sum(pile.count(f) for f in faces) - (pile[-1] in faces)
+        return len(pile) - 1 - laid
 
     def _why_not_take_sequence(self, a: Action, tm: Meld) -> Problem:
         """The top card may extend a sequence of the side (S1: never start one)."""
@@ -672,10 +807,128 @@ class GameState:
         h_after = self.hn[self.current] + self._pile_gain(r.seq_pickup_takes_pile)
         return self._finish_problem(h_after, self._counts(side, completes, completes), True, False, a)
 
+    def facility_level(self, side: int) -> int:
+        """S0 [G](i): 0 (none), 1 {a} a group, 2 {b} also a run, 3 {c} also a wild top card: the most
+        turns an opponent's lay-down player has had since laying down (T12), for a side not laid down."""
+        if not self.rules.laydown_facility or self.opened[side]:
+            return 0
+        return min(3, max((self.laydown_turns[x] for x in range(self.sides)
+                           if x != side and self.laydown_seat[x] >= 0), default=0))
+
+    def _why_not_top(self, a: Action) -> Problem:
+        """S0 [G](i){a}{b}{c}: the top discard alone with two or more cards from hand as a new meld that
+        makes the lay-down; the rest of the pile stays."""
+        seat = self.current
+        side = self.side_of(seat)
+        level = self.facility_level(side)
+        if level == 0:
+            return ("no_facility", "the top card alone may be taken only before your side lays down, "
+                    "once an opponent's lay-down player has had another turn")
+        if not self.pile:
+            return ("pile_empty", "the discard pile is empty")
+        if self.pile_stopped():
+            return ("black_three_stop", "a black three on top stops you taking it")
+        miss = self._has_cards(seat, a.cards)
+        if miss:
+            return ("not_in_hand", miss)
+        if len(a.cards) < 2:
+            return ("meld_size", "the top card goes with two or more cards from your hand")
+        top = self.pile[-1]
+        wf = self.model.wild_face
+        if a.meld >= 0:
+            return ("meld_target", "the top card makes a new meld: write top CARD CARD")
+        if any(wf[f] or f // 4 == 1 for f in a.cards):
+            return ("need_naturals", "the top card goes with natural cards from your hand")
+        if is_red_three(top):
+            return ("red_three_on_top", "a red three on top cannot be taken")
+        ranks = {f // 4 for f in a.cards}
+        if is_wild(top):
+            if level < 3:
+                return ("facility_turns", "a wild top card may be used only after three turns ({c})")
+            if len(ranks) != 1:
+                return ("mixed_ranks", "the cards from hand must be of one rank")
+        elif ranks == {top // 4}:
+            pass
+        else:
+            cards = (top, *a.cards)
+            if level < 2 or len(a.cards) != 2 or self._why_not_sequence_cards(cards):
+                run = " or two cards making a run with it" if level >= 2 else ""
+                return ("wrong_rank", f"the cards must be two or more {RANK_NAMES[top // 4 + 2]}{run}")
+        cards = (top, *a.cards)
+        nat = sum(1 for f in cards if not wf[f])
+        why = wild_problem(self.rules, nat, len(cards) - nat)
+        if why:
+            return ("wild_limit", why)
+        points = self._value(cards)
+        if self.turn_points + points < self.minimum[side]:
+            return ("opening_minimum", f"your side needs {self.minimum[side]} points to lay down; "
+                    f"this makes {self.turn_points + points}")
+        return self._finish_problem(self.hn[seat] - len(a.cards), self._counts(side), True, False, a)
+
+    def _why_not_sequence_cards(self, cards: tuple[int, ...]) -> bool:
+        """True when these three natural cards are not a run of one suit inside a window."""
+        suits = {f % 4 for f in cards}
+        ranks = sorted(f // 4 + 2 for f in cards)
+        return (len(cards) != 3 or len(suits) != 1 or ranks[1] != ranks[0] + 1
+                or ranks[2] != ranks[1] + 1 or not sequence_fits(self.rules, ranks[0], ranks[2]))
+
+    def _top_possible(self, level: int) -> bool:
+        """Could the hand make a top-card take at this facility level (the points aside)?"""
+        if self.pile_stopped():
+            return False
+        top = self.pile[-1]
+        h = self.hands[self.current]
+        if is_red_three(top):
+            return False
+        if is_wild(top):
+            return level >= 3 and any(sum(h[b:b + 4]) >= 2 for b in range(8, 52, 4))
+        base = top // 4 * 4
+        if sum(h[base:base + 4]) >= 2:
+            return True
+        r, suit = top // 4 + 2, top % 4
+        return level >= 2 and any(
+            lo >= 4 and lo + 2 <= 14 and all(h[(x - 2) * 4 + suit] for x in range(lo, lo + 3) if x != r)
+            for lo in (r - 2, r - 1, r))
+
+    def _gen_tops(self, out: list[Action]) -> None:
+        """The facility's top-card takes (S0 [G](i)): groups of the top rank, runs, a wild top."""
+        seat = self.current
+        level = self.facility_level(self.side_of(seat))
+        if not level or not self.pile or self.pile_stopped():
+            return
+        top = self.pile[-1]
+        if is_red_three(top) or (is_wild(top) and level < 3):
+            return
+        h = self.hands[seat]
+        cands: list[tuple[int, ...]] = []
+        ranks = range(4, 15) if is_wild(top) else (top // 4 + 2,)
+        for rank in ranks:
+            base = (rank - 2) * 4
+            held = tuple((base + i, h[base + i]) for i in range(4) if h[base + i])
+            if sum(c for _, c in held) < 2:
+                continue
+            for size in range(2, sum(c for _, c in held) + 1):
+                cands.extend(_multisets(held, size))
+        if level >= 2 and not is_wild(top):
+            r, suit = top // 4 + 2, top % 4
+            for lo in (r - 2, r - 1, r):
+                run = [(x - 2) * 4 + suit for x in range(lo, lo + 3) if x != r]
+                if lo >= 4 and lo + 2 <= 14 and all(0 <= f < JOKER and h[f] for f in run):
+                    cands.append(tuple(run))
+        for c in cands:
+            a = Action(Op.TOP, c)
+            if self._why_not_top(a) is None:
+                out.append(a)
+
     def _pre_draw_ok(self) -> bool:
         """May the player show opening melds before taking the pile?"""
         side = self.side_of(self.current)
-        if self.opened[side] or self.retracted or self._pile_block() is not None:
+        if self.opened[side] or self.retracted or not self.pile:
+            return False
+        level = self.facility_level(side)
+        if level and self._top_possible(level):
+            return True  # S0 [G](i): lay-down melds shown before taking the top card alone
+        if self._pile_block() is not None:
             return False
         top = self.pile[-1]
         held = sum(self.hk[self.current][k] for k in self.model.natural_kinds[top // 4 + 2])
@@ -696,16 +949,19 @@ class GameState:
         b3 = sum(1 for f in cards if is_black_three(f))
         if b3:
             return self._why_not_black3_meld(cards, b3)
-        if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode == "optional":
+        if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode in ("optional", "trey"):
             if self.phase is Phase.DRAW:
                 return ("draw_first", "draw first")
             return self._meld_finish(side, cards)
+        if self.upcard_lock:
+            return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
         if len(cards) != 3:
             return ("meld_size", "lay a new meld as three cards, then add more one at a time")
         rank = 0
         nat = wild = 0
+        wf = self.model.wild_face
         for f in cards:
-            if f == JOKER or f < 4:
+            if wf[f]:
                 wild += 1
             elif is_red_three(f):
                 return ("red_three", "red threes cannot be melded with other cards")
@@ -723,7 +979,7 @@ class GameState:
             return None if self.phase is Phase.DRAW else self._meld_finish(side, cards)
         if nat < r.min_naturals:
             return ("few_naturals", f"a meld needs at least {r.min_naturals} natural cards")
-        why = wild_problem(r, nat, wild)
+        why = wild_problem(r, nat, wild) or (self._wild_rule(side, rank, nat) if wild else None)
         if why:
             return ("wild_limit", why)
         existing = self.meld_of_rank(side, rank)
@@ -760,8 +1016,9 @@ class GameState:
         if b3 != held:
             return ("black_three", "meld all your black threes together when you go out")
         wild = 0
+        wf = self.model.wild_face
         for f in cards:
-            if f == JOKER or f < 4:
+            if wf[f]:
                 wild += 1
             elif not is_black_three(f):
                 return ("black_three", "black threes are melded only with each other")
@@ -772,14 +1029,15 @@ class GameState:
         elif b3 < r.black3_meld_min:
             return ("black_three", f"you need at least {r.black3_meld_min} black threes to meld them")
         h_after = self.hn[seat] - len(cards)
-        if h_after > 1:
+        if h_after > 1 or (h_after and r.black3_out_no_discard):
+            # S0 [F](ii){b}: melded, the black treys are the last act, with no discard after them
             return ("black_three", "black threes are melded only as you go out: meld your other "
                     "cards first")
         why = self._go_out_problem(self._counts(side), self._open_after(side, self._value(cards)),
                                    self._concealed_after())
         if why and not (h_after == 1 and self._last_card_melds(Action(Op.MELD, cards))):
             return ("cannot_go_out", f"black threes are melded only when going out, and {why}")
-        if h_after == 0 and r.go_out_discard == "required":
+        if h_after == 0 and r.go_out_discard == "required" and not r.black3_out_no_discard:
             return ("discard_needed", "you must keep a card to discard when you go out")
         return None
 
@@ -793,6 +1051,8 @@ class GameState:
             return ("retracted", "you took back your opening this turn; discard to end the turn")
         if len(cards) != 1:
             return ("add_one", "add one card at a time")
+        if self.upcard_lock:
+            return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
         melds = self.melds[side]
         if not 0 <= index < len(melds):
             return ("no_meld", f"your side has no meld @{index}")
@@ -803,7 +1063,7 @@ class GameState:
         m = melds[index]
         if m.type is MeldType.BLACK3:
             return ("black_three", "nothing can be added to the black threes")
-        wild = f == JOKER or f < 4
+        wild = self.model.wild_face[f]
         if m.type is not MeldType.GROUP:
             misfit = self._misfit(m, f, wild)
             if misfit:
@@ -816,7 +1076,8 @@ class GameState:
         is_can = len(m.cards) >= r.canasta_size
         if is_can and (not r.add_to_canasta or (wild and not r.wild_to_canasta)):
             return ("canasta_closed", "that card may not be added to a completed canasta")
-        why = wild_problem(r, m.naturals + (not wild), m.wilds + wild)
+        why = (wild_problem(r, m.naturals + (not wild), m.wilds + wild)
+               or (self._wild_rule(side, m.rank, m.naturals) if wild else None))
         if why:
             return ("wild_limit", why)
         if self.phase is Phase.DRAW:
@@ -842,6 +1103,8 @@ class GameState:
         """S1: two group melds of the same rank may be merged."""
         if not self.rules.merge_groups:
             return ("no_merge", "melds cannot be merged in these rules")
+        if self.upcard_lock:
+            return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
         side = self.side_of(self.current)
         melds = self.melds[side]
         i, j = a.meld, a.other
@@ -863,6 +1126,99 @@ class GameState:
         if why:
             return ("wild_limit", why)
         return None
+
+    def _special(self, a: Action) -> tuple[str, str] | int:
+        """The award for declaring special hand ``a`` now (R 1.2, S3 F), or why it is refused."""
+        r = self.rules
+        if not 0 <= a.meld < 3:
+            return ("no_special", "name a special hand: pairs, garbage or straight")
+        name = ("pairs", "garbage", "straight")[a.meld]
+        if not (r.special_pairs or r.special_pairs_wild, r.special_garbage, r.special_straight)[a.meld]:
+            return ("no_special", f"these rules have no {name} hand")
+        seat = self.current
+        side = self.side_of(seat)
+        if self.melds[side] or self.opened[side] or self.took_pile:
+            return ("special_melded", "a special hand is only for a side that has not melded (S3 F: "
+                    "once a team melds, the partner can no longer get a special hand)")
+        before_draw = a.meld == 2 and not r.straight_discard  # N8 option: 13 cards, no discard
+        if (self.phase is Phase.DRAW) != before_draw:
+            if before_draw:
+                return ("special_size", "in these rules a straight is shown before drawing")
+            return ("draw_first", "draw first: a special hand is shown after drawing")
+        if self.hn[seat] != r.hand_size + (not before_draw):
+            return ("special_size", f"a special hand is declared holding "
+                    f"{r.hand_size + (not before_draw)} cards")
+        if (a.meld < 2 or before_draw) and a.cards:
+            return ("special_discard", f"a {name} hand is shown without a discard")
+        if a.meld == 2 and not before_draw and len(a.cards) != 1:
+            return ("special_discard", "a straight is shown with the 14th card discarded (N8): "
+                    "declare straight CARD")
+        miss = self._has_cards(seat, a.cards)
+        if miss:
+            return ("not_in_hand", miss)
+        counts = [0] * 15  # by rank: 0 joker, 2 deuce, 3 threes, 4..14
+        for f, n in enumerate(self.hands[seat]):
+            counts[0 if f == JOKER else f // 4 + 2] += n
+        for f in a.cards:
+            counts[0 if f == JOKER else f // 4 + 2] -= 1
+        nat = counts[4:]
+        if a.meld == 0:
+            if counts[3] or any(n not in (0, 2) for n in nat) or counts[0] not in (0, 2) or (
+                    counts[2] not in (0, 2)) or (counts[0] and counts[2]):
+                return ("not_special", "a pairs hand is 7 different pairs (wild cards: one pair of "
+                        "deuces or of jokers)")
+            if not counts[0] and not counts[2]:
+                return r.special_pairs or ("not_special", "these rules score no pairs hand without "
+                                           "wild cards")
+            if counts[14] != 2 or counts[7] != 2:
+                return ("not_special", "a pairs hand with wild cards must hold A-A and 7-7")
+            return r.special_pairs_wild or ("not_special", "these rules score no pairs hand with "
+                                            "wild cards")
+        if a.meld == 1:
+            groups = sorted(n for n in nat + ([counts[2]] if r.garbage_deuces else []) if n)
+            if counts[0] or (counts[2] and not r.garbage_deuces) or counts[3] or groups != [3, 3, 4, 4]:
+                return ("not_special", "garbage is 4 + 4 + 3 + 3 of a kind, with no " + (
+                    "jokers" if r.garbage_deuces else "wild cards (N9)"))
+            return r.special_garbage
+        if counts[0] != 1 or counts[2] != 1 or counts[3] or any(n != 1 for n in nat):
+            return ("not_special", "a straight is A, 2, joker, 4, 5, ... K, one of each, no threes")
+        return r.special_straight
+
+    def _gen_specials(self, out: list[Action]) -> None:
+        """Special hands the player may declare (cheap shape tests first, then the full check)."""
+        r = self.rules
+        seat = self.current
+        side = self.side_of(seat)
+        if self.took_pile or self.melds[side] or self.opened[side]:
+            return
+        h = self.hands[seat]
+        if self.phase is Phase.DRAW:  # N8 option: a straight shown before drawing, 13 cards
+            a = Action(Op.DECLARE, (), 2)
+            if not isinstance(self._special(a), tuple):
+                out.append(a)
+            return
+        if self.hn[seat] != r.hand_size + 1:
+            return
+        if not self.model.seq_runs:  # kinds are ranks: 7 pairs, 4 groups or 13 singles, else nothing
+            kinds = sum(1 for n in self.hk[seat] if n)
+            if kinds not in (4, 7, 13):
+                return
+        counts = [h[JOKER]] + [h[b] + h[b + 1] + h[b + 2] + h[b + 3] for b in range(0, 52, 4)]
+        if all(n in (0, 2) for n in counts):
+            a = Action(Op.DECLARE, (), 0)
+            if not isinstance(self._special(a), tuple):
+                out.append(a)
+        if r.special_garbage and not counts[0] and sorted(
+                n for n in counts if n) == [3, 3, 4, 4]:
+            a = Action(Op.DECLARE, (), 1)
+            if not isinstance(self._special(a), tuple):
+                out.append(a)
+        if r.special_straight and r.straight_discard and all(counts[i] for i in (0, 1, *range(3, 14))):
+            for k, n in enumerate(self.hk[seat]):
+                if n:
+                    a = Action(Op.DECLARE, (self._face(seat, k),), 2)
+                    if not isinstance(self._special(a), tuple):
+                        out.append(a)
 
     def _why_not_pass(self) -> Problem:
         """S1: a player who may not go out melds down to one card and says pass."""
@@ -894,13 +1250,36 @@ class GameState:
         if self.hn[seat] == 1:
             why = self._go_out_problem(self._counts(side), self._open_after(side, 0),
                                        self._concealed_after())
-            if why:
+            if why and not (self._open_after(side, 0) and self._talon_count(side)):
                 return ("cannot_go_out", f"discarding your last card would go out, but {why}")
             return None
         if not self._open_after(side, 0) and self.turn_points:
+            if self.turn_points >= self.minimum[side]:
+                return ("opening_natural", "your opening needs a meld of three or more natural "
+                        "cards: add more or retract them")
             return ("opening_minimum", f"your melds make {self.turn_points}, short of your side's "
                     f"opening minimum of {self.minimum[side]}: add more or retract them")
+        if self.took_pile and not self.pile and self.rules.after_take_no_discard:
+            why = self._swad(cards[0], side)
+            if why and any(self._swad(g, side) is None for g in self.hand_cards(seat)):
+                return ("swad", f"after taking the pile you may not discard {why} onto the empty pile")
         return self._must_go_out()
+
+    def _swad(self, f: int, side: int) -> str | None:
+        """Which forbidden class card ``f`` is in after a take (SWAD: seven, ace, wild, dead), or
+        None. A player holding nothing else may discard one anyway (director's reading)."""
+        no = self.rules.after_take_no_discard
+        rank = f // 4 + 2
+        if f == JOKER or rank == 2:
+            return "a wild card" if "wild" in no else None
+        if rank == 7 and "seven" in no:
+            return "a seven"
+        if rank == 14 and "ace" in no:
+            return "an ace"
+        if "dead" in no and any(m.type is MeldType.GROUP and m.rank == rank
+                                and len(m.cards) >= self.rules.canasta_size for m in self.melds[side]):
+            return f"a dead card ({RANK_NAMES[rank]} are closed)"
+        return None
 
     def _must_go_out(self) -> Problem:
         """A binding "yes" obliges the player to go out when the cards allow it."""
@@ -928,6 +1307,12 @@ class GameState:
         mode = self.rules.ask_partner
         if self.partner(seat) < 0 or mode == "none":
             return ("no_partner", "there is no partner to ask")
+        if self.rules.ask_after_pickup:
+            if self.phase is Phase.DRAW:
+                return ("ask_after_pickup", "ask after your pick-up (draw or take), before showing "
+                        "any card")
+            if self.shown:
+                return ("ask_after_showing", "ask before any card is shown this turn")
         if self.asked_turn:
             return ("asked", "you have already asked this turn")
         if mode == "once" and self.asks[seat]:
@@ -984,6 +1369,8 @@ class GameState:
                 out.append(UPCARD)
             ntake = len(out)
             self._gen_takes(out)
+            if self.rules.laydown_facility:
+                self._gen_tops(out)
             if len(out) > ntake and not self.pre_draw and self._ask_basic() is None:
                 out.append(ASK)
             if self._pre_draw_ok():
@@ -992,7 +1379,11 @@ class GameState:
                 out.append(RETRACT)
             if self._why_not_end() is None:
                 out.append(END)
+            if self.rules.special_straight and not self.rules.straight_discard:
+                self._gen_specials(out)
             return out
+        if self.bonus_draws and self.stock:
+            out.append(DRAW)
         self._gen_melds(out)
         if self.rules.merge_groups:
             self._gen_merges(out)
@@ -1007,6 +1398,9 @@ class GameState:
             self._gen_discards(out)
         if self.rules.pass_allowed and self._why_not_pass() is None:
             out.append(PASS)
+        r = self.rules
+        if r.special_pairs or r.special_pairs_wild or r.special_garbage or r.special_straight:
+            self._gen_specials(out)
         return out
 
     def _gen_merges(self, out: list[Action]) -> None:
@@ -1053,7 +1447,10 @@ class GameState:
         if self.no_discard:
             return
         hn = self.hn[seat]
-        if hn == 1 or (self.turn_points and not self._open_after(self.side_of(seat), 0)):
+        short = self.turn_points and not self._open_after(self.side_of(seat), 0)
+        if short and hn >= 2:
+            return  # melds short of the opening: no discard until they open or are retracted
+        if hn == 1 or short or (self.took_pile and not self.pile and self.rules.after_take_no_discard):
             # going out with the last card, or short of the opening: the full check decides
             for k, n in enumerate(self.hk[seat]):
                 if n:
@@ -1089,6 +1486,12 @@ class GameState:
         h = self.hands[seat]
         hn = self.hn[seat]
         drawing = self.phase is Phase.DRAW
+        if self.upcard_lock:  # S0 [A](i): no lay-down this turn; red treys may still be disclosed
+            if hk[m.red3] and not drawing:
+                c1 = (self._face(seat, m.red3),)
+                if self._why_not_meld(c1) is None:
+                    out.append(Action(Op.MELD, c1))
+            return
         melds = self.melds[side]
         wilds = [k for k in m.wild_kinds if hk[k]]
         wild_faces = [self._face(seat, k) for k in wilds]
@@ -1104,21 +1507,25 @@ class GameState:
                 n = hk[k]
                 if n < 2 or kind_rank[k] in taken:
                     continue
-                three = self._faces(seat, k, 3 if n >= 3 else 2)
+                base = (kind_rank[k] - 2) * 4
+                three = _first_faces(base, bytes(h[base:base + 4]), 3 if n >= 3 else 2)
                 if n >= 3 and ok3 and (free or self._meld_finish(side, three) is None):
                     out.append(Action(Op.MELD, three))
-                if ok21:
+                if ok21 and wild_faces and self._wild_rule(side, kind_rank[k], 2) is None:
                     for wf in wild_faces:
                         c3: tuple[int, ...] = (three[0], three[1], wf)
                         if free or self._meld_finish(side, c3) is None:
                             out.append(Action(Op.MELD, c3))
-        if r.wild_melds and len(wild_faces) and hk[m.joker] + hk[m.deuce] >= 3:
+        n3 = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards too
+        if r.wild_melds and len(wild_faces) and hk[m.joker] + hk[m.deuce] + n3 >= 3:
             for j in range(min(3, hk[m.joker]), -1, -1):
-                if 3 - j <= hk[m.deuce]:
-                    c = (JOKER,) * j + self._faces(seat, m.deuce, 3 - j)
-                    if self._why_not_meld(c) is None:
-                        out.append(Action(Op.MELD, c))
-        if hk[m.red3] and not drawing and r.red3_mode == "optional":
+                for t in range(min(3 - j, n3), -1, -1):
+                    if 3 - j - t <= hk[m.deuce]:
+                        c = ((JOKER,) * j + self._faces(seat, m.deuce, 3 - j - t)
+                             + self._faces(seat, m.red3, t))
+                        if self._why_not_meld(c) is None:
+                            out.append(Action(Op.MELD, c))
+        if hk[m.red3] and not drawing and r.red3_mode in ("optional", "trey"):
             c = (self._face(seat, m.red3),)
             if self._why_not_meld(c) is None:
                 out.append(Action(Op.MELD, c))
@@ -1137,6 +1544,7 @@ class GameState:
         lt = r.wild_ratio == "lt"
         nat_can = r.add_to_canasta
         wild_can = nat_can and r.wild_to_canasta
+        wild_rules = r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks
         held_of = _HELD_SUITED if m.seq_runs else _HELD_FIRST  # where suits matter, every suit held
         for i, meld in enumerate(melds):
             if meld.type is not MeldType.GROUP:
@@ -1156,7 +1564,8 @@ class GameState:
                         out.append(_add_action(f, i))
             if wild_faces and (not is_can or wild_can):
                 w = meld.wilds + 1
-                if w <= maxw and not (le and w > meld.naturals) and not (lt and w >= meld.naturals):
+                if (w <= maxw and not (le and w > meld.naturals) and not (lt and w >= meld.naturals)
+                        and (not wild_rules or self._wild_rule(side, meld.rank, meld.naturals) is None)):
                     for f in wild_faces:
                         if free or self._add_finish(side, i, meld, f) is None:
                             out.append(_add_action(f, i))
@@ -1176,7 +1585,8 @@ class GameState:
             quad = raw[at:at + 4]
             if quad in _FEWER_THAN_TWO:
                 continue
-            cands = _group_options(at + 8, quad, wilds) if ok3 else _group_options(at + 8, quad, wilds)[1:]
+            here = wilds if not wilds or self._wild_rule(side, at // 4 + 4, 2) is None else ()
+            cands = _group_options(at + 8, quad, here) if ok3 else _group_options(at + 8, quad, here)[1:]
             for acts in cands:
                 if free:
                     out.extend(acts)
@@ -1203,13 +1613,15 @@ class GameState:
         free = self.phase is Phase.DRAW or self.hn[self.current] - 1 >= 2
         side = self.side_of(self.current)
         for f in cands:  # the checks of _why_not_add for a held card, short-cut when cards spare
-            if self._misfit(meld, f, f == JOKER or f < 4) is None and (
+            if self._misfit(meld, f, self.model.wild_face[f]) is None and (
                     free or self._add_finish(side, i, meld, f) is None):
                 out.append(_add_action(f, i))
 
     def _meld_finish(self, side: int, cards: tuple[int, ...]) -> Problem:
+        natural = not any(f == JOKER or f < 4 for f in cards)
         return self._finish_problem(self.hn[self.current] - len(cards), self._counts(side),
-                                    self._open_after(side, self._value(cards)),
+                                    self._open_after(side, self._value(cards), natural,
+                                                     natural and len(cards) >= self.rules.canasta_size),
                                     self._concealed_after(False, self.rules.canasta_size <= len(cards)),
                                     Action(Op.MELD, cards))
 
@@ -1217,8 +1629,10 @@ class GameState:
         completes = len(meld.cards) + 1 == self.rules.canasta_size
         own = index >= self.turn_base
         seq = completes and meld.type is MeldType.SEQUENCE
+        nat_can = completes and meld.type is MeldType.GROUP and not meld.wilds and not self.model.wild_face[f]
         return self._finish_problem(self.hn[self.current] - 1, self._counts(side, completes, seq),
-                                    self._open_after(side, self.model.value[f]),
+                                    self._open_after(side, self.model.open_value[f], False, nat_can) or (
+                                        seq and self.rules.sequence_canasta_opens),
                                     self._concealed_after(not own, completes and own), _add_action(f, index))
 
     def _gen_takes(self, out: list[Action]) -> None:
@@ -1240,14 +1654,26 @@ class GameState:
         layoff = not frozen and r.pickup_layoff and any(t >= 0 for t in targets)
         if held < 2 and not layoff and (frozen or not r.pickup_natural_wild or held == 0):
             targets = []  # no group take is possible: only sequence ends remain
+        elif not self.opened[side] and targets:
+            # an upper bound of what a take can add toward the opening (every held natural of the
+            # rank and every wild); short of the minimum no group take is legal
+            top_value = m.value[self.pile[-1]]
+            best = self.turn_points + (top_value if r.pile_top_counts else 0)
+            if r.take_cards_count:
+                best += held * top_value + hk[m.joker] * r.value_joker + hk[m.deuce] * r.value_two
+            size = r.canasta_size
+            if best < self.minimum[side] and not (r.canasta_opens and (
+                    self._has_natural(side, size) or (r.take_cards_count and held + 1 >= size))):
+                targets = []
         # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
         nat_options: list[tuple[int, ...]] = [()]
         for k in m.natural_kinds[rank] if targets else ():
             if hk[k]:
                 nat_options = [prev + self._faces(seat, k, c) for prev in nat_options
                                for c in range(hk[k] + 1)]
-        nj = hk[m.joker]
-        nd = hk[m.deuce]
+        nj = hk[m.joker] if r.pickup_hand_wilds else 0
+        nd = hk[m.deuce] if r.pickup_hand_wilds else 0
+        nt = hk[m.red3] if r.red3_wild and r.pickup_hand_wilds else 0  # S0 T8: red treys are wild
         gained = self._pile_gain(True)
         hn = self.hn[seat]
         for target in targets:
@@ -1263,18 +1689,22 @@ class GameState:
                     continue
                 if c == 1 and (frozen or not r.pickup_natural_wild):
                     continue
+                wild_ok = self._wild_rule(side, rank, base_nat + 1 + c) is None
                 for j in range(nj + 1):
                     for d in range(nd + 1):
-                        w = j + d
-                        if c == 0 and w:
-                            break
-                        if c == 1 and not w:
-                            continue
-                        if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None:
-                            break
-                        a = Action(Op.TAKE, nat + self._faces(seat, m.deuce, d) + (JOKER,) * j, target)
-                        if (trusted and hn - c - w + gained >= 2) or self._why_not_take(a) is None:
-                            out.append(a)
+                        for t in range(nt + 1):
+                            w = j + d + t
+                            if c == 0 and w:
+                                break
+                            if c == 1 and not w:
+                                continue
+                            if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None or (
+                                    w and not wild_ok):
+                                break
+                            a = Action(Op.TAKE, nat + self._faces(seat, m.deuce, d) + (JOKER,) * j
+                                       + self._faces(seat, m.red3, t), target)
+                            if (trusted and hn - c - w + gained >= 2) or self._why_not_take(a) is None:
+                                out.append(a)
         if r.pickup_extends_sequence:
             for i, x in enumerate(melds):
                 if x.type is MeldType.SEQUENCE:
@@ -1286,8 +1716,8 @@ class GameState:
         """The elementary actions that lay ``cards`` as one new meld (or add them to ``meld``):
         three cards first, naturals before wilds, then one card at a time. For UIs; each action is
         still checked when applied."""
-        nat = [f for f in cards if not is_wild(f)]
-        wild = [f for f in cards if is_wild(f)]
+        nat = [f for f in cards if not self.model.wild_face[f]]
+        wild = [f for f in cards if self.model.wild_face[f]]
         if meld >= 0:
             return [Action(Op.ADD, (f,), meld) for f in nat + wild]
         if len(nat) >= 3:
@@ -1314,8 +1744,16 @@ class GameState:
         self.nactions += 1
         op = a.op
         seat = self.current
+        if self.rules.red3_mode == "trey" and not (
+                op is Op.DRAW or op is Op.TAKE or op is Op.UPCARD or op is Op.YES or op is Op.NO
+                or (op is Op.MELD and len(a.cards) == 1)):
+            # S0 [F](i){c}: the further card is only for a red trey disclosed at once
+            self.fresh3[seat] = 0
+            self.bonus_draws = 0
         if op is Op.DISCARD:
             self._do_discard(a.cards[0])
+        elif op is Op.DRAW and self.phase is Phase.PLAY:
+            self._do_replacement()
         elif op is Op.DRAW:
             self._do_draw()
         elif op is Op.MELD:
@@ -1324,6 +1762,8 @@ class GameState:
             self._do_add(a.meld, a.cards[0])
         elif op is Op.TAKE:
             self._do_take(a)
+        elif op is Op.TOP:
+            self._do_top(a)
         elif op is Op.UPCARD:
             f = self.pile.pop()
             self._give(seat, f)
@@ -1332,6 +1772,12 @@ class GameState:
             self.phase = Phase.PLAY
             if not self.pile:
                 self.pile_frozen = False
+            if self.rules.first_turn_upcard == "trey":
+                # S0 [A](i){a}{b}{c}: one stock card with it, and no lay-down until the next turn
+                got = self._draw_cards(seat, self.rules.stock_draw - 1)
+                self._event(seat, "draw", tuple(got), private=True)
+                self.upcard_lock = True
+                self._fresh((f, *got))
         elif op is Op.ASK:
             self.asks[seat] += 1
             self.asked_turn = True
@@ -1344,6 +1790,9 @@ class GameState:
             self.binding = mode != "first_binding" or self.answers[seat] == 0
             self.answers[seat] += 1
             self.permission = SAID_YES if op is Op.YES else SAID_NO
+            side = self.side_of(seat)
+            # S0 [J](v): what is on the table when told yes (cards shown later may be boxed)
+            self.yes_snapshot = (tuple(self.melds[side]), self.opened[side]) if op is Op.YES else None
             self._event(self.actor, "yes" if op is Op.YES else "no")
             self.phase = self.ask_phase
             self.actor = seat
@@ -1358,18 +1807,29 @@ class GameState:
                 self._end_hand("stock_out", -1)
         elif op is Op.PASS:
             self._event(seat, "pass")
+            self._check_failed_go_out()
             self._next_turn()
+        elif op is Op.DECLARE:
+            award = self._special(a)
+            assert not isinstance(award, tuple)
+            shown = tuple(self.hand_cards(seat))
+            for f in a.cards:  # the straight's 14th card goes to the pile (N8)
+                self._take_from(seat, f)
+                self.pile.append(f)
+            self._event(seat, "declare", shown)
+            self._end_hand("special", seat, False, award)
         elif op is Op.MERGE:
             side = self.side_of(seat)
             melds = self.melds[side]
             into, other = melds[a.meld], melds[a.other]
-            merged = into.with_cards(other.cards)
+            merged = into.with_cards(other.cards, self.rules.red3_wild)
             size = self.rules.canasta_size
             del melds[a.other]
             melds[a.meld if a.other > a.meld else a.meld - 1] = merged
             if a.other < self.turn_base:
                 self.turn_base -= 1
             self._event(seat, "merge", other.cards)
+            self.shown = True
             self._meld_points(side, 0, into.size < size <= merged.size and a.meld >= self.turn_base)
 
     def _give(self, seat: int, f: int) -> None:
@@ -1382,17 +1842,21 @@ class GameState:
         self.hk[seat][self.model.kind_of[f]] -= 1
         self.hn[seat] -= 1
 
-    def _draw_cards(self, seat: int, count: int) -> list[int]:
-        """Draw ``count`` cards, laying and replacing red threes; returns the cards kept."""
+    def _draw_cards(self, seat: int, count: int, floor: int = 0) -> list[int]:
+        """Draw ``count`` cards (leaving at least ``floor`` in the stock), laying and replacing red
+        threes (all threes in threes mode); returns the cards kept. A three laid is replaced even from
+        below ``floor`` (the turn card limits the talon's cards, not the replacement of a three: the
+        director's reading, since otherwise a player could be left holding no card at all)."""
         got: list[int] = []
         last_red3 = False
-        lay = self.rules.red3_mode == "lay"
-        while count > 0 and self.stock:
+        laid = self.rules.laid_at_once
+        while count > 0 and len(self.stock) > floor:
             f = self.stock.pop()
-            if lay and is_red_three(f):
+            if laid(f):
                 self.red3[seat].append(f)
                 self._event(seat, "red3", (f,))
                 last_red3 = True
+                floor = max(0, floor - 1)
                 continue
             last_red3 = False
             self._give(seat, f)
@@ -1404,6 +1868,12 @@ class GameState:
 
     def _do_draw(self) -> None:
         seat = self.current
+        if not self.stock and self._turnover_due():
+            # S0 [K](iii): the discard pile is turned over to become the stock, and play goes on
+            self.stock = self.pile[::-1]
+            self.pile = []
+            self.pile_frozen = False
+            self._event(seat, "turnover", (), private=True)
         if not self.stock:  # S1: wanting to draw from an empty stock ends the hand
             self._event(seat, "draw_empty")
             self._end_hand("stock_out", -1)
@@ -1412,6 +1882,28 @@ class GameState:
         self._event(seat, "draw", tuple(got), private=True)
         self.first_turn = False
         self.phase = Phase.PLAY
+        self._fresh(got)
+
+    def _turnover_due(self) -> bool:
+        """S0 [K](iii) (option): at the end of the stock with a side at the target (a moral winner,
+        [K](ii)), the pile is turned over instead of ending the hand; not when it is empty."""
+        if not self.rules.stock_out_turnover or not self.pile:
+            return False
+        after = score_hand(self, "stock_out", -1, False).scores_after
+        return max(after) >= self.rules.target_score
+
+    def _fresh(self, got: tuple[int, ...] | list[int]) -> None:
+        """S0 [F](i){c}: red treys just dealt or picked up may be disclosed for a further card."""
+        if self.rules.red3_mode == "trey":
+            self.fresh3[self.current] += sum(1 for f in got if is_red_three(f))
+
+    def _do_replacement(self) -> None:
+        """The further stock card for a red trey disclosed at once (S0 [F](i){c}, [A](i){c})."""
+        seat = self.current
+        self.bonus_draws -= 1
+        got = self._draw_cards(seat, 1)
+        self._event(seat, "replace", tuple(got), private=True)
+        self._fresh(got)
 
     def _meld_points(self, side: int, points: int, completed: bool) -> None:
         self.turn_melded = True
@@ -1419,7 +1911,7 @@ class GameState:
             self.turn_canasta = True
         if not self.opened[side]:
             self.turn_points += points
-            if self.turn_points >= self.minimum[side]:
+            if self._open_after(side, 0):
                 self.opened[side] = True
 
     def _do_take(self, a: Action) -> None:
@@ -1436,26 +1928,27 @@ class GameState:
             rest = self.pile
             self.pile = []
             self.pile_frozen = False
-        points = self._value(a.cards) + (self.model.value[top] if r.pile_top_counts else 0)
+        points = self._take_points(a.cards, top)
         if a.meld >= 0:
             old = self.melds[side][a.meld]
-            new = old.with_cards((top, *a.cards))
+            new = old.with_cards((top, *a.cards), r.red3_wild)
             self.melds[side][a.meld] = new
             completed = old.size < r.canasta_size <= new.size
         else:
-            new = new_meld((top, *a.cards))
+            new = new_meld((top, *a.cards), MeldType.GROUP, r.red3_wild)
             self.melds[side].append(new)
             completed = new.size >= r.canasta_size
         gained: list[int] = []
         laid: list[int] = []
         for f in rest:
-            if r.red3_mode == "lay" and is_red_three(f):
+            if r.laid_at_once(f):
                 self.red3[seat].append(f)
                 laid.append(f)
             else:
                 self._give(seat, f)
                 gained.append(f)
         self._event(seat, "take", (top, *a.cards))
+        self._fresh(gained)
         if not self.pile:  # the whole pile was taken (not only its top card, B2 option)
             self._event(seat, "pile", tuple(gained))
         for f in laid:  # a red three found in the pile is laid, not replaced (R 1.1)
@@ -1469,6 +1962,25 @@ class GameState:
         if self.hn[seat] == 0:
             self._go_out(seat)
 
+    def _do_top(self, a: Action) -> None:
+        """S0 [G](i){a}{b}{c}: the top card alone with cards from hand as a new lay-down meld."""
+        seat = self.current
+        side = self.side_of(seat)
+        r = self.rules
+        for f in a.cards:
+            self._take_from(seat, f)
+        top = self.pile.pop()
+        cards = (top, *a.cards)
+        meld = new_meld(cards, _meld_type(cards, r.red3_wild), r.red3_wild)
+        self.melds[side].append(meld)
+        self.pile_frozen = any((r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f))
+                               for f in self.pile)
+        self._event(seat, "take", cards)
+        self.pre_draw = False
+        self.first_turn = False
+        self._meld_points(side, self._value(cards), meld.size >= r.canasta_size)
+        self.phase = Phase.PLAY
+
     def _do_meld(self, cards: tuple[int, ...]) -> None:
         seat = self.current
         side = self.side_of(seat)
@@ -1477,10 +1989,14 @@ class GameState:
         if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1)
             self.red3[seat].append(cards[0])
             self._event(seat, "red3", cards)
+            if self.fresh3[seat]:  # S0 [F](i){c}: disclosed at once, a further card may be taken
+                self.fresh3[seat] -= 1
+                self.bonus_draws += 1
             if self.hn[seat] == 0:
                 self._go_out(seat)
             return
-        meld = new_meld(cards, _meld_type(cards))
+        r3w = self.rules.red3_wild
+        meld = new_meld(cards, _meld_type(cards, r3w), r3w)
         completed = meld.size >= self.rules.canasta_size
         self.melds[side].append(meld)
         self._event(seat, "meld", cards)
@@ -1489,6 +2005,7 @@ class GameState:
             self.turn_melded = True
             self.turn_points += self._value(cards)
             return
+        self.shown = True
         self._meld_points(side, self._value(cards), completed)
         if self.hn[seat] == 0:
             self._go_out(seat)
@@ -1498,16 +2015,19 @@ class GameState:
         side = self.side_of(seat)
         self._take_from(seat, f)
         old = self.melds[side][index]
-        new = old.with_cards((f,))
+        new = old.with_cards((f,), self.rules.red3_wild)
         self.melds[side][index] = new
         self._event(seat, "add", (f,))
         if self.phase is Phase.DRAW:
-            self.turn_points += self.model.value[f]
+            self.turn_points += self.model.open_value[f]
             return
+        self.shown = True
         if index < self.turn_base:
             self.laid_off = True
-        self._meld_points(side, self.model.value[f],
-                          index >= self.turn_base and old.size < self.rules.canasta_size <= new.size)
+        completed = old.size < self.rules.canasta_size <= new.size
+        self._meld_points(side, self.model.open_value[f], index >= self.turn_base and completed)
+        if completed and new.type is MeldType.SEQUENCE and self.rules.sequence_canasta_opens:
+            self.opened[side] = True  # S0 [G](i){d}: a complete sequence is a lay-down by itself
         if self.hn[seat] == 0:
             self._go_out(seat)
 
@@ -1517,9 +2037,19 @@ class GameState:
         back: list[int] = []
         for m in self.melds[side]:
             back.extend(m.cards)
+        self.melds[side] = []
+        if self.rules.retract_boxes:
+            # S0 [G](ii): a lay-down abandoned half way: the shown cards are boxed until the discard
+            self.boxed[seat].extend(back)
+            self._event(seat, "box", tuple(back))
+            self.turn_points = 0
+            self.turn_canasta = False
+            self.turn_melded = False
+            self.pre_draw = False
+            self.retracted = True
+            return
         for f in back:
             self._give(seat, f)
-        self.melds[side] = []
         self.turn_points = 0
         self.turn_canasta = False
         self.turn_melded = False
@@ -1530,14 +2060,21 @@ class GameState:
     def _do_discard(self, f: int) -> None:
         seat = self.current
         r = self.rules
+        side = self.side_of(seat)
+        talon = self._talon_count(side) if r.talon and self.opened[side] else 0
         self._take_from(seat, f)
         self.pile.append(f)
         if (r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f)):
             self.pile_frozen = True
         self._event(seat, "discard", (f,))
-        if self.hn[seat] == 0:
+        if self.hn[seat] == 0 and (not talon or self._go_out_problem(
+                self._counts(side), True, self._concealed_after()) is None):
             self._go_out(seat)
             return
+        if talon:  # R 1.2: the talon comes after the opening turn's discard
+            got = self._draw_cards(seat, talon, r.turn_card_under)
+            self.talons[side] = talon
+            self._event(seat, "talon", tuple(got), private=True)
         self._check_failed_go_out()
         self._next_turn()
 
@@ -1546,11 +2083,57 @@ class GameState:
             side = self.side_of(self.current)
             self.penalties[side] += self.rules.failed_go_out_penalty
             self._event(self.current, "failed_go_out")
+            if self.rules.failed_go_out_boxes and self.yes_snapshot is not None:
+                self._box_shown(side, self.yes_snapshot)
+
+    def _box_shown(self, side: int, snapshot: tuple[tuple[Meld, ...], bool]) -> None:
+        """S0 [J](v): the cards shown since the "yes" come off the table, boxed in front of the player,
+        unusable until he has had two further turns (the table is as it was when he was told yes)."""
+        before, was_open = snapshot
+        count = [0] * 53
+        for m in self.melds[side]:
+            for f in m.cards:
+                count[f] += 1
+        for m in before:
+            for f in m.cards:
+                count[f] -= 1
+        shown = tuple(f for f in range(53) for _ in range(count[f]))
+        if not shown:
+            return
+        seat = self.current
+        self.melds[side] = list(before)
+        self.opened[side] = was_open
+        self.boxed[seat].extend(shown)
+        # counted down at the end of each of his turns, this one included (see _unbox)
+        self.box_turns[seat] = max(self.box_turns[seat], self.rules.failed_go_out_boxes + 1)
+        self._event(seat, "box", shown)
+
+    def _unbox(self, seat: int) -> None:
+        """At the end of the player's turn: boxed cards come back once their turns have passed."""
+        if not self.boxed[seat]:
+            return
+        if self.box_turns[seat] > 0:
+            self.box_turns[seat] -= 1
+            if self.box_turns[seat] > 0:
+                return
+        back = self.boxed[seat]
+        self.boxed[seat] = []
+        for f in back:
+            self._give(seat, f)
+        self._event(seat, "unbox", tuple(back))
 
     # ------------------------------------------------------------------ turns and hands
     def _next_turn(self) -> None:
         if self.turn_melded:
             self.has_melded[self.current] = True
+        self._unbox(self.current)
+        side = self.side_of(self.current)
+        if self.opened[side]:  # S0 [G](i), T12: count the lay-down player's own turns after it
+            if self.laydown_seat[side] < 0:
+                self.laydown_seat[side] = self.current
+                self.laydown_turns[side] = 0
+            elif self.laydown_seat[side] == self.current:
+                self.laydown_turns[side] += 1
         self._start_turn((self.current + 1) % self.rules.players)
 
     def _start_turn(self, seat: int) -> None:
@@ -1580,10 +2163,10 @@ class GameState:
         self._event(seat, "out")
         self._end_hand("went_out", seat, concealed)
 
-    def _end_hand(self, reason: str, out_seat: int, concealed: bool = False) -> None:
+    def _end_hand(self, reason: str, out_seat: int, concealed: bool = False, special: int = 0) -> None:
         if self.turn_melded:
             self.has_melded[self.current] = True
-        result = score_hand(self, reason, out_seat, concealed)
+        result = score_hand(self, reason, out_seat, concealed, special)
         self.results.append(result)
         for i, t in enumerate(result.totals):
             self.scores[i] += t
@@ -1591,7 +2174,11 @@ class GameState:
         r = self.rules
         top = max(self.scores)
         leaders = [i for i, v in enumerate(self.scores) if v == top]
-        if top >= r.target_score and len(leaders) == 1:
+        if r.win_requires_going_out:  # S0 [K](i): the side going out at or over the target wins
+            leaders = [self.side_of(out_seat)] if out_seat >= 0 else []
+            top = self.scores[leaders[0]] if leaders else 0
+        last = r.game_hands and self.hand_no + 1 >= r.game_hands  # S3 B: a game of three hands
+        if (top >= r.target_score or last) and len(leaders) == 1:
             self.winner = leaders[0]
             self.phase = Phase.OVER
             return
@@ -1619,7 +2206,8 @@ class GameState:
         if r.upcard != "none":
             self.pile.append(self.stock.pop())
             if r.upcard == "cover":
-                while self.stock and _cover_class(self.pile[-1]) in r.upcard_cover:
+                while self.stock and (_cover_class(self.pile[-1]) in r.upcard_cover or (
+                        len(self.pile) > 1 and _cover_class(self.pile[-1]) in r.upcard_recover)):
                     self.pile.append(self.stock.pop())
         self.pile_frozen = any((r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f))
                                for f in self.pile)
@@ -1631,20 +2219,25 @@ class GameState:
         n = r.players
         self.melds = [[] for _ in range(r.sides)]
         self.red3 = [[] for _ in range(n)]
+        self.talons = [0] * r.sides
         self.opened = [False] * r.sides
         self.hand_start_scores = self.scores[:]
-        self.minimum = [r.opening_minimum(s) for s in self.scores]
+        self.minimum = [r.opening_for(s, self.hand_no) for s in self.scores]
         self.has_melded = [False] * n
         self.asks = [0] * n
         self.answers = [0] * n
         self.penalties = [0] * r.sides
         self.owed = [0] * n
+        self.fresh3 = [self.hk[s][self.model.red3] if r.red3_mode == "trey" else 0 for s in range(n)]
+        self.laydown_seat = [-1] * r.sides
+        self.laydown_turns = [0] * r.sides
+        self.boxed = [[] for _ in range(n)]
+        self.box_turns = [0] * n
         self._event(self.dealer, "deal")
-        if self.pile:
-            self._event(self.dealer, "start_pile", tuple(self.pile))
-        if r.red3_mode == "lay":
-            for seat in order:
-                k = self.model.red3
+        self._event(self.dealer, "start_pile", tuple(self.pile))  # empty without an upcard (R 1.2)
+        if r.red3_mode in ("lay", "threes"):
+            kinds = (self.model.red3, self.model.black3) if r.red3_mode == "threes" else (self.model.red3,)
+            for seat, k in [(seat, k) for seat in order for k in kinds]:
                 while self.hk[seat][k]:
                     f = self._face(seat, k)
                     self._take_from(seat, f)
@@ -1670,6 +2263,16 @@ def _add_action(f: int, meld: int) -> Action:
     if a is None:
         a = _ADDS[(f, meld)] = Action(Op.ADD, (f,), meld)
     return a
+
+
+@lru_cache(maxsize=1 << 14)
+def _first_faces(base: int, quad: bytes, count: int) -> tuple[int, ...]:
+    """The first ``count`` cards of a rank held (suit counts ``quad``), in suit order: the canonical
+    faces of a kind where suits do not matter (as ``GameState._faces``)."""
+    out: list[int] = []
+    for suit, n in enumerate(quad):
+        out.extend([base + suit] * min(n, count - len(out)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
@@ -1718,11 +2321,11 @@ def _run_starts(present: bytes, lo: int, suit: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _meld_type(cards: tuple[int, ...]) -> MeldType:
-    """The type of a (checked) new meld from its cards."""
+def _meld_type(cards: tuple[int, ...], r3w: bool = False) -> MeldType:
+    """The type of a (checked) new meld from its cards (``r3w``: red threes are wild, S0 T8)."""
     if any(is_black_three(f) for f in cards):
         return MeldType.BLACK3
-    nat = [f for f in cards if not is_wild(f)]
+    nat = [f for f in cards if not is_wild(f) and not (r3w and is_red_three(f))]
     if not nat:
         return MeldType.WILD
     if len({f // 4 for f in nat}) > 1:

@@ -56,6 +56,18 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "answers": list(state.answers),
         "penalties": list(state.penalties),
         "owed": list(state.owed),
+        # S0 [F](i){c}: own red treys that may still be disclosed for a further card (private)
+        "fresh_red_threes": state.fresh3[seat],
+        # S0 [G](i), T12: per side, who laid down and how many turns that player has had since
+        "laydown_seats": list(state.laydown_seat),
+        "laydown_turns": list(state.laydown_turns),
+        # S0 [G](ii), [J](v): cards boxed face down in front of a player (they were shown first, so
+        # everyone knows them) and the further turns of his they stay there
+        "boxed": [format_cards(b) for b in state.boxed],
+        "box_turns": list(state.box_turns),
+        "talons": list(state.talons),
+        "turn_card": {"under": r.turn_card_under,
+                      "passed": bool(r.turn_card_under) and len(state.stock) <= r.turn_card_under},
         "cut": {"size": state.cut_size, "perfect": state.perfect_cut},
         "legal_actions": [str(a) for a in state.legal_actions()] if to_act == seat else [],
         "results": [h.to_dict() for h in state.results],
@@ -69,8 +81,9 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
 TURN_FLAGS = {"took_pile": "took_pile", "melded": "turn_melded", "made_canasta": "turn_canasta",
               "laid_off": "laid_off", "retracted": "retracted", "shown_before_draw": "pre_draw",
               "asked": "asked_turn", "answer_binds": "binding", "must_end_without_discard": "no_discard",
-              "first_turn": "first_turn"}
-TURN_KEYS = frozenset(TURN_FLAGS) | {"opening_points", "melds_before_turn", "answer", "ask_phase"}
+              "first_turn": "first_turn", "upcard_lock": "upcard_lock", "shown": "shown"}
+TURN_KEYS = frozenset(TURN_FLAGS) | {"opening_points", "melds_before_turn", "answer", "ask_phase",
+                                     "replacement_draws"}
 
 
 def turn_state(state: GameState) -> dict[str, Any]:
@@ -81,6 +94,7 @@ def turn_state(state: GameState) -> dict[str, Any]:
         "melds_before_turn": state.turn_base,
         "answer": {SAID_YES: "yes", SAID_NO: "no"}.get(state.permission),
         "ask_phase": state.ask_phase.name.lower(),
+        "replacement_draws": state.bonus_draws,
     })
     return out
 

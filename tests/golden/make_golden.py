@@ -2,7 +2,7 @@
 
 Golden records are change detectors, not rule tests: tests/test_golden.py replays them and the engine
 must reproduce every action's legality and the saved result exactly. Regenerate them only after an
-intended change of behaviour (and say so in the commit): ``python tests/golden/make_golden.py``.
+intended change of behaviour (and say so in the commit): ``python tests/golden/make_golden.py [NAME ...]``.
 """
 
 from __future__ import annotations
@@ -15,12 +15,16 @@ from canasta.records import GameRecord, save
 
 GOLDEN = Path(__file__).parent
 TABLES = {"classic": {}, "gvr-club": {}, "spanish": {}, "spanish-3": {"players": 3}, "samba": {},
-          "bolivia": {}, "bolivia-6": {"players": 6}}
+          "bolivia": {}, "bolivia-6": {"players": 6}, "american": {}, "nvso-tournament": {},
+          "trey-canasta": {}}
 HANDS = 3
 
 
-def main() -> None:
+def main(names: list[str]) -> None:
+    """Write the records named (default: all); name only new ones, the others must not change."""
     for name, overrides in TABLES.items():
+        if names and name not in names:
+            continue
         preset = name.split("-3")[0].split("-6")[0]
         s = GameState.new(rules(preset, **overrides), seed=2026)
         rng = random.Random(7)
@@ -31,4 +35,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])

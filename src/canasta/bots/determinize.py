@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import NUM_FACES, format_cards, is_red_three
+from ..cards import NUM_FACES, format_cards
 from ..records import position
 from ..rules import RuleSet
 from ..state import GameState
@@ -26,7 +26,6 @@ def sample_hidden(k: Knowledge, rules: RuleSet, rng: random.Random
     for f in range(NUM_FACES):
         pool.extend([f] * k.unseen[f])
     rng.shuffle(pool)
-    lay = rules.red3_mode == "lay"
     n = len(k.hand_counts)
     # the pile below a top card the log cannot tell (positions only)
     pile = list(k.pile)
@@ -35,8 +34,8 @@ def sample_hidden(k: Knowledge, rules: RuleSet, rng: random.Random
         under = pool[:need]
         pool = pool[need:]
         pile = under + pile
-    red3s = [f for f in pool if lay and is_red_three(f)]
-    rest = [f for f in pool if not (lay and is_red_three(f))]
+    red3s = [f for f in pool if rules.laid_at_once(f)]
+    rest = [f for f in pool if not (rules.laid_at_once(f))]
     hands: list[list[int]] = []
     for s in range(n):
         if s == k.seat:
@@ -78,6 +77,12 @@ def world_position(view: dict[str, Any], rules: RuleSet, k: Knowledge, hands: li
         "asks": list(view["asks"]),
         "answers": list(view["answers"]),
         "penalties": list(view["penalties"]),
+        "laydown_seats": list(view["laydown_seats"]),
+        "boxed": list(view["boxed"]),
+        "box_turns": list(view["box_turns"]),
+        "laydown_turns": list(view["laydown_turns"]),
+        "fresh_red_threes": [view.get("fresh_red_threes", 0) if x == view["seat"] else 0
+                             for x in range(rules.players)],
     }
 
 

@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import NUM_FACES, full_deck, is_black_three, is_red_three, is_wild, parse_card, parse_cards
+from ..cards import NUM_FACES, full_deck, is_black_three, is_wild, parse_card, parse_cards
+from ..melds import wild_card
 from ..rules import RuleSet
 
 RANK_NAMES_REV = {"aces": 14, "kings": 13, "queens": 12, "jacks": 11, "tens": 10, "nines": 9,
@@ -79,9 +80,9 @@ def _side_log_cards(log: list[dict[str, Any]], sides: int) -> list[list[int]]:
     out = [[0] * NUM_FACES for _ in range(sides)]
     for e in log:
         what = e["what"]
-        if what in ("meld", "add", "take", "retract") and "cards" in e:
+        if what in ("meld", "add", "take", "retract", "box") and "cards" in e:
             side = e["seat"] % sides
-            sign = -1 if what == "retract" else 1
+            sign = -1 if what in ("retract", "box") else 1
             for f in parse_cards(e["cards"]):
                 out[side][f] += sign
     return out
@@ -92,7 +93,6 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
     seat = view["seat"]
     n = view["players"]
     sides = view["sides"]
-    lay = rules.red3_mode == "lay"
     log: list[dict[str, Any]] = view["log"]
     hand = _parse(view["hand"])
 
@@ -108,6 +108,8 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
         if what == "start_pile":
             pile = list(cards)
             started = True
+        elif what == "turnover":  # S0 [K](iii): the pile became the stock
+            pile = []
         elif what == "discard":
             pile.extend(cards)
             for f in cards:
@@ -129,13 +131,13 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
         elif what == "pile":
             pile = []
             for f in cards:
-                if not (lay and is_red_three(f)):
+                if not (rules.laid_at_once(f)):
                     known[who][f] += 1
         elif what == "red3":  # a red three laid (S1: possibly a card taken with the pile)
             for f in cards:
                 if known[who][f]:
                     known[who][f] -= 1
-        elif what == "retract":
+        elif what in ("retract", "unbox"):  # S0 [G](ii), [J](v): boxed cards come back to the hand
             for f in cards:
                 known[who][f] += 1
         elif what in ("meld", "add"):
@@ -161,7 +163,7 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
                 for f in cards:
                     pool[f] = max(0, pool[f] - 1)
                 black3 = any(is_black_three(f) for f in cards)
-                nat = [f for f in cards if not is_wild(f)]
+                nat = [f for f in cards if not wild_card(f, rules.red3_wild)]
                 rank = 3 if black3 else (nat[0] // 4 + 2 if nat else 0)
                 infos.append(MeldInfo(rank, cards, len(cards), m["canasta"], m["natural"], black3, False))
             else:
@@ -175,6 +177,7 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
     red3 = [_parse(x) for x in view["red_threes"]]
     unseen = deck_counts(rules)
     used = hand + pile + [f for ms in melds for m in ms for f in m.cards] + [f for r in red3 for f in r]
+    used += [f for b in view.get("boxed", []) for f in _parse(b)]  # boxed cards are known (S0)
     for f in used:
         unseen[f] -= 1
     # a closed canasta the log does not rebuild (a position) gets plausible cards from the unseen ones

@@ -82,7 +82,7 @@ class SearchBot(KnowsRules):
         if o.phase == "answer":
             return list(legal)
         if o.phase == "draw":
-            useful = [a for a in legal if a.op in (Op.DRAW, Op.TAKE, Op.UPCARD, Op.END)]
+            useful = [a for a in legal if a.op in (Op.DRAW, Op.TAKE, Op.UPCARD, Op.END, Op.TOP)]
             takes = sorted((a for a in useful if a.op is Op.TAKE),
                            key=lambda a: sum(1 for f in a.cards if is_wild(f)))
             others = [a for a in useful if a.op is not Op.TAKE]

@@ -12,10 +12,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
-from ..actions import ASK, DRAW, END, NO, RETRACT, UPCARD, YES, Action, Op
+from ..actions import ASK, DRAW, END, NO, PASS, RETRACT, UPCARD, YES, Action, Op
 from ..cards import parse_cards
 from ..errors import IllegalAction, NotationError
 from ..views import view
+from .facts import facts_text
 from .render import (
     log_lines,
     result_words,
@@ -33,6 +34,7 @@ KEYS_HELP = """\
 Keys of canasta play
   left/right (h/l)  move the cursor      space  select / unselect that card
   click a card      select it            esc    clear the selection
+  click a key on the bottom line (what you may do now): the same as pressing it
   d  draw from the stock        t  take the pile with the selected cards
   u  take the upcard (first turn, where the rules allow it)
   m  meld: lay the selected cards as one new meld
@@ -40,13 +42,35 @@ Keys of canasta play
   x  discard the selected card (or the card under the cursor)
   g  ask your partner "may I go out?"    y / n  answer your partner
   r  retract provisional melds           e  end without a discard
+  p  pass (meld down to one card and keep it, where the rules allow)
+  o  top: the top discard with the selected cards as a lay-down meld (Trey)
+  v  declare a special hand (lists the hands you may declare now)
+  j  merge two of your melds (type their numbers, e.g. 0 3)
   :  type any action in notation (e.g. take 7H 7S @1)
   ?  hint: the hard bot's suggestion     c  four-colour suits on/off
   f1 this help     q  quit (the game is saved after every action)
-Melds: @N is the meld number; ★natural / ★mixed mark a canasta."""
+Melds: @N is the meld number; ★natural/★mixed/★sequence/★wild mark a canasta;
+narrow panels show a run by its ends and a group by rank and count (K×5+2w)."""
 
 KEY_LINE = ("←→ move · space select · d draw · t take · m meld · a add · x discard · g ask · "
             "r retract · e end · ? hint · f1 help")
+# the key of each action word and the app action it runs, for the key line of the moment
+ACTION_KEYS = (("draw", "d", "play('draw')"), ("upcard", "u", "play('upcard')"), ("take", "t", "take"),
+               ("top", "o", "top"), ("meld", "m", "meld"), ("add", "a", "add"), ("merge", "j", "merge"),
+               ("discard", "x", "discard"), ("declare", "v", "declare"), ("pass", "p", "play('pass')"),
+               ("ask", "g", "play('ask')"), ("yes", "y", "play('yes')"), ("no", "n", "play('no')"),
+               ("retract", "r", "play('retract')"), ("end", "e", "play('end')"))
+TOOL_KEYS = (("space select", "select"), (": type", "notation"), ("? hint", "hint"), ("f1 help", "help"))
+
+
+def key_line(legal: list[str]) -> str:
+    """The keys of the actions legal now, each a mouse link to the same action (markup); the fixed
+    key line when it is not the seat's turn."""
+    words = {a.split()[0] for a in legal}
+    if not words:
+        return KEY_LINE
+    keys = [(f"{k} {w}", action) for w, k, action in ACTION_KEYS if w in words]
+    return " · ".join(f"[@click=app.{action}]{label}[/]" for label, action in [*keys, *TOOL_KEYS])
 
 
 class TextScreen(Screen[None]):
@@ -74,7 +98,8 @@ class AskScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
     DEFAULT_CSS = """
     AskScreen { align: center middle; }
-    AskScreen > Vertical { width: 64; height: 6; border: round $accent; background: $panel; }
+    AskScreen > Vertical { width: 70; height: auto; max-height: 20; border: round $accent;
+                           background: $panel; }
     """
 
     def __init__(self, prompt: str) -> None:
@@ -98,7 +123,8 @@ class PlayApp(App[None]):
 
     TITLE = "canasta"
     CSS = """
-    #status { height: 2; padding: 0 1; background: $boost; }
+    #status { height: auto; max-height: 3; padding: 0 1; background: $boost; }
+    #facts { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     #sides { height: 2fr; }
     #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; }
     #message { height: 3; padding: 0 1; background: $boost; }
@@ -120,6 +146,10 @@ class PlayApp(App[None]):
         Binding("n", "play('no')", "no", show=False),
         Binding("r", "play('retract')", "retract", show=False),
         Binding("e", "play('end')", "end", show=False),
+        Binding("p", "play('pass')", "pass", show=False),
+        Binding("o", "top", "top", show=False),
+        Binding("v", "declare", "declare", show=False),
+        Binding("j", "merge", "merge", show=False),
         Binding("colon", "notation", "action", show=False),
         Binding("question_mark", "hint", "hint", show=False),
         Binding("c", "colours", "colours", show=False),
@@ -127,7 +157,8 @@ class PlayApp(App[None]):
         Binding("q", "quit", "quit", show=False),
     ]
     SIMPLE: ClassVar[dict[str, Action]] = {
-        "draw": DRAW, "upcard": UPCARD, "ask": ASK, "yes": YES, "no": NO, "retract": RETRACT, "end": END}
+        "draw": DRAW, "upcard": UPCARD, "ask": ASK, "yes": YES, "no": NO, "retract": RETRACT, "end": END,
+        "pass": PASS}
 
     def __init__(self, session: Session, four_colour: bool = False) -> None:
         super().__init__()
@@ -143,6 +174,7 @@ class PlayApp(App[None]):
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         yield Static(id="status")
+        yield Static(id="facts")
         with Horizontal(id="sides"):
             for side in range(self.session.state.rules.sides):
                 yield MeldPanel(side, id=f"side{side}")
@@ -184,6 +216,12 @@ class PlayApp(App[None]):
     def refresh_screen(self, keep_selection: bool = True) -> None:
         v = self.view()
         self.query_one("#status", Static).update(status_text(v, self.four_colour))
+        rules = self.session.state.rules
+        extra = facts_text(v, rules, self.four_colour)
+        facts = self.query_one("#facts", Static)
+        facts.update(extra)
+        facts.display = bool(extra.plain)
+        self.query_one("#keys", Static).update(key_line(v["legal_actions"]))
         for panel in self.query(MeldPanel):
             panel.show(v, self.four_colour)
         log = self.query_one("#log", Static)
@@ -194,8 +232,9 @@ class PlayApp(App[None]):
         self.query_one("#message", Static).update(msg)
         hand = self.hand
         hand.four_colour = self.four_colour
-        hand.by_suit = bool(self.session.state.rules.sequences)
-        hand.set_cards(sorted_hand(parse_cards(v["hand"]), hand.by_suit), keep=keep_selection)
+        hand.by_suit = bool(rules.sequences)
+        hand.r3w = rules.red3_wild
+        hand.set_cards(sorted_hand(parse_cards(v["hand"]), hand.by_suit, hand.r3w), keep=keep_selection)
 
     # ---------------------------------------------------------------- game flow
     def advance(self) -> None:
@@ -329,6 +368,54 @@ class PlayApp(App[None]):
             self.say("Select exactly one card to discard.")
             return
         self.run_actions([Action(Op.DISCARD, (cards[0],))])
+
+    def action_top(self) -> None:
+        """S0 [G](i): the top discard with the selected cards from hand, as a lay-down meld."""
+        cards = self.hand.selected_cards()
+        if not cards:
+            self.say("Select the cards from your hand that go with the top discard (space), then press o.")
+            return
+        self.run_actions([Action(Op.TOP, tuple(cards))])
+
+    def action_declare(self) -> None:
+        """R 1.2, S3 F: list the special hands that may be declared now; a number declares one."""
+        if not self.my_turn():
+            return
+        hands = [a for a in self.session.state.legal_actions() if a.op is Op.DECLARE]
+        if not hands:
+            self.say("No special hand can be declared now.")
+            return
+        menu = "\n".join(f"  {i + 1}  {a}" for i, a in enumerate(hands))
+
+        def chosen(answer: str | None) -> None:
+            if not answer or not answer.strip():
+                return
+            try:
+                pick = hands[int(answer.strip()) - 1]
+            except (ValueError, IndexError):
+                self.say(f"{answer!r} is not one of the numbers 1-{len(hands)}.", "bold red")
+                return
+            self.run_actions([pick])
+
+        self.push_screen(AskScreen(f"Special hands you may declare:\n{menu}\nType its number, Enter."),
+                         chosen)
+
+    def action_merge(self) -> None:
+        if not self.my_turn():
+            return
+
+        def chosen(answer: str | None) -> None:
+            if not answer or not answer.strip():
+                return
+            try:
+                into, other = (int(w.lstrip("@")) for w in answer.replace(",", " ").split())
+            except ValueError:
+                self.say(f"{answer!r}: type two meld numbers, e.g. 0 3.", "bold red")
+                return
+            self.run_actions([Action(Op.MERGE, (), into, other)])
+
+        self.push_screen(AskScreen("Merge which melds? Type two numbers (the second joins the first)."),
+                         chosen)
 
     def action_notation(self) -> None:
         if not self.my_turn():

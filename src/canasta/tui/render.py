@@ -35,14 +35,15 @@ def cards_text(cards: list[int], four_colour: bool) -> Text:
     return t
 
 
-def group_key(f: int, by_suit: bool = False) -> tuple[int, int]:
+def group_key(f: int, by_suit: bool = False, r3w: bool = False) -> tuple[int, int]:
     """Hand order: natural ranks high to low (or, where sequences count, by suit and rank upwards,
-    so runs show), then threes, then deuces and jokers (wild cards)."""
+    so runs show), then threes, then deuces and jokers (wild cards); with ``r3w`` (S0 T8: held red
+    treys are wild cards) the red threes stand with the wild cards."""
     if f == JOKER:
         return (3, 0)
     rank = f // 4 + 2
-    if rank == 2:
-        return (2, f % 4)
+    if rank == 2 or (r3w and rank == 3 and f % 4 in (1, 2)):
+        return (2, f % 4 + (4 if rank == 3 else 0))
     if rank == 3:
         return (1, f % 4)
     if by_suit:
@@ -50,16 +51,16 @@ def group_key(f: int, by_suit: bool = False) -> tuple[int, int]:
     return (0, (14 - rank) * 4 + f % 4)
 
 
-def group_of(f: int, by_suit: bool = False) -> int:
+def group_of(f: int, by_suit: bool = False, r3w: bool = False) -> int:
     """Cards of one group stand together in the hand: one natural rank (or suit), threes, or wilds."""
-    k = group_key(f, by_suit)
+    k = group_key(f, by_suit, r3w)
     if k[0]:
         return 100 + k[0]
     return k[1] // 16 if by_suit else k[1] // 4
 
 
-def sorted_hand(cards: list[int], by_suit: bool = False) -> list[int]:
-    return sorted(cards, key=lambda f: group_key(f, by_suit))
+def sorted_hand(cards: list[int], by_suit: bool = False, r3w: bool = False) -> list[int]:
+    return sorted(cards, key=lambda f: group_key(f, by_suit, r3w))
 
 
 @dataclass
@@ -69,14 +70,14 @@ class HandLayout:
 
 
 def hand_layout(cards: list[int], width: int, cursor: int, selected: set[int],
-                four_colour: bool, by_suit: bool = False) -> HandLayout:
+                four_colour: bool, by_suit: bool = False, r3w: bool = False) -> HandLayout:
     """The hand in rank (or suit) groups, wrapped to ``width``; the cursor card is bracketed."""
     lines: list[Text] = [Text()]
     spots: list[tuple[int, int, int]] = []
     x = 0
     prev = None
     for i, f in enumerate(cards):
-        gap = 0 if i == 0 else (2 if group_of(f, by_suit) != prev else 0)
+        gap = 0 if i == 0 else (2 if group_of(f, by_suit, r3w) != prev else 0)
         if x + gap + 4 > width and x > 0:
             lines.append(Text())
             x, gap = 0, 0
@@ -89,7 +90,7 @@ def hand_layout(cards: list[int], width: int, cursor: int, selected: set[int],
         lines[-1].append(right, style="bold yellow")
         spots.append((len(lines) - 1, x, x + 4))
         x += 4
-        prev = group_of(f, by_suit)
+        prev = group_of(f, by_suit, r3w)
     return HandLayout(Text("\n").join(lines), spots)
 
 
@@ -107,34 +108,90 @@ def side_name(v: dict[str, Any], side: int) -> str:
     return "them" if v["sides"] == 2 else f"side {side}"
 
 
-def meld_lines(v: dict[str, Any], side: int, four_colour: bool) -> list[Text]:
+def _wild_in_meld(f: int) -> bool:
+    """A joker, a deuce, or a red three (in a meld only as S0's held red trey used as a wild)."""
+    return f == JOKER or f // 4 == 0 or (f // 4 == 1 and f % 4 in (1, 2))
+
+
+def _short(m: dict[str, Any], cards: list[int], four_colour: bool) -> Text:
+    """A meld in a few characters for narrow panels: a run as its ends (``4♥-T♥``), a group as
+    rank and count with its wild cards (``K×5+2w``)."""
+    if "sequence" in m["what"]:
+        t = cards_text([cards[0]], four_colour)
+        t.append("-")
+        t.append_text(cards_text([cards[-1]], four_colour))
+        return t
+    nat = [f for f in cards if not _wild_in_meld(f)]
+    wild = len(cards) - len(nat)
+    if not nat:
+        return Text(f"wild ×{len(cards)}", style="bold magenta")
+    rank = RANK_CHARS[nat[0] // 4 + 2]
+    return Text(f"{rank}×{len(nat)}" + (f"+{wild}w" if wild else ""), style="bold")
+
+
+_KIND_SHORT = {"natural": "nat", "mixed": "mix", "sequence": "seq", "wild": "wild"}
+
+
+def _meld_line(m: dict[str, Any], four_colour: bool, short: int) -> Text:
+    """A meld at one of four widths (``short``): 0 all cards and size; 1 all cards, the canasta
+    kind abbreviated; 2 short form (run ends, rank x count); 3 the kind in one letter."""
+    t = Text(f"@{m['index']} ", style="bold cyan")
+    if m["canasta"]:
+        kind = m["what"].split()[0]  # natural, mixed, sequence, wild (melds.describe)
+        word = kind if not short else _KIND_SHORT.get(kind, kind)[:1 if short == 3 else 4]
+        t.append(f"★{word} ", style="bold green" if m["natural"] else "bold yellow")
+    if m["cards"] is None:
+        t.append(f"closed {m['what']}, {m['size']} cards" if not short else f"closed ({m['size']})",
+                 style="bold")
+        return t
+    cards = parse_cards(m["cards"])
+    if short >= 2:
+        t.append_text(_short(m, cards, four_colour))
+        return t
+    t.append_text(cards_text(cards, four_colour))
+    if not short:
+        t.append(f" ({m['size']})", style="dim")
+    if not m["canasta"] and m["what"].split()[0] in ("sequence", "wild"):
+        t.append(" run" if m["what"].startswith("sequence") else " wild", style="dim")
+    return t
+
+
+def meld_lines(v: dict[str, Any], side: int, four_colour: bool, width: int = 0) -> list[Text]:
     """One line per meld of ``side``: ``@N`` number, a star for a canasta, the cards (or how many
-    for a closed canasta) and the meld's size."""
+    for a closed canasta) and the meld's size. Where that would not fit in ``width`` columns (long
+    canastas, 3+ sides at 80 columns), shorter forms: runs by their ends, groups by rank and count."""
     out = []
     for m in v["melds"][side]:
-        t = Text(f"@{m['index']} ", style="bold cyan")
-        if m["canasta"]:
-            kind = "natural" if m["natural"] else "mixed"
-            t.append(f"★{kind} ", style="bold green" if m["natural"] else "bold yellow")
-        if m["cards"] is None:
-            t.append(f"closed {m['what']}, {m['size']} cards", style="bold")
-        else:
-            t.append_text(cards_text(parse_cards(m["cards"]), four_colour))
-            t.append(f" ({m['size']})", style="dim")
+        t = _meld_line(m, four_colour, 0)
+        for short in (1, 2, 3):
+            if not width or t.cell_len <= width:
+                break
+            t = _meld_line(m, four_colour, short)
         out.append(t)
     return out
 
 
-def side_header(v: dict[str, Any], side: int) -> Text:
+def side_header(v: dict[str, Any], side: int, narrow: bool = False) -> Text:
+    """Who sits on the side, score, opening minimum, and the threes laid (red and black counted:
+    R 1.2/S3 score them by colour)."""
     seats = [s for s in range(v["players"]) if s % v["sides"] == side]
     names = "+".join("you" if s == v["seat"] else f"s{s}" for s in seats)
-    reds = [f for s in seats for f in parse_cards(v["red_threes"][s])]
+    threes = [f for s in seats for f in parse_cards(v["red_threes"][s])]
     t = Text(f"{side_name(v, side).upper()} ", style="bold")
-    t.append(f"{names} {v['scores'][side]} pts · min {v['minimum'][side]}")
-    t.append(" · open" if v["opened"][side] else " · not open", style="dim")
-    if reds:
-        t.append(" · red 3s ")
-        t.append_text(cards_text(reds, False))
+    if narrow:
+        t.append(f"{names} {v['scores'][side]}\nmin {v['minimum'][side]}")
+        t.append(" open" if v["opened"][side] else " not open", style="dim")
+    else:
+        t.append(f"{names} {v['scores'][side]} pts · min {v['minimum'][side]}")
+        t.append(" · open" if v["opened"][side] else " · not open", style="dim")
+    if threes:
+        red = sum(1 for f in threes if f % 4 in (1, 2))
+        black = len(threes) - red
+        if narrow:
+            t.append(f"\n3s: {red} red" + (f" {black} black" if black else ""))
+        else:
+            t.append(" · red 3s " if not black else f" · 3s ({red} red, {black} black) ")
+            t.append_text(cards_text(threes, False))
     return t
 
 
@@ -166,7 +223,10 @@ _WORDS = {
     "ask": "asked the partner: may I go out?", "yes": "answered yes", "no": "answered no",
     "end": "ended the turn without a discard", "retract": "took back {cards}", "out": "went out",
     "failed_go_out": "was told yes but did not go out (penalty)", "hand_over": "the hand is over",
-    "position": "set up the position",
+    "position": "set up the position", "talon": "took a talon of {cards}",
+    "declare": "declared a special hand: {cards}",
+    "box": "boxed {cards} face down", "unbox": "took the boxed {cards} back",
+    "turnover": "turned the discard pile over as the stock", "draw_empty": "found the stock empty",
 }
 
 
@@ -185,7 +245,7 @@ def log_line(v: dict[str, Any], e: dict[str, Any]) -> str:
         labels = cards.split()
         words = _WORDS["take"].format(top=labels[0] if labels else "?",
                                       rest=" ".join(labels[1:]) or "nothing from the hand")
-    elif what == "pile" and not cards:
+    elif what in ("pile", "start_pile") and not cards:
         return ""
     else:
         words = _WORDS.get(what, what + " {cards}").format(cards=cards or "nothing")
@@ -202,6 +262,11 @@ def log_lines(v: dict[str, Any], last: int) -> list[str]:
 SCORE_ROWS = (("canastas", "canasta_bonus"), ("red threes", "red_three_points"),
               ("going out", "going_out"), ("table", "table"), ("hand", "hand"),
               ("penalties", "penalties"), ("perfect cut", "perfect_cut"), ("total", "total"))
+# rows shown only when some side has them (American rules: S3 F, G, H)
+EXTRA_ROWS = (("special hand", "special"), ("short melds", "incomplete"), ("7s/aces held", "stuck"),
+              ("black 3s out", "black_threes"))
+# S3 K: the score sheet's Base (threes, canastas, going out) and Count (table less hand) rows
+SUM_ROWS = (("base", "base"), ("count", "count"))
 
 
 def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
@@ -210,18 +275,24 @@ def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
     t.add_column("")
     for side in range(v["sides"]):
         t.add_column(side_name(v, side), justify="right")
-    for label, key in SCORE_ROWS:
+    extra = [row for row in EXTRA_ROWS if any(sc.get(row[1]) for sc in result["sides"])]
+    sums = SUM_ROWS if all("base" in sc for sc in result["sides"]) else ()
+    for label, key in SCORE_ROWS[:-1] + tuple(extra) + sums + SCORE_ROWS[-1:]:
         cells = []
         for sc in result["sides"]:
             val = str(sc[key])
             if key == "canasta_bonus":
-                val = f"{sc['natural_canastas']}n {sc['mixed_canastas']}m  {sc[key]}"
+                kinds = [f"{sc['natural_canastas']}n", f"{sc['mixed_canastas']}m"]
+                kinds += [f"{sc[k]}{c}" for k, c in (("sequence_canastas", "s"), ("wild_canastas", "w"))
+                          if sc.get(k)]
+                val = f"{' '.join(kinds)}  {sc[key]}"
             elif key == "red_three_points":
                 val = f"{sc['red_threes']}× {sc[key]}"
             elif key == "going_out" and sc["concealed"]:
                 val += " (concealed)"
             cells.append(val)
-        t.add_row(label, *cells, style="bold" if key == "total" else None)
+        t.add_row(label, *cells, style="bold" if key == "total" else "italic" if key in (
+            "base", "count") else None)
     t.add_row("game score", *map(str, result["scores_after"]), style="bold")
     return t
 
@@ -231,9 +302,15 @@ def result_words(v: dict[str, Any], result: dict[str, Any]) -> str:
     if reason == "went_out":
         return f"{seat_name(v, result['out_seat']).capitalize()} went out."
     if reason == "stock_out":
-        return "The stock ran out."
+        words = "The stock ran out."
+        if result.get("moral_winner", -1) >= 0:  # S0 [K](ii)
+            words += (f" {side_name(v, result['moral_winner']).capitalize()}: moral winner "
+                      "(only going out wins the game).")
+        return words
     if reason == "last_red3":
         return "The last card of the stock was a red three."
+    if reason == "special":
+        return f"{seat_name(v, result['out_seat']).capitalize()} declared a special hand."
     return str(reason)
 
 

@@ -27,6 +27,7 @@ class HandView(Widget):
         self.selected: set[int] = set()
         self.four_colour = False
         self.by_suit = False  # group by suit where sequences count (Samba, Bolivia)
+        self.r3w = False  # held red treys stand with the wild cards (S0 T8)
         self._spots: list[tuple[int, int, int]] = []
 
     def set_cards(self, cards: list[int], keep: bool = False) -> None:
@@ -62,7 +63,7 @@ class HandView(Widget):
         if not self.cards:
             return Text("(no cards in hand)", style="dim")
         lay = hand_layout(self.cards, self._layout_width(), self.cursor, self.selected, self.four_colour,
-                          self.by_suit)
+                          self.by_suit, self.r3w)
         self._spots = lay.spots
         return lay.text
 
@@ -70,7 +71,7 @@ class HandView(Widget):
         if not self.cards:
             return 1
         lay = hand_layout(self.cards, max(width, 8), self.cursor, self.selected, self.four_colour,
-                          self.by_suit)
+                          self.by_suit, self.r3w)
         return lay.text.plain.count("\n") + 1
 
     def on_click(self, event: events.Click) -> None:
@@ -111,10 +112,16 @@ class MeldPanel(Widget):
         v = self.view
         if v is None:
             return Text("")
-        lines = [side_header(v, self.side), *meld_lines(v, self.side, self.four_colour)]
+        width = self.content_size.width or 36
+        lines = [side_header(v, self.side, self.narrow()),
+                 *meld_lines(v, self.side, self.four_colour, width)]
         if not v["melds"][self.side]:
             lines.append(Text("no melds", style="dim"))
         return Text("\n").join(lines)
+
+    def narrow(self) -> bool:
+        """Three or more sides at 80 columns leave about 24 columns a panel."""
+        return 0 < self.content_size.width < 32
 
     def on_click(self, event: events.Click) -> None:
         v = self.view
@@ -122,7 +129,12 @@ class MeldPanel(Widget):
             return
         # The header may wrap: count its lines at this width.
         width = max(self.content_size.width, 1)
-        head = len(side_header(v, self.side).wrap(self.app.console, width))
-        index = event.y - 1 - head  # border line, then header
-        if 0 <= index < len(v["melds"][self.side]):
-            self.post_message(self.Clicked(self.side, index))
+        head = len(side_header(v, self.side, self.narrow()).wrap(self.app.console, width))
+        y = event.y - 1 - head  # border line, then header; a meld line may wrap too
+        if y < 0:
+            return
+        for index, line in enumerate(meld_lines(v, self.side, self.four_colour, width)):
+            y -= len(line.wrap(self.app.console, width))
+            if y < 0:
+                self.post_message(self.Clicked(self.side, index))
+                return

@@ -1,0 +1,742 @@
+"""Can the player go out this turn? The exact search for every rule set (``can_go_out_general``).
+
+Every card left after the final discard (where one is made) must be melded this turn. The order
+of the plays matters only inside one meld (a new meld is three cards, then one card at a time, wild
+cards before a canasta closes), for the black threes (last, all together), and for merges: the
+engine checks the going-out terms when a play gets the hand down to one card or none
+(``GameState._finish_problem``), and a canasta made by merging two melds counts only if the merge
+comes before that play. Otherwise a plan is a partition of the hand:
+
+* naturals of rank r and suit s: into group melds of rank r, or into sequences of suit s (new
+  runs, or extensions of the side's sequences at either end);
+* wild cards: into group melds, wild-card melds, or the black-three meld;
+* red threes (where they may be melded) one by one; black threes together at the end.
+
+Sequences are found by a sweep over the ranks whose state is the runs still open in each suit; at
+each rank the naturals kept for groups go to a small exact search over that rank's group melds
+(additions, new melds, merges, in every order). The sweep's values are sets of small tuples (wilds
+placed, canastas, sequence canastas, own canastas, ...), counts capped at what going out needs.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+from typing import TYPE_CHECKING
+
+from .melds import MeldType, sequence_fits, wild_problem
+from .rules import RuleSet
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
+
+# A value of the search: (wilds placed, canastas, sequence canastas, own canastas, discard made,
+# waits, last): "waits" = a canasta made by a merge must come before the player's last card play,
+# "last" = some card play can come after every merge (see ``_group_outcomes``).
+Value = tuple[int, int, int, int, int, int, int]
+Caps = tuple[int, int, int]            # what going out needs of the three canasta counts
+Group = tuple[int, int, bool]          # (naturals, wilds, laid this turn)
+GroupEnd = tuple[int, int, int, int]   # (canastas, own canastas, waits, last)
+Outcomes = dict[int, frozenset[GroupEnd]]  # wilds used -> group outcomes
+FREE = -2  # ``_plan_exists``: the final discard (any one card, or none where optional) is searched
+OWN, NATURAL, NATURAL_CANASTA = 0, 1, 2  # what the "own canastas" count of a value counts
+
+
+def can_go_out_general(state: GameState) -> bool:
+    """Whether some sequence of legal plays this turn goes out (any rule set the engine plays)."""
+    r = state.rules
+    seat = state.current
+    if state._permission_problem():
+        return False
+    hand = list(state.hands[seat])
+    bare = r.go_out_discard == "optional" or _black3_bare(r)  # may the turn end without a discard?
+    if state.no_discard:  # after a last-card red three the hand must be melded out entirely
+        return bare and _plan_exists(state, hand, -1)
+    if state.opened[state.side_of(seat)]:
+        return _plan_exists(state, hand, FREE)
+    # short of the opening the discard's points matter: try each card
+    choices = ([-1] if bare else []) + [state._face(seat, k) for k, n in enumerate(state.hk[seat]) if n]
+    for d in choices:
+        h = list(hand)
+        if d >= 0:
+            h[d] -= 1
+        if _plan_exists(state, h, d):
+            return True
+    return False
+
+
+def _black3_bare(rules: RuleSet) -> bool:
+    """Does a black-three meld end the turn without the discard the rules otherwise require? (S0
+    [F](ii){b}, option ``black3_out_no_discard`` where the rule set has it.)"""
+    return rules.black3_out_no_discard
+
+
+def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
+    """Can the cards ``h`` (face counts) all be melded this turn, bar the final discard, meeting
+    the going-out terms? ``discard``: the face already taken out of ``h`` (-1: none), or FREE."""
+    r = state.rules
+    m = state.model
+    seat = state.current
+    side = state.side_of(seat)
+    if any(h) and state.retracted and not state.opened[side]:
+        return False  # a player who took back an opening may not meld again this turn
+    # (may the side's old melds be used, "marked" melds needed and which (OWN canastas, NATURAL
+    # groups of three or more, natural canastas), sequence canastas needed)
+    routes = [(True, 0, OWN, 0)]
+    if discard != FREE and not state.opened[side]:
+        value = m.open_value  # points toward the opening (S0: treys none)
+        points = sum(value[f] * n for f, n in enumerate(h) if n)
+        routes = []
+        if state.turn_points + points >= state.minimum[side]:
+            if r.opening_natural_meld:
+                # R 1.2: the opening includes a natural meld of three or more. The side opens as
+                # soon as its points and such a meld are on the table, so wild cards may join that
+                # meld afterwards if the points before them suffice: the cheapest wilds go there
+                wild_values = sorted(value[f] for k in m.wild_kinds for f in m.faces_of[k]
+                                     for _ in range(h[f]))
+                late = 0
+                while (late < len(wild_values) and state.turn_points + points
+                       - sum(wild_values[:late + 1]) >= state.minimum[side]):
+                    late += 1
+                # (the side opens only after a play: one that is not such a wild must come first)
+                late = min(late, max(0, sum(h) - 1))
+                routes.append((True, len(wild_values) + 1 - late, NATURAL, 0))
+            else:
+                routes.append((True, 0, OWN, 0))
+        # short of the opening minimum: a concealed going out waives it (C1) ...
+        if (r.concealed and not state.has_melded[seat] and not state.took_pile
+                and (r.concealed_allows_layoff or not state.laid_off)):
+            routes.append((r.concealed_allows_layoff,
+                           1 if r.concealed_needs_canasta and not state.turn_canasta else 0, OWN, 0))
+        # ... and so does a natural canasta (R 1.2) or a sequence canasta (S0 [G](i){d}) where
+        # it opens by itself
+        if r.canasta_opens:
+            routes.append((True, 1, NATURAL_CANASTA, 0))
+        if r.sequence_canasta_opens:
+            routes.append((True, 0, OWN, 1))
+    return any(_plan_route(state, h, discard, *route) for route in routes)
+
+
+def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, need_own: int,
+                mark: int, need_seq: int) -> bool:
+    """``_plan_exists`` for one way of meeting the opening: ``use_old`` the side's melds from
+    before this turn may grow, ``need_own`` melds of the kind ``mark`` (the player's own canastas,
+    natural groups of three or more, natural canastas) and ``need_seq`` sequence canastas the plan
+    must hold besides the going-out requirement."""
+    r = state.rules
+    m = state.model
+    seat = state.current
+    side = state.side_of(seat)
+    free = discard == FREE
+    wild_kinds = set(m.wild_kinds)
+    wilds = sum(h[f] for k in wild_kinds for f in m.faces_of[k])
+    forced = 0  # cards that can only be the final discard
+    single3 = r.red3_mode in ("optional", "trey")  # a red three may be melded as a single card
+    # red threes that are wild cards may be laid singly instead (S0 [F](i){c}): wilds to spare
+    spare = sum(h[f] for f in m.faces_of[m.red3]) if m.red3 in wild_kinds and single3 else 0
+    red3 = 0 if m.red3 in wild_kinds else sum(h[f] for f in m.faces_of[m.red3])
+    if red3 and not single3:
+        forced += red3  # red threes here are never melded
+        red3 = 0
+    # black threes: all together, last, when going out; a lone one can only be discarded
+    b3w: set[int] = {0}
+    b3 = 0 if m.black3 in wild_kinds else sum(h[f] for f in m.faces_of[m.black3])
+    if b3 == 1 or (b3 and r.black3_meld == "none"):
+        forced += b3
+    elif b3:
+        if discard >= 0 and m.kind_of[discard] == m.black3:
+            return False  # all black threes are melded at once, so none can be discarded after
+        if _black3_bare(r):  # S0 [F](ii){b}: melded black treys are the last act, no discard follows
+            if discard >= 0:
+                return False
+            free = False
+        b3w = set()
+        if b3 >= r.black3_meld_min:
+            b3w.add(0)
+        if b3 == 2:
+            b3w.update(range(1, r.black3_meld_wilds + 1))
+        if not b3w:
+            return False
+    if forced and (forced > 1 or not free):
+        return False
+    caps: Caps = (r.go_out_canastas, max(need_seq, 1 if r.go_out_sequence else 0), need_own)
+    bare = r.go_out_discard == "optional" or (_black3_bare(r) and b3 > 1)
+    if discard == -1 and not bare:
+        return False
+    size = r.canasta_size
+    fixed = [0, 0, 0]
+    groups: dict[int, list[Group]] = {}
+    group_ranks: set[int] = set()
+    seqs: list[tuple[int, int, int, bool]] = []  # (suit, low, high, own) of growable sequences
+    wild_melds: list[tuple[int, bool]] = []
+    for i, mm in enumerate(state.melds[side]):
+        own = i >= state.turn_base
+        if mm.type is MeldType.BLACK3:
+            continue
+        if mm.type is MeldType.GROUP:
+            group_ranks.add(mm.rank)
+        closed = mm.type is not MeldType.GROUP and mm.size >= size
+        if closed or not (use_old or own):
+            if mm.size >= size:  # stays as it is
+                fixed[0] += 1
+                fixed[1] += mm.type is MeldType.SEQUENCE
+                fixed[2] += own and mark == OWN
+            continue
+        if mm.type is MeldType.GROUP:  # (third: own, or for NATURAL: a natural meld now)
+            mark3 = own if mark != NATURAL else not mm.wilds
+            groups.setdefault(mm.rank, []).append((mm.naturals, mm.wilds, mark3))
+        elif mm.type is MeldType.SEQUENCE:
+            seqs.append((mm.suit, mm.rank, mm.high, own))
+        else:
+            wild_melds.append((mm.size, own))
+    # the discard: made already (or none), forced, a wild card or red three, or a natural (sweep);
+    # (wilds it takes, discard made, red threes left to meld)
+    made = 1 if discard >= 0 or forced else 0
+    firsts = [(0, made, red3)]
+    if free and not forced:
+        firsts += [(1, 1, red3)] if wilds else []
+        firsts += [(0, 1, red3 - 1)] if red3 else []
+    start: set[tuple[int, int, int, int, int]] = set()
+    for x, tos in _wild_meld_outcomes(_limits(r), tuple(sorted(wild_melds)), wilds).items():
+        for bw in b3w:
+            for t, o in tos:
+                for dw, dd, r3 in firsts:
+                    if x + bw + dw <= wilds:
+                        last = int(x > 0 or b3 > 1 or r3 > 0)  # plays that may come last
+                        o = o if mark == OWN else 0
+                        start.add((x + bw + dw, fixed[0] + t, dd, fixed[2] + o, last))
+    if not start:
+        return False
+    nat = [[h[(rank - 2) * 4 + s] if rank <= 14 else 0 for rank in range(16)] for s in range(4)]
+    if _stranded(r, nat, groups, wilds, seqs) > (1 if free and not forced else 0):
+        return False  # naturals that fit no meld at all, more than the one discard
+    most, most_seq = _canastas_at_most(r, nat, groups, wilds, seqs, wild_melds)
+    if fixed[0] + most < caps[0] or fixed[1] + most_seq < caps[1]:
+        return False  # not enough canastas, however the cards are played
+    solver = _Sweep(state, groups, group_ranks, wilds, caps, mark)
+    plans = []
+    for extra, left in _extensions(r, seqs, nat):
+        eo = extra[2] if mark == OWN else 0
+        begin = {_cap((w, t + extra[0], fixed[1] + extra[1], o + eo, dd, 0, last | extra[3]),
+                      caps) for w, t, dd, o, last in start}
+        plans.append((begin, left))
+    # first without short sequences (quick, and usually enough), then with everything
+    for short in (False, True) if r.sequences and sum(h) > 15 else (True,):
+        for begin, left in plans:
+            if solver.run(begin, left, free and not forced, sum(h) + (discard >= 0), short, bare,
+                          spare):
+                return True
+    return False
+
+
+def _stranded(rules: RuleSet, nat: list[list[int]], groups: dict[int, list[Group]], wilds: int,
+              seqs: list[tuple[int, int, int, bool]]) -> int:
+    """Naturals that can join no meld however the rest is played: the only one of its rank in
+    hand, no group meld of that rank on the side, and no run of three of its suit through it nor
+    a side's sequence it could reach. (A quick count: each of them can only be the discard.)"""
+    if rules.min_naturals < 2:
+        return 0
+    out = 0
+    for rank in range(4, 15):
+        held = sum(nat[s][rank] for s in range(4))
+        if held != 1 or rank in groups:
+            continue
+        suit = next(s for s in range(4) if nat[s][rank])
+        row = nat[suit]
+        runs = rules.sequences and any(
+            all(row[x] or x == rank for x in range(a, a + 3)) and sequence_fits(rules, a, a + 2)
+            for a in range(max(4, rank - 2), min(rank, 12) + 1))
+        if runs or any(s == suit and _reaches(row, rank, lo, hi) for s, lo, hi, _ in seqs):
+            continue
+        out += 1
+    return out
+
+
+def _canastas_at_most(rules: RuleSet, nat: list[list[int]], groups: dict[int, list[Group]],
+                      wilds: int, seqs: list[tuple[int, int, int, bool]],
+                      wild_melds: list[tuple[int, bool]]) -> tuple[int, int]:
+    """Upper bounds on the canastas (all, and sequence canastas) the growable melds and the hand
+    can hold at the end (a quick count: every canasta needs ``canasta_size`` cards, a sequence
+    canasta that many cards of a suit in a row)."""
+    size = rules.canasta_size
+    total = 0
+    for rank in range(4, 15):
+        gs = groups.get(rank, [])
+        done = sum(1 for n, w, _ in gs if n + w >= size)
+        loose = sum(n + w for n, w, _ in gs if n + w < size)
+        total += done + (loose + sum(nat[s][rank] for s in range(4)) + wilds) // size
+    if rules.wild_melds or wild_melds:
+        total += (wilds + sum(n for n, _ in wild_melds)) // size
+    seq = 0
+    for suit, lo, hi, _ in seqs:
+        row = nat[suit]
+        down = up = 0
+        while lo - down - 1 >= 4 and row[lo - down - 1]:
+            down += 1
+        while hi + up + 1 <= 14 and row[hi + up + 1]:
+            up += 1
+        seq += hi - lo + 1 + down + up >= size
+    if rules.sequences:
+        for row in nat:
+            if any(all(row[x] for x in range(a, a + size)) for a in range(4, 16 - size)):
+                seq += sum(row[4:15]) // size
+    return total + seq, seq
+
+
+def _reaches(row: list[int], rank: int, lo: int, hi: int) -> bool:
+    """Could ``rank`` extend the sequence lo..hi (held cards of the suit filling the gap)?"""
+    if rank < lo:
+        return all(row[x] for x in range(rank + 1, lo))
+    if rank > hi:
+        return all(row[x] for x in range(hi + 1, rank))
+    return False
+
+
+def _cap(v: Value, caps: Caps) -> Value:
+    return (v[0], min(v[1], caps[0]), min(v[2], caps[1]), min(v[3], caps[2]), v[4], v[5], v[6])
+
+
+def _fits_some(rules: RuleSet, low: int, high: int) -> bool:
+    return any(lo <= low and high <= hi for lo, hi in rules.sequences)
+
+
+def _extensions(rules: RuleSet, seqs: list[tuple[int, int, int, bool]], nat: list[list[int]]
+                ) -> list[tuple[tuple[int, int, int, int], list[list[int]]]]:
+    """Every way to extend the side's open sequences at either end from the hand: (canastas,
+    sequence canastas, own canastas it completes, 1 if it plays a card), and the naturals left."""
+    size = rules.canasta_size
+    out: list[tuple[tuple[int, int, int, int], list[list[int]]]] = []
+
+    def rec(i: int, counts: tuple[int, int, int, int], left: list[list[int]]) -> None:
+        if i == len(seqs):
+            out.append((counts, left))
+            return
+        suit, low, high, own = seqs[i]
+        row = left[suit]
+        down = 0
+        while low - down - 1 >= 4 and row[low - down - 1] > 0:
+            down += 1
+        up = 0
+        while high + up + 1 <= 14 and row[high + up + 1] > 0:
+            up += 1
+        n = high - low + 1
+        for d in range(down + 1):
+            for e in range(up + 1):
+                if n + d + e > size or not sequence_fits(rules, low - d, high + e):
+                    continue
+                new = [list(x) for x in left]
+                for rank in (*range(low - d, low), *range(high + 1, high + e + 1)):
+                    new[suit][rank] -= 1
+                full = n + d + e >= size
+                rec(i + 1, (counts[0] + full, counts[1] + full, counts[2] + (full and own),
+                            counts[3] | (d + e > 0)), new)
+
+    rec(0, (0, 0, 0, 0), nat)
+    return out
+
+
+class _Limits:
+    """A rule set as a cache key hashed by identity (one per rule set): hashing the whole frozen
+    rule set on every cached call would cost more than the search. Also says whether every run of
+    three to ``canasta_size`` ranks inside a span of joined windows fits a window (``free_runs``,
+    true for the Samba/Bolivia windows): then a run that will not be a canasta may be any length
+    of three or more (it splits into legal sequences of three to five cards; canastas of five or
+    more cards), so the sweep tracks it by its length class only (1, 2, 3 or more) instead of its
+    first rank."""
+
+    __slots__ = ("free_runs", "rules", "span_of")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        spans: list[list[int]] = []
+        for lo, hi in sorted(rules.sequences):
+            if spans and lo <= spans[-1][1]:
+                spans[-1][1] = max(spans[-1][1], hi)
+            else:
+                spans.append([lo, hi])
+        span_of = [-1] * 18
+        for i, (lo, hi) in enumerate(spans):
+            for rank in range(lo, hi + 1):
+                span_of[rank] = i
+        self.span_of = tuple(span_of)
+        self.free_runs = rules.canasta_size >= 5 and all(
+            sequence_fits(rules, a, b) for lo, hi in spans
+            for a in range(lo, hi + 1) for b in range(a + 2, min(hi, a + rules.canasta_size - 1) + 1))
+
+
+_LIMITS: dict[RuleSet, _Limits] = {}
+
+
+def _limits(rules: RuleSet) -> _Limits:
+    lim = _LIMITS.get(rules)
+    if lim is None:
+        if len(_LIMITS) >= 64:
+            _LIMITS.clear()
+        lim = _LIMITS[rules] = _Limits(rules)
+    return lim
+
+
+@lru_cache(maxsize=4096)
+def _wild_meld_outcomes(lim: _Limits, melds: tuple[tuple[int, bool], ...], wilds: int
+                        ) -> dict[int, frozenset[tuple[int, int]]]:
+    """Wild cards into wild-card melds (new ones of three or more, or the side's open ones, each
+    closed at a canasta): wilds used -> (canastas, own canastas) of all those melds."""
+    rules = lim.rules
+    size = rules.canasta_size
+    acc: dict[int, set[tuple[int, int]]] = {0: {(0, 0)}}
+    for n, own in melds:
+        nxt: dict[int, set[tuple[int, int]]] = {}
+        for x, tos in acc.items():
+            for add in range(0, min(size - n, wilds - x) + 1):
+                done = int(n + add >= size)
+                nxt.setdefault(x + add, set()).update((t + done, o + done * own) for t, o in tos)
+        acc = nxt
+    if rules.wild_melds:
+        nxt = {}
+        for x, tos in acc.items():
+            for y in range(0, wilds - x + 1):
+                if 0 < y < 3:
+                    continue
+                full = 0
+                while y - size * (full + 1) == 0 or y - size * (full + 1) >= 3:
+                    full += 1
+                nxt.setdefault(x + y, set()).update((t + full, o + full) for t, o in tos)
+        acc = nxt
+    return {x: frozenset(tos) for x, tos in acc.items()}
+
+
+class _Sweep:
+    """The rank sweep: open runs per suit as state, groups settled rank by rank."""
+
+    def __init__(self, state: GameState, groups: dict[int, list[Group]], group_ranks: set[int],
+                 wilds: int, caps: Caps, mark: int = 0) -> None:
+        self.rules = state.rules
+        self.lim = _limits(state.rules)
+        self.groups = {rank: tuple(sorted(gs)) for rank, gs in groups.items()}
+        self.group_ranks = group_ranks
+        self.wilds = wilds
+        self.caps = caps
+        self.mark = mark
+        side = state.side_of(state.current)
+        # R 1.2 wild rules, fixed for the turn: once the side opened before this turn, a wild card
+        # joins only a group with ``wild_needs_naturals`` naturals, never one of the opening-only
+        # ranks; the no-wild ranks never take one (``GameState._wild_rule``)
+        self.after_opening = state.opened[side] and not state.turn_points
+        self.memo: dict[tuple[int, int], tuple[tuple[int, int, int, int, int], ...] | None] = {}
+
+    def wild_min(self, rank: int) -> int:
+        """Naturals a group of ``rank`` must hold before a wild card joins it (99: never)."""
+        r = self.rules
+        if rank in r.no_wild_ranks:
+            return 99
+        if self.after_opening:
+            return 99 if rank in r.opening_wild_ranks else r.wild_needs_naturals
+        return 0
+
+    def group(self, rank: int, k: int) -> tuple[tuple[int, int, int, int, int], ...] | None:
+        """(wilds used, canastas, own canastas, waits, last) for ``k`` naturals of ``rank`` in
+        groups, fewest wilds first (None: they cannot all be melded)."""
+        if k < 0:
+            return None
+        if rank > 14:
+            return ((0, 0, 0, 0, 0),) if k == 0 else None
+        key = (rank, k)
+        if key not in self.memo:
+            r = self.rules
+            new_ok = not (r.one_meld_per_rank and rank in self.group_ranks)
+            out = _group_outcomes(self.lim, self.groups.get(rank, ()), new_ok, k, self.wilds,
+                                  self.caps[0], self.caps[2], self.wild_min(rank), self.mark)
+            flat = tuple(sorted((w, *end) for w, tos in out.items() for end in tos))
+            self.memo[key] = flat or None
+        return self.memo[key]
+
+    def run(self, begin: set[Value], nat: list[list[int]], may_discard: bool, held: int,
+            short: bool = True, bare: bool = True, spare: int = 0) -> bool:
+        """From the values ``begin``, can the naturals ``nat`` (per suit and rank) all be placed,
+        going out? ``may_discard``: one natural may still be the final discard; ``held``: the
+        cards to play or discard (the discard counted if it is still to be chosen); ``short``:
+        False tries sequences that make canastas only (a quicker search; True is complete);
+        ``bare``: the turn may end without a discard; ``spare``: wild cards that may be laid
+        singly instead of placed (red threes that are wild)."""
+        lim = self.lim
+        seq = bool(self.rules.sequences)
+        free = lim.free_runs
+        if not short and not free:
+            seq = False
+        limit = max(self.caps)  # canastas the sequences could usefully make
+        none: tuple[int, ...] = (0, 0, 0) if free else ()
+        empty = (none, none, none, none)
+        cur: dict[tuple[tuple[int, ...], ...], frozenset[Value]] = {empty: frozenset(begin)}
+        for rank in range(4, 16):
+            nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
+            cache: dict[tuple[frozenset[Value], int, int], frozenset[Value]] = {}
+            counts = [(nat[s][rank], nat[s][rank + 1] if rank < 15 else 0,
+                       nat[s][rank + 2] if rank < 14 else 0) for s in range(4)]
+            for key, vals in cur.items():
+                # the four suits' choices, combined suit by suit: (runs, canastas closed, naturals left)
+                acc: dict[tuple[tuple[tuple[int, ...], ...], int, int], None] = {((), 0, 0): None}
+                for s in range(4):
+                    if not seq:
+                        opts: tuple[tuple[tuple[int, ...], int, int], ...] = ((none, 0, counts[s][0]),)
+                    elif free:
+                        opts = _free_options(lim, key[s], *counts[s], rank, limit, short)
+                    else:
+                        opts = _suit_options(lim, key[s], *counts[s], rank)
+                    acc = {((*runs, o[0]), full + o[1], k + o[2]): None
+                           for runs, full, k in acc for o in opts}
+                if free and limit < 4:  # at most ``limit`` runs meant to be canastas in all
+                    acc = {x: None for x in acc if sum(len(st) for st in x[0]) - 12 <= limit}
+                here = sum(c[0] for c in counts)
+                for runs, full, k in acc:
+                    ck = (vals, full, k)
+                    out = cache.get(ck)
+                    if out is None:
+                        out = cache[ck] = self._step(vals, rank, full, k, may_discard, here > k)
+                    if out:
+                        bucket = nxt.get(runs)
+                        if bucket is None:
+                            nxt[runs] = set(out)
+                        else:
+                            bucket |= out
+            cur = {key: frozenset(_pareto(vals)) for key, vals in nxt.items()}
+            if not cur:
+                return False
+        r = self.rules
+        need = self.caps
+        for w, t, q, o, dd, waits, last in cur.get(empty, ()):
+            if w < self.wilds - spare or (t, q, o) != need:
+                continue
+            if w < self.wilds:
+                last = 1  # a red three laid singly can be the last play
+            if (dd or bare) and (
+                    not waits or last or (dd and (r.pass_allowed or held <= 1))):
+                # a merge that makes a canasta must precede the last card play (going out, or,
+                # without the pass, down to one card), unless a discard ends the turn and no
+                # play gets the hand down to one card (one card held already) or the rules let
+                # a hand of one card wait (the pass)
+                return True
+        return False
+
+    def _step(self, vals: frozenset[Value], rank: int, full: int, k: int, may_discard: bool,
+              in_runs: bool) -> frozenset[Value]:
+        """The values after ``full`` sequence canastas closed and ``k`` naturals of ``rank`` put in
+        groups (or ``k - 1``, the other one discarded); ``in_runs``: some went into sequences."""
+        keep = self.group(rank, k)
+        drop = self.group(rank, k - 1) if may_discard else None
+        if keep is None and drop is None:
+            return frozenset()
+        cap_t, cap_q, cap_o = self.caps
+        wmax = self.wilds
+        out: set[Value] = set()
+        add = out.add
+        mark = self.mark
+        own_full = full if mark == OWN else 0  # closed runs are own canastas, not groups
+        for w, t, q, o, dd, waits, last in vals:
+            t, o = t + full, o + own_full
+            if full:
+                q = min(q + full, cap_q)
+            if in_runs:
+                last = 1
+            for outs, d2 in ((keep, dd), (drop if not dd else None, 1)):
+                if outs is None:
+                    continue
+                room = wmax - w
+                for gw, gt, go, gwait, glast in outs:
+                    if gw > room:
+                        break
+                    tt, oo = t + gt, (o + go if mark != NATURAL else max(o, go))
+                    add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o, d2,
+                         waits | gwait, last | glast))
+        return frozenset(out)
+
+
+def _pareto(vals: set[Value]) -> set[Value]:
+    """Drop values another beats (more canastas, no more waiting, a last play) with the same
+    wilds and discard."""
+    if len(vals) < 8:
+        return vals
+    by: dict[tuple[int, int], list[tuple[int, int, int, int, int]]] = {}
+    for w, t, q, o, dd, waits, last in vals:
+        by.setdefault((w, dd), []).append((t, q, o, -waits, last))
+    out: set[Value] = set()
+    for (w, dd), counts in by.items():
+        counts.sort(reverse=True)  # a value's betters come before it
+        best: list[tuple[int, int, int, int, int]] = []
+        for a in counts:
+            a0, a1, a2, a3, a4 = a
+            for b0, b1, b2, b3, b4 in best:
+                if b0 >= a0 and b1 >= a1 and b2 >= a2 and b3 >= a3 and b4 >= a4:
+                    break
+            else:
+                best.append(a)
+                out.add((w, a0, a1, a2, dd, -a3, a4))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _free_options(lim: _Limits, st: tuple[int, ...], cards: int, next1: int, next2: int, rank: int,
+                  limit: int, short_ok: bool = True) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """``_suit_options`` where every run fits (``_Limits.free_runs``). A suit's state is (runs of
+    one card, of two, of three or more, then the lengths of the runs meant to be canastas): runs
+    of one or two cards must go on, runs of three or more may stop, canasta runs go on to
+    ``canasta_size`` exactly. Returns (state, canastas closed, naturals left for groups)."""
+    size = lim.rules.canasta_size
+    span = lim.span_of
+    c1, c2, c3 = st[0], st[1], st[2]
+    lengths = st[3:]
+    here = span[rank] >= 0 and span[rank] == span[rank - 1]  # open runs may take this rank
+    onward = next1 > 0 and rank < 14 and span[rank + 1] == span[rank] >= 0
+    forced = c1 + c2 + len(lengths)
+    if (forced and not here) or forced > cards or (c1 and not onward):
+        return ()
+    full = 0
+    kept: list[int] = []
+    for n in lengths:
+        if n + 1 == size:
+            full += 1
+        elif not onward:
+            return ()
+        else:
+            kept.append(n + 1)
+    can_start = (rank <= 12 and next2 > 0 and onward and span[rank + 2] == span[rank])
+    out: list[tuple[tuple[int, ...], int, int]] = []
+    for j in range(min(c3, cards - forced) + 1) if here else (0,):
+        three = c2 + j if onward else 0  # runs of three or more that go on (else closed here)
+        left = cards - forced - j
+        most = min(left, next1, next2) if can_start else 0
+        for short in range(most + 1 if short_ok else 1):
+            for long in range(min(most - short, limit - len(kept)) + 1):
+                # runs of three or more beyond the cards the next rank has after the runs that
+                # must go on can only stop: stopping them here changes nothing
+                room = max(0, next1 - short - c1 - len(kept) - long)
+                state = (short, c1, min(three, room), *sorted(kept + [1] * long))
+                out.append((state, full, left - short - long))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _suit_options(lim: _Limits, starts: tuple[int, ...], cards: int, next1: int, next2: int,
+                  rank: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """At ``rank``, one suit holding ``cards`` of it (``next1``, ``next2`` at the next two ranks):
+    (runs left open, sequence canastas closed, naturals left for groups) for every way to continue
+    or close the open runs (``starts``: their lowest ranks) and to start new ones. A run that could
+    not take a card at the next rank is closed at once, so dead ends never enter the state."""
+    rules = lim.rules
+    size = rules.canasta_size
+    distinct = sorted(set(starts))
+    per: list[list[tuple[tuple[int, ...], int, int]]] = []  # per start: (kept starts, full, used)
+    for a in distinct:
+        mult = starts.count(a)
+        length = rank - a  # cards so far: a .. rank-1
+        can_go_on = length + 1 <= size and rank <= 14 and _fits_some(rules, a, rank)
+        # after taking this rank's card: can it go on, or must it be closed here?
+        onward = next1 > 0 and length + 2 <= size and rank < 14 and _fits_some(rules, a, rank + 1)
+        opts: list[tuple[tuple[int, ...], int, int]] = []
+        for go_on in range(mult + 1):
+            if go_on and not can_go_on:
+                break
+            stop = mult - go_on
+            if stop and length < 3:
+                continue
+            done = stop if length == size else 0
+            if go_on and not onward:
+                if length + 1 < 3:
+                    continue
+                opts.append(((), done + (go_on if length + 1 == size else 0), go_on))
+            else:
+                opts.append(((a,) * go_on, done, go_on))
+        if not opts:
+            return ()
+        per.append(opts)
+    out: list[tuple[tuple[int, ...], int, int]] = []
+    can_start = rank <= 12 and _fits_some(rules, rank, rank + 2)
+    most_new = min(next1, next2) if can_start else 0
+    for combo in product(*per):
+        used = sum(c[2] for c in combo)
+        if used > cards:
+            continue
+        kept = tuple(x for c in combo for x in c[0])
+        full = sum(c[1] for c in combo)
+        for new in range(0, min(cards - used, most_new) + 1):
+            out.append((tuple(sorted(kept + (rank,) * new)), full, cards - used - new))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: int, wilds: int,
+                    cap_t: int, cap_o: int, wild_min: int = 0, mark: int = 0) -> Outcomes:
+    """Rank by rank: ``k`` naturals (and any wild cards, at most ``wilds``) into the side's group
+    melds of that rank (``groups``), new groups, and merges, by legal one-card steps. Returns
+    wilds used -> {(canastas, own canastas, waits, last)} among that rank's groups. The order of
+    the steps is searched too, for one thing: a merge that makes a canasta must come before the
+    player's last card play (``GameState._finish_problem`` checks the canastas when the hand gets
+    down to one card or none), so "waits" says such a merge has no card play of this rank after
+    it, and "last" that a card play of this rank can come after every such merge."""
+    rules = lim.rules
+    size = rules.canasta_size
+    nat_can = rules.add_to_canasta
+    wild_can = rules.add_to_canasta and rules.wild_to_canasta
+    capn = size if rules.wild_ratio == "any" and not rules.max_meld_size else 1 << 30
+    starts = [(a, 3 - a) for a in (3, 2, 1) if a >= rules.min_naturals
+              and wild_problem(rules, a, 3 - a) is None]
+    out: dict[int, set[GroupEnd]] = {}
+    seen: set[tuple[tuple[Group, ...], int, int, int]] = set()
+
+    def norm(gs: list[Group]) -> tuple[Group, ...]:
+        return tuple(sorted((min(n, capn) if n + w >= size else n, w, o) for n, w, o in gs))
+
+    def visit(gs: tuple[Group, ...], left: int, used: int, when: int) -> None:
+        # when: 0 nothing yet, 1 a card play last (it may end the turn), 2 a canasta-making merge
+        # with no card play after it
+        key = (gs, left, used, when)
+        if key in seen:
+            return
+        seen.add(key)
+        if left == 0:
+            t = sum(1 for n, w, _ in gs if n + w >= size)
+            if mark == OWN:
+                o = sum(1 for n, w, own in gs if own and n + w >= size)
+            elif mark == NATURAL:  # a natural meld of three at some time: wilds + 1 - its wilds
+                o = max((wilds + 1 - w for n, w, was in gs if was and n >= 3), default=0)
+            else:  # natural canastas
+                o = sum(1 for n, w, _ in gs if not w and n >= size)
+            out.setdefault(used, set()).add((min(t, cap_t), min(o, cap_o), int(when == 2),
+                                             int(when == 1)))
+        for i, (n, w, own) in enumerate(gs):
+            if i and gs[i - 1] == gs[i]:
+                continue
+            full = n + w >= size
+            rest = list(gs[:i] + gs[i + 1:])
+            if left and (not full or nat_can) and wild_problem(rules, n + 1, w) is None:
+                visit(norm([*rest, (n + 1, w, own)]), left - 1, used, 1)
+            if (used < wilds and (not full or wild_can) and n >= wild_min
+                    and wild_problem(rules, n, w + 1) is None):
+                visit(norm([*rest, (n, w + 1, own)]), left, used + 1, 1)
+        if new_ok and not (rules.one_meld_per_rank and gs):
+            for a, b in starts:
+                if a <= left and used + b <= wilds and (not b or a >= wild_min):
+                    visit(norm([*gs, (a, b, mark != NATURAL or not b)]), left - a, used + b, 1)
+        if rules.merge_groups:
+            for i in range(len(gs)):
+                for j in range(i + 1, len(gs)):
+                    if _merge_ok(rules, gs[i], gs[j]):
+                        rest = [g for x, g in enumerate(gs) if x not in (i, j)]
+                        (n1, w1, o1), (n2, w2, o2) = gs[i], gs[j]
+                        made = n1 + w1 < size and n2 + w2 < size <= n1 + n2 + w1 + w2
+                        both = o1 and o2 if mark != NATURAL else False  # (NATURAL: not tracked)
+                        visit(norm([*rest, (n1 + n2, w1 + w2, both)]), left, used,
+                              2 if made else when)
+
+    visit(norm(list(groups)), k, 0, 0)
+    return {x: frozenset(tos) for x, tos in out.items()}
+
+
+def _merge_ok(rules: RuleSet, a: Group, b: Group) -> bool:
+    """The checks of ``GameState._why_not_merge`` on two groups of one rank."""
+    size = rules.canasta_size
+    a_full, b_full = a[0] + a[1] >= size, b[0] + b[1] >= size
+    if (a_full or b_full) and not rules.add_to_canasta:
+        return False
+    if not rules.wild_to_canasta and ((b[1] and a_full) or (a[1] and b_full)):
+        return False
+    return wild_problem(rules, a[0] + b[0], a[1] + b[1]) is None
