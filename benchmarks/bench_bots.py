@@ -8,7 +8,8 @@ Run: ``python benchmarks/bench_bots.py [--games N] [--search-games N] [--workers
   process);
 * games per second of a process pool with 2 workers against 1 worker: target >= 1.8x.
 
-Bolivia games are long (15,000 points, about 40 s per search game on one core): ``--progress FILE``
+Bolivia games are long (15,000 points, five to six hands; a search game took about 3.5 minutes of one
+core on the shared 2-core machine, load 6-10): ``--progress FILE``
 appends one JSON line per finished game, so a run cut short still gives its partial result
 (``--summarize FILE`` prints it, with its confidence interval).
 
