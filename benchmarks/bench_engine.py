@@ -17,7 +17,9 @@ from typing import Any
 from canasta import GameState, rules
 from canasta.presets import PRESETS
 
-TARGETS = {"gvr-club": 500}  # random-play hands/s on one core (issue 2)
+# random-play hands/s on one core: issue 2 (gvr-club), issue 3 (three-pack), issue 4 (American)
+TARGETS = {"gvr-club": 500, "samba": 300, "bolivia": 300, "trey-canasta": 300, "american": 400,
+           "nvso-tournament": 400}
 
 
 def bench(name: str, games: int, seed: int, max_hands: int = 200) -> dict[str, Any]:

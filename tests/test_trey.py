@@ -425,6 +425,18 @@ def test_S0_F_ii_b_J_v_black_treys_and_a_stray_card_cannot_go_out_after_yes() ->
     assert s.penalties[0] == RS.failed_go_out_penalty == 300
 
 
+def test_S0_J_iii_going_out_puts_down_all_cards_less_one_discarded() -> None:
+    """S0 [J](iii): "the player needs to put down all his / her cards less one which is the last act
+    discard": melding the last card (no discard) is refused; melding all but one and discarding it goes
+    out (the black-trey meld is the exception, tested under [F](ii){b})."""
+    s = setup(["9C 9D 9H 9S", "4C", "4D", "4H"], melds=TWO_CANASTAS)
+    play(s, "ask", "yes", "meld 9C 9D 9H")
+    check_refused(s, "add @2 9S", "discard_needed", "keep a card")
+    s = setup(["9C 9D 9H 5C", "4C", "4D", "4H"], melds=TWO_CANASTAS)
+    play(s, "ask", "yes", "meld 9C 9D 9H", "discard 5C")
+    assert s.results[0].reason == "went_out" and s.results[0].out_seat == 0
+
+
 def test_S0_D_canasta_values_and_going_out_300() -> None:
     """S0 [D]: "WILD = 2500, SEQUENCE = 1500, NATURAL = 500, MIXED = 300", "The partnership going out
     receives 300"."""
