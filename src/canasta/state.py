@@ -1236,7 +1236,9 @@ class GameState:
                     "retract them")
         return None
 
-    def _why_not_discard(self, cards: tuple[int, ...]) -> Problem:
+    def _why_not_discard(self, cards: tuple[int, ...], held_to_yes: bool = True) -> Problem:
+        """Why the discard is refused; ``held_to_yes=False`` skips the last check, the binding yes
+        (the same for every card), for a caller that makes it once."""
         if len(cards) != 1:
             return ("discard_one", "discard exactly one card")
         seat = self.current
@@ -1263,7 +1265,7 @@ class GameState:
             why = self._swad(cards[0], side)
             if why and any(self._swad(g, side) is None for g in self.hand_cards(seat)):
                 return ("swad", f"after taking the pile you may not discard {why} onto the empty pile")
-        return self._must_go_out()
+        return self._must_go_out() if held_to_yes else None
 
     def _swad(self, f: int, side: int) -> str | None:
         """Which forbidden class card ``f`` is in after a take (SWAD: seven, ace, wild, dead), or
@@ -1451,12 +1453,16 @@ class GameState:
         if short and hn >= 2:
             return  # melds short of the opening: no discard until they open or are retracted
         if hn == 1 or short or (self.took_pile and not self.pile and self.rules.after_take_no_discard):
-            # going out with the last card, or short of the opening: the full check decides
+            # going out with the last card, short of the opening, or SWAD: the full check decides
+            # (its last step, the binding yes, is the same for every card: asked once, below)
+            cands = []
             for k, n in enumerate(self.hk[seat]):
                 if n:
                     a = _DISCARDS[self._face(seat, k)]
-                    if self._why_not_discard(a.cards) is None:
-                        out.append(a)
+                    if self._why_not_discard(a.cards, False) is None:
+                        cands.append(a)
+            if cands and (hn == 1 or not self._must_go_out()):
+                out.extend(cands)
             return
         if self.permission == SAID_YES and self._must_go_out():
             return
