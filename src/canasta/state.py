@@ -1468,14 +1468,17 @@ class GameState:
             return
         h = self.hands[seat]
         m = self.model
+        hk = self.hk[seat]
         if m.seq_runs:  # every natural face is its own kind, in face order
             out.extend([_DISCARDS[f] for f in range(8, 52) if h[f]])
-        else:
-            for base in range(8, 52, 4):
-                for f in _HELD_FIRST[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
-                                     | (h[base + 3] > 0) << 3]:
-                    out.append(_DISCARDS[base + f])
-        hk = self.hk[seat]
+        else:  # one kind per rank: its first held face
+            faces_of = m.faces_of
+            for k in range(m.n_natural):
+                if hk[k]:
+                    for f in faces_of[k]:
+                        if h[f]:
+                            out.append(_DISCARDS[f])
+                            break
         for k in m.special_kinds:  # red threes, black threes, deuces, jokers
             if hk[k]:
                 out.append(_DISCARDS[self._face(seat, k)])
@@ -1551,7 +1554,8 @@ class GameState:
         nat_can = r.add_to_canasta
         wild_can = nat_can and r.wild_to_canasta
         wild_rules = r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks
-        held_of = _HELD_SUITED if m.seq_runs else _HELD_FIRST  # where suits matter, every suit held
+        suited = bool(m.seq_runs)  # where suits matter every held suit is listed, else the first held
+        nat_kinds = m.natural_kinds
         for i, meld in enumerate(melds):
             if meld.type is not MeldType.GROUP:
                 if meld.type is not MeldType.BLACK3:
@@ -1563,8 +1567,14 @@ class GameState:
             is_can = n >= size
             if not is_can or nat_can:
                 base = (meld.rank - 2) * 4
-                for f in held_of[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
-                                 | (h[base + 3] > 0) << 3]:
+                if suited:
+                    held = _HELD_SUITED[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
+                                        | (h[base + 3] > 0) << 3]
+                elif hk[nat_kinds[meld.rank][0]]:
+                    held = (self._face(seat, nat_kinds[meld.rank][0]) - base,)
+                else:
+                    held = ()
+                for f in held:
                     f += base
                     if free or self._add_finish(side, i, meld, f) is None:
                         out.append(_add_action(f, i))
@@ -2296,10 +2306,8 @@ def _multisets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int,
 
 
 _PRESENT = bytes([0] + [1] * 255)
-# suits held (bit s set when suit s is held) -> the suit offsets of the cards to list: all of them,
-# or only the first where the suits of a rank are one kind
+# suits held (bit s set when suit s is held) -> the suit offsets of the cards held
 _HELD_SUITED = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
-_HELD_FIRST = tuple(t[:1] for t in _HELD_SUITED)
 
 
 _FEWER_THAN_TWO = frozenset(bytes(q) for q in ((0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0),
