@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from canasta import GameState, IllegalAction
-from canasta.actions import Op
+from canasta.actions import Action, Op
 from canasta.cards import parse_cards
 from canasta.records import position
 from canasta.rules import RuleSet
@@ -25,6 +25,12 @@ def position_for(preset: str, hands: list[str], *, melds: list[list[str]] | None
                          "hands": hands, "melds": melds or [[], []], "pile": pile, "stock": stock}
     d.update(extra)
     return position(d)
+
+
+def heuristic_choice(s: GameState) -> tuple[Action, str]:
+    """The heuristic bot's choice (and its reason) for the seat to act, from that seat's view."""
+    from canasta.bots.heuristic import Heuristic, Obs
+    return Heuristic().decide(Obs.from_view(view(s, s.actor), s.rules), s.legal_actions())
 
 
 def views(s: GameState) -> list[dict[str, Any]]:

@@ -8,11 +8,9 @@ from typing import Any
 
 from canasta import GameState
 from canasta.actions import Action, Op
-from canasta.bots.heuristic import Heuristic, Obs
 from canasta.cards import is_black_three, parse_cards
 from canasta.goingout import can_go_out
-from canasta.records import position
-from canasta.views import view
+from helpers import heuristic_choice, position_for
 
 STOCK = " ".join(["4C", "4D", "5C", "5D", "6C", "6D", "8C", "8D", "9C", "9D"] * 2)  # 20 cards
 AM_STOCK = "4C 4D 5C 5D 9D 9S TC TD QS QS 4H 5H 5S 4S 9C 8S 8S KH KH AS"  # 20 cards, two packs
@@ -20,14 +18,10 @@ AM_STOCK = "4C 4D 5C 5D 9D 9S TC TD QS QS 4H 5H 5S 4S 9C 8S 8S KH KH AS"  # 20 c
 
 def _pos(rules_name: str, hands: list[str], melds: list[list[str]], *, phase: str = "play",
          pile: str = "KC", stock: str = STOCK, **extra: Any) -> GameState:
-    d: dict[str, Any] = {"rules": rules_name, "dealer": 3, "turn": 0, "phase": phase, "hands": hands,
-                         "melds": melds, "pile": pile, "stock": stock}
-    d.update(extra)
-    return position(d)
+    return position_for(rules_name, hands, melds=melds, phase=phase, pile=pile, stock=stock, **extra)
 
 
-def _decide(s: GameState) -> tuple[Action, str]:
-    return Heuristic().decide(Obs.from_view(view(s, s.actor), s.rules), s.legal_actions())
+_decide = heuristic_choice
 
 
 OTHERS = ["QC QD QH", "TH TS JD", "JH JS KD"]

@@ -15,22 +15,18 @@ from canasta.bots import HeuristicBot, SearchBot, SearchConfig, make_bot, play_t
 from canasta.bots.base import Bot
 from canasta.bots.heuristic import Heuristic, Obs, Weights
 from canasta.cards import parse_cards
-from canasta.records import position
 from canasta.views import view
+from helpers import heuristic_choice, position_for
 
 STOCK = " ".join(["4C", "4D", "5C", "5D", "6C", "6D", "7C", "7D", "8C", "8D"] * 2)  # 20 cards
 
 
 def _pos(hands: list[str], melds: list[list[str]], *, rules_name: str = "bolivia", phase: str = "play",
          pile: str = "KC", stock: str = STOCK, **extra: Any) -> GameState:
-    d: dict[str, Any] = {"rules": rules_name, "dealer": 3, "turn": 0, "phase": phase, "hands": hands,
-                         "melds": melds, "pile": pile, "stock": stock}
-    d.update(extra)
-    return position(d)
+    return position_for(rules_name, hands, melds=melds, phase=phase, pile=pile, stock=stock, **extra)
 
 
-def _decide(s: GameState) -> tuple[Action, str]:
-    return Heuristic().decide(Obs.from_view(view(s, s.actor), s.rules), s.legal_actions())
+_decide = heuristic_choice
 
 
 def _snapshots(name: str, games: int, every: int) -> list[GameState]:
