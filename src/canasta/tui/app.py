@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -387,51 +388,54 @@ class PlayApp(App[None]):
             return
         menu = "\n".join(f"  {i + 1}  {a}" for i, a in enumerate(hands))
 
-        def chosen(answer: str | None) -> None:
-            if not answer or not answer.strip():
-                return
+        def pick(answer: str) -> Action:
             try:
-                pick = hands[int(answer.strip()) - 1]
+                return hands[int(answer.strip()) - 1]
             except (ValueError, IndexError):
-                self.say(f"{answer!r} is not one of the numbers 1-{len(hands)}.", "bold red")
-                return
-            self.run_actions([pick])
+                raise ValueError(f"{answer!r} is not one of the numbers 1-{len(hands)}.") from None
 
-        self.push_screen(AskScreen(f"Special hands you may declare:\n{menu}\nType its number, Enter."),
-                         chosen)
+        self._prompt_action(f"Special hands you may declare:\n{menu}\nType its number, Enter.", pick)
 
     def action_merge(self) -> None:
         if not self.my_turn():
             return
 
-        def chosen(answer: str | None) -> None:
-            if not answer or not answer.strip():
-                return
+        def melds(answer: str) -> Action:
             try:
                 into, other = (int(w.lstrip("@")) for w in answer.replace(",", " ").split())
             except ValueError:
-                self.say(f"{answer!r}: type two meld numbers, e.g. 0 3.", "bold red")
-                return
-            self.run_actions([Action(Op.MERGE, (), into, other)])
+                raise ValueError(f"{answer!r}: type two meld numbers, e.g. 0 3.") from None
+            return Action(Op.MERGE, (), into, other)
 
-        self.push_screen(AskScreen("Merge which melds? Type two numbers (the second joins the first)."),
-                         chosen)
+        self._prompt_action("Merge which melds? Type two numbers (the second joins the first).", melds)
 
     def action_notation(self) -> None:
         if not self.my_turn():
             return
 
+        def notation(answer: str) -> Action:
+            try:
+                return Action.parse(answer)
+            except NotationError as e:
+                raise ValueError(f"Not an action: {e}.") from None
+
+        self._prompt_action("Action in notation (e.g. take 7H 7S @1, add @0 2C):", notation)
+
+    def _prompt_action(self, prompt: str, parse: Callable[[str], Action]) -> None:
+        """Ask for one line and play the action ``parse`` reads from it; an empty line does nothing,
+        a line that names no action shows parse's message (ValueError) and changes nothing."""
+
         def chosen(answer: str | None) -> None:
             if not answer or not answer.strip():
                 return
             try:
-                a = Action.parse(answer)
-            except NotationError as e:
-                self.say(f"Not an action: {e}.", "bold red")
+                a = parse(answer)
+            except ValueError as e:
+                self.say(str(e), "bold red")
                 return
             self.run_actions([a])
 
-        self.push_screen(AskScreen("Action in notation (e.g. take 7H 7S @1, add @0 2C):"), chosen)
+        self.push_screen(AskScreen(prompt), chosen)
 
     def action_hint(self) -> None:
         if not self.my_turn():
