@@ -33,6 +33,22 @@ def heuristic_choice(s: GameState) -> tuple[Action, str]:
     return Heuristic().decide(Obs.from_view(view(s, s.actor), s.rules), s.legal_actions())
 
 
+def check_same_choice(rs: RuleSet, seat: int, w1: GameState, w2: GameState, seed: int,
+                      search_samples: int = 0) -> None:
+    """Issue 5: two worlds with the same view of ``seat`` get the same choice from each bot (the
+    search bot too, with that many samples, unless 0), whatever the hidden cards."""
+    from canasta.bots import SearchBot, SearchConfig, make_bot
+    v1, v2 = view(w1, seat), view(w2, seat)
+    bots = [(make_bot(name, seed), make_bot(name, seed)) for name in ("random", "heuristic", "easy")]
+    if search_samples:
+        config = SearchConfig(samples=search_samples, candidates=3, turns=1)
+        bots.append((SearchBot(seed, config), SearchBot(seed, config)))
+    for b1, b2 in bots:
+        b1.start(rs, seat)
+        b2.start(rs, seat)
+        assert b1.choose(v1, w1.legal_actions()) == b2.choose(v2, w2.legal_actions())
+
+
 def views(s: GameState) -> list[dict[str, Any]]:
     return [view(s, seat) for seat in range(s.rules.players)]
 

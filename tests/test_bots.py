@@ -19,6 +19,7 @@ from canasta.cards import NUM_FACES, full_deck, parse_cards
 from canasta.records import position
 from canasta.rules import RuleSet
 from canasta.views import view
+from helpers import check_same_choice
 
 TABLES: list[tuple[str, int | None]] = [("classic", None), ("gvr-club", None), ("spanish", 2),
                                         ("spanish", 3), ("spanish", 4), ("spanish", 5), ("spanish", 6),
@@ -131,17 +132,7 @@ def test_a_bots_choice_depends_only_on_its_view(name: str, players: int | None) 
         assert json.dumps(v1, sort_keys=True) == json.dumps(v2, sort_keys=True)
         others = [x for x in range(rs.players) if x != seat]
         differ += any(w1.hands[x] != w2.hands[x] for x in others) or w1.stock != w2.stock
-        for bot_name in ("random", "heuristic", "easy"):
-            b1, b2 = make_bot(bot_name, 7), make_bot(bot_name, 7)
-            b1.start(rs, seat)
-            b2.start(rs, seat)
-            assert b1.choose(v1, w1.legal_actions()) == b2.choose(v2, w2.legal_actions())
-        if checked % 4 == 0:
-            s1 = SearchBot(7, SearchConfig(samples=3, candidates=3, turns=1))
-            s2 = SearchBot(7, SearchConfig(samples=3, candidates=3, turns=1))
-            s1.start(rs, seat)
-            s2.start(rs, seat)
-            assert s1.choose(v1, w1.legal_actions()) == s2.choose(v2, w2.legal_actions())
+        check_same_choice(rs, seat, w1, w2, 7, 3 if checked % 4 == 0 else 0)
         checked += 1
     assert checked > 20
     assert differ > checked // 2  # the hidden cards really were different
