@@ -89,6 +89,7 @@ from ..rules import RuleSet
 from ..state import SAID_NO, SAID_YES, GameState, Phase
 from .base import KnowsRules
 from .knowledge import Knowledge, analyse
+from .opening import OpeningPlan, plan_opening
 from .plan import BLACK3, GROUP, RISKY_RANK_MIN, RISKY_WILD_MIN, SEQ, WILD, HandPlan, plan_hand, risky_rank
 
 _KINDS = {MeldType.GROUP: GROUP, MeldType.BLACK3: BLACK3, MeldType.SEQUENCE: SEQ, MeldType.WILD: WILD}
@@ -173,6 +174,9 @@ class Weights:
     stuck_shed: float = 80.0          # shed a rank that costs a penalty when held (3+ 7s or aces)
     stuck_stock: int = 30             # ... more urgently once the stock is this short
     black3_keep: float = 200.0        # keep black treys that can go out as a meld (S0 [F](ii){b})
+    open_keep_value: float = 1.0      # American games, side unopened: keep high cards (per point)
+    open_take_pile: int = 4           # ... show the opening and take the pile rather than open
+                                      # from hand once the pile holds this many cards
 
 
 @dataclass
@@ -485,7 +489,7 @@ class Heuristic:
                 best = (v, a)
         if best is not None and best[0] > self.w.take_threshold:
             return best[1], f"{best[1]}: the pile ({o.pile_size} cards) is worth {best[0]:.0f}"
-        show = self._show_before_take(o, legal)
+        show = self._american_show(o, legal) if self.american(o) else self._show_before_take(o, legal)
         if show is not None:
             return show
         tops = [a for a in legal if a.op is Op.TOP]
@@ -553,6 +557,47 @@ class Heuristic:
                     best = (sc, a, f"{a}: shown before taking the pile with the pair of the top card")
         return None if best is None else (best[1], best[2])
 
+    @staticmethod
+    def american(o: Obs) -> bool:
+        """Groups only and a natural meld in every opening (R 1.2, S3): :mod:`.opening` plans it."""
+        return o.rules.opening_natural_meld and not o.rules.sequences
+
+    def _american_show(self, o: Obs, legal: list[Action]) -> tuple[Action, str] | None:
+        """R 1.2, S3 J: an unopened side with a natural pair of the top card shows the rest of its
+        opening from hand before the draw, then takes the pile (``_draw`` takes it once the engine
+        lists the take). With a hand that opens by itself and a small pile it draws instead (the
+        talon, R 1.2: 4 or 3 cards, comes only with an opening from hand)."""
+        if o.opened[o.side] or not o.pile:
+            return None
+        top = o.pile[-1]
+        if is_wild(top) or top // 4 == 1:
+            return None
+        plan = plan_opening(o, top)
+        if plan is None:
+            return None
+        if not o.shown_before_draw and o.pile_size < self.w.open_take_pile and plan_opening(o) is not None:
+            return None
+        return self._opening_step(o, plan, legal, "shown before taking the pile with a pair of its top")
+
+    def _opening_step(self, o: Obs, plan: OpeningPlan, legal: list[Action],
+                      why: str) -> tuple[Action, str] | None:
+        """The next meld or add of ``plan`` (a new meld's first three cards; the rest of it is
+        planned again as adds once it is on the table), if the engine lists it."""
+        kind = o.model.kind_of
+        got = f"{o.opening_points + plan.points} of {o.minimum[o.side]}"
+        for fs in plan.melds:
+            nat = [f for f in fs if not is_wild(f)]
+            first = nat[:3] if len(nat) >= 3 else nat[:2] + [f for f in fs if is_wild(f)][:1]
+            want = sorted(kind[f] for f in first)
+            for a in legal:
+                if a.op is Op.MELD and sorted(kind[f] for f in a.cards) == want:
+                    return a, f"{a}: opening meld ({got}); {why}"
+        for idx, f in plan.adds:
+            for a in legal:
+                if a.op is Op.ADD and a.meld == idx and kind[a.cards[0]] == kind[f]:
+                    return a, f"{a}: opening ({got}); {why}"
+        return None
+
     def _upcard_ok(self, o: Obs, top: int) -> bool:
         """S0 [A](i): the first player may take the upcard with one stock card (then no lay-down
         that turn): worth it for a wild card, a red trey or a natural matching a pair in hand."""
@@ -604,7 +649,12 @@ class Heuristic:
                 # right after the pick-up: too late now, so nothing is laid in the hope of it
                 going_out = False
         plan: tuple[set[int], set[int]] | HandPlan | None = None
-        if not opened:
+        if not opened and self.american(o):
+            op = plan_opening(o)
+            step = None if op is None else self._opening_step(o, op, legal, "the plan reaches the minimum")
+            if step is not None:
+                return step
+        elif not opened:
             plan = self.suited_opening(o) if (r.sequences or r.wild_melds) else self.opening_plan(o)
         best: tuple[float, Action, str] | None = None
         for a in legal:
@@ -808,6 +858,8 @@ class Heuristic:
             return -val, "a red three"
         rank = _rank(f)
         score = w.value * val
+        if not o.opened[o.side] and self.american(o) and o.stock > w.risky_stock:
+            score -= w.open_keep_value * val  # R 1.2: 125 to 180 to open: high cards are kept
         why = "a safe card"
         copies = 4 * r.packs
         in_hand = sum(1 for g in o.hand if not is_wild(g) and _rank(g) == rank)
