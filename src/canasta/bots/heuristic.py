@@ -584,7 +584,8 @@ class Heuristic:
         """The next meld or add of ``plan`` (a new meld's first three cards; the rest of it is
         planned again as adds once it is on the table), if the engine lists it."""
         kind = o.model.kind_of
-        got = f"{o.opening_points + plan.points} of {o.minimum[o.side]}"
+        got = ("a natural canasta opens whatever its points" if plan.canasta
+               else f"{o.opening_points + plan.points} of {o.minimum[o.side]}")
         for fs in plan.melds:
             nat = [f for f in fs if not is_wild(f)]
             first = nat[:3] if len(nat) >= 3 else nat[:2] + [f for f in fs if is_wild(f)][:1]

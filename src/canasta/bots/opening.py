@@ -119,6 +119,9 @@ def plan_opening(o: Obs, top: int | None = None) -> OpeningPlan | None:
         if m.kind != GROUP or m.canasta:
             continue
         nat = by_rank.pop(m.rank, [])
+        if (r.canasta_opens and not m.wilds and m.naturals + len(nat) >= r.canasta_size
+                and len(hand) - len(take) > len(nat)):
+            return OpeningPlan((), tuple((i, f) for f in nat), (), sum(val[f] for f in nat), 0, True)
         for f in nat:
             adds.append((i, f))
             base_pts += val[f]
