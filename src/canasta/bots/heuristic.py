@@ -174,7 +174,8 @@ class Weights:
     stuck_shed: float = 80.0          # shed a rank that costs a penalty when held (3+ 7s or aces)
     stuck_stock: int = 30             # ... more urgently once the stock is this short
     black3_keep: float = 200.0        # keep black treys that can go out as a meld (S0 [F](ii){b})
-    open_keep_value: float = 1.0      # American games, side unopened: keep high cards (per point)
+    open_keep_value: float = 2.0      # American games, side unopened: keep high cards (per point)
+    open_keep_pair: float = 30.0      # ... and its pairs and groups
     open_take_pile: int = 4           # ... show the opening and take the pile rather than open
                                       # from hand once the pile holds this many cards
 
@@ -898,6 +899,8 @@ class Heuristic:
             why = "the next player threw that rank away"
         if in_hand >= 2:
             score -= w.break_pair * (in_hand - 1)
+            if not o.opened[o.side] and self.american(o):
+                score -= w.open_keep_pair  # R 1.2, S3 D, J: pairs open (with a wild card, the pile)
         if any(m.rank == rank and m.kind == GROUP for m in o.melds[o.side]):
             score -= 20
         if unseen <= 1 and why == "a safe card":
