@@ -135,3 +135,20 @@ def test_R12_unopened_keeps_high_cards() -> None:
                      scores=[5000, 0], melds=[["QC QD QH"], []], opened=[True, False])
     o = _obs(s)
     assert h.discard_score(o, parse_cards("KS")[0])[0] > h.discard_score(o, parse_cards("4D")[0])[0]
+
+
+def test_R12_rule_of_five_in_the_hand_plan_after_the_opening() -> None:
+    """R 1.2: "After opening, a wild may be added only to a meld that already has 5 naturals";
+    melds of 7s never take wilds. With the side open (8C 8D 8H on the table, three naturals) the
+    hand QC QD JK 5S cannot lay QQ + joker (two naturals) nor put the joker on the eights: the
+    hand plan leaves all four cards (the earlier plan melded QQ + JK and left one card, so the bot
+    counted itself nearly out). With five eights on the table the joker goes onto them."""
+    from canasta.bots.plan import plan_hand
+    s = position_for("american", ["QC QD JK 5S", *OTHERS], melds=[["8C 8D 8H"], []],
+                     opened=[True, False], stock=STOCK)
+    p = plan_hand(_obs(s))
+    assert not p.melds and sorted(p.left) == sorted(parse_cards("QC QD JK 5S"))
+    s = position_for("american", ["QC QD JK 5S", *OTHERS], melds=[["8C 8D 8H 8S 8S"], []],
+                     opened=[True, False], stock=STOCK.replace("8S ", ""))
+    p = plan_hand(_obs(s))
+    assert parse_cards("JK")[0] in p.adds and len(p.left) == 3  # QC QD 5S

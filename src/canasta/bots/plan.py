@@ -35,12 +35,34 @@ def risky_rank(o: Obs, rank: int) -> bool:
     return any(r == rank and pen for r, pen in o.rules.rank_incomplete_penalty)
 
 
-def wild_rank_ok(o: Obs, rank: int) -> bool:
-    """May a meld of ``rank`` take a wild card now (R 1.2, S3 G: never 7s; aces only opening)?"""
+def wild_rank_ok(o: Obs, rank: int, naturals: int = 99) -> bool:
+    """May a meld of ``rank`` with ``naturals`` natural cards take a wild card now (R 1.2, S3 G:
+    never 7s; aces only in the opening; after the opening turn only with five naturals)?"""
     r = o.rules
     if rank in r.no_wild_ranks:
         return False
-    return not (rank in r.opening_wild_ranks and o.opened[o.side])
+    after = o.opened[o.side] and not o.opening_points
+    return not after or (rank not in r.opening_wild_ranks and naturals >= r.wild_needs_naturals)
+
+
+def _wild_room(o: Obs, melds: list[tuple[str, list[int]]], counts: list[int]) -> int:
+    """Wild cards the planned groups and the side's melds can still take where the rules limit
+    them per meld (R 1.2: the rule of five, no wild 7s, aces only in the opening)."""
+    r = o.rules
+    room = 0
+    for t, fs in melds:
+        nat = [f for f in fs if not is_wild(f)]
+        if t == GROUP and nat and wild_rank_ok(o, nat[0] // 4 + 2, len(nat)):
+            room += max(0, r.max_wilds - (len(fs) - len(nat)))
+    for m in o.melds[o.side]:
+        if m.kind == WILD and m.size < r.canasta_size:
+            room += r.canasta_size - m.size
+        elif m.kind == GROUP:
+            base = (m.rank - 2) * 4
+            more = sum(counts[base:base + 4])  # the hand's naturals that go onto it
+            if m.size + more < r.canasta_size and wild_rank_ok(o, m.rank, m.naturals + more):
+                room += max(0, min(r.max_wilds - m.wilds, r.canasta_size - m.size - more))
+    return room
 
 
 @dataclass
@@ -121,6 +143,7 @@ def _groups(o: Obs, counts: list[int], melds: list[tuple[str, list[int]]]) -> No
 
 def _layout(o: Obs, counts: list[int], wilds: list[int], seq_first: bool) -> HandPlan:
     counts = counts[:]
+    before_adds = counts[:]
     plan = HandPlan()
     _extend_table(o, counts, plan.adds)
     if seq_first:
@@ -137,7 +160,7 @@ def _layout(o: Obs, counts: list[int], wilds: list[int], seq_first: bool) -> Han
             base = (rank - 2) * 4
             if not wilds:
                 break
-            if sum(counts[base:base + 4]) == 2 and wild_rank_ok(o, rank) and not risky_rank(o, rank):
+            if sum(counts[base:base + 4]) == 2 and wild_rank_ok(o, rank, 2) and not risky_rank(o, rank):
                 faces = [f for f in range(base, base + 4) for _ in range(counts[f])]
                 for f in faces:
                     counts[f] -= 1
@@ -146,7 +169,11 @@ def _layout(o: Obs, counts: list[int], wilds: list[int], seq_first: bool) -> Han
     groups = sum(1 for t, _ in plan.melds if t == GROUP) + sum(
         1 for m in o.melds[o.side] if m.kind in (GROUP, WILD) and m.size < o.rules.canasta_size)
     if wilds and groups:
-        room = groups * o.rules.max_wilds
+        r = o.rules
+        if r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks:
+            room = _wild_room(o, plan.melds, before_adds)
+        else:
+            room = groups * r.max_wilds
         plan.adds.extend(wilds[:room])
         wilds = wilds[room:]
     wild_min = o.rules.canasta_size if any(o.rules.wild_incomplete_by_jokers) else 3
