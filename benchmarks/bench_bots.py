@@ -25,7 +25,7 @@ import time
 from dataclasses import asdict
 from typing import Any
 
-from canasta import rules
+from canasta import ENGINE, rules
 from canasta.match import GameResult, MatchReport, run_match, summarize
 from canasta.sim import MAX_HANDS
 
@@ -112,6 +112,7 @@ def main() -> None:
             rates[w] = args.speed_games / (time.perf_counter() - t0)
         out["pool_speedup"] = {"games_per_s_1": round(rates[1], 2), "games_per_s_2": round(rates[2], 2),
                                "speedup": round(rates[2] / rates[1], 2)}
+    out["engine"] = ENGINE
     if args.json:
         print(json.dumps(out))
         return
