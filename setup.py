@@ -42,7 +42,7 @@ class OptionalBuildExt(build_ext):
 
 
 def extensions() -> list[Any]:
-    if os.environ.get("CANASTA_COMPILE") != "1":
+    if os.environ.get("_CANASTA_MYPYC") != "1":  # set by build_backend/canasta_build.py
         return []
     from mypyc.build import mypycify
 

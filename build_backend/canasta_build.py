@@ -26,7 +26,9 @@ from setuptools.build_meta import (  # noqa: F401 - the rest of the PEP 517/660 
 )
 
 MYPYC = "mypy>=1.11"
-ENV = "CANASTA_COMPILE"
+ENV = "CANASTA_COMPILE"  # the user's choice
+TO_SETUP = "_CANASTA_MYPYC"  # the decision, for setup.py, set only while building (not while asking
+                             # for the build requirements: mypy is not installed yet then)
 
 Settings = dict[str, Any] | None
 
@@ -56,11 +58,11 @@ def get_requires_for_build_editable(config_settings: Settings = None) -> list[st
 
 def build_wheel(wheel_directory: str, config_settings: Settings = None,
                 metadata_directory: str | None = None) -> str:
-    os.environ[ENV] = "1" if _compile(False) else "0"  # read by setup.py
+    os.environ[TO_SETUP] = "1" if _compile(False) else "0"
     return _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
 
 
 def build_editable(wheel_directory: str, config_settings: Settings = None,
                    metadata_directory: str | None = None) -> str:
-    os.environ[ENV] = "1" if _compile(True) else "0"
+    os.environ[TO_SETUP] = "1" if _compile(True) else "0"
     return _setuptools.build_editable(wheel_directory, config_settings, metadata_directory)

@@ -554,8 +554,9 @@ class GameState:
         return min(r.talon[others], max(0, len(self.stock) - r.turn_card_under))
 
     # ------------------------------------------------------------------ legality
-    def why_illegal(self, action: Action) -> Problem:
-        """``(code, sentence)`` saying why ``action`` is refused now, or None if it is legal."""
+    def why_illegal(self, action: object) -> Problem:
+        """``(code, sentence)`` saying why ``action`` is refused now, or None if it is legal.
+        (Typed ``object``: anything is checked here, also where the engine is compiled.)"""
         if not isinstance(action, Action) or not isinstance(action.op, Op):
             return ("bad_action", f"{action!r} is not an action")
         if self.phase is Phase.OVER:
@@ -1748,14 +1749,15 @@ class GameState:
         return [Action(Op.MELD, tuple(first))] + [Action(Op.ADD, (f,), index) for f in rest]
 
     # ------------------------------------------------------------------ applying
-    def apply(self, action: Action | str) -> None:
-        """Play ``action`` (an :class:`Action` or its notation). Illegal: :class:`IllegalAction`,
-        and the state is unchanged."""
+    def apply(self, action: Action | str | object) -> None:
+        """Play ``action`` (an :class:`Action` or its notation). Illegal, or not an action at all:
+        :class:`IllegalAction`, and the state is unchanged."""
         if isinstance(action, str):
             action = Action.parse(action)
         why = self.why_illegal(action)
         if why is not None:
             raise IllegalAction(*why)
+        assert isinstance(action, Action)  # why_illegal refuses anything else
         self._apply(action)
 
     def _apply(self, a: Action) -> None:
