@@ -10,6 +10,7 @@ never a test: targets are checked by reading the table.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import statistics
@@ -17,6 +18,7 @@ import time
 from typing import Any
 
 from canasta import ENGINE, GameState, rules
+from canasta.batchgc import batch_gc
 from canasta.presets import PRESETS
 
 # random-play hands/s on one core: issue 2 (gvr-club), issue 3 (three-pack), issue 4 (American)
@@ -78,14 +80,19 @@ def main() -> None:
     ap.add_argument("--presets", nargs="+", default=[",".join(PRESETS)],
                     help="presets, separated by commas or spaces")
     ap.add_argument("--max-hands", type=int, default=200, help="stop a game after this many hands")
+    ap.add_argument("--default-gc", action="store_true",
+                    help="CPython's default garbage-collection thresholds instead of those of "
+                         "`canasta simulate` and `canasta match` (canasta.batchgc)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     names = [n for group in args.presets for n in group.split(",") if n]
-    rows = [bench(n, args.games, args.seed, args.max_hands) for n in names]
+    gc_mode = "CPython default" if args.default_gc else "batch_gc, as canasta simulate and match"
+    with contextlib.nullcontext() if args.default_gc else batch_gc():
+        rows = [bench(n, args.games, args.seed, args.max_hands) for n in names]
     if args.json:
-        print(json.dumps({"engine": ENGINE, "presets": rows}, indent=1))
+        print(json.dumps({"engine": ENGINE, "gc": gc_mode, "presets": rows}, indent=1))
         return
-    print(f"engine: {ENGINE}")
+    print(f"engine: {ENGINE}; garbage collection: {gc_mode}")
     head = (f"{'preset':10} {'hands/s':>8} {'actions/s':>10} {'act/hand':>8} {'clone us':>9} "
             f"{'legal us':>9} {'legal med':>9} {'p99':>5} {'max':>5}  target")
     print(head)

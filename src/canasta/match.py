@@ -29,6 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .batchgc import batch_gc
 from .bots import Bot, make_bot
 from .presets import rules_from_options
 from .rules import RuleSet
@@ -62,6 +63,12 @@ def play_match_game(options: dict[str, Any], seed: int, bot_a: str, bot_b: str, 
                     max_hands: int = MAX_HANDS) -> GameResult:
     """One game: deal seed ``seed``; A on the even sides (odd ones if ``swapped``). Pure: the same
     arguments give the same game (decision times aside)."""
+    with batch_gc():
+        return _play_match_game(options, seed, bot_a, bot_b, swapped, max_hands)
+
+
+def _play_match_game(options: dict[str, Any], seed: int, bot_a: str, bot_b: str, swapped: bool,
+                     max_hands: int) -> GameResult:
     rs = rules_from_options(options)
     state = GameState.new(rs, seed=seed)
     bots: list[Bot] = []
