@@ -247,13 +247,19 @@ def summarize(rules: RuleSet, bot_a: str, bot_b: str, seed: int, results: list[G
 
 def run_match(rules: RuleSet, bot_a: str, bot_b: str, games: int, seed: int, workers: int | None = None,
               ray_address: str | None = None, max_hands: int = MAX_HANDS,
-              progress: Callable[[GameResult], None] | None = None) -> MatchReport:
-    """Play ``games`` games (duplicate pairs, see the module docstring) and report on them."""
+              progress: Callable[[GameResult], None] | None = None,
+              done: Sequence[GameResult] = ()) -> MatchReport:
+    """Play ``games`` games (duplicate pairs, see the module docstring) and report on them. Games in
+    ``done`` (results of an earlier, interrupted run of the same match) are not played again but
+    counted: a long match can be resumed."""
     for name in (bot_a, bot_b):
         make_bot(name)  # ValueError for an unknown bot, before any work starts
     if games < 0:
         raise ValueError("the number of games must not be negative")
     jobs = match_jobs(rules, bot_a, bot_b, games, seed, max_hands)
+    played = {(r.seed, r.swapped): r for r in done}
+    todo = [job for job in jobs if (job[1], job[4]) not in played]
     start = time.perf_counter()
-    results = run_parallel(play_match_game, jobs, workers or os.cpu_count() or 1, ray_address, progress)
+    fresh = iter(run_parallel(play_match_game, todo, workers or os.cpu_count() or 1, ray_address, progress))
+    results = [played[(job[1], job[4])] if (job[1], job[4]) in played else next(fresh) for job in jobs]
     return summarize(rules, bot_a, bot_b, seed, results, time.perf_counter() - start)
