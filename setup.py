@@ -17,7 +17,8 @@ from setuptools.command.build_ext import build_ext
 # protocol in bots/base.py, and nothing that only runs once (CLI, TUI, match runner).
 COMPILED = [
     "actions", "cards", "model", "melds", "scoring", "state", "goingout", "goingout_search", "views",
-    "records", "bots/heuristic", "bots/plan", "bots/knowledge", "bots/determinize", "bots/search",
+    "records", "bots/heuristic", "bots/plan", "bots/opening", "bots/knowledge", "bots/determinize",
+    "bots/search",
 ]
 
 
