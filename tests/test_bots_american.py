@@ -88,13 +88,15 @@ def test_R12_J_N7_shows_the_opening_then_takes_the_pile_with_the_pair() -> None:
     """R 1.2 with N7 (american: the top card and the pair count toward the opening; S3 J: the
     opening is shown first, then the pack taken). At 3,000 points 155 are needed. Top QH with QC
     QD in hand: 10 + 10 + 10 = 30; shown KKK (30) and AA + JK + 2 (20+20+50+20 = 110): 30 + 30 +
-    110 = 170 >= 155. From hand alone (no pair of queens can take a wild card: both are on the
-    aces) 30 + 110 + 0 = 140 < 155. The earlier bot left the aces out (30 + 30 + 70 on the kings =
-    130) and drew; the plan shows kings and aces before drawing, then takes the pile."""
+    110 = 170 >= 155. The hand alone could open too (KKK 30 + QQ+JK 70 + AA+2 60 = 160), but with
+    six cards in the pile the take is worth more than the talon (``open_take_pile``). The earlier
+    bot never counted the aces (30 + 30 + 70 on the kings = 130) and drew; the plan shows kings and
+    aces before drawing, then takes the pile."""
     s = position_for("american", ["KC KD KS AC AD JK 2C QC QD 5S 6C 8D TS", *OTHERS],
                      phase="draw", pile="4D 9C 5H 8C JH QH", stock=STOCK, scores=[3000, 0])
     assert s.minimum[0] == 155
     assert not any(a.op is Op.TAKE for a in s.legal_actions())  # 30 alone: not 155
+    assert plan_opening(_obs(s)) is not None  # 160 from hand alone
     shown = []
     a, why = heuristic_choice(s)
     while a.op in (Op.MELD, Op.ADD):
@@ -152,3 +154,26 @@ def test_R12_rule_of_five_in_the_hand_plan_after_the_opening() -> None:
                      opened=[True, False], stock=STOCK.replace("8S ", ""))
     p = plan_hand(_obs(s))
     assert parse_cards("JK")[0] in p.adds and len(p.left) == 3  # QC QD 5S
+
+
+def test_R12_D_small_pile_opens_from_hand_for_the_talon() -> None:
+    """R 1.2: the talon (4 cards to the first side to open, 3 to the second) comes only with an
+    opening from hand, none when opening by taking the pack (S3 J). The hand of the take test
+    above opens by itself (160 >= 155); with two cards in the pile (fewer than ``open_take_pile``)
+    the heuristic draws rather than show its melds for the pile."""
+    s = position_for("american", ["KC KD KS AC AD JK 2C QC QD 5S 6C 8D TS", *OTHERS],
+                     phase="draw", pile="4D QH", stock=STOCK, scores=[3000, 0])
+    a, why = heuristic_choice(s)
+    assert a.op is Op.DRAW, why
+
+
+def test_R12_S3_G_sevens_never_take_a_wild_card_in_the_opening() -> None:
+    """R 1.2, S3 G: "Melds of 7s never take wilds", and a pure meld of 7s left short costs 2,500.
+    Hand KKK (30), 77, QQ, joker, deuce at 155: 77 + JK would make 30 + 60 = 90 more, but the
+    plan may not use it; QQ + JK + 2 (10+10+50+20 = 90) and KKK 30 make 120 < 155, so there is
+    no opening and no meld of 7s."""
+    s = position_for("american", ["KC KD KS 7C 7D QC QD JK 2C 5S 6C 8D TS 9H", *OTHERS],
+                     stock=STOCK, scores=[3000, 0])
+    assert plan_opening(_obs(s)) is None
+    a, why = heuristic_choice(s)
+    assert a.op is Op.DISCARD and a.cards[0] // 4 != 5, why  # 5 = 7 - 2: the 7s stay (a pair)
