@@ -63,8 +63,13 @@ Trey Canasta (S0) adds:
 The American games (R 1.2, S3) add:
 
 * **Special hands** are declared as soon as the engine lists one (``special_hand``).
-* **Opening** — a natural meld of three where the rules require one; an unopened side shows the rest
-  of its opening before taking the pile with a natural pair of the top card.
+* **Opening** — planned by :mod:`canasta.bots.opening` (natural groups, pairs with one or two wild
+  cards, one natural meld of three kept natural, aces only with a wild card, a natural canasta
+  whatever its points; the fewest wild cards, then the fewest pairs). An unopened side with a natural
+  pair of the top card shows the rest of its opening before the draw and takes the pile, unless the
+  hand opens by itself and the pile is under ``open_take_pile`` cards (the talon comes only with an
+  opening from hand). While unopened it keeps high cards (``open_keep_value`` per point) and pairs
+  (``open_keep_pair``): they are what reaches 155 or 180.
 * **7s, aces and wild melds** (incomplete: -2,500 / -2,000) are started only holding
   ``risky_rank_min`` / ``risky_wild_min`` of their cards (a whole canasta when going out or with the
   stock at ``risky_stock``); a take that would start one costs ``risky_take``. Three or more 7s or
