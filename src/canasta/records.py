@@ -299,11 +299,43 @@ def _turn_state(s: GameState, ts: Any) -> None:
     if ask_phase not in ("draw", "play"):
         raise RecordError("turn_state 'ask_phase' must be \"draw\" or \"play\"")
     s.ask_phase = Phase.DRAW if ask_phase == "draw" else Phase.PLAY
+    _table_at_yes(s, ts.get("table_at_yes"))
     if s.phase is Phase.ANSWER:
         if s.partner(s.current) < 0:
             raise RecordError("the answer phase needs a partner to answer")
         s.actor = s.partner(s.current)
         s.asked_turn = True
+
+
+def _table_at_yes(s: GameState, at: Any) -> None:
+    """S0 [J](v): the turn_state's ``table_at_yes`` (``views.turn_state``): the side's melds, its
+    opened flag and the red treys the player had laid when told yes (what is boxed if he fails)."""
+    if at is None:
+        return
+    where = "turn_state 'table_at_yes'"
+    if s.permission != SAID_YES or not s.rules.failed_go_out_boxes:
+        raise RecordError(f"{where} goes with the answer \"yes\" where cards shown after it are boxed")
+    if not isinstance(at, dict) or set(at) != {"melds", "opened", "red_threes"}:
+        raise RecordError(f"{where} must be an object with melds, opened and red_threes")
+    if not isinstance(at["melds"], list) or not isinstance(at["opened"], bool):
+        raise RecordError(f"{where}: melds must be a list of melds and opened true or false")
+    side = s.side_of(s.current)
+    before = tuple(_meld(s.rules, _cards(text, f"{where} melds[{i}]"), f"{where} melds[{i}]")
+                   for i, text in enumerate(at["melds"]))
+    left = [0] * 53
+    for m in s.melds[side]:
+        for f in m.cards:
+            left[f] += 1
+    for m in before:
+        for f in m.cards:
+            left[f] -= 1
+            if left[f] < 0:
+                raise RecordError(f"{where}: {card_str(f)} is not in the side's melds now (cards are "
+                                  f"only added to the table after the yes)")
+    red_threes = _count(at["red_threes"], "red_threes")
+    if red_threes > len(s.red3[s.current]):
+        raise RecordError(f"{where}: red_threes is more than the red threes the player has laid")
+    s.yes_snapshot = (before, at["opened"], red_threes)
 
 
 @dataclass

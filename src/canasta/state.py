@@ -52,6 +52,8 @@ class Phase(IntEnum):
 NONE, SAID_NO, SAID_YES = -1, 0, 1
 
 Problem = tuple[str, str] | None
+# S0 [J](v): the side's melds and opened flag, and the red treys the player had laid, when told "yes"
+YesSnapshot = tuple[tuple[Meld, ...], bool, int]
 
 
 class GameState:
@@ -159,7 +161,7 @@ class GameState:
     laydown_seat: list[int]
     boxed: list[list[int]]
     box_turns: list[int]
-    yes_snapshot: tuple[tuple[Meld, ...], bool] | None
+    yes_snapshot: YesSnapshot | None
     laydown_turns: list[int]
     bonus_draws: int
     upcard_lock: bool
@@ -478,7 +480,7 @@ class GameState:
             return None
         why = self._go_out_problem(counts, open_ok, concealed)
         if h_after == 1:
-            if why is None or self.rules.pass_allowed or self._last_card_melds(action):
+            if why is None or self.rules.pass_allowed or self._last_card_out(action):
                 return None
             if (open_ok and action.op is not Op.TAKE and self.rules.talon
                     and self._talon_count(self.side_of(self.current))):
@@ -490,17 +492,58 @@ class GameState:
             return ("discard_needed", "you must keep a card to discard when you go out")
         return None
 
-    def _last_card_melds(self, action: Action) -> bool:
-        """After ``action`` one card is left: could melding it go out? (Rare, so checked on a clone.)"""
-        if self.rules.go_out_discard == "required":
+    def _last_card_out(self, action: Action) -> bool:
+        """After ``action`` one card is left: can the player still go out with it? Melded onto a
+        meld, or, where melds may be merged, discarded or melded after merges that complete the
+        canastas (R 1.3: "may be combined"; nothing says the merge must come first). Rare, so
+        checked on a clone."""
+        merges = self._merges_after(action)
+        if self.rules.go_out_discard == "required" and not merges:
             return False
         c = self.clone()
         c._apply(action)
         if c.phase is not Phase.PLAY or c.hn[c.current] != 1:
             return False
-        last = c.hand_cards(c.current)[0]
-        side = c.side_of(c.current)
-        return any(c._why_not_add(i, (last,)) is None for i in range(len(c.melds[side])))
+        return c._one_card_out(merges, action.op is Op.MERGE)
+
+    def _one_card_out(self, merges: bool, merged: bool) -> bool:
+        """Holding one card in the play phase: can the player go out, merging first if ``merges``?
+        (``merged``: a merge was made, so discarding the card is checked again.)"""
+        seat = self.current
+        side = self.side_of(seat)
+        last = self.hand_cards(seat)[0]
+        if merged and self._why_not_discard((last,), False) is None:
+            return True
+        if self.rules.go_out_discard != "required" and any(
+                self._why_not_add(i, (last,)) is None for i in range(len(self.melds[side]))):
+            return True
+        if merges:
+            for a in self._merges():
+                c = self.clone()
+                c._apply(a)
+                if c._one_card_out(True, True):
+                    return True
+        return False
+
+    def _merges_after(self, action: Action) -> bool:
+        """Could the side have two group melds of one rank to merge after ``action`` (a quick
+        test, true whenever it may be)?"""
+        if not self.rules.merge_groups or self._permission_problem() is not None:
+            return False
+        ranks = {m.rank for m in self.melds[self.side_of(self.current)] if m.type is MeldType.GROUP}
+        groups = sum(1 for m in self.melds[self.side_of(self.current)] if m.type is MeldType.GROUP)
+        if len(ranks) < groups:
+            return True
+        if action.meld >= 0 or action.op not in (Op.MELD, Op.TAKE, Op.TOP):
+            return False  # a card onto a meld makes no new meld
+        wf = self.model.wild_face
+        return any(not wf[f] and f // 4 + 2 in ranks for f in action.cards)
+
+    def _merges(self) -> list[Action]:
+        """The merges the rules allow now, before the check that the player can still finish."""
+        out: list[Action] = []
+        self._gen_merges(out, False)
+        return out
 
     def _open_after(self, side: int, points: int, natural: bool = False, canasta: bool = False) -> bool:
         """Would the side be open after a play worth ``points`` (``natural``: the play makes a
@@ -1035,7 +1078,7 @@ class GameState:
                     "cards first")
         why = self._go_out_problem(self._counts(side), self._open_after(side, self._value(cards)),
                                    self._concealed_after())
-        if why and not (h_after == 1 and self._last_card_melds(Action(Op.MELD, cards))):
+        if why and not (h_after == 1 and self._last_card_out(Action(Op.MELD, cards))):
             return ("cannot_go_out", f"black threes are melded only when going out, and {why}")
         if h_after == 0 and r.go_out_discard == "required" and not r.black3_out_no_discard:
             return ("discard_needed", "you must keep a card to discard when you go out")
@@ -1099,8 +1142,18 @@ class GameState:
             return ("sequence_window", "the sequence would not fit a sequence canasta")
         return None
 
-    def _why_not_merge(self, a: Action) -> Problem:
-        """S1: two group melds of the same rank may be merged."""
+    def _why_not_merge(self, a: Action, finish: bool = True) -> Problem:
+        """S1: two group melds of the same rank may be merged. ``finish``: also refuse a merge that
+        would leave a player holding one card unable to go out (no pass here)."""
+        why = self._merge_problem(a)
+        r = self.rules
+        if (why is None and finish and self.phase is Phase.PLAY and self.hn[self.current] == 1
+                and not r.pass_allowed and not self.no_discard and not self._last_card_out(a)):
+            return ("keep_cards", "after that merge you could not go out with your last card")
+        return why
+
+    def _merge_problem(self, a: Action) -> Problem:
+        """``_why_not_merge`` without the check that a player holding one card can still finish."""
         if not self.rules.merge_groups:
             return ("no_merge", "melds cannot be merged in these rules")
         if self.upcard_lock:
@@ -1405,7 +1458,7 @@ class GameState:
             self._gen_specials(out)
         return out
 
-    def _gen_merges(self, out: list[Action]) -> None:
+    def _gen_merges(self, out: list[Action], finish: bool = True) -> None:
         melds = self.melds[self.side_of(self.current)]
         ranks = [mi.rank for mi in melds if mi.type is MeldType.GROUP]
         if len(set(ranks)) == len(ranks):
@@ -1418,7 +1471,7 @@ class GameState:
             for x, i in enumerate(idx):
                 for j in idx[x + 1:]:
                     a = Action(Op.MERGE, (), i, j)
-                    if self._why_not_merge(a) is None:
+                    if self._why_not_merge(a, finish) is None:
                         out.append(a)
 
     def _face(self, seat: int, kind: int, skip: int = 0) -> int:
@@ -1808,7 +1861,8 @@ class GameState:
             self.permission = SAID_YES if op is Op.YES else SAID_NO
             side = self.side_of(seat)
             # S0 [J](v): what is on the table when told yes (cards shown later may be boxed)
-            self.yes_snapshot = (tuple(self.melds[side]), self.opened[side]) if op is Op.YES else None
+            self.yes_snapshot = ((tuple(self.melds[side]), self.opened[side], len(self.red3[seat]))
+                                 if op is Op.YES and self.rules.failed_go_out_boxes else None)
             self._event(self.actor, "yes" if op is Op.YES else "no")
             self.phase = self.ask_phase
             self.actor = seat
@@ -2102,10 +2156,11 @@ class GameState:
             if self.rules.failed_go_out_boxes and self.yes_snapshot is not None:
                 self._box_shown(side, self.yes_snapshot)
 
-    def _box_shown(self, side: int, snapshot: tuple[tuple[Meld, ...], bool]) -> None:
+    def _box_shown(self, side: int, snapshot: YesSnapshot) -> None:
         """S0 [J](v): the cards shown since the "yes" come off the table, boxed in front of the player,
-        unusable until he has had two further turns (the table is as it was when he was told yes)."""
-        before, was_open = snapshot
+        unusable until he has had two further turns (the table is as it was when he was told yes).
+        Red treys he disclosed since are "cards disclosed" too: boxed, and held again afterwards."""
+        before, was_open, red_then = snapshot
         count = [0] * 53
         for m in self.melds[side]:
             for f in m.cards:
@@ -2114,15 +2169,20 @@ class GameState:
             for f in m.cards:
                 count[f] -= 1
         shown = tuple(f for f in range(53) for _ in range(count[f]))
-        if not shown:
-            return
         seat = self.current
+        treys = tuple(self.red3[seat][red_then:])
+        if not shown and not treys:
+            return
         self.melds[side] = list(before)
         self.opened[side] = was_open
-        self.boxed[seat].extend(shown)
+        del self.red3[seat][red_then:]
+        self.boxed[seat].extend(shown + treys)
         # counted down at the end of each of his turns, this one included (see _unbox)
         self.box_turns[seat] = max(self.box_turns[seat], self.rules.failed_go_out_boxes + 1)
-        self._event(seat, "box", shown)
+        if shown:
+            self._event(seat, "box", shown)
+        if treys:  # (a separate event: the log's "box" cards come off the melds)
+            self._event(seat, "box_red3", treys)
 
     def _unbox(self, seat: int) -> None:
         """At the end of the player's turn: boxed cards come back once their turns have passed."""
@@ -2162,7 +2222,13 @@ class GameState:
             self.owed[seat] = 0
             got = self._draw_cards(seat, n)
             self._event(seat, "replace", tuple(got), private=True)
-            self.no_discard = False
+            if self.no_discard and self.rules.red3_mode == "threes":
+                # S3 C: "If a 3 is be picked as the last card in the tray, the 3 is played and no
+                # further discard is permissible": picked as a replacement, it leaves no draw; as
+                # after drawing it, the player may meld, then the hand ends (R 1.2: -5 for it)
+                self.phase = Phase.PLAY
+            else:
+                self.no_discard = False
         if (not self.stock and self.rules.stock_end == "classic" and self.phase is Phase.DRAW
                 and (self._pile_block() is not None or not self._any_take())):
             self._end_hand("stock_out", -1)
