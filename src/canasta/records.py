@@ -23,8 +23,10 @@ are the ranks of the side's completed canastas (melds of 7 where melds stop at 7
 Optional keys: ``owed`` per seat (red threes still to be replaced on that player's turn, S4),
 ``hand_number``, ``pile_frozen`` (default: the pile holds a wild card or red three
 where the rules freeze on them), ``opened`` per side (default: the side has melds), ``has_melded``
-per seat, ``first_turn``. A position may hold fewer cards than the deck (a rule situation needs only
-a few), but never more copies of a card than the deck has.
+per seat, ``first_turn``, ``turn_state`` (the keys of ``views.turn_state``: the turn in progress,
+down to the table at a partner's "yes", ``table_at_yes``, S0 [J](v)). A position may hold fewer
+cards than the deck (a rule situation needs only a few), but never more copies of a card than the
+deck has.
 
 A *record* is the rules, the seed (or a starting position) and the actions; replaying it reproduces the
 game exactly, and the saved result lets a replay check that it did.
