@@ -11,7 +11,9 @@ Run: ``python benchmarks/bench_bots.py [--games N] [--search-games N] [--workers
 Bolivia games are long (15,000 points, five to six hands; a search game took about 3.5 minutes of one
 core on the shared 2-core machine, load 6-10): ``--progress FILE``
 appends one JSON line per finished game, so a run cut short still gives its partial result
-(``--summarize FILE`` prints it, with its confidence interval).
+(``--summarize FILE`` prints it, with its confidence interval), and ``--resume`` plays only the games
+of each match not yet in the file (the same seeds give the same games, so a long match can be played
+over several sittings).
 
 ``--max-hands N`` stops a game after N hands (reported as unfinished, counted half a win in the rate):
 random players in Trey Canasta, where only going out wins (S0 [K](i)), may never end a game.
@@ -21,11 +23,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from dataclasses import asdict
 from typing import Any
 
-from canasta import rules
+from canasta import ENGINE, rules
 from canasta.match import GameResult, MatchReport, run_match, summarize
 from canasta.sim import MAX_HANDS
 
@@ -42,10 +45,25 @@ def _report_row(r: MatchReport) -> dict[str, Any]:
             "seconds": round(r.elapsed, 1)}
 
 
+def _logged(path: str) -> dict[tuple[str, str, str, int], list[GameResult]]:
+    """The games logged in ``path``, by match (variant, bots, match seed)."""
+    groups: dict[tuple[str, str, str, int], list[GameResult]] = {}
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            d = json.loads(line)
+            key = (d.pop("variant"), d.pop("a"), d.pop("b"), d.pop("match_seed"))
+            d["times_a"], d["times_b"] = tuple(d["times_a"]), tuple(d["times_b"])
+            groups.setdefault(key, []).append(GameResult(**d))
+    return groups
+
+
 def _row(name: str, a: str, b: str, games: int, workers: int, seed: int,
-         progress: str | None = None, max_hands: int = MAX_HANDS) -> dict[str, Any]:
+         progress: str | None = None, max_hands: int = MAX_HANDS, resume: bool = False) -> dict[str, Any]:
     rs = rules(name)
     log = None
+    done: list[GameResult] = []
+    if progress and resume and os.path.exists(progress):
+        done = _logged(progress).get((name, a, b, seed), [])
     if progress:
         log = open(progress, "a", encoding="utf-8")  # noqa: SIM115 - closed below
 
@@ -55,7 +73,7 @@ def _row(name: str, a: str, b: str, games: int, workers: int, seed: int,
             log.flush()
     try:
         r = run_match(rs, a, b, games, seed, workers=workers, progress=note if log else None,
-                      max_hands=max_hands)
+                      max_hands=max_hands, done=done)
     finally:
         if log is not None:
             log.close()
@@ -64,14 +82,8 @@ def _row(name: str, a: str, b: str, games: int, workers: int, seed: int,
 
 def summarize_file(path: str) -> list[dict[str, Any]]:
     """The report of the games logged in ``path`` (by variant and bots), complete or not."""
-    groups: dict[tuple[str, str, str, int], list[GameResult]] = {}
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            d = json.loads(line)
-            key = (d.pop("variant"), d.pop("a"), d.pop("b"), d.pop("match_seed"))
-            d["times_a"], d["times_b"] = tuple(d["times_a"]), tuple(d["times_b"])
-            groups.setdefault(key, []).append(GameResult(**d))
-    return [_report_row(summarize(rules(v), a, b, seed, res, 0.0)) for (v, a, b, seed), res in groups.items()]
+    return [_report_row(summarize(rules(v), a, b, seed, res, 0.0))
+            for (v, a, b, seed), res in _logged(path).items()]
 
 
 def main() -> None:
@@ -85,6 +97,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--skip", default="", help="comma list of parts to skip: strength,search,speed")
     ap.add_argument("--progress", default=None, help="append one JSON line per finished game here")
+    ap.add_argument("--resume", action="store_true",
+                    help="with --progress: play only the games of each match not yet logged there")
     ap.add_argument("--summarize", default=None, help="only report the games logged in this file")
     ap.add_argument("--max-hands", type=int, default=MAX_HANDS, help="stop a game after this many hands")
     ap.add_argument("--json", action="store_true")
@@ -96,12 +110,13 @@ def main() -> None:
     skip = set(filter(None, args.skip.split(",")))
     if "strength" not in skip:
         out["heuristic_vs_random"] = [
-            _row(n, "heuristic", "random", args.games, args.workers, args.seed, args.progress, args.max_hands)
+            _row(n, "heuristic", "random", args.games, args.workers, args.seed, args.progress, args.max_hands,
+                 args.resume)
             for n in filter(None, args.strength_variants.split(","))]
     if "search" not in skip:
         out["search_vs_heuristic"] = [
             _row(n, "search", "heuristic", args.search_games, args.workers, args.seed, args.progress,
-                 args.max_hands)
+                 args.max_hands, args.resume)
             for n in filter(None, args.search_variants.split(","))]
     if "speed" not in skip:
         rs = rules("gvr-club")
@@ -112,6 +127,7 @@ def main() -> None:
             rates[w] = args.speed_games / (time.perf_counter() - t0)
         out["pool_speedup"] = {"games_per_s_1": round(rates[1], 2), "games_per_s_2": round(rates[2], 2),
                                "speedup": round(rates[2] / rates[1], 2)}
+    out["engine"] = ENGINE
     if args.json:
         print(json.dumps(out))
         return

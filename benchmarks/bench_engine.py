@@ -1,20 +1,24 @@
 """Engine speed per preset: random-play hands/s and actions/s, clone time, legal-action counts.
 
 Run: ``python benchmarks/bench_engine.py [--games N] [--presets a,b] [--json]``. One process, one
-core. CPU time (``time.process_time``) is reported, so other load on the machine skews it less than
-wall time would. This is a measurement, never a test: targets are checked by reading the table.
+core, with the engine as installed: compiled with mypyc after ``pip install .``, pure Python after
+``pip install -e .`` (the table's first line says which). CPU time (``time.process_time``) is
+reported, so other load on the machine skews it less than wall time would. This is a measurement,
+never a test: targets are checked by reading the table.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import statistics
 import time
 from typing import Any
 
-from canasta import GameState, rules
+from canasta import ENGINE, GameState, rules
+from canasta.batchgc import batch_gc
 from canasta.presets import PRESETS
 
 # random-play hands/s on one core: issue 2 (gvr-club), issue 3 (three-pack), issue 4 (American)
@@ -76,13 +80,19 @@ def main() -> None:
     ap.add_argument("--presets", nargs="+", default=[",".join(PRESETS)],
                     help="presets, separated by commas or spaces")
     ap.add_argument("--max-hands", type=int, default=200, help="stop a game after this many hands")
+    ap.add_argument("--default-gc", action="store_true",
+                    help="CPython's default garbage-collection thresholds instead of those of "
+                         "`canasta simulate` and `canasta match` (canasta.batchgc)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     names = [n for group in args.presets for n in group.split(",") if n]
-    rows = [bench(n, args.games, args.seed, args.max_hands) for n in names]
+    gc_mode = "CPython default" if args.default_gc else "batch_gc, as canasta simulate and match"
+    with contextlib.nullcontext() if args.default_gc else batch_gc():
+        rows = [bench(n, args.games, args.seed, args.max_hands) for n in names]
     if args.json:
-        print(json.dumps(rows, indent=1))
+        print(json.dumps({"engine": ENGINE, "gc": gc_mode, "presets": rows}, indent=1))
         return
+    print(f"engine: {ENGINE}; garbage collection: {gc_mode}")
     head = (f"{'preset':10} {'hands/s':>8} {'actions/s':>10} {'act/hand':>8} {'clone us':>9} "
             f"{'legal us':>9} {'legal med':>9} {'p99':>5} {'max':>5}  target")
     print(head)

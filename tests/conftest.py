@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from canasta import GameState, IllegalAction
+from canasta.state import STATE_FIELDS
 from canasta.views import view
 
 settings.register_profile(
@@ -43,7 +44,7 @@ def state_snapshot(s: GameState) -> tuple[Any, ...]:
     History and table log are compared by identity: they are immutable linked tuples, so a state
     that did not change still holds the very same objects."""
     out: list[Any] = []
-    for name in GameState.__slots__:
+    for name in STATE_FIELDS:
         value = getattr(s, name, None)
         out.append((name, id(value) if name in ("_hist", "_log") else _frozen(value)))
     out.append(tuple(json.dumps(view(s, seat), sort_keys=True) for seat in range(s.rules.players)))

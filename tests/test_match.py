@@ -131,3 +131,19 @@ def test_cli_match_errors(args: list[str], words: str) -> None:
     assert res.exit_code == 2
     assert words in res.stderr and len(res.stderr.strip().splitlines()) == 1
     assert "Traceback" not in res.stdout + res.stderr
+
+
+def test_an_interrupted_match_resumes_where_it_stopped() -> None:
+    """issue 5 (long Bolivia matches): games already played are passed in, not played again, and the
+    report is that of the whole match played at once (decision times aside)."""
+    rs = rules("gvr-club")
+    whole = run_match(rs, "heuristic", "random", 4, 11, workers=1, max_hands=2)
+    resumed = run_match(rs, "heuristic", "random", 4, 11, workers=1, max_hands=2,
+                        done=whole.results[:3])
+    assert all(a is b for a, b in zip(resumed.results[:3], whole.results[:3], strict=True))
+    assert resumed.results[3] is not whole.results[3]  # played again: the same game
+
+    def key(r: GameResult) -> tuple[object, ...]:
+        return (r.seed, r.swapped, r.winner_is_a, r.score_a, r.score_b, r.hands, r.finished)
+    assert [key(r) for r in resumed.results] == [key(r) for r in whole.results]
+    assert (resumed.wins_a, resumed.wins_b, resumed.games) == (whole.wins_a, whole.wins_b, 4)

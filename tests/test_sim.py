@@ -108,3 +108,25 @@ def test_report_to_dict_is_json_ready() -> None:
     assert d["hands"] == sum(d["reasons"].values())
     assert set(d) >= {"mean_hand_score", "wins", "actions", "elapsed", "hands_per_second",
                       "actions_per_second"}
+
+
+def test_batch_gc_raises_the_first_threshold_and_restores_it() -> None:
+    """canasta.batchgc: games run with fewer cyclic collections; the process's setting comes back,
+    also after an error, and a higher threshold someone set is never lowered."""
+    import gc
+
+    from canasta.batchgc import THRESHOLD, batch_gc
+
+    before = gc.get_threshold()
+    with batch_gc():
+        assert gc.get_threshold() == (max(THRESHOLD, before[0]), before[1], before[2])
+    assert gc.get_threshold() == before
+    with pytest.raises(RuntimeError), batch_gc():
+        raise RuntimeError("a game failed")
+    assert gc.get_threshold() == before
+    gc.set_threshold(10 * THRESHOLD, before[1], before[2])
+    try:
+        with batch_gc():
+            assert gc.get_threshold()[0] == 10 * THRESHOLD
+    finally:
+        gc.set_threshold(*before)

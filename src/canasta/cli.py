@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from . import ENGINE, __version__
 from .actions import Action
 from .cards import format_cards, sort_key
 from .errors import CanastaError, RecordError
@@ -43,6 +44,19 @@ SetOption = Annotated[
 ]
 PlayersOption = Annotated[int | None, typer.Option("--players", help="Number of players (where the "
                                                                      "rule set allows several).")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"canasta {__version__}, engine {ENGINE}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Show the version and whether the engine is compiled.")] = False) -> None:
+    """Canasta exact to club rule sheets: rule sets, rules cards, simulation and replays."""
 
 
 def _fail(message: str) -> NoReturn:
@@ -199,7 +213,7 @@ def simulate_cmd(
             report = simulate(rs, games, seed, progress=lambda _g: bar.advance(task),
                               max_hands=max_hands, workers=workers)
     if as_json:
-        out = {"variant": variant, "players": rs.players, "sides": rs.sides, "seed": seed,
+        out = {"variant": variant, "engine": ENGINE, "players": rs.players, "sides": rs.sides, "seed": seed,
                "overrides": overrides} | report.to_dict()
         typer.echo(json.dumps(out))
         return
@@ -227,7 +241,7 @@ def simulate_cmd(
         t.add_row(f"games won, {_side_name(rs, side)}", pct(wins, report.games))
     t.add_row("actions", str(report.actions))
     t.add_row("time", f"{report.elapsed:.2f} s")
-    t.add_row("hands/s", f"{report.hands_per_second:,.0f}")
+    t.add_row("hands/s", f"{report.hands_per_second:,.0f} (engine {ENGINE})")
     t.add_row("actions/s", f"{report.actions_per_second:,.0f}")
     console.print(t)
 

@@ -29,6 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .batchgc import batch_gc
 from .bots import Bot, make_bot
 from .presets import rules_from_options
 from .rules import RuleSet
@@ -62,6 +63,12 @@ def play_match_game(options: dict[str, Any], seed: int, bot_a: str, bot_b: str, 
                     max_hands: int = MAX_HANDS) -> GameResult:
     """One game: deal seed ``seed``; A on the even sides (odd ones if ``swapped``). Pure: the same
     arguments give the same game (decision times aside)."""
+    with batch_gc():
+        return _play_match_game(options, seed, bot_a, bot_b, swapped, max_hands)
+
+
+def _play_match_game(options: dict[str, Any], seed: int, bot_a: str, bot_b: str, swapped: bool,
+                     max_hands: int) -> GameResult:
     rs = rules_from_options(options)
     state = GameState.new(rs, seed=seed)
     bots: list[Bot] = []
@@ -240,13 +247,19 @@ def summarize(rules: RuleSet, bot_a: str, bot_b: str, seed: int, results: list[G
 
 def run_match(rules: RuleSet, bot_a: str, bot_b: str, games: int, seed: int, workers: int | None = None,
               ray_address: str | None = None, max_hands: int = MAX_HANDS,
-              progress: Callable[[GameResult], None] | None = None) -> MatchReport:
-    """Play ``games`` games (duplicate pairs, see the module docstring) and report on them."""
+              progress: Callable[[GameResult], None] | None = None,
+              done: Sequence[GameResult] = ()) -> MatchReport:
+    """Play ``games`` games (duplicate pairs, see the module docstring) and report on them. Games in
+    ``done`` (results of an earlier, interrupted run of the same match) are not played again but
+    counted: a long match can be resumed."""
     for name in (bot_a, bot_b):
         make_bot(name)  # ValueError for an unknown bot, before any work starts
     if games < 0:
         raise ValueError("the number of games must not be negative")
     jobs = match_jobs(rules, bot_a, bot_b, games, seed, max_hands)
+    played = {(r.seed, r.swapped): r for r in done}
+    todo = [job for job in jobs if (job[1], job[4]) not in played]
     start = time.perf_counter()
-    results = run_parallel(play_match_game, jobs, workers or os.cpu_count() or 1, ray_address, progress)
+    fresh = iter(run_parallel(play_match_game, todo, workers or os.cpu_count() or 1, ray_address, progress))
+    results = [played[(job[1], job[4])] if (job[1], job[4]) in played else next(fresh) for job in jobs]
     return summarize(rules, bot_a, bot_b, seed, results, time.perf_counter() - start)

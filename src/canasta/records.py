@@ -131,8 +131,9 @@ def _meld(rs: RuleSet, cards: list[int], where: str) -> Meld:
     return new_meld(tuple(cards), MeldType.GROUP, rs.red3_wild)
 
 
-def position(pos: dict[str, Any]) -> GameState:
-    """Set up the position described by ``pos`` (see the module docstring)."""
+def position(pos: dict[str, Any] | object) -> GameState:
+    """Set up the position described by ``pos`` (see the module docstring); anything else is refused
+    with :class:`RecordError`."""
     if not isinstance(pos, dict):
         raise RecordError("a position must be a JSON object")
     known = {"rules", "seed", "dealer", "turn", "phase", "scores", "hands", "stock", "pile", "melds",

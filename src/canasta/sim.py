@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .batchgc import batch_gc
 from .presets import rules_from_options
 from .rules import RuleSet
 from .state import GameState
@@ -115,7 +116,8 @@ def random_game(rules: RuleSet, seed: int, max_hands: int = MAX_HANDS) -> GameSt
     """One whole game of ``rules`` with game seed ``seed`` and random choices from ``Random(seed)``,
     stopped as unfinished after ``max_hands`` hands."""
     start = time.perf_counter()
-    state = play_random(GameState.new(rules, seed=seed), random.Random(seed), max_hands=max_hands)
+    with batch_gc():
+        state = play_random(GameState.new(rules, seed=seed), random.Random(seed), max_hands=max_hands)
     return GameStats(
         seed=seed,
         hand_reasons=tuple(r.reason for r in state.results),

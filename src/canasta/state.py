@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from enum import IntEnum
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from .actions import ASK, DRAW, END, NO, PASS, RETRACT, UPCARD, YES, Action, Op
 from .cards import JOKER, RANK_CHARS, RANK_NAMES, card_str, full_deck, is_black_three, is_red_three, is_wild
@@ -56,69 +56,73 @@ Problem = tuple[str, str] | None
 YesSnapshot = tuple[tuple[Meld, ...], bool, int]
 
 
+# every attribute of a GameState (its slots; tests compare states field by field)
+STATE_FIELDS: Final[tuple[str, ...]] = (
+    "_hist",
+    "_log",
+    "actor",
+    "answers",
+    "ask_phase",
+    "asked_turn",
+    "asks",
+    "binding",
+    "bonus_draws",
+    "box_turns",
+    "boxed",
+    "current",
+    "cut_size",
+    "dealer",
+    "first_turn",
+    "fresh3",
+    "hand_no",
+    "hand_start_scores",
+    "hands",
+    "has_melded",
+    "hk",
+    "hn",
+    "laid_off",
+    "laydown_seat",
+    "laydown_turns",
+    "melds",
+    "minimum",
+    "model",
+    "nactions",
+    "no_discard",
+    "opened",
+    "owed",
+    "penalties",
+    "perfect_cut",
+    "permission",
+    "phase",
+    "pile",
+    "pile_frozen",
+    "pre_draw",
+    "red3",
+    "results",
+    "retracted",
+    "rules",
+    "scores",
+    "seed",
+    "shown",
+    "sides",
+    "start_dealer",
+    "stock",
+    "talons",
+    "took_pile",
+    "turn_base",
+    "turn_canasta",
+    "turn_melded",
+    "turn_points",
+    "upcard_lock",
+    "winner",
+    "yes_snapshot",
+    )
+
+
 class GameState:
     """A whole game. Create with :meth:`new`; see the module docstring for the turn structure."""
 
-    __slots__ = (
-        "_hist",
-        "_log",
-        "actor",
-        "answers",
-        "ask_phase",
-        "asked_turn",
-        "asks",
-        "binding",
-        "bonus_draws",
-        "box_turns",
-        "boxed",
-        "current",
-        "cut_size",
-        "dealer",
-        "first_turn",
-        "fresh3",
-        "hand_no",
-        "hand_start_scores",
-        "hands",
-        "has_melded",
-        "hk",
-        "hn",
-        "laid_off",
-        "laydown_seat",
-        "laydown_turns",
-        "melds",
-        "minimum",
-        "model",
-        "nactions",
-        "no_discard",
-        "opened",
-        "owed",
-        "penalties",
-        "perfect_cut",
-        "permission",
-        "phase",
-        "pile",
-        "pile_frozen",
-        "pre_draw",
-        "red3",
-        "results",
-        "retracted",
-        "rules",
-        "scores",
-        "seed",
-        "shown",
-        "sides",
-        "start_dealer",
-        "stock",
-        "talons",
-        "took_pile",
-        "turn_base",
-        "turn_canasta",
-        "turn_melded",
-        "turn_points",
-        "upcard_lock",
-        "winner",
-        "yes_snapshot",
-    )
+    __slots__ = STATE_FIELDS
 
     rules: RuleSet
     model: CardModel
@@ -190,7 +194,7 @@ class GameState:
 
     @classmethod
     def _blank(cls, rules: RuleSet, seed: int | str) -> GameState:
-        s = object.__new__(cls)
+        s = cls()  # not object.__new__: compiled (mypyc) classes need their own constructor
         n = rules.players
         s.rules = rules
         s.sides = rules.sides
@@ -256,7 +260,7 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy (cheap: melds are immutable and history is shared)."""
-        c = object.__new__(GameState)
+        c = GameState()
         c.rules = self.rules
         c.sides = self.sides
         c.model = self.model
@@ -593,8 +597,9 @@ class GameState:
         return min(r.talon[others], max(0, len(self.stock) - r.turn_card_under))
 
     # ------------------------------------------------------------------ legality
-    def why_illegal(self, action: Action) -> Problem:
-        """``(code, sentence)`` saying why ``action`` is refused now, or None if it is legal."""
+    def why_illegal(self, action: object) -> Problem:
+        """``(code, sentence)`` saying why ``action`` is refused now, or None if it is legal.
+        (Typed ``object``: anything is checked here, also where the engine is compiled.)"""
         if not isinstance(action, Action) or not isinstance(action.op, Op):
             return ("bad_action", f"{action!r} is not an action")
         if self.phase is Phase.OVER:
@@ -1797,14 +1802,15 @@ class GameState:
         return [Action(Op.MELD, tuple(first))] + [Action(Op.ADD, (f,), index) for f in rest]
 
     # ------------------------------------------------------------------ applying
-    def apply(self, action: Action | str) -> None:
-        """Play ``action`` (an :class:`Action` or its notation). Illegal: :class:`IllegalAction`,
-        and the state is unchanged."""
+    def apply(self, action: Action | str | object) -> None:
+        """Play ``action`` (an :class:`Action` or its notation). Illegal, or not an action at all:
+        :class:`IllegalAction`, and the state is unchanged."""
         if isinstance(action, str):
             action = Action.parse(action)
         why = self.why_illegal(action)
         if why is not None:
             raise IllegalAction(*why)
+        assert isinstance(action, Action)  # why_illegal refuses anything else
         self._apply(action)
 
     def _apply(self, a: Action) -> None:
