@@ -16,9 +16,11 @@ import random
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from canasta import GameState, rules
 from canasta.cards import JOKER, full_deck, parse_cards
+from canasta.cli import app
 from canasta.errors import RuleError
 from canasta.tournament import (
     NVSO_FRAME,
@@ -36,6 +38,8 @@ from canasta.tournament import (
     director_call,
     draw_for_positions,
     draw_key,
+    event_plan,
+    frame_options,
     high_card_draw,
     knockout_pairings,
     move_east_west,
@@ -515,3 +519,47 @@ def test_S3_B_frame_options_carry_their_source_and_refuse_bad_values() -> None:
                        ({"draw_joker": "low"}, "draw_joker")):
         with pytest.raises(RuleError, match=words):
             options(**bad)
+
+
+def test_S3_B_frame_options_for_another_event() -> None:
+    """S3 B's values are the defaults; an event changes them by name, unknown names and wrong types
+    are refused."""
+    assert frame_options() == NVSO_FRAME
+    assert frame_options(games=4, on_time="stop_hand").games == 4
+    with pytest.raises(RuleError, match="unknown frame option"):
+        frame_options(minutes=40)
+    with pytest.raises(RuleError, match="whole number"):
+        frame_options(games="three")
+    with pytest.raises(RuleError, match="text"):
+        frame_options(format=1)
+
+
+# ========================================================================== the event plan
+def test_S3_B_event_plan_lists_draws_and_movement() -> None:
+    """S3 B: a high-card draw at each table, then 'The East-West team will move to the next higher
+    numbered table. The team with the highest numbered table moves to Table 1.' (3 tables, 3 games)."""
+    text = event_plan(3, 7)
+    lines = text.splitlines()
+    assert lines[0] == "Tournament frame: 3 tables, 3 games of 50 minutes, warning at 40 minutes"
+    for t in (1, 2, 3):
+        assert f"  table {t}: {draw_for_positions(f'7/{t}').text((f'A{t}', f'B{t}'))}" in lines
+    assert lines[-3:] == ["  game 1: T1 NS1-EW1  T2 NS2-EW2  T3 NS3-EW3",
+                          "  game 2: T1 NS1-EW3  T2 NS2-EW1  T3 NS3-EW2",
+                          "  game 3: T1 NS1-EW2  T2 NS2-EW3  T3 NS3-EW1"]
+    one = event_plan(1, 7).splitlines()
+    assert one[-1] == "Pairs meeting again (fewer tables than games): NS1-EW1 in game 2, NS1-EW1 in game 3"
+    assert "Single elimination" in event_plan(4, 7, frame_options(format="knockout"))
+    with pytest.raises(TournamentError, match="tables"):
+        event_plan(0, 7)
+
+
+def test_S3_B_canasta_tournament_command() -> None:
+    """S3 B frame from the command line: `canasta tournament --tables 2 --set games=2`; a bad frame
+    option is a one-line error with exit code 2."""
+    runner = CliRunner()
+    result = runner.invoke(app, ["tournament", "--tables", "2", "--seed", "1", "--set", "games=2"])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-2:] == ["  game 1: T1 NS1-EW1  T2 NS2-EW2",
+                                               "  game 2: T1 NS1-EW2  T2 NS2-EW1"]
+    bad = runner.invoke(app, ["tournament", "--set", "on_time=panic"])
+    assert bad.exit_code == 2 and "on_time" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1

@@ -7,7 +7,7 @@ director's decision, kept as an option so another event can choose differently.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, Final
 
 from ..errors import CanastaError, RuleError
@@ -32,8 +32,8 @@ SOURCES: Final[dict[str, str]] = {
     "warning_minutes": "S3 B: 'a 10 minute warning to alert players of the end of the game'",
     "on_time": "director (S3 B silent on time called mid-game): no new hand after time; the hand in "
                "progress is finished; the game is decided on the totals so far",
-    "time_tie": "director: totals tied when time is called -> one more full hand (single elimination "
-                "needs a winner; like the engine's tie after the third hand)",
+    "time_tie": "director: totals tied when time is called -> play on, one full hand at a time, until "
+                "they differ (single elimination needs a winner; as the engine's tie after hand 3)",
     "draw_joker": "director (S3 B 'high card draw', rank order not stated): jokers are void and redrawn "
                   "(Official Canasta Laws)",
     "draw_deuce": "director: deuces rank lowest, A K Q ... 3 2 (Official Canasta Laws)",
@@ -75,3 +75,15 @@ class FrameOptions:
 
 
 NVSO_FRAME: Final = FrameOptions()
+
+
+def frame_options(**overrides: Any) -> FrameOptions:
+    """The NVSO frame with an event's changes; an unknown option or a bad value raises RuleError."""
+    unknown = sorted(set(overrides) - set(SOURCES))
+    if unknown:
+        raise RuleError(f"unknown frame option {', '.join(unknown)} (options: {', '.join(SOURCES)})")
+    for name, value in overrides.items():
+        number = isinstance(getattr(NVSO_FRAME, name), int)
+        if number != (isinstance(value, int) and not isinstance(value, bool)):
+            raise RuleError(f"{name}: {value!r} should be {'a whole number' if number else 'text'}")
+    return replace(NVSO_FRAME, **overrides)
