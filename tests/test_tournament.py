@@ -478,6 +478,19 @@ def test_S3_B_score_sheet_penalties_line_for_an_unfinished_sevens_meld() -> None
     assert h.penalties[0] == 0
 
 
+def test_S3_B_score_sheet_special_hand_award_on_the_base_line() -> None:
+    """S3 B score sheet with S3 K 'Special Hands - Pairs-no wilds = 2,500 points' (N11: the award
+    only). We: Base 2,500, Count 0, Total 2,500. They: no canasta, so AC AD AH counts minus (N18):
+    Count -60 - 30 (QC QD 9S in hand) = -90; unfinished pure aces -2,500 on the Penalties line;
+    Total -90 - 2,500 = -2,590."""
+    s = position_for(NVSO, ["4C 4D 5C 5D 6C 6D 8C 8D 9C 9D TC TD KC KD", "QC QD", "JC", "9S"],
+                     melds=[[], ["AC AD AH"]], pile="", stock="")
+    s.apply("declare pairs")
+    (h,) = score_sheet(s).hands
+    assert h.ended == "special hand, seat 0"
+    assert (h.base, h.count, h.penalties, h.total) == ((2500, 0), (0, -90), (0, -2500), (2500, -2590))
+
+
 def test_S3_B_score_sheet_of_whole_games_adds_up() -> None:
     """S3 B/K: for every hand of random three-hand games, Base + Count + Penalties = Total and the
     running total is the previous one plus the Total; the winner is the higher final total."""
