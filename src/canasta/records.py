@@ -3,7 +3,7 @@
 A *position* sets up a hand in progress::
 
     {
-      "rules": "gvr-club",                      # or {"preset": "...", "overrides": {...}}
+      "rules": "gvr-club",                      # or {"preset": ..., "overrides": {...}}, or a RuleSet
       "seed": 7,                                # deals the hands after this one
       "dealer": 3, "turn": 0, "phase": "draw",  # phase: draw (not yet drawn) or play (has drawn)
       "scores": [0, 0],
@@ -53,6 +53,8 @@ VERSION = 1
 
 
 def _rules_from(spec: Any) -> RuleSet:
+    if isinstance(spec, RuleSet):  # built in code (the bots' sampled worlds): already validated
+        return spec
     try:
         if isinstance(spec, str):
             return preset_rules(spec)
