@@ -701,3 +701,29 @@ def test_S3_D_a_natural_canasta_from_the_pile_opens_in_american_only() -> None:
     assert a.opened[0] and a.melds[0][0].size == 7 and a.turn_points == 35
     n = setup(hands, NVSO, phase="draw", pile="5C 6H", stock="4C 4D 4H")
     check_refused(n, "take 6C 6D 6H 6S 6C 6D", "opening_minimum", "125")
+
+
+def test_S3_C_three_as_last_card_of_a_turn_start_replacement_minus_5() -> None:
+    """S3 C: 'The first thing a player does is immediately place any threes received in the deal
+    ... The player then picks one card for each three placed' and 'If a 3 is be picked as the last
+    card in the tray, the 3 is played and no further discard is permissible'; R 1.2: a 3 drawn as the
+    last card scores -5. Seat 0 laid 3D from the deal and is owed its replacement; the stock holds
+    only 3H. When seat 3 has discarded, seat 0's replacement picks 3H: laid, no card left to draw,
+    no discard; seat 0 may meld, then ends the hand."""
+    s = setup(["KC KD 4S", "QC", "JC", "9C 5D"], turn=3, stock="3H", owed=[1, 0, 0, 0],
+              melds=[["8C 8D 8H 8S 8C 8D 8H", "9D 9H 9S 9D 9H 9S 2C"], []],
+              red_threes=[["3D"], [], [], []])
+    s.apply("discard 5D")
+    assert s.current == 0 and s.phase is Phase.PLAY and s.stock == [] and not s.results
+    assert s.red3[0] == parse_cards("3D 3H") and hand(s, 0) == sorted(parse_cards("KC KD 4S"))
+    assert view(s, 0)["turn_state"]["must_end_without_discard"]
+    check_refused(s, "discard 4S", "no_discard", "red three")
+    check_refused(s, "draw", "already_drawn", "drawn")
+    s.apply("end")
+    res = last(s)
+    assert res.reason == "last_red3"
+    # side 0: threes: the 3D alone counts (1 red = 100, 2 canastas), the last 3H -5 -> 95
+    assert res.sides[0].red_three_points == 100 - 5 == 95
+    # canastas 500 + 300 = 800; table 8s 7 x 10 + 9s 6 x 10 + 2C 20 = 150; hands KC KD 4S (-25) and
+    # seat 2's JC (-10) = -35
+    assert res.sides[0].total == 95 + 800 + 150 - 35

@@ -144,19 +144,20 @@ def test_R13_samba_merge_completes_the_second_canasta() -> None:
     assert not can_go_out(s)
 
 
-def test_R13_merge_must_come_before_the_last_card_play_without_the_pass() -> None:
-    """R 1.3 (merging, no wild onto a canasta, two canastas to go out) and the rule that a player
-    may meld down to one card only when able to go out. Kings 4 + 4 and a samba; hand 2C 5D: the
-    wild must join a king meld before the merge (after it the 4 + 4 = 8 kings are a canasta, closed
-    to wild cards), but adding it leaves one card (5D) with one canasta, which Samba forbids (no
-    pass): not out; likewise 2C 3S (a lone black three can only be the discard). In Bolivia 2C 5D
-    goes out (S1's pass rules let the hand hold one card: add 2C, merge 5 + 4 = 9 kings, discard
-    5D). In Samba 2C 3S 3C 3C goes out (2C, merge, the three black threes melded last: B11) and so
-    does 2C KD 5D: 2C, merge, KD onto the king canasta (one card left, two canastas), discard 5D."""
+def test_R13_merge_may_follow_the_last_card_play_without_the_pass() -> None:
+    """R 1.3 (merging: melds of a rank "may be combined", no wild onto a canasta, two canastas to
+    go out; no pass) and the rule that a player may meld down to one card only when he can still go
+    out with it. Kings 4 + 4 and a samba; hand 2C 5D: the wild must join a king meld before the
+    merge (after it the 4 + 4 = 8 kings are a canasta, closed to wild cards); adding it leaves one
+    card (5D) and one canasta, but the merge that follows makes 4 + 1 + 4 = 9 kings, the second
+    canasta, and 5D is discarded: out. Likewise 2C 3S (the lone black three is the discard), 2C 3S
+    3C 3C (2C, merge, the three black threes melded last: B11), 2C KD 5D (2C, merge, KD onto the
+    king canasta, discard 5D), and in Bolivia 2C 5D (S1's pass lets the hand hold one card
+    anyway)."""
     melds = [ESCALERA, "KC KD KH KS", "KC KD KH KS"]
-    assert not can_go_out(told_yes("samba", "2C 5D", melds))
-    assert not can_go_out(told_yes("samba", "2C 3S", melds))  # a lone black three: the same
-    assert can_go_out(told_yes("samba", "2C 3S 3C 3C", melds))  # 2C, merge, threes melded last
+    assert can_go_out(told_yes("samba", "2C 5D", melds))
+    assert can_go_out(told_yes("samba", "2C 3S", melds))
+    assert can_go_out(told_yes("samba", "2C 3S 3C 3C", melds))
     assert can_go_out(told_yes("bolivia", "2C 5D", melds))
     s = told_yes("samba", "2C KD 5D", melds)
     assert can_go_out(s)
@@ -164,6 +165,59 @@ def test_R13_merge_must_come_before_the_last_card_play_without_the_pass() -> Non
     for a in ("add @1 2C", "merge @1 @2", "add @1 KD", "discard 5D"):
         s.apply(a)
     assert s.results[-1].reason == "went_out"
+    # no merge can make the second canasta: kings 3 + 3 = 6 < 7, so melding QC QD QH down to 5D
+    # (escalera alone: 1 < 2 canastas) is still refused, and the player is not held to going out
+    s = told_yes("samba", "QC QD QH 5D", [ESCALERA, "KC KD KH", "KC KD KS"])
+    assert not can_go_out(s)
+    check_refused(s, "meld QC QD QH", "keep_cards", "one card")
+
+
+def test_R13_down_to_one_card_then_merge_the_second_canasta_and_go_out() -> None:
+    """R 1.3: several melds of a rank "may be combined"; two canastas to go out; no pass (the
+    engine refuses a play leaving one card unless the player can still go out). The fixed case:
+    kings 4 + 4 and a samba, hand 2C 5D, told yes. Adding 2C leaves 5D with one canasta (the samba),
+    but merging then makes 4 + 1 + 4 = 9 kings, a mixed canasta (1 wild): two canastas, so the add
+    is listed and accepted, the merge too, and discarding 5D goes out. Score of the side (R 1.3:
+    samba 1,500, mixed canasta 300, going out 200; cards: samba 5H 6H 7H = 3 x 5 and 8H..JH =
+    4 x 10, so 55; kings 8 x 10 + 2C 20 = 100; partner seat 2 holds QH, -10):
+    1,500 + 300 + 200 + 55 + 100 - 10 = 2,145."""
+    s = told_yes("samba", "2C 5D", [ESCALERA, "KC KD KH KS", "KC KD KH KS"])
+    listed = [str(a) for a in s.legal_actions()]
+    assert "add @1 2C" in listed and "add @2 2C" in listed
+    assert not any(a.startswith("discard") for a in listed)  # held to the yes: must go out
+    s.apply("add @1 2C")
+    assert s.hn[0] == 1 and s.canastas(0) == 1
+    assert [str(a) for a in s.legal_actions()] == ["merge @1 @2"]  # 5D cannot go out yet
+    s.apply("merge @1 @2")
+    assert s.canastas(0) == 2 and len(s.melds[0][1].cards) == 9
+    s.apply("discard 5D")
+    res = s.results[-1]
+    assert res.reason == "went_out" and res.out_seat == 0
+    side = res.sides[0]
+    assert side.canasta_bonus == 1500 + 300 and side.going_out == 200
+    assert side.table == 55 + 100 and side.hand == -10
+    assert side.total == 1500 + 300 + 200 + 55 + 100 - 10 == 2145
+
+
+def test_R13_a_merge_leaving_one_card_stranded_is_refused() -> None:
+    """R 1.3: two canastas to go out, no pass; a play may leave one card only if the player can
+    still go out with it, and a merge with one card held likewise. In Samba itself two canastas of
+    a rank never merge (12 kings in three packs, and no wild onto a canasta), so the house option
+    wild_to_canasta is on: kings 6 + 2C and 6 + 2D, hand 5D. Discarding 5D goes out (2 canastas);
+    merging first would make one canasta of 12 + 2 = 14 kings (1 < 2) and leave 5D stranded (no
+    discard, no pass, nothing to meld it on), so that merge is refused and nothing changes."""
+    rs = {"preset": "samba", "overrides": {"wild_to_canasta": True}}
+    s = position_for(rs, ["5D", "4C 4D", "QH", "AH"],  # type: ignore[arg-type]
+                     melds=[["KC KD KH KS KC KD 2C", "KH KS KC KD KH KS 2D"], []], turn_state=YES)
+    check_refused(s, "merge @0 @1", "keep_cards", "last card")
+    assert [str(a) for a in s.legal_actions()] == ["discard 5D"]
+    s.apply("discard 5D")
+    assert s.results[-1].reason == "went_out"
+    # with two cards held the same merge is free (a discard still ends the turn)
+    s = position_for(rs, ["5D 6D", "4C 4D", "QH", "AH"],  # type: ignore[arg-type]
+                     melds=[["KC KD KH KS KC KD 2C", "KH KS KC KD KH KS 2D"], []])
+    s.apply("merge @0 @1")
+    assert s.canastas(0) == 1 and len(s.melds[0][0].cards) == 14
 
 
 def test_R13_samba_two_wilds_in_a_new_group_and_none_onto_a_canasta() -> None:

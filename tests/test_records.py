@@ -232,3 +232,16 @@ def test_position_refuses_a_red_three_in_a_hand(name: str) -> None:
     with pytest.raises(RecordError, match="red three"):
         position({"rules": name, "turn": 0, "phase": "play", "hands": ["3D 5C 5D 9S", "4C", "4D", "4H"],
                   "stock": "9C 9D 9H", "pile": "8C KD"})
+
+
+def test_a_position_takes_a_rule_set_built_in_code() -> None:
+    """The bots' sampled worlds hand the RuleSet itself to position() (no rebuilding per world): the
+    very object is used, house rules included, and the position is the same as from its options."""
+    rs = rules("samba", go_out_canastas=3)
+    spec = {"hands": ["5C 5D 5H 9S", "KC KD QS", "7H 7S 8D", "JD JH AS"], "stock": "4C 4D 6H 6S",
+            "pile": "TC", "turn": 0, "phase": "draw"}
+    direct = position({"rules": rs, **spec})
+    assert direct.rules is rs and direct.rules.go_out_canastas == 3
+    by_options = position({"rules": {"options": rs.options()}, **spec})
+    assert direct.legal_actions() == by_options.legal_actions()
+    assert direct.hands == by_options.hands

@@ -836,6 +836,119 @@ def test_S0_J_v_boxed_cards_do_not_count_when_someone_goes_out() -> None:
     assert side.hand == -10 and side.penalties == -300 and side.table == 0
 
 
+def test_S0_J_v_red_trey_disclosed_after_the_yes_is_boxed_too() -> None:
+    """S0 [J](v): "all the cards disclosed up to that moment in time, are turned over ... and are
+    un-usable again until that player has had two further turns"; a red trey disclosed ([F](i)) after
+    the "yes" is such a card. Seat 0 (3D laid before) is told yes, discloses 3H, melds the nines,
+    then cannot go out (5C 6D 7C fit nothing) and discards: -300, and 3H goes into the box with the
+    nines; the red treys laid are again those of the yes (3D). After his two further turns 3H is back
+    in his hand as a held red trey (disclosed later, it earns no further card: [F](i){c})."""
+    s = setup(["9C 9D 9H 3H 5C 6D 7C", "4C 7S 8S 9S", "4D 7D 8D 9D", "4H 7H 8H 9H"], melds=TWO_CANASTAS,
+              red_threes=[["3D"], [], [], []], stock="5S 5S 6S 6S 8C 8C 6C 6C JC JC JD JD JH JH JS JS")
+    play(s, "ask", "yes", "meld 3H", "meld 9C 9D 9H")
+    assert [card_str(f) for f in s.red3[0]] == ["3D", "3H"]
+    s.apply("discard 5C")
+    assert s.penalties[0] == 300
+    assert [card_str(f) for f in s.red3[0]] == ["3D"]
+    assert sorted(card_str(f) for f in s.boxed[0]) == ["3H", "9C", "9D", "9H"] and s.hn[0] == 2
+    assert [str(m) for m in s.melds[0]] == ["4H 5H 6H 7H 8H 9H TH", "KC KC KD KD KH KH KS"]
+    v = view(s, 1)
+    assert v["red_threes"][0] == "3D" and sorted(v["boxed"][0].split()) == ["3H", "9C", "9D", "9H"]
+    boxing = [(e["what"], e["cards"]) for e in v["log"] if e["what"].startswith("box")]
+    assert boxing == [("box", "9C 9D 9H"), ("box_red3", "3H")]
+    for _ in range(3):  # seats 1, 2, 3
+        _draw_discard(s)
+    play(s, "draw", "discard 6D")  # seat 0's first further turn: still boxed
+    assert len(s.boxed[0]) == 4
+    for _ in range(3):
+        _draw_discard(s)
+    play(s, "draw", "discard 7C")  # the end of his second further turn: back in the hand
+    assert s.boxed[0] == [] and s.hands[0][6] == 1 and s.fresh3[0] == 0  # 3H = face 6
+
+
+def test_S0_J_v_boxed_red_trey_counts_nothing_when_someone_goes_out() -> None:
+    """S0 [J](v): "In the interim any player may go out in which case the turned over card points do
+    NOT count either positive or negative". A boxed red trey is neither laid (+100 each, [F](i)) nor
+    held (-100, [F](i){b}). Seat 1 goes out; side 0 has laid 3D only and no melds, so its red treys
+    count minus (T7): -100 for one; with the boxed 3H counted it would be -200 laid or -100 - 100
+    held. Hands: 6D -5, 4D -5; penalty -300."""
+    s = setup(["6D", "QS QH QD 5C", "4D", "4H"], turn=1, melds=[[], TWO_CANASTAS[0]],
+              red_threes=[["3D"], [], [], []], boxed=[["3H 9C 9D 9H"], [], [], []],
+              box_turns=[2, 0, 0, 0], penalties=[300, 0])
+    play(s, "ask", "yes", "meld QD QH QS", "discard 5C")
+    side = s.results[0].sides[0]
+    assert side.red_three_points == -100 and side.hand == -10 and side.table == 0
+    assert side.total == -100 - 10 - 300
+
+
+def test_S0_J_v_boxed_red_trey_is_known_to_the_bots() -> None:
+    """S0 [J](v): boxed cards were shown, so they are public; the bots' knowledge (bots/knowledge.py)
+    reads the "box" / "box_red3" / "unbox" events: after seat 0's failure (3H and the nines boxed), seat
+    1 counts 3 - 1 = 2 copies of 3H and of 9C unseen (three packs, one of each boxed), the side's
+    melds as on the table, and seat 0's laid red treys as 3D alone; once they come back, seat 1 knows
+    seat 0 holds 3H and the nines."""
+    from canasta.bots.knowledge import analyse
+    s = setup(["9C 9D 9H 3H 5C 6D 7C", "4C 7S 8S 9S", "4D 7D 8D 9D", "4H 7H 8H 9H"], melds=TWO_CANASTAS,
+              red_threes=[["3D"], [], [], []], stock="5S 5S 6S 6S 8C 8C 6C 6C JC JC JD JD JH JH JS JS")
+    play(s, "ask", "yes", "meld 3H", "meld 9C 9D 9H", "discard 5C")
+    k = analyse(view(s, 1), RS)
+    assert k.unseen[6] == 2 and k.unseen[28] == 2  # 3H, 9C
+    assert k.red3[0] == [5]  # 3D
+    assert [sorted(m.cards) for m in k.melds[0]] == [sorted(m.cards) for m in s.melds[0]]
+    for _ in range(7):
+        _draw_discard(s)
+    play(s, "draw", "discard 7C")
+    k = analyse(view(s, 1), RS)
+    assert [k.known[0][f] for f in (6, 28, 29, 30)] == [1, 1, 1, 1]  # 3H 9C 9D 9H
+
+
+def test_S0_J_v_a_position_holds_the_table_at_the_yes() -> None:
+    """S0 [J](v) needs the table as it was at the "yes" (what was shown after it is boxed): the view's
+    turn_state gives it ("table_at_yes": the side's melds, opened, the red treys laid), and a position
+    built from the full information plus the view's public fields lists the same actions and boxes
+    the same cards when the player then fails."""
+    s = setup(["9C 9D 9H 3H 5C 6D 7C", "4C 7S 8S 9S", "4D 7D 8D 9D", "4H 7H 8H 9H"], melds=TWO_CANASTAS,
+              red_threes=[["3D"], [], [], []], stock="5S 6S 8C")
+    play(s, "ask", "yes", "meld 3H", "meld 9C 9D 9H")
+    ts = view(s, 0)["turn_state"]
+    assert ts["table_at_yes"] == {"melds": ["4H 5H 6H 7H 8H 9H TH", "KC KC KD KD KH KH KS"],
+                                  "opened": True, "red_threes": 1}
+    again = position({"rules": NAME, "dealer": 3, "turn": 0, "phase": "play", "stock": "5S 6S 8C",
+                      "pile": "TC",
+                      "hands": [" ".join(card_str(f) for f in s.hand_cards(x)) for x in range(4)],
+                      "melds": [[str(m) for m in s.melds[0]], []], "red_threes": [["3D 3H"], [], [], []],
+                      "asks": [1, 0, 0, 0], "answers": [1, 0, 0, 0], "turn_state": ts})
+    assert [str(a) for a in again.legal_actions()] == legal(s)
+    for x in (s, again):
+        x.apply("discard 5C")
+    assert again.boxed == s.boxed and again.red3 == s.red3 and again.penalties == s.penalties == [300, 0]
+    assert [str(m) for m in again.melds[0]] == [str(m) for m in s.melds[0]]
+    # without it (no table_at_yes) nothing would be boxed: the key is what carries the rule
+    ts2 = {**ts, "table_at_yes": None}
+    bare = position({"rules": NAME, "dealer": 3, "turn": 0, "phase": "play", "stock": "5S 6S 8C",
+                     "hands": ["5C 6D 7C", "4C", "4D", "4H"], "melds": [TWO_CANASTAS[0], []],
+                     "turn_state": ts2})
+    bare.apply("discard 5C")
+    assert bare.boxed[0] == [] and bare.penalties[0] == 300
+
+
+@pytest.mark.parametrize(("at", "answer", "words"), [
+    ({"melds": [], "opened": True, "red_threes": 0}, None, "goes with the answer"),
+    ({"melds": [], "opened": True}, "yes", "must be an object with melds, opened and red_threes"),
+    ({"melds": "KC KD KH", "opened": True, "red_threes": 0}, "yes", "melds must be a list"),
+    ({"melds": ["QC QD QH"], "opened": True, "red_threes": 0}, "yes", "QC is not in the side's melds"),
+    ({"melds": ["KC KD"], "opened": True, "red_threes": 0}, "yes", "a meld needs three cards"),
+    ({"melds": [], "opened": True, "red_threes": 2}, "yes", "more than the red threes"),
+    ({"melds": [], "opened": True, "red_threes": -1}, "yes", "at least 0"),
+])
+def test_S0_J_v_table_at_yes_bad_input(at: dict[str, Any], answer: str | None, words: str) -> None:
+    """A position's turn_state "table_at_yes" (S0 [J](v)) is checked: it needs the answer yes, its
+    three keys, melds whose cards are still on the side's table, and no more red treys than laid."""
+    ts: dict[str, Any] = {"asked": True, "answer": answer, "table_at_yes": at}
+    with pytest.raises(RecordError, match=words):
+        setup(["5C 6D", "4C", "4D", "4H"], melds=OPEN, red_threes=[["3D"], [], [], []], turn_state=ts)
+
+
 def test_S0_K_iii_pile_turned_over_to_continue() -> None:
     """S0 [K](iii): "some players agree before commencement that should the (ii) situation occur then the
     discard pile can in this instance only ... be turned over and continue until a partnership complies

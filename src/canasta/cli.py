@@ -538,6 +538,23 @@ def play_cmd(
     run(session, four_colour)
 
 
+# ---------------------------------------------------------------------------------------- tournament
+@app.command("tournament")
+def tournament_cmd(
+    tables: Annotated[int, typer.Option("--tables", min=1, help="Number of tables.")] = 3,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the position draws.")] = 0,
+    sets: Annotated[list[str] | None, typer.Option(
+        "--set", metavar="OPTION=VALUE",
+        help="Frame option (games, game_minutes, on_time, format ...).")] = None,
+) -> None:
+    """The S3 B tournament frame: its options, each table's high-card draw, the movement."""
+    from .tournament import event_plan, frame_options
+    try:
+        typer.echo(event_plan(tables, seed, frame_options(**parse_sets(sets))))
+    except CanastaError as e:
+        _fail(str(e))
+
+
 def main() -> None:  # pragma: no cover - console entry point alternative
     app()
 

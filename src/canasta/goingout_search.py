@@ -2,10 +2,11 @@
 
 Every card left after the final discard (where one is made) must be melded this turn. The order
 of the plays matters only inside one meld (a new meld is three cards, then one card at a time, wild
-cards before a canasta closes), for the black threes (last, all together), and for merges: the
-engine checks the going-out terms when a play gets the hand down to one card or none
-(``GameState._finish_problem``), and a canasta made by merging two melds counts only if the merge
-comes before that play. Otherwise a plan is a partition of the hand:
+cards before a canasta closes), for the black threes (last, all together), and for merges: a play
+that empties the hand goes out at once, so a canasta made by merging two melds counts for it only
+if the merge comes before it (with a final discard the merges may come after every card play: the
+engine lets the hand hold one card when merges can still make the canastas,
+``GameState._last_card_out``). Otherwise a plan is a partition of the hand:
 
 * naturals of rank r and suit s: into group melds of rank r, or into sequences of suit s (new
   runs, or extensions of the side's sequences at either end);
@@ -31,8 +32,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
 
 # A value of the search: (wilds placed, canastas, sequence canastas, own canastas, discard made,
-# waits, last): "waits" = a canasta made by a merge must come before the player's last card play,
-# "last" = some card play can come after every merge (see ``_group_outcomes``).
+# waits, last): "waits" = a canasta made by a merge with no card play after it (fine when a discard
+# ends the turn), "last" = some card play can come after every merge (see ``_group_outcomes``).
 Value = tuple[int, int, int, int, int, int, int]
 Caps = tuple[int, int, int]            # what going out needs of the three canasta counts
 Group = tuple[int, int, bool]          # (naturals, wilds, laid this turn)
@@ -223,8 +224,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     # first without short sequences (quick, and usually enough), then with everything
     for short in (False, True) if r.sequences and sum(h) > 15 else (True,):
         for begin, left in plans:
-            if solver.run(begin, left, free and not forced, sum(h) + (discard >= 0), short, bare,
-                          spare):
+            if solver.run(begin, left, free and not forced, short, bare, spare):
                 return True
     return False
 
@@ -450,11 +450,10 @@ class _Sweep:
             self.memo[key] = flat or None
         return self.memo[key]
 
-    def run(self, begin: set[Value], nat: list[list[int]], may_discard: bool, held: int,
+    def run(self, begin: set[Value], nat: list[list[int]], may_discard: bool,
             short: bool = True, bare: bool = True, spare: int = 0) -> bool:
         """From the values ``begin``, can the naturals ``nat`` (per suit and rank) all be placed,
-        going out? ``may_discard``: one natural may still be the final discard; ``held``: the
-        cards to play or discard (the discard counted if it is still to be chosen); ``short``:
+        going out? ``may_discard``: one natural may still be the final discard; ``short``:
         False tries sequences that make canastas only (a quicker search; True is complete);
         ``bare``: the turn may end without a discard; ``spare``: wild cards that may be laid
         singly instead of placed (red threes that are wild)."""
@@ -501,19 +500,16 @@ class _Sweep:
             cur = {key: frozenset(_pareto(vals)) for key, vals in nxt.items()}
             if not cur:
                 return False
-        r = self.rules
         need = self.caps
         for w, t, q, o, dd, waits, last in cur.get(empty, ()):
             if w < self.wilds - spare or (t, q, o) != need:
                 continue
             if w < self.wilds:
                 last = 1  # a red three laid singly can be the last play
-            if (dd or bare) and (
-                    not waits or last or (dd and (r.pass_allowed or held <= 1))):
-                # a merge that makes a canasta must precede the last card play (going out, or,
-                # without the pass, down to one card), unless a discard ends the turn and no
-                # play gets the hand down to one card (one card held already) or the rules let
-                # a hand of one card wait (the pass)
+            if dd or (bare and (not waits or last)):
+                # with a final discard the merges may follow every card play (the hand held at one
+                # card meanwhile: ``GameState._last_card_out``); without one the last card play
+                # goes out, so a merge that makes a canasta must come before it
                 return True
         return False
 
@@ -668,10 +664,10 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
     """Rank by rank: ``k`` naturals (and any wild cards, at most ``wilds``) into the side's group
     melds of that rank (``groups``), new groups, and merges, by legal one-card steps. Returns
     wilds used -> {(canastas, own canastas, waits, last)} among that rank's groups. The order of
-    the steps is searched too, for one thing: a merge that makes a canasta must come before the
-    player's last card play (``GameState._finish_problem`` checks the canastas when the hand gets
-    down to one card or none), so "waits" says such a merge has no card play of this rank after
-    it, and "last" that a card play of this rank can come after every such merge."""
+    the steps is searched too, for one thing: without a final discard, a merge that makes a
+    canasta must come before the player's last card play (emptying the hand goes out at once), so
+    "waits" says such a merge has no card play of this rank after it, and "last" that a card play
+    of this rank can come after every such merge."""
     rules = lim.rules
     size = rules.canasta_size
     nat_can = rules.add_to_canasta

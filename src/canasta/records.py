@@ -3,7 +3,7 @@
 A *position* sets up a hand in progress::
 
     {
-      "rules": "gvr-club",                      # or {"preset": "...", "overrides": {...}}
+      "rules": "gvr-club",                      # or {"preset": ..., "overrides": {...}}, or a RuleSet
       "seed": 7,                                # deals the hands after this one
       "dealer": 3, "turn": 0, "phase": "draw",  # phase: draw (not yet drawn) or play (has drawn)
       "scores": [0, 0],
@@ -23,8 +23,10 @@ are the ranks of the side's completed canastas (melds of 7 where melds stop at 7
 Optional keys: ``owed`` per seat (red threes still to be replaced on that player's turn, S4),
 ``hand_number``, ``pile_frozen`` (default: the pile holds a wild card or red three
 where the rules freeze on them), ``opened`` per side (default: the side has melds), ``has_melded``
-per seat, ``first_turn``. A position may hold fewer cards than the deck (a rule situation needs only
-a few), but never more copies of a card than the deck has.
+per seat, ``first_turn``, ``turn_state`` (the keys of ``views.turn_state``: the turn in progress,
+down to the table at a partner's "yes", ``table_at_yes``, S0 [J](v)). A position may hold fewer
+cards than the deck (a rule situation needs only a few), but never more copies of a card than the
+deck has.
 
 A *record* is the rules, the seed (or a starting position) and the actions; replaying it reproduces the
 game exactly, and the saved result lets a replay check that it did.
@@ -51,6 +53,8 @@ VERSION = 1
 
 
 def _rules_from(spec: Any) -> RuleSet:
+    if isinstance(spec, RuleSet):  # built in code (the bots' sampled worlds): already validated
+        return spec
     try:
         if isinstance(spec, str):
             return preset_rules(spec)
@@ -300,11 +304,43 @@ def _turn_state(s: GameState, ts: Any) -> None:
     if ask_phase not in ("draw", "play"):
         raise RecordError("turn_state 'ask_phase' must be \"draw\" or \"play\"")
     s.ask_phase = Phase.DRAW if ask_phase == "draw" else Phase.PLAY
+    _table_at_yes(s, ts.get("table_at_yes"))
     if s.phase is Phase.ANSWER:
         if s.partner(s.current) < 0:
             raise RecordError("the answer phase needs a partner to answer")
         s.actor = s.partner(s.current)
         s.asked_turn = True
+
+
+def _table_at_yes(s: GameState, at: Any) -> None:
+    """S0 [J](v): the turn_state's ``table_at_yes`` (``views.turn_state``): the side's melds, its
+    opened flag and the red treys the player had laid when told yes (what is boxed if he fails)."""
+    if at is None:
+        return
+    where = "turn_state 'table_at_yes'"
+    if s.permission != SAID_YES or not s.rules.failed_go_out_boxes:
+        raise RecordError(f"{where} goes with the answer \"yes\" where cards shown after it are boxed")
+    if not isinstance(at, dict) or set(at) != {"melds", "opened", "red_threes"}:
+        raise RecordError(f"{where} must be an object with melds, opened and red_threes")
+    if not isinstance(at["melds"], list) or not isinstance(at["opened"], bool):
+        raise RecordError(f"{where}: melds must be a list of melds and opened true or false")
+    side = s.side_of(s.current)
+    before = tuple(_meld(s.rules, _cards(text, f"{where} melds[{i}]"), f"{where} melds[{i}]")
+                   for i, text in enumerate(at["melds"]))
+    left = [0] * 53
+    for m in s.melds[side]:
+        for f in m.cards:
+            left[f] += 1
+    for m in before:
+        for f in m.cards:
+            left[f] -= 1
+            if left[f] < 0:
+                raise RecordError(f"{where}: {card_str(f)} is not in the side's melds now (cards are "
+                                  f"only added to the table after the yes)")
+    red_threes = _count(at["red_threes"], "red_threes")
+    if red_threes > len(s.red3[s.current]):
+        raise RecordError(f"{where}: red_threes is more than the red threes the player has laid")
+    s.yes_snapshot = (before, at["opened"], red_threes)
 
 
 @dataclass

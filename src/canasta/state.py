@@ -52,6 +52,8 @@ class Phase(IntEnum):
 NONE, SAID_NO, SAID_YES = -1, 0, 1
 
 Problem = tuple[str, str] | None
+# S0 [J](v): the side's melds and opened flag, and the red treys the player had laid, when told "yes"
+YesSnapshot = tuple[tuple[Meld, ...], bool, int]
 
 
 # every attribute of a GameState (its slots; tests compare states field by field)
@@ -116,6 +118,32 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
     "yes_snapshot",
     )
 
+# The enum members the hot paths compare with, as module constants: compiled (mypyc), a Final
+# name is a C constant, while `Phase.DRAW` is two dictionary lookups.
+_BLACK3_MELD: Final = MeldType.BLACK3
+_GROUP_MELD: Final = MeldType.GROUP
+_SEQUENCE_MELD: Final = MeldType.SEQUENCE
+_WILD_MELD: Final = MeldType.WILD
+_OP_ADD: Final = Op.ADD
+_OP_ASK: Final = Op.ASK
+_OP_DECLARE: Final = Op.DECLARE
+_OP_DISCARD: Final = Op.DISCARD
+_OP_DRAW: Final = Op.DRAW
+_OP_END: Final = Op.END
+_OP_MELD: Final = Op.MELD
+_OP_MERGE: Final = Op.MERGE
+_OP_NO: Final = Op.NO
+_OP_PASS: Final = Op.PASS
+_OP_RETRACT: Final = Op.RETRACT
+_OP_TAKE: Final = Op.TAKE
+_OP_TOP: Final = Op.TOP
+_OP_UPCARD: Final = Op.UPCARD
+_OP_YES: Final = Op.YES
+_ANSWER_PHASE: Final = Phase.ANSWER
+_DRAW_PHASE: Final = Phase.DRAW
+_OVER_PHASE: Final = Phase.OVER
+_PLAY_PHASE: Final = Phase.PLAY
+
 
 class GameState:
     """A whole game. Create with :meth:`new`; see the module docstring for the turn structure."""
@@ -163,7 +191,7 @@ class GameState:
     laydown_seat: list[int]
     boxed: list[list[int]]
     box_turns: list[int]
-    yes_snapshot: tuple[tuple[Meld, ...], bool] | None
+    yes_snapshot: YesSnapshot | None
     laydown_turns: list[int]
     bonus_draws: int
     upcard_lock: bool
@@ -203,8 +231,8 @@ class GameState:
         s.hand_no = 0
         s.dealer = s.start_dealer = 0
         s.results = []
-        s.ask_phase = Phase.PLAY
-        s.phase = Phase.DRAW
+        s.ask_phase = _PLAY_PHASE
+        s.phase = _DRAW_PHASE
         s.current = s.actor = 0
         s.hands = [[0] * 53 for _ in range(n)]
         s.hk = [[0] * s.model.nkinds for _ in range(n)]
@@ -322,7 +350,7 @@ class GameState:
     # ------------------------------------------------------------------ small queries
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER_PHASE
 
     def side_of(self, seat: int) -> int:
         return seat % self.sides
@@ -343,11 +371,11 @@ class GameState:
 
     def canastas(self, side: int) -> int:
         size = self.rules.canasta_size
-        return sum(1 for m in self.melds[side] if m.type is not MeldType.BLACK3 and len(m.cards) >= size)
+        return sum(1 for m in self.melds[side] if m.type is not _BLACK3_MELD and len(m.cards) >= size)
 
     def sequence_canastas(self, side: int) -> int:
         size = self.rules.canasta_size
-        return sum(1 for m in self.melds[side] if m.type is MeldType.SEQUENCE and len(m.cards) >= size)
+        return sum(1 for m in self.melds[side] if m.type is _SEQUENCE_MELD and len(m.cards) >= size)
 
     def _counts(self, side: int, more: int = 0, more_seq: int = 0) -> tuple[int, int]:
         """(canastas, sequence canastas) of the side, plus those an action would complete."""
@@ -409,7 +437,7 @@ class GameState:
     def meld_of_rank(self, side: int, rank: int) -> int:
         if self.rules.one_meld_per_rank:
             for i, m in enumerate(self.melds[side]):
-                if m.type is MeldType.GROUP and m.rank == rank:
+                if m.type is _GROUP_MELD and m.rank == rank:
                     return i
         return -1
 
@@ -482,9 +510,9 @@ class GameState:
             return None
         why = self._go_out_problem(counts, open_ok, concealed)
         if h_after == 1:
-            if why is None or self.rules.pass_allowed or self._last_card_melds(action):
+            if why is None or self.rules.pass_allowed or self._last_card_out(action):
                 return None
-            if (open_ok and action.op is not Op.TAKE and self.rules.talon
+            if (open_ok and action.op is not _OP_TAKE and self.rules.talon
                     and self._talon_count(self.side_of(self.current))):
                 return None  # S3 D: discard the last card and take the talon
             return ("keep_cards", f"that would leave you one card, but you may not go out: {why}")
@@ -494,17 +522,58 @@ class GameState:
             return ("discard_needed", "you must keep a card to discard when you go out")
         return None
 
-    def _last_card_melds(self, action: Action) -> bool:
-        """After ``action`` one card is left: could melding it go out? (Rare, so checked on a clone.)"""
-        if self.rules.go_out_discard == "required":
+    def _last_card_out(self, action: Action) -> bool:
+        """After ``action`` one card is left: can the player still go out with it? Melded onto a
+        meld, or, where melds may be merged, discarded or melded after merges that complete the
+        canastas (R 1.3: "may be combined"; nothing says the merge must come first). Rare, so
+        checked on a clone."""
+        merges = self._merges_after(action)
+        if self.rules.go_out_discard == "required" and not merges:
             return False
         c = self.clone()
         c._apply(action)
-        if c.phase is not Phase.PLAY or c.hn[c.current] != 1:
+        if c.phase is not _PLAY_PHASE or c.hn[c.current] != 1:
             return False
-        last = c.hand_cards(c.current)[0]
-        side = c.side_of(c.current)
-        return any(c._why_not_add(i, (last,)) is None for i in range(len(c.melds[side])))
+        return c._one_card_out(merges, action.op is _OP_MERGE)
+
+    def _one_card_out(self, merges: bool, merged: bool) -> bool:
+        """Holding one card in the play phase: can the player go out, merging first if ``merges``?
+        (``merged``: a merge was made, so discarding the card is checked again.)"""
+        seat = self.current
+        side = self.side_of(seat)
+        last = self.hand_cards(seat)[0]
+        if merged and self._why_not_discard((last,), False) is None:
+            return True
+        if self.rules.go_out_discard != "required" and any(
+                self._why_not_add(i, (last,)) is None for i in range(len(self.melds[side]))):
+            return True
+        if merges:
+            for a in self._merges():
+                c = self.clone()
+                c._apply(a)
+                if c._one_card_out(True, True):
+                    return True
+        return False
+
+    def _merges_after(self, action: Action) -> bool:
+        """Could the side have two group melds of one rank to merge after ``action`` (a quick
+        test, true whenever it may be)?"""
+        if not self.rules.merge_groups or self._permission_problem() is not None:
+            return False
+        ranks = {m.rank for m in self.melds[self.side_of(self.current)] if m.type is _GROUP_MELD}
+        groups = sum(1 for m in self.melds[self.side_of(self.current)] if m.type is _GROUP_MELD)
+        if len(ranks) < groups:
+            return True
+        if action.meld >= 0 or action.op not in (_OP_MELD, _OP_TAKE, _OP_TOP):
+            return False  # a card onto a meld makes no new meld
+        wf = self.model.wild_face
+        return any(not wf[f] and f // 4 + 2 in ranks for f in action.cards)
+
+    def _merges(self) -> list[Action]:
+        """The merges the rules allow now, before the check that the player can still finish."""
+        out: list[Action] = []
+        self._gen_merges(out, False)
+        return out
 
     def _open_after(self, side: int, points: int, natural: bool = False, canasta: bool = False) -> bool:
         """Would the side be open after a play worth ``points`` (``natural``: the play makes a
@@ -519,7 +588,7 @@ class GameState:
 
     def _has_natural(self, side: int, size: int) -> bool:
         """Whether the side shows a natural group of at least ``size`` cards (R 1.2 opening)."""
-        return any(m.type is MeldType.GROUP and not m.wilds and len(m.cards) >= size
+        return any(m.type is _GROUP_MELD and not m.wilds and len(m.cards) >= size
                    for m in self.melds[side])
 
     def _opening_turn(self, side: int) -> bool:
@@ -559,59 +628,59 @@ class GameState:
         (Typed ``object``: anything is checked here, also where the engine is compiled.)"""
         if not isinstance(action, Action) or not isinstance(action.op, Op):
             return ("bad_action", f"{action!r} is not an action")
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER_PHASE:
             return ("game_over", "the game is over")
         op = action.op
-        if self.phase is Phase.ANSWER:
-            if op is Op.YES or op is Op.NO:
+        if self.phase is _ANSWER_PHASE:
+            if op is _OP_YES or op is _OP_NO:
                 return None
             return ("answer_partner", f"seat {self.actor} must first answer whether their partner "
                     f"may go out")
-        if op is Op.YES or op is Op.NO:
+        if op is _OP_YES or op is _OP_NO:
             return ("not_asked", "nobody has asked to go out")
-        if self.phase is Phase.DRAW:
-            if op is Op.DRAW:
+        if self.phase is _DRAW_PHASE:
+            if op is _OP_DRAW:
                 return self._why_not_draw()
-            if op is Op.TAKE:
+            if op is _OP_TAKE:
                 return self._why_not_take(action)
-            if op is Op.UPCARD:
+            if op is _OP_UPCARD:
                 return self._why_not_upcard()
-            if op is Op.MELD:
+            if op is _OP_MELD:
                 return self._why_not_meld(action.cards)
-            if op is Op.ADD:
+            if op is _OP_ADD:
                 return self._why_not_add(action.meld, action.cards)
-            if op is Op.RETRACT:
+            if op is _OP_RETRACT:
                 return self._why_not_retract()
-            if op is Op.END:
+            if op is _OP_END:
                 return self._why_not_end()
-            if op is Op.ASK:
+            if op is _OP_ASK:
                 return self._why_not_ask()
-            if op is Op.TOP:
+            if op is _OP_TOP:
                 return self._why_not_top(action)
-            if op is Op.DECLARE:
+            if op is _OP_DECLARE:
                 why = self._special(action)
                 return why if isinstance(why, tuple) else None
             return ("draw_first", "draw from the stock or take the pile first")
         # PLAY
-        if op is Op.DISCARD:
+        if op is _OP_DISCARD:
             return self._why_not_discard(action.cards)
-        if op is Op.MELD:
+        if op is _OP_MELD:
             return self._why_not_meld(action.cards)
-        if op is Op.ADD:
+        if op is _OP_ADD:
             return self._why_not_add(action.meld, action.cards)
-        if op is Op.ASK:
+        if op is _OP_ASK:
             return self._why_not_ask()
-        if op is Op.RETRACT:
+        if op is _OP_RETRACT:
             return self._why_not_retract()
-        if op is Op.END:
+        if op is _OP_END:
             return self._why_not_end()
-        if op is Op.PASS:
+        if op is _OP_PASS:
             return self._why_not_pass()
-        if op is Op.MERGE:
+        if op is _OP_MERGE:
             return self._why_not_merge(action)
-        if op is Op.DRAW and self.bonus_draws:
+        if op is _OP_DRAW and self.bonus_draws:
             return None if self.stock else ("stock_empty", "the stock is empty: no further card")
-        if op is Op.DECLARE:
+        if op is _OP_DECLARE:
             why = self._special(action)
             return why if isinstance(why, tuple) else None
         return ("already_drawn", "you have already drawn this turn")
@@ -685,7 +754,7 @@ class GameState:
         melds = self.melds[side]
         if a.meld >= len(melds):
             return ("no_meld", f"your side has no meld @{a.meld}")
-        if a.meld >= 0 and melds[a.meld].type is MeldType.SEQUENCE:
+        if a.meld >= 0 and melds[a.meld].type is _SEQUENCE_MELD:
             return self._why_not_take_sequence(a, melds[a.meld])
         nat = 0
         wild = 0
@@ -709,7 +778,7 @@ class GameState:
                 return ("meld_target", "there is no meld of that rank to take the pile onto")
         else:
             target = a.meld
-            if target >= 0 and (melds[target].type is not MeldType.GROUP or melds[target].rank != rank):
+            if target >= 0 and (melds[target].type is not _GROUP_MELD or melds[target].rank != rank):
                 return ("meld_target", f"the top card ({_c(top)}) does not belong in meld @{target}")
         frozen = self.frozen_reason(side)
         # the cards from hand justify the take: a natural pair (with any further cards of the meld),
@@ -921,7 +990,7 @@ class GameState:
                 if lo >= 4 and lo + 2 <= 14 and all(0 <= f < JOKER and h[f] for f in run):
                     cands.append(tuple(run))
         for c in cands:
-            a = Action(Op.TOP, c)
+            a = Action(_OP_TOP, c)
             if self._why_not_top(a) is None:
                 out.append(a)
 
@@ -943,7 +1012,7 @@ class GameState:
         seat = self.current
         side = self.side_of(seat)
         r = self.rules
-        if self.phase is Phase.DRAW and not self._pre_draw_ok():
+        if self.phase is _DRAW_PHASE and not self._pre_draw_ok():
             return ("draw_first", "draw first (you may show melds before drawing only to take the "
                     "pile for your opening)")
         if self.retracted and not self.opened[side]:
@@ -955,7 +1024,7 @@ class GameState:
         if b3:
             return self._why_not_black3_meld(cards, b3)
         if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode in ("optional", "trey"):
-            if self.phase is Phase.DRAW:
+            if self.phase is _DRAW_PHASE:
                 return ("draw_first", "draw first")
             return self._meld_finish(side, cards)
         if self.upcard_lock:
@@ -981,7 +1050,7 @@ class GameState:
         if nat == 0:
             if not r.wild_melds:
                 return ("no_naturals", "wild cards cannot be melded on their own")
-            return None if self.phase is Phase.DRAW else self._meld_finish(side, cards)
+            return None if self.phase is _DRAW_PHASE else self._meld_finish(side, cards)
         if nat < r.min_naturals:
             return ("few_naturals", f"a meld needs at least {r.min_naturals} natural cards")
         why = wild_problem(r, nat, wild) or (self._wild_rule(side, rank, nat) if wild else None)
@@ -991,7 +1060,7 @@ class GameState:
         if existing >= 0:
             return ("one_meld_per_rank", f"your side already has a meld of {RANK_NAMES[rank]}: add "
                     f"to it (@{existing})")
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW_PHASE:
             return None
         return self._meld_finish(side, cards)
 
@@ -1005,7 +1074,7 @@ class GameState:
         if not sequence_fits(r, ranks[0], ranks[2]):
             return ("sequence_window", "that sequence does not fit any sequence canasta (windows: "
                     + ", ".join(f"{RANK_CHARS[lo]}-{RANK_CHARS[hi]}" for lo, hi in r.sequences) + ")")
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW_PHASE:
             return None
         return self._meld_finish(self.side_of(self.current), cards)
 
@@ -1015,7 +1084,7 @@ class GameState:
         side = self.side_of(seat)
         if r.black3_meld == "none":
             return ("black_three", "black threes cannot be melded")
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW_PHASE:
             return ("black_three", "black threes are melded only when going out")
         held = self.hk[seat][self.model.black3]
         if b3 != held:
@@ -1040,7 +1109,7 @@ class GameState:
                     "cards first")
         why = self._go_out_problem(self._counts(side), self._open_after(side, self._value(cards)),
                                    self._concealed_after())
-        if why and not (h_after == 1 and self._last_card_melds(Action(Op.MELD, cards))):
+        if why and not (h_after == 1 and self._last_card_out(Action(_OP_MELD, cards))):
             return ("cannot_go_out", f"black threes are melded only when going out, and {why}")
         if h_after == 0 and r.go_out_discard == "required" and not r.black3_out_no_discard:
             return ("discard_needed", "you must keep a card to discard when you go out")
@@ -1050,7 +1119,7 @@ class GameState:
         seat = self.current
         side = self.side_of(seat)
         r = self.rules
-        if self.phase is Phase.DRAW and not self._pre_draw_ok():
+        if self.phase is _DRAW_PHASE and not self._pre_draw_ok():
             return ("draw_first", "draw first")
         if self.retracted and not self.opened[side]:
             return ("retracted", "you took back your opening this turn; discard to end the turn")
@@ -1066,14 +1135,14 @@ class GameState:
         if miss:
             return ("not_in_hand", miss)
         m = melds[index]
-        if m.type is MeldType.BLACK3:
+        if m.type is _BLACK3_MELD:
             return ("black_three", "nothing can be added to the black threes")
         wild = self.model.wild_face[f]
-        if m.type is not MeldType.GROUP:
+        if m.type is not _GROUP_MELD:
             misfit = self._misfit(m, f, wild)
             if misfit:
                 return misfit
-            if self.phase is Phase.DRAW:
+            if self.phase is _DRAW_PHASE:
                 return None
             return self._add_finish(side, index, m, f)
         if not wild and f // 4 + 2 != m.rank:
@@ -1085,7 +1154,7 @@ class GameState:
                or (self._wild_rule(side, m.rank, m.naturals) if wild else None))
         if why:
             return ("wild_limit", why)
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW_PHASE:
             return None
         return self._add_finish(side, index, m, f)
 
@@ -1094,7 +1163,7 @@ class GameState:
         r = self.rules
         if m.size >= r.canasta_size:
             return ("canasta_closed", f"the {m.describe(r)} is closed")
-        if m.type is MeldType.WILD:
+        if m.type is _WILD_MELD:
             return None if wild else ("wrong_rank", f"{_c(f)} is not a wild card")
         rank = f // 4 + 2
         if wild or f % 4 != m.suit or rank not in (m.rank - 1, m.high + 1) or is_red_three(f):
@@ -1104,8 +1173,18 @@ class GameState:
             return ("sequence_window", "the sequence would not fit a sequence canasta")
         return None
 
-    def _why_not_merge(self, a: Action) -> Problem:
-        """S1: two group melds of the same rank may be merged."""
+    def _why_not_merge(self, a: Action, finish: bool = True) -> Problem:
+        """S1: two group melds of the same rank may be merged. ``finish``: also refuse a merge that
+        would leave a player holding one card unable to go out (no pass here)."""
+        why = self._merge_problem(a)
+        r = self.rules
+        if (why is None and finish and self.phase is _PLAY_PHASE and self.hn[self.current] == 1
+                and not r.pass_allowed and not self.no_discard and not self._last_card_out(a)):
+            return ("keep_cards", "after that merge you could not go out with your last card")
+        return why
+
+    def _merge_problem(self, a: Action) -> Problem:
+        """``_why_not_merge`` without the check that a player holding one card can still finish."""
         if not self.rules.merge_groups:
             return ("no_merge", "melds cannot be merged in these rules")
         if self.upcard_lock:
@@ -1118,7 +1197,7 @@ class GameState:
         if j < i:
             return ("merge_order", f"write the lower meld number first: merge @{j} @{i}")
         mi, mj = melds[i], melds[j]
-        if mi.type is not MeldType.GROUP or mj.type is not MeldType.GROUP or mi.rank != mj.rank:
+        if mi.type is not _GROUP_MELD or mj.type is not _GROUP_MELD or mi.rank != mj.rank:
             return ("no_merge", "only two group melds of the same rank can be merged")
         size = self.rules.canasta_size
         if (mi.size >= size or mj.size >= size) and not self.rules.add_to_canasta:
@@ -1146,7 +1225,7 @@ class GameState:
             return ("special_melded", "a special hand is only for a side that has not melded (S3 F: "
                     "once a team melds, the partner can no longer get a special hand)")
         before_draw = a.meld == 2 and not r.straight_discard  # N8 option: 13 cards, no discard
-        if (self.phase is Phase.DRAW) != before_draw:
+        if (self.phase is _DRAW_PHASE) != before_draw:
             if before_draw:
                 return ("special_size", "in these rules a straight is shown before drawing")
             return ("draw_first", "draw first: a special hand is shown after drawing")
@@ -1197,8 +1276,8 @@ class GameState:
         if self.took_pile or self.melds[side] or self.opened[side]:
             return
         h = self.hands[seat]
-        if self.phase is Phase.DRAW:  # N8 option: a straight shown before drawing, 13 cards
-            a = Action(Op.DECLARE, (), 2)
+        if self.phase is _DRAW_PHASE:  # N8 option: a straight shown before drawing, 13 cards
+            a = Action(_OP_DECLARE, (), 2)
             if not isinstance(self._special(a), tuple):
                 out.append(a)
             return
@@ -1210,18 +1289,18 @@ class GameState:
                 return
         counts = [h[JOKER]] + [h[b] + h[b + 1] + h[b + 2] + h[b + 3] for b in range(0, 52, 4)]
         if all(n in (0, 2) for n in counts):
-            a = Action(Op.DECLARE, (), 0)
+            a = Action(_OP_DECLARE, (), 0)
             if not isinstance(self._special(a), tuple):
                 out.append(a)
         if r.special_garbage and not counts[0] and sorted(
                 n for n in counts if n) == [3, 3, 4, 4]:
-            a = Action(Op.DECLARE, (), 1)
+            a = Action(_OP_DECLARE, (), 1)
             if not isinstance(self._special(a), tuple):
                 out.append(a)
         if r.special_straight and r.straight_discard and all(counts[i] for i in (0, 1, *range(3, 14))):
             for k, n in enumerate(self.hk[seat]):
                 if n:
-                    a = Action(Op.DECLARE, (self._face(seat, k),), 2)
+                    a = Action(_OP_DECLARE, (self._face(seat, k),), 2)
                     if not isinstance(self._special(a), tuple):
                         out.append(a)
 
@@ -1283,7 +1362,7 @@ class GameState:
             return "a seven"
         if rank == 14 and "ace" in no:
             return "an ace"
-        if "dead" in no and any(m.type is MeldType.GROUP and m.rank == rank
+        if "dead" in no and any(m.type is _GROUP_MELD and m.rank == rank
                                 and len(m.cards) >= self.rules.canasta_size for m in self.melds[side]):
             return f"a dead card ({RANK_NAMES[rank]} are closed)"
         return None
@@ -1299,7 +1378,7 @@ class GameState:
         why = self._ask_basic()
         if why:
             return why
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW_PHASE:
             # before drawing, asking matters only to go out by taking the pile
             if self.pre_draw or not self._any_take():
                 return ("ask_after_draw", "ask after drawing (before drawing, only to go out by "
@@ -1315,7 +1394,7 @@ class GameState:
         if self.partner(seat) < 0 or mode == "none":
             return ("no_partner", "there is no partner to ask")
         if self.rules.ask_after_pickup:
-            if self.phase is Phase.DRAW:
+            if self.phase is _DRAW_PHASE:
                 return ("ask_after_pickup", "ask after your pick-up (draw or take), before showing "
                         "any card")
             if self.shown:
@@ -1333,7 +1412,7 @@ class GameState:
         return None
 
     def _why_not_end(self) -> Problem:
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY_PHASE:
             if not self.no_discard:
                 return ("no_end", "end your turn with a discard")
             side = self.side_of(self.current)
@@ -1357,19 +1436,19 @@ class GameState:
         if rule == "any":
             return self._any_take()
         side = self.side_of(self.current)
-        return any(self._why_not_take(Action(Op.TAKE, (), i)) is None
-                   for i, m in enumerate(self.melds[side]) if m.type is not MeldType.BLACK3)
+        return any(self._why_not_take(Action(_OP_TAKE, (), i)) is None
+                   for i, m in enumerate(self.melds[side]) if m.type is not _BLACK3_MELD)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
         """Every legal action now, one per kind of card, in a fixed order; changes nothing."""
         ph = self.phase
-        if ph is Phase.OVER:
+        if ph is _OVER_PHASE:
             return []
-        if ph is Phase.ANSWER:
+        if ph is _ANSWER_PHASE:
             return [YES, NO]
         out: list[Action] = []
-        if ph is Phase.DRAW:
+        if ph is _DRAW_PHASE:
             if self._why_not_draw() is None:
                 out.append(DRAW)
             if self._why_not_upcard() is None:
@@ -1410,20 +1489,20 @@ class GameState:
             self._gen_specials(out)
         return out
 
-    def _gen_merges(self, out: list[Action]) -> None:
+    def _gen_merges(self, out: list[Action], finish: bool = True) -> None:
         melds = self.melds[self.side_of(self.current)]
-        ranks = [mi.rank for mi in melds if mi.type is MeldType.GROUP]
+        ranks = [mi.rank for mi in melds if mi.type is _GROUP_MELD]
         if len(set(ranks)) == len(ranks):
             return  # no two group melds of one rank
         by_rank: dict[int, list[int]] = {}
         for i, mi in enumerate(melds):
-            if mi.type is MeldType.GROUP:
+            if mi.type is _GROUP_MELD:
                 by_rank.setdefault(mi.rank, []).append(i)
         for idx in by_rank.values():
             for x, i in enumerate(idx):
                 for j in idx[x + 1:]:
-                    a = Action(Op.MERGE, (), i, j)
-                    if self._why_not_merge(a) is None:
+                    a = Action(_OP_MERGE, (), i, j)
+                    if self._why_not_merge(a, finish) is None:
                         out.append(a)
 
     def _face(self, seat: int, kind: int, skip: int = 0) -> int:
@@ -1499,17 +1578,17 @@ class GameState:
         hk = self.hk[seat]
         h = self.hands[seat]
         hn = self.hn[seat]
-        drawing = self.phase is Phase.DRAW
+        drawing = self.phase is _DRAW_PHASE
         if self.upcard_lock:  # S0 [A](i): no lay-down this turn; red treys may still be disclosed
             if hk[m.red3] and not drawing:
                 c1 = (self._face(seat, m.red3),)
                 if self._why_not_meld(c1) is None:
-                    out.append(Action(Op.MELD, c1))
+                    out.append(Action(_OP_MELD, c1))
             return
         melds = self.melds[side]
         wilds = [k for k in m.wild_kinds if hk[k]]
         wild_faces = [self._face(seat, k) for k in wilds]
-        taken = {x.rank for x in melds if x.type is MeldType.GROUP} if r.one_meld_per_rank else set()
+        taken = {x.rank for x in melds if x.type is _GROUP_MELD} if r.one_meld_per_rank else set()
         # new group melds of three cards
         ok3, ok21 = m.meld3_ok, m.meld21_ok
         if r.sequences:
@@ -1524,12 +1603,12 @@ class GameState:
                 base = (kind_rank[k] - 2) * 4
                 three = _first_faces(base, bytes(h[base:base + 4]), 3 if n >= 3 else 2)
                 if n >= 3 and ok3 and (free or self._meld_finish(side, three) is None):
-                    out.append(Action(Op.MELD, three))
+                    out.append(Action(_OP_MELD, three))
                 if ok21 and wild_faces and self._wild_rule(side, kind_rank[k], 2) is None:
                     for wf in wild_faces:
                         c3: tuple[int, ...] = (three[0], three[1], wf)
                         if free or self._meld_finish(side, c3) is None:
-                            out.append(Action(Op.MELD, c3))
+                            out.append(Action(_OP_MELD, c3))
         n3 = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards too
         if r.wild_melds and len(wild_faces) and hk[m.joker] + hk[m.deuce] + n3 >= 3:
             for j in range(min(3, hk[m.joker]), -1, -1):
@@ -1538,17 +1617,17 @@ class GameState:
                         c = ((JOKER,) * j + self._faces(seat, m.deuce, 3 - j - t)
                              + self._faces(seat, m.red3, t))
                         if self._why_not_meld(c) is None:
-                            out.append(Action(Op.MELD, c))
+                            out.append(Action(_OP_MELD, c))
         if hk[m.red3] and not drawing and r.red3_mode in ("optional", "trey"):
             c = (self._face(seat, m.red3),)
             if self._why_not_meld(c) is None:
-                out.append(Action(Op.MELD, c))
+                out.append(Action(_OP_MELD, c))
         # black threes, all at once, when going out
         if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none":
             bcards = self._faces(seat, m.black3, hk[m.black3])
             for c in [bcards] + [(*bcards, self._face(seat, wk)) for wk in wilds]:
                 if self._why_not_meld(c) is None:
-                    out.append(Action(Op.MELD, c))
+                    out.append(Action(_OP_MELD, c))
         # additions, one card at a time (the limits of melds.wild_problem, inlined: this is hot)
         free = drawing or hn - 1 >= 2
         size = r.canasta_size
@@ -1562,8 +1641,8 @@ class GameState:
         suited = bool(m.seq_runs)  # where suits matter every held suit is listed, else the first held
         nat_kinds = m.natural_kinds
         for i, meld in enumerate(melds):
-            if meld.type is not MeldType.GROUP:
-                if meld.type is not MeldType.BLACK3:
+            if meld.type is not _GROUP_MELD:
+                if meld.type is not _BLACK3_MELD:
                     self._gen_extend(out, i, meld, wild_faces)
                 continue
             n = len(meld.cards)
@@ -1597,41 +1676,54 @@ class GameState:
         side = self.side_of(seat)
         m = self.model
         h = self.hands[seat]
-        free = self.phase is Phase.DRAW or self.hn[seat] - 3 >= 2
+        free = self.phase is _DRAW_PHASE or self.hn[seat] - 3 >= 2
         ok3, ok21 = m.meld3_ok, m.meld21_ok
-        # the hand's naturals 4..A as bytes, four suits per rank: cached tables do the combinatorics
-        raw = bytes(h[8:52])
+        # group melds by rank: the suits' counts as one number index a table of the combinations
         wilds = tuple(wild_faces) if ok21 else ()
-        for at in range(0, 44, 4):
-            quad = raw[at:at + 4]
-            if quad in _FEWER_THAN_TWO:
+        wkey = 0
+        for wf in wilds:
+            wkey |= 1 << (wf if wf < 8 else 8)  # deuces and treys by face, the joker
+        for base in range(8, 52, 4):
+            c0, c1, c2, c3 = h[base], h[base + 1], h[base + 2], h[base + 3]
+            if c0 + c1 + c2 + c3 < 2:
                 continue
-            here = wilds if not wilds or self._wild_rule(side, at // 4 + 4, 2) is None else ()
-            cands = _group_options(at + 8, quad, here) if ok3 else _group_options(at + 8, quad, here)[1:]
-            for acts in cands:
+            here = wilds if not wilds or self._wild_rule(side, base // 4 + 2, 2) is None else ()
+            code = c0 | c1 << 4 | c2 << 8 | c3 << 12
+            key = base << 32 | (wkey << 16 if here else 0) | code
+            opts = _GROUPS.get(key)
+            if opts is None:
+                opts = _GROUPS[key] = _group_options(base, (c0, c1, c2, c3), here)
+            for acts in opts if ok3 else opts[1:]:
                 if free:
                     out.extend(acts)
                 else:
                     for a in acts:
                         if self._meld_finish(side, a.cards) is None:
                             out.append(a)
-        present = raw.translate(_PRESENT)
+        # sequences: three held ranks in a row of one suit, inside the rule set's spans
         for lo, hi in m.seq_runs:
             for suit in range(4):
-                for a in _run_starts(present[(lo - 4) * 4 + suit:(hi - 3) * 4:4], lo, suit):
-                    if free or self._meld_finish(side, a.cards) is None:
-                        out.append(a)
+                run = 0
+                for f in range((lo - 2) * 4 + suit, (hi - 1) * 4, 4):
+                    if not h[f]:
+                        run = 0
+                        continue
+                    run += 1
+                    if run >= 3:
+                        a = _RUN_MELDS[f]
+                        if free or self._meld_finish(side, a.cards) is None:
+                            out.append(a)
 
     def _gen_extend(self, out: list[Action], i: int, meld: Meld, wild_faces: list[int]) -> None:
         """Cards that extend a sequence (at either end) or a wild meld."""
-        if meld.type is MeldType.WILD:
+        if meld.type is _WILD_MELD:
             cands = wild_faces
         else:
             h = self.hands[self.current]
             suit = meld.suit
             cands = [f for f in ((meld.rank - 3) * 4 + suit, (meld.high - 1) * 4 + suit)
                      if 8 <= f < JOKER and h[f]]
-        free = self.phase is Phase.DRAW or self.hn[self.current] - 1 >= 2
+        free = self.phase is _DRAW_PHASE or self.hn[self.current] - 1 >= 2
         side = self.side_of(self.current)
         for f in cands:  # the checks of _why_not_add for a held card, short-cut when cards spare
             if self._misfit(meld, f, self.model.wild_face[f]) is None and (
@@ -1644,13 +1736,13 @@ class GameState:
                                     self._open_after(side, self._value(cards), natural,
                                                      natural and len(cards) >= self.rules.canasta_size),
                                     self._concealed_after(False, self.rules.canasta_size <= len(cards)),
-                                    Action(Op.MELD, cards))
+                                    Action(_OP_MELD, cards))
 
     def _add_finish(self, side: int, index: int, meld: Meld, f: int) -> Problem:
         completes = len(meld.cards) + 1 == self.rules.canasta_size
         own = index >= self.turn_base
-        seq = completes and meld.type is MeldType.SEQUENCE
-        nat_can = completes and meld.type is MeldType.GROUP and not meld.wilds and not self.model.wild_face[f]
+        seq = completes and meld.type is _SEQUENCE_MELD
+        nat_can = completes and meld.type is _GROUP_MELD and not meld.wilds and not self.model.wild_face[f]
         return self._finish_problem(self.hn[self.current] - 1, self._counts(side, completes, seq),
                                     self._open_after(side, self.model.open_value[f], False, nat_can) or (
                                         seq and self.rules.sequence_canasta_opens),
@@ -1669,7 +1761,7 @@ class GameState:
         if r.one_meld_per_rank:
             targets = [self.meld_of_rank(side, rank)]
         else:
-            targets = [-1] + [i for i, x in enumerate(melds) if x.type is MeldType.GROUP and x.rank == rank]
+            targets = [-1] + [i for i, x in enumerate(melds) if x.type is _GROUP_MELD and x.rank == rank]
         frozen = self.frozen_reason(side) is not None
         held = sum(hk[k] for k in m.natural_kinds[rank])
         layoff = not frozen and r.pickup_layoff and any(t >= 0 for t in targets)
@@ -1722,14 +1814,14 @@ class GameState:
                             if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None or (
                                     w and not wild_ok):
                                 break
-                            a = Action(Op.TAKE, nat + self._faces(seat, m.deuce, d) + (JOKER,) * j
+                            a = Action(_OP_TAKE, nat + self._faces(seat, m.deuce, d) + (JOKER,) * j
                                        + self._faces(seat, m.red3, t), target)
                             if (trusted and hn - c - w + gained >= 2) or self._why_not_take(a) is None:
                                 out.append(a)
         if r.pickup_extends_sequence:
             for i, x in enumerate(melds):
-                if x.type is MeldType.SEQUENCE:
-                    a = Action(Op.TAKE, (), i)
+                if x.type is _SEQUENCE_MELD:
+                    a = Action(_OP_TAKE, (), i)
                     if self._why_not_take(a) is None:
                         out.append(a)
 
@@ -1740,13 +1832,13 @@ class GameState:
         nat = [f for f in cards if not self.model.wild_face[f]]
         wild = [f for f in cards if self.model.wild_face[f]]
         if meld >= 0:
-            return [Action(Op.ADD, (f,), meld) for f in nat + wild]
+            return [Action(_OP_ADD, (f,), meld) for f in nat + wild]
         if len(nat) >= 3:
             first, rest = nat[:3], nat[3:] + wild
         else:
             first, rest = nat + wild[:1], wild[1:]
         index = len(self.melds[self.side_of(self.current)])
-        return [Action(Op.MELD, tuple(first))] + [Action(Op.ADD, (f,), index) for f in rest]
+        return [Action(_OP_MELD, tuple(first))] + [Action(_OP_ADD, (f,), index) for f in rest]
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action | str | object) -> None:
@@ -1767,31 +1859,31 @@ class GameState:
         op = a.op
         seat = self.current
         if self.rules.red3_mode == "trey" and not (
-                op is Op.DRAW or op is Op.TAKE or op is Op.UPCARD or op is Op.YES or op is Op.NO
-                or (op is Op.MELD and len(a.cards) == 1)):
+                op is _OP_DRAW or op is _OP_TAKE or op is _OP_UPCARD or op is _OP_YES or op is _OP_NO
+                or (op is _OP_MELD and len(a.cards) == 1)):
             # S0 [F](i){c}: the further card is only for a red trey disclosed at once
             self.fresh3[seat] = 0
             self.bonus_draws = 0
-        if op is Op.DISCARD:
+        if op is _OP_DISCARD:
             self._do_discard(a.cards[0])
-        elif op is Op.DRAW and self.phase is Phase.PLAY:
+        elif op is _OP_DRAW and self.phase is _PLAY_PHASE:
             self._do_replacement()
-        elif op is Op.DRAW:
+        elif op is _OP_DRAW:
             self._do_draw()
-        elif op is Op.MELD:
+        elif op is _OP_MELD:
             self._do_meld(a.cards)
-        elif op is Op.ADD:
+        elif op is _OP_ADD:
             self._do_add(a.meld, a.cards[0])
-        elif op is Op.TAKE:
+        elif op is _OP_TAKE:
             self._do_take(a)
-        elif op is Op.TOP:
+        elif op is _OP_TOP:
             self._do_top(a)
-        elif op is Op.UPCARD:
+        elif op is _OP_UPCARD:
             f = self.pile.pop()
             self._give(seat, f)
             self._event(seat, "upcard", (f,))
             self.first_turn = False
-            self.phase = Phase.PLAY
+            self.phase = _PLAY_PHASE
             if not self.pile:
                 self.pile_frozen = False
             if self.rules.first_turn_upcard == "trey":
@@ -1800,38 +1892,39 @@ class GameState:
                 self._event(seat, "draw", tuple(got), private=True)
                 self.upcard_lock = True
                 self._fresh((f, *got))
-        elif op is Op.ASK:
+        elif op is _OP_ASK:
             self.asks[seat] += 1
             self.asked_turn = True
             self.ask_phase = self.phase
-            self.phase = Phase.ANSWER
+            self.phase = _ANSWER_PHASE
             self.actor = self.partner(seat)
             self._event(seat, "ask")
-        elif op is Op.YES or op is Op.NO:
+        elif op is _OP_YES or op is _OP_NO:
             mode = self.rules.ask_partner
             self.binding = mode != "first_binding" or self.answers[seat] == 0
             self.answers[seat] += 1
-            self.permission = SAID_YES if op is Op.YES else SAID_NO
+            self.permission = SAID_YES if op is _OP_YES else SAID_NO
             side = self.side_of(seat)
             # S0 [J](v): what is on the table when told yes (cards shown later may be boxed)
-            self.yes_snapshot = (tuple(self.melds[side]), self.opened[side]) if op is Op.YES else None
-            self._event(self.actor, "yes" if op is Op.YES else "no")
+            self.yes_snapshot = ((tuple(self.melds[side]), self.opened[side], len(self.red3[seat]))
+                                 if op is _OP_YES and self.rules.failed_go_out_boxes else None)
+            self._event(self.actor, "yes" if op is _OP_YES else "no")
             self.phase = self.ask_phase
             self.actor = seat
-        elif op is Op.RETRACT:
+        elif op is _OP_RETRACT:
             self._do_retract()
-        elif op is Op.END:
+        elif op is _OP_END:
             self._event(seat, "end")
-            if self.phase is Phase.PLAY:
+            if self.phase is _PLAY_PHASE:
                 self._check_failed_go_out()
                 self._end_hand("last_red3", -1)
             else:
                 self._end_hand("stock_out", -1)
-        elif op is Op.PASS:
+        elif op is _OP_PASS:
             self._event(seat, "pass")
             self._check_failed_go_out()
             self._next_turn()
-        elif op is Op.DECLARE:
+        elif op is _OP_DECLARE:
             award = self._special(a)
             assert not isinstance(award, tuple)
             shown = tuple(self.hand_cards(seat))
@@ -1840,7 +1933,7 @@ class GameState:
                 self.pile.append(f)
             self._event(seat, "declare", shown)
             self._end_hand("special", seat, False, award)
-        elif op is Op.MERGE:
+        elif op is _OP_MERGE:
             side = self.side_of(seat)
             melds = self.melds[side]
             into, other = melds[a.meld], melds[a.other]
@@ -1903,7 +1996,7 @@ class GameState:
         got = self._draw_cards(seat, self.rules.stock_draw)
         self._event(seat, "draw", tuple(got), private=True)
         self.first_turn = False
-        self.phase = Phase.PLAY
+        self.phase = _PLAY_PHASE
         self._fresh(got)
 
     def _turnover_due(self) -> bool:
@@ -1944,7 +2037,7 @@ class GameState:
             self._take_from(seat, f)
         top = self.pile.pop()
         target = self.melds[side][a.meld] if a.meld >= 0 else None
-        if target is not None and target.type is MeldType.SEQUENCE and not r.seq_pickup_takes_pile:
+        if target is not None and target.type is _SEQUENCE_MELD and not r.seq_pickup_takes_pile:
             rest = []  # B2 (option): extending a sequence takes the top card only
         else:
             rest = self.pile
@@ -1957,7 +2050,7 @@ class GameState:
             self.melds[side][a.meld] = new
             completed = old.size < r.canasta_size <= new.size
         else:
-            new = new_meld((top, *a.cards), MeldType.GROUP, r.red3_wild)
+            new = new_meld((top, *a.cards), _GROUP_MELD, r.red3_wild)
             self.melds[side].append(new)
             completed = new.size >= r.canasta_size
         gained: list[int] = []
@@ -1980,7 +2073,7 @@ class GameState:
         self.first_turn = False
         self._meld_points(side, points, completed)
         self.opened[side] = True
-        self.phase = Phase.PLAY
+        self.phase = _PLAY_PHASE
         if self.hn[seat] == 0:
             self._go_out(seat)
 
@@ -2001,7 +2094,7 @@ class GameState:
         self.pre_draw = False
         self.first_turn = False
         self._meld_points(side, self._value(cards), meld.size >= r.canasta_size)
-        self.phase = Phase.PLAY
+        self.phase = _PLAY_PHASE
 
     def _do_meld(self, cards: tuple[int, ...]) -> None:
         seat = self.current
@@ -2022,7 +2115,7 @@ class GameState:
         completed = meld.size >= self.rules.canasta_size
         self.melds[side].append(meld)
         self._event(seat, "meld", cards)
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW_PHASE:
             self.pre_draw = True
             self.turn_melded = True
             self.turn_points += self._value(cards)
@@ -2040,7 +2133,7 @@ class GameState:
         new = old.with_cards((f,), self.rules.red3_wild)
         self.melds[side][index] = new
         self._event(seat, "add", (f,))
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW_PHASE:
             self.turn_points += self.model.open_value[f]
             return
         self.shown = True
@@ -2048,7 +2141,7 @@ class GameState:
             self.laid_off = True
         completed = old.size < self.rules.canasta_size <= new.size
         self._meld_points(side, self.model.open_value[f], index >= self.turn_base and completed)
-        if completed and new.type is MeldType.SEQUENCE and self.rules.sequence_canasta_opens:
+        if completed and new.type is _SEQUENCE_MELD and self.rules.sequence_canasta_opens:
             self.opened[side] = True  # S0 [G](i){d}: a complete sequence is a lay-down by itself
         if self.hn[seat] == 0:
             self._go_out(seat)
@@ -2108,10 +2201,11 @@ class GameState:
             if self.rules.failed_go_out_boxes and self.yes_snapshot is not None:
                 self._box_shown(side, self.yes_snapshot)
 
-    def _box_shown(self, side: int, snapshot: tuple[tuple[Meld, ...], bool]) -> None:
+    def _box_shown(self, side: int, snapshot: YesSnapshot) -> None:
         """S0 [J](v): the cards shown since the "yes" come off the table, boxed in front of the player,
-        unusable until he has had two further turns (the table is as it was when he was told yes)."""
-        before, was_open = snapshot
+        unusable until he has had two further turns (the table is as it was when he was told yes).
+        Red treys he disclosed since are "cards disclosed" too: boxed, and held again afterwards."""
+        before, was_open, red_then = snapshot
         count = [0] * 53
         for m in self.melds[side]:
             for f in m.cards:
@@ -2120,15 +2214,20 @@ class GameState:
             for f in m.cards:
                 count[f] -= 1
         shown = tuple(f for f in range(53) for _ in range(count[f]))
-        if not shown:
-            return
         seat = self.current
+        treys = tuple(self.red3[seat][red_then:])
+        if not shown and not treys:
+            return
         self.melds[side] = list(before)
         self.opened[side] = was_open
-        self.boxed[seat].extend(shown)
+        del self.red3[seat][red_then:]
+        self.boxed[seat].extend(shown + treys)
         # counted down at the end of each of his turns, this one included (see _unbox)
         self.box_turns[seat] = max(self.box_turns[seat], self.rules.failed_go_out_boxes + 1)
-        self._event(seat, "box", shown)
+        if shown:
+            self._event(seat, "box", shown)
+        if treys:  # (a separate event: the log's "box" cards come off the melds)
+            self._event(seat, "box_red3", treys)
 
     def _unbox(self, seat: int) -> None:
         """At the end of the player's turn: boxed cards come back once their turns have passed."""
@@ -2160,7 +2259,7 @@ class GameState:
 
     def _start_turn(self, seat: int) -> None:
         self.current = self.actor = seat
-        self.phase = Phase.DRAW
+        self.phase = _DRAW_PHASE
         self._reset_turn()
         self.turn_base = len(self.melds[self.side_of(seat)])
         if self.owed[seat]:
@@ -2168,8 +2267,14 @@ class GameState:
             self.owed[seat] = 0
             got = self._draw_cards(seat, n)
             self._event(seat, "replace", tuple(got), private=True)
-            self.no_discard = False
-        if (not self.stock and self.rules.stock_end == "classic" and self.phase is Phase.DRAW
+            if self.no_discard and self.rules.red3_mode == "threes":
+                # S3 C: "If a 3 is be picked as the last card in the tray, the 3 is played and no
+                # further discard is permissible": picked as a replacement, it leaves no draw; as
+                # after drawing it, the player may meld, then the hand ends (R 1.2: -5 for it)
+                self.phase = _PLAY_PHASE
+            else:
+                self.no_discard = False
+        if (not self.stock and self.rules.stock_end == "classic" and self.phase is _DRAW_PHASE
                 and (self._pile_block() is not None or not self._any_take())):
             self._end_hand("stock_out", -1)
 
@@ -2202,7 +2307,7 @@ class GameState:
         last = r.game_hands and self.hand_no + 1 >= r.game_hands  # S3 B: a game of three hands
         if (top >= r.target_score or last) and len(leaders) == 1:
             self.winner = leaders[0]
-            self.phase = Phase.OVER
+            self.phase = _OVER_PHASE
             return
         self.hand_no += 1
         self.dealer = (self.dealer + 1) % r.players
@@ -2272,18 +2377,18 @@ class GameState:
                         self.owed[seat] += 1
         self.no_discard = False
         self.first_turn = r.first_turn_upcard != "none"
-        self.phase = Phase.DRAW
+        self.phase = _DRAW_PHASE
         self._start_turn(order[0])
 
 
-_DISCARDS = tuple(Action(Op.DISCARD, (f,)) for f in range(53))
+_DISCARDS = tuple(Action(_OP_DISCARD, (f,)) for f in range(53))
 _ADDS: dict[tuple[int, int], Action] = {}
 
 
 def _add_action(f: int, meld: int) -> Action:
     a = _ADDS.get((f, meld))
     if a is None:
-        a = _ADDS[(f, meld)] = Action(Op.ADD, (f,), meld)
+        a = _ADDS[(f, meld)] = Action(_OP_ADD, (f,), meld)
     return a
 
 
@@ -2311,46 +2416,35 @@ def _multisets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int,
     return tuple(out)
 
 
-_PRESENT = bytes([0] + [1] * 255)
 # suits held (bit s set when suit s is held) -> the suit offsets of the cards held
 _HELD_SUITED = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
 
 
-_FEWER_THAN_TWO = frozenset(bytes(q) for q in ((0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0),
-                                                (0, 0, 0, 1)))
-
-
-@lru_cache(maxsize=1 << 16)
-def _group_options(base: int, counts: bytes, wilds: tuple[int, ...]
+def _group_options(base: int, counts: tuple[int, ...], wilds: tuple[int, ...]
                    ) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     """New group melds from the counts of the four suits of one rank: three naturals, and two
     naturals with each of the ``wilds``."""
     held = tuple((base + i, c) for i, c in enumerate(counts) if c)
-    return (tuple(Action(Op.MELD, c) for c in _multisets(held, 3)),
-            tuple(Action(Op.MELD, (*pair, wf)) for pair in _multisets(held, 2) for wf in wilds))
+    return (tuple(Action(_OP_MELD, c) for c in _multisets(held, 3)),
+            tuple(Action(_OP_MELD, (*pair, wf)) for pair in _multisets(held, 2) for wf in wilds))
 
 
-@lru_cache(maxsize=1 << 16)
-def _run_starts(present: bytes, lo: int, suit: int) -> tuple[Action, ...]:
-    """Three-card sequence melds in one suit, from which ranks lo, lo+1, ... are held."""
-    out: list[Action] = []
-    for i in range(2, len(present)):
-        if present[i] and present[i - 1] and present[i - 2]:
-            f = (lo + i - 2) * 4 + suit
-            out.append(Action(Op.MELD, (f - 8, f - 4, f)))
-    return tuple(out)
+# _group_options by (base face, wild faces held, the four suits' counts): hands repeat, tables are small
+_GROUPS: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+# the three-card sequence meld whose top card is face f (f of rank 6 or more)
+_RUN_MELDS: Final[list[Action]] = [Action(_OP_MELD, (f - 8, f - 4, f)) for f in range(52)]
 
 
 def _meld_type(cards: tuple[int, ...], r3w: bool = False) -> MeldType:
     """The type of a (checked) new meld from its cards (``r3w``: red threes are wild, S0 T8)."""
     if any(is_black_three(f) for f in cards):
-        return MeldType.BLACK3
+        return _BLACK3_MELD
     nat = [f for f in cards if not is_wild(f) and not (r3w and is_red_three(f))]
     if not nat:
-        return MeldType.WILD
+        return _WILD_MELD
     if len({f // 4 for f in nat}) > 1:
-        return MeldType.SEQUENCE
-    return MeldType.GROUP
+        return _SEQUENCE_MELD
+    return _GROUP_MELD
 
 
 def _cover_class(f: int) -> str:

@@ -83,7 +83,7 @@ TURN_FLAGS = {"took_pile": "took_pile", "melded": "turn_melded", "made_canasta":
               "asked": "asked_turn", "answer_binds": "binding", "must_end_without_discard": "no_discard",
               "first_turn": "first_turn", "upcard_lock": "upcard_lock", "shown": "shown"}
 TURN_KEYS = frozenset(TURN_FLAGS) | {"opening_points", "melds_before_turn", "answer", "ask_phase",
-                                     "replacement_draws"}
+                                     "replacement_draws", "table_at_yes"}
 
 
 def turn_state(state: GameState) -> dict[str, Any]:
@@ -95,8 +95,20 @@ def turn_state(state: GameState) -> dict[str, Any]:
         "answer": {SAID_YES: "yes", SAID_NO: "no"}.get(state.permission),
         "ask_phase": state.ask_phase.name.lower(),
         "replacement_draws": state.bonus_draws,
+        "table_at_yes": _table_at_yes(state),
     })
     return out
+
+
+def _table_at_yes(state: GameState) -> dict[str, Any] | None:
+    """S0 [J](v): the table when the player was told "yes" (public: everyone saw it), which says
+    what he has shown since and would be boxed if he then fails to go out; None where nothing is
+    boxed for that."""
+    snap = state.yes_snapshot
+    if snap is None:
+        return None
+    melds, opened, red_threes = snap
+    return {"melds": [str(m) for m in melds], "opened": opened, "red_threes": red_threes}
 
 
 def _meld_view(state: GameState, index: int, m: Meld) -> dict[str, Any]:

@@ -57,7 +57,7 @@ def world_position(view: dict[str, Any], rules: RuleSet, k: Knowledge, hands: li
     """The position dict of a world: the view's public fields with these hidden cards."""
     ts = dict(view["turn_state"])
     return {
-        "rules": {"options": rules.options()},
+        "rules": rules,  # the RuleSet itself: rebuilding it from options for every world cost 8%
         "seed": seed,
         "dealer": view["dealer"],
         "turn": view["turn"],

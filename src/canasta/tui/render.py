@@ -226,6 +226,7 @@ _WORDS = {
     "position": "set up the position", "talon": "took a talon of {cards}",
     "declare": "declared a special hand: {cards}",
     "box": "boxed {cards} face down", "unbox": "took the boxed {cards} back",
+    "box_red3": "boxed the red treys {cards} face down",
     "turnover": "turned the discard pile over as the stock", "draw_empty": "found the stock empty",
 }
 

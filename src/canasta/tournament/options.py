@@ -1,0 +1,89 @@
+"""The tournament frame's options (S3 §B), each with its source, and the frame's error type.
+
+These are event rules, not hand rules: the engine's RuleSet knows one game; the director's clock,
+position draw, table movement and score sheets live here. Where the sheet is silent the value is a
+director's decision, kept as an option so another event can choose differently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Final
+
+from ..errors import CanastaError, RuleError
+
+
+class TournamentError(CanastaError, ValueError):
+    """Bad input to the tournament frame (a negative time, too few tables, an unknown team ...)."""
+
+
+CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "on_time": ("finish_hand", "stop_hand", "play_out"),
+    "time_tie": ("extra_hand", "draw"),
+    "draw_joker": ("redraw", "high"),
+    "draw_deuce": ("low", "redraw"),
+    "draw_ties": ("redraw", "suits"),
+    "format": ("movement", "knockout"),
+}
+
+SOURCES: Final[dict[str, str]] = {
+    "games": "S3 B: 'There will be 3 games of 50 minutes each.'",
+    "game_minutes": "S3 B: '3 games of 50 minutes each'",
+    "warning_minutes": "S3 B: 'a 10 minute warning to alert players of the end of the game'",
+    "on_time": "director (S3 B silent on time called mid-game): no new hand after time; the hand in "
+               "progress is finished; the game is decided on the totals so far",
+    "time_tie": "director: totals tied when time is called -> play on, one full hand at a time, until "
+                "they differ (single elimination needs a winner; as the engine's tie after hand 3)",
+    "draw_joker": "director (S3 B 'high card draw', rank order not stated): jokers are void and redrawn "
+                  "(Official Canasta Laws)",
+    "draw_deuce": "director: deuces rank lowest, A K Q ... 3 2 (Official Canasta Laws)",
+    "draw_ties": "director: equal ranks draw again (the sheet gives no suit order)",
+    "format": "director: S3 B's movement for all games ('single elimination' is the knockout option; "
+              "the two contradict, see the README)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FrameOptions:
+    """One event's frame: games, the game clock, the position draw and the format."""
+
+    games: int = 3
+    game_minutes: int = 50
+    warning_minutes: int = 10
+    on_time: str = "finish_hand"
+    time_tie: str = "extra_hand"
+    draw_joker: str = "redraw"
+    draw_deuce: str = "low"
+    draw_ties: str = "redraw"
+    format: str = "movement"
+
+    def __post_init__(self) -> None:
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RuleError(f"{name}: {value!r} is not one of {', '.join(allowed)}")
+        if self.games < 1:
+            raise RuleError(f"games: {self.games} (at least 1)")
+        if self.game_minutes < 1:
+            raise RuleError(f"game_minutes: {self.game_minutes} (at least 1)")
+        if not 0 <= self.warning_minutes < self.game_minutes:
+            raise RuleError(f"warning_minutes: {self.warning_minutes} (0 up to game_minutes - 1)")
+
+    def table(self) -> dict[str, tuple[Any, str]]:
+        """Every option with its value and source, for a rules card."""
+        return {f.name: (getattr(self, f.name), SOURCES[f.name]) for f in fields(self)}
+
+
+NVSO_FRAME: Final = FrameOptions()
+
+
+def frame_options(**overrides: Any) -> FrameOptions:
+    """The NVSO frame with an event's changes; an unknown option or a bad value raises RuleError."""
+    unknown = sorted(set(overrides) - set(SOURCES))
+    if unknown:
+        raise RuleError(f"unknown frame option {', '.join(unknown)} (options: {', '.join(SOURCES)})")
+    for name, value in overrides.items():
+        number = isinstance(getattr(NVSO_FRAME, name), int)
+        if number != (isinstance(value, int) and not isinstance(value, bool)):
+            raise RuleError(f"{name}: {value!r} should be {'a whole number' if number else 'text'}")
+    return replace(NVSO_FRAME, **overrides)
