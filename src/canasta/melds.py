@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -123,3 +124,16 @@ def wild_problem(rules: RuleSet, naturals: int, wilds: int) -> str | None:
 def sequence_fits(rules: RuleSet, low: int, high: int) -> bool:
     """Whether ranks low..high lie inside one of the rule set's sequence windows."""
     return any(lo <= low and high <= hi for lo, hi in rules.sequences)
+
+
+def card_counts(melds: Iterable[Meld], less: Iterable[Meld] = ()) -> list[int]:
+    """How many of each face the ``melds`` hold, less those in ``less`` (negative where ``less`` holds
+    a card the others do not): what was added to a table since an earlier state of it."""
+    count = [0] * 53
+    for m in melds:
+        for f in m.cards:
+            count[f] += 1
+    for m in less:
+        for f in m.cards:
+            count[f] -= 1
+    return count

@@ -41,7 +41,7 @@ from typing import Any
 from .actions import Action
 from .cards import card_str, full_deck, is_black_three, is_red_three, is_wild, parse_cards
 from .errors import CanastaError, RecordError
-from .melds import Meld, MeldType, new_meld, sequence_fits, wild_card, wild_problem
+from .melds import Meld, MeldType, card_counts, new_meld, sequence_fits, wild_card, wild_problem
 from .presets import rules as preset_rules
 from .presets import rules_from_options
 from .rules import RuleSet
@@ -327,16 +327,10 @@ def _table_at_yes(s: GameState, at: Any) -> None:
     side = s.side_of(s.current)
     before = tuple(_meld(s.rules, _cards(text, f"{where} melds[{i}]"), f"{where} melds[{i}]")
                    for i, text in enumerate(at["melds"]))
-    left = [0] * 53
-    for m in s.melds[side]:
-        for f in m.cards:
-            left[f] += 1
-    for m in before:
-        for f in m.cards:
-            left[f] -= 1
-            if left[f] < 0:
-                raise RecordError(f"{where}: {card_str(f)} is not in the side's melds now (cards are "
-                                  f"only added to the table after the yes)")
+    for f, n in enumerate(card_counts(s.melds[side], before)):
+        if n < 0:
+            raise RecordError(f"{where}: {card_str(f)} is not in the side's melds now (cards are "
+                              f"only added to the table after the yes)")
     red_threes = _count(at["red_threes"], "red_threes")
     if red_threes > len(s.red3[s.current]):
         raise RecordError(f"{where}: red_threes is more than the red threes the player has laid")

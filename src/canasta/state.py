@@ -36,7 +36,7 @@ from .actions import ASK, DRAW, END, NO, PASS, RETRACT, UPCARD, YES, Action, Op
 from .cards import JOKER, RANK_CHARS, RANK_NAMES, card_str, full_deck, is_black_three, is_red_three, is_wild
 from .errors import IllegalAction
 from .goingout import can_go_out
-from .melds import Meld, MeldType, new_meld, sequence_fits, wild_problem
+from .melds import Meld, MeldType, card_counts, new_meld, sequence_fits, wild_problem
 from .model import CardModel, card_model
 from .rules import RuleSet
 from .scoring import HandResult, score_hand
@@ -2206,13 +2206,7 @@ class GameState:
         unusable until he has had two further turns (the table is as it was when he was told yes).
         Red treys he disclosed since are "cards disclosed" too: boxed, and held again afterwards."""
         before, was_open, red_then = snapshot
-        count = [0] * 53
-        for m in self.melds[side]:
-            for f in m.cards:
-                count[f] += 1
-        for m in before:
-            for f in m.cards:
-                count[f] -= 1
+        count = card_counts(self.melds[side], before)
         shown = tuple(f for f in range(53) for _ in range(count[f]))
         seat = self.current
         treys = tuple(self.red3[seat][red_then:])
