@@ -240,3 +240,20 @@ def test_replay_of_a_position_record_in_progress(tmp_path: Path) -> None:
     # S2: 'drawing two new cards from the center deck': the stock's top two, 7C and 8S
     assert "2. seat 1: draw [drew 7C 8S]" in out
     assert "hand 1 not finished" in out and "the game is not over" in out
+
+
+def test_every_event_the_engine_logs_is_told_in_words() -> None:
+    """The replay log (CLI) and the TUI's log say every table event in words, never by its internal
+    name (boxed cards, talons, special hands, the turned-over pile ...)."""
+    import re
+
+    import canasta
+    from canasta.cli import _EVENT_WORDS, _SILENT
+    from canasta.tui.render import _WORDS
+
+    source = (Path(canasta.__file__).parent / "state.py").read_text(encoding="utf-8")
+    logged = set(re.findall(r'_event\([^()]*?"([a-z_0-9]+)"', source))
+    logged |= set(re.findall(r'"([a-z_0-9]+)" if op is _OP_YES else "([a-z_0-9]+)"', source)[0])
+    assert {"box", "box_red3", "talon", "turnover", "start_pile", "merge"} <= logged  # the scan works
+    assert not logged - set(_EVENT_WORDS) - _SILENT - {"take"}  # "take": worded in code
+    assert not logged - set(_WORDS) - {"take"}

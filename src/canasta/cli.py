@@ -364,9 +364,18 @@ _EVENT_WORDS = {
     "retract": "took back {cards}",
     "out": "goes out",
     "failed_go_out": "penalty: told yes but did not go out",
+    "start_pile": "turns up {cards}",
+    "talon": "takes a talon of {cards}",
+    "declare": "declares a special hand: {cards}",
+    "box": "boxes {cards} face down",
+    "unbox": "takes the boxed {cards} back",
+    "box_red3": "boxes the red treys {cards} face down",
+    "turnover": "turns the discard pile over as the stock",
+    "draw_empty": "finds the stock empty",
 }
 # Events that only repeat the action itself (its notation says it all).
-_SILENT = {"meld", "add", "discard", "ask", "yes", "no", "end", "hand_over", "deal", "position"}
+_SILENT = {"meld", "add", "discard", "ask", "yes", "no", "end", "hand_over", "deal", "position", "merge",
+           "pass"}
 
 
 def _plural(n: int) -> str:

@@ -228,6 +228,7 @@ _WORDS = {
     "box": "boxed {cards} face down", "unbox": "took the boxed {cards} back",
     "box_red3": "boxed the red treys {cards} face down",
     "turnover": "turned the discard pile over as the stock", "draw_empty": "found the stock empty",
+    "merge": "merged two melds of a rank", "pass": "passed (no discard)",
 }
 
 
