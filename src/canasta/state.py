@@ -116,7 +116,7 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
     "upcard_lock",
     "winner",
     "yes_snapshot",
-    )
+)
 
 # The enum members the hot paths compare with, as module constants: compiled (mypyc), a Final
 # name is a C constant, while `Phase.DRAW` is two dictionary lookups.
