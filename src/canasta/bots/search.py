@@ -4,14 +4,30 @@ For a decision worth searching (taking the pile or drawing, which card to discar
 the answer to "may I go out?"), the bot samples ``samples`` worlds consistent with its view
 (:mod:`canasta.bots.determinize`: the hidden hands and the stock dealt at random around everything the
 view proves), and in each world plays every candidate action followed by the heuristic strategy for
-all seats for the rest of the turn and ``turns`` more turns (or to the end of the hand). Each playout
-is scored from the bot's side: the hand's result if it ended, else an estimate (the engine's score of
-the hand as if it ended now, with every canasta kind and the red threes, softened for the cards
-still in hand, plus melds near a canasta). The candidate with the best mean over the same worlds
-(common random numbers) is played if it beats the heuristic's own choice by more than
-``confidence`` standard errors of the paired differences (else the heuristic's choice stands).
-Candidates are the heuristic's choice and the next best actions of the same sort by the heuristic's
-own scores (at most ``candidates``). Melds and additions follow the heuristic without search.
+all seats for the rest of the turn and ``turns`` more turns (or to the end of the hand). The turn a
+candidate starts in counts the same whether the candidate ends it (a discard) or not (asking), so
+all candidates are judged at the same point. Candidates are the heuristic's choice and the next best
+actions of the same sort by the heuristic's own scores (at most ``candidates``); asking is one only
+for a player who could go out after a yes.
+
+**Turn plans.** Melds and additions are not searched one by one: at the first play decision of each
+turn, each of the ``turn_plans`` (:data:`TURN_PLANS`: the heuristic with some weights changed: go
+out now or stay in, close canastas with wild cards or keep them, a wild meld or not, optional red
+threes now or later) lays out its melds in a sampled world. Where a plan differs from the heuristic's
+own turn, the plans are played out like candidate actions and the best is followed for the rest of
+the turn (the discard is then searched as usual).
+
+**Scoring a playout**: the hand's result if it ended, else an estimate: the engine's score of the
+hand as if it ended now (every canasta kind, red threes plus or minus, the cards in hand), plus
+weights times the cards, points and wild cards in hand and the melds one to three cards short of a
+canasta (:func:`estimate_features`). The weights (:data:`ESTIMATES`) are fitted per preset by
+``benchmarks/calibrate_estimate.py`` to how hands of heuristic play actually end. A decision whether
+the hand ends now (going out or staying in, asking, answering) is played out to the end of the hand
+(``end_turns``): an exact result is not weighed against an estimate.
+
+The candidate with the best mean over the same worlds (common random numbers) is played if it
+beats the heuristic's own choice by more than ``confidence`` standard errors of the paired
+differences (else the heuristic's choice stands).
 
 Robustness: a later preset may add state or actions this bot does not model. If a sampled world
 does not accept a candidate action (it does not reproduce the view), or sampling or a playout raises,
@@ -28,7 +44,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..actions import Action, Op
@@ -42,6 +58,42 @@ from .determinize import sample_world
 from .heuristic import Heuristic, Obs, Weights, label
 from .knowledge import Knowledge, analyse
 
+# Whole-turn plans: the heuristic's strategy with some weights changed, played for the rest of a turn.
+TURN_PLANS: dict[str, dict[str, int]] = {
+    "go out now": {"stay_in_margin": 10**9},                      # whenever the side can
+    "stay in": {"stay_in_margin": -(10**9), "stay_in_stock": 0},  # never, to build more canastas
+    "close with wilds": {"wild_gap": 2},                          # a canasta two cards short
+    "keep wilds": {"wild_gap": 0, "wild_gap_max": 0},             # no wild card to close one
+    "no wild meld": {"wild_meld_min": 99},                        # wild cards for mixed canastas
+    "red threes now": {"red3_stock": 10**6},                      # optional red threes melded
+    "red threes later": {"red3_near": -99, "red3_stock": 0},      # ... only once they count plus
+}
+
+
+_OUT_OPS = frozenset((Op.ASK, Op.YES, Op.NO))
+
+GAPS = 3  # the estimate weighs melds up to this many cards short of a canasta
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Weights of the cut-off estimate (:meth:`SearchBot.estimate`)."""
+
+    hand_value: float   # per point in hand, besides the minus it scores if the hand ended now
+    card: float         # per card in hand (material)
+    wild_card: float    # per wild card in hand, besides its points and its card
+    near: tuple[float, float, float]  # the part of a canasta's bonus a meld one, two, three
+                                      # cards short of it is worth
+
+
+# Fitted by benchmarks/calibrate_estimate.py (400 games of heuristic self-play: the heuristic's play
+# is what the playouts are) where a strength run confirmed the fit; "*", set by hand, for the others.
+ESTIMATES: dict[str, Estimate] = {
+    "*": Estimate(0.5, 4.0, 0.0, (0.08, 0.08, 0.0)),
+    "bolivia": Estimate(2.55, 27.4, 34.4, (0.503, 0.231, 0.0805)),
+    "gvr-club": Estimate(1.76, 19.7, 3.66, (0.503, 0.256, 0.116)),
+}
+
 
 @dataclass(frozen=True)
 class SearchConfig:
@@ -50,11 +102,13 @@ class SearchConfig:
     turns: int = 4               # turns played after the decision's turn
     max_actions: int = 400       # safety cap per playout
     time_limit: float | None = None  # seconds per decision (None: the sample budget only)
-    hand_card: float = 0.5       # estimate: each point in hand counts this much against
-    card: float = 4.0            # estimate: each card in hand is worth this much as material
-    near_canasta: float = 40.0   # estimate: a meld of five or six cards
+    estimate: Estimate | None = None  # the cut-off estimate's weights (None: ESTIMATES)
+    end_turns: int = 10**6       # turns played after a decision whether to go out (10**6: to the
+                                 # end of the hand)
     confidence: float = 1.0      # leave the heuristic's choice only for an alternative better by
                                  # this many standard errors (0: the best mean always)
+    turn_plans: tuple[str, ...] = tuple(TURN_PLANS)  # whole-turn plans compared with the
+                                 # heuristic's turn (see TURN_PLANS); () for none
 
 
 class SearchBot(KnowsRules):
@@ -67,6 +121,15 @@ class SearchBot(KnowsRules):
         self.seed = seed
         self.config = config or SearchConfig()
         self.strategy = Heuristic(weights)
+        w = self.strategy.w
+        self.plans: list[tuple[str, Heuristic]] = [("the heuristic's turn", self.strategy)]
+        for name in self.config.turn_plans:
+            if name not in TURN_PLANS:
+                raise ValueError(f"unknown turn plan {name!r} (known: {', '.join(TURN_PLANS)})")
+            self.plans.append((name, Heuristic(replace(w, **TURN_PLANS[name]))))
+        self._estimate = self.config.estimate
+        self._turn: tuple[int, int, int] | None = None  # the turn whose plan is chosen
+        self._policy = self.strategy                      # the plan's strategy for that turn
         self.rules: RuleSet | None = None
         self.decisions = 0
         self.fallbacks = 0
@@ -92,7 +155,8 @@ class SearchBot(KnowsRules):
             ds = [a for a in legal if a.op is Op.DISCARD]
             ds.sort(key=lambda a: -h.discard_score(o, a.cards[0])[0])
             out = [choice] + [a for a in ds if a != choice]
-            asks = [a for a in legal if a.op is Op.ASK]
+            # asking matters only to a player who could go out after a yes
+            asks = [a for a in legal if a.op is Op.ASK] if o.opened[o.side] and h._out_ready(o) else []
             return (out[: k - len(asks)] + asks) if len(out) + len(asks) > 1 else []
         if choice.op is Op.ASK:
             ds = [a for a in legal if a.op is Op.DISCARD]
@@ -105,13 +169,17 @@ class SearchBot(KnowsRules):
         self.decisions += 1
         k = analyse(view, rules)
         o = Obs.from_view(view, rules, k)
-        choice, why = self.strategy.decide(o, legal)
+        policy, note = self.strategy, ""
+        if o.phase == "play" and len(self.plans) > 1:
+            policy, note = self._turn_plan(view, rules, k, o)
+        choice, why = policy.decide(o, legal)
+        why = note or why
         cands = self.candidates(o, legal, choice)
         if len(cands) < 2:
             self._last = why
             return choice
         try:
-            outs = self._search(view, rules, k, cands)
+            outs = self._search(view, rules, k, cands, policy)
         except Exception as e:  # a world this bot cannot model: play the heuristic
             self.fallbacks += 1
             self._last = f"{why} (search skipped: {type(e).__name__})"
@@ -132,6 +200,63 @@ class SearchBot(KnowsRules):
         self._last = f"{label(a)}: best mean outcome over {done} sampled worlds ({text}){gated}"
         return a
 
+    def _turn_plan(self, view: dict[str, Any], rules: RuleSet, k: Knowledge, o: Obs
+                   ) -> tuple[Heuristic, str]:
+        """The strategy for the rest of this turn. At the turn's first play decision, each turn plan
+        (:data:`TURN_PLANS`) lays out its melds in a sampled world; where they differ from the
+        heuristic's, they are played out in the sampled worlds like candidate actions, and the best
+        is kept for the turn. Going out ends the hand at once, staying in may build the canastas
+        that win it: the heuristic's rules of thumb for such turns are what this checks."""
+        key = (int(view["hand_number"]), int(view["turn"]), int(view["stock"]))
+        if key == self._turn:
+            return self._policy, ""
+        self._turn, self._policy = key, self.strategy
+        try:
+            rng = random.Random(f"plan/{self.seed}/{self.decisions}")
+            seat = int(view["seat"])
+            world = sample_world(view, rules, rng, k)
+            plans: list[tuple[str, Heuristic, list[Action], bool]] = []
+            for name, h in self.plans:
+                acts, out = self._plan_actions(world, h, seat)
+                if all(acts != p[2] for p in plans):
+                    plans.append((name, h, acts, out))
+            if len(plans) < 2:
+                return self.strategy, ""
+            outs: list[list[float]] = [[] for _ in plans]
+            # a plan that goes out is compared with the others to the end of the hand: the cut-off
+            # estimate would weigh an exact result against a guess
+            turns = self.config.end_turns if any(p[3] for p in plans) else None
+            for n in range(self.config.samples):
+                w = world if n == 0 else sample_world(view, rules, rng, k)
+                for i, (_, h, acts, _) in enumerate(plans):
+                    outs[i].append(self.playout(w, acts, seat, h, turns))
+        except Exception as e:  # a world this bot cannot model: the heuristic's turn
+            self.fallbacks += 1
+            return self.strategy, f"(turn plan skipped: {type(e).__name__}) "
+        means = [sum(x) / len(x) for x in outs]
+        best = max(range(len(plans)), key=lambda i: (means[i], -i))
+        if best != 0 and not self._confident(outs, best, 0):
+            best = 0
+        self._policy = plans[best][1]
+        text = ", ".join(f"{p[0]}={m:+.0f}" for p, m in zip(plans, means, strict=True))
+        return self._policy, f"plan '{plans[best][0]}' over {len(outs[0])} sampled worlds ({text})"
+
+    @staticmethod
+    def _plan_actions(world: GameState, h: Heuristic, seat: int) -> tuple[list[Action], bool]:
+        """What strategy ``h`` lays this turn before its discard (or ask), in a copy of ``world``,
+        and whether it means to go out (it lays all but one card, or every card)."""
+        s = world.clone()
+        acts: list[Action] = []
+        nres = len(s.results)
+        while s.phase is Phase.PLAY and s.current == seat and len(s.results) == nres and len(acts) < 60:
+            legal = s.legal_actions()
+            a = h.decide(Obs.from_state(s, seat), legal)[0]
+            if a.op is Op.DISCARD or a.op is Op.ASK:
+                break
+            acts.append(a)
+            s._apply(a)
+        return acts, len(s.results) > nres or s.hn[seat] <= 1
+
     def _confident(self, outs: list[list[float]], best: int, base: int) -> bool:
         """Does candidate ``best`` beat ``base`` by more than ``confidence`` standard errors of their
         paired differences (the same worlds)? Playouts are noisy: without this gate the search
@@ -145,51 +270,34 @@ class SearchBot(KnowsRules):
         var = sum((x - mean) ** 2 for x in d) / (n - 1)
         return mean > z * math.sqrt(var / n)
 
-    def _search(self, view: dict[str, Any], rules: RuleSet, k: Knowledge, cands: list[Action]
-                ) -> list[list[float]]:
+    def _search(self, view: dict[str, Any], rules: RuleSet, k: Knowledge, cands: list[Action],
+                policy: Heuristic) -> list[list[float]]:
         """The outcome of each candidate in each sampled world played (none if a world refuses a
         candidate: it does not reproduce the view)."""
         rng = random.Random(f"search/{self.seed}/{self.decisions}")
         cfg = self.config
         outs: list[list[float]] = [[] for _ in cands]
         start = time.perf_counter()
+        # asking and answering decide whether the hand ends now: played out to its end (see _turn_plan)
+        turns = cfg.end_turns if any(a.op in _OUT_OPS for a in cands) else None
         for _ in range(cfg.samples):
             world = sample_world(view, rules, rng, k)
             if any(world.why_illegal(a) is not None for a in cands):
                 return [[] for _ in cands]
             for i, a in enumerate(cands):
-                outs[i].append(self.playout(world, a, view["seat"]))
+                outs[i].append(self.playout(world, [a], view["seat"], policy, turns))
             if cfg.time_limit is not None and time.perf_counter() - start > cfg.time_limit:
                 break
         return outs
 
-    def playout(self, world: GameState, action: Action, seat: int) -> float:
-        """Play ``action`` then the heuristic in a copy of ``world``; the outcome for ``seat``'s side."""
-        s = world.clone()
+    def playout(self, world: GameState, actions: list[Action], seat: int,
+                first: Heuristic | None = None, turns: int | None = None) -> float:
+        """The outcome for ``seat``'s side of :meth:`rollout`: the hand's result if it ended, else
+        the cut-off estimate, against the mean of the other sides."""
+        nres = len(world.results)
+        s = self.rollout(world, actions, first, turns)
         side = s.side_of(seat)
-        hand_no = s.hand_no
-        nres = len(s.results)
-        s._apply(action)
-        decide = self.strategy.decide
-        turns = 0
-        current = s.current
-        n = 0
-        limit = self.config.turns
-        while s.phase is not Phase.OVER and len(s.results) == nres and n < self.config.max_actions:
-            if s.current != current:
-                current = s.current
-                turns += 1
-                if turns > limit:
-                    break
-            legal = s.legal_actions()
-            if not legal:
-                break
-            if len(legal) == 1:
-                s._apply(legal[0])
-            else:
-                s._apply(decide(Obs.from_state(s, s.actor), legal)[0])
-            n += 1
-        if len(s.results) > nres or s.hand_no != hand_no:
+        if len(s.results) > nres:
             totals = s.results[nres].totals
             others = [t for i, t in enumerate(totals) if i != side]
             return float(totals[side] - sum(others) / len(others))
@@ -197,27 +305,81 @@ class SearchBot(KnowsRules):
         vals = [self.estimate(s, i, now.sides[i].total) for i in range(s.sides)]
         return vals[side] - sum(v for i, v in enumerate(vals) if i != side) / (s.sides - 1)
 
+    def rollout(self, world: GameState, actions: list[Action], first: Heuristic | None = None,
+                turns: int | None = None) -> GameState:
+        """A copy of ``world`` after ``actions`` (the first must be legal; a later one that is not
+        ends them), then ``first`` for the rest of this turn and the heuristic for ``turns`` more
+        turns (default ``config.turns``) or to the end of the hand. The turn the actions start in
+        counts the same whether they end it or not: candidates are compared at the same point."""
+        s = world.clone()
+        nres = len(s.results)
+        current = s.current
+        for i, a in enumerate(actions):
+            if i and (s.current != current or s.why_illegal(a) is not None):
+                break
+            s._apply(a)
+        own = (first or self.strategy).decide
+        decide = self.strategy.decide
+        played = 0
+        n = 0
+        limit = self.config.turns if turns is None else turns
+        while s.phase is not Phase.OVER and len(s.results) == nres and n < self.config.max_actions:
+            if s.current != current:
+                current = s.current
+                played += 1
+                own = decide
+                if played > limit:
+                    break
+            legal = s.legal_actions()
+            if not legal:
+                break
+            if len(legal) == 1:
+                s._apply(legal[0])
+            else:
+                s._apply(own(Obs.from_state(s, s.actor), legal)[0])
+            n += 1
+        return s
+
     def estimate(self, s: GameState, side: int, exact: int | None = None) -> float:
-        """A side's hand score if the hand went on from here: what it would score if the hand ended
-        now (the engine's own scoring: canasta bonuses of every kind, red threes plus or minus, the
-        cards in hand, held red threes) with the cards in hand counted only ``hand_card`` of their
-        points, plus ``card`` per card held (material) and ``near_canasta`` for a meld one or two
-        cards short of a canasta (scaled by that canasta's bonus against a natural one)."""
-        r = s.rules
-        cfg = self.config
-        value = s.model.value
-        if exact is None:
-            exact = score_hand(s, "stock_out", -1, False).sides[side].total
-        pts = float(exact)
-        size = r.canasta_size
-        for m in s.melds[side]:
-            if m.type is MeldType.BLACK3 or not size - 2 <= m.size < size:
-                continue
-            bonus = (r.sequence_canasta if m.type is MeldType.SEQUENCE else r.wild_canasta
-                     if m.type is MeldType.WILD else r.natural_canasta if m.wilds == 0 else r.mixed_canasta)
-            pts += cfg.near_canasta * bonus / max(1, r.natural_canasta)
-        for seat in s.seats_of(side):
-            hand = s.hands[seat]
-            pts += (1 - cfg.hand_card) * sum(value[f] * c for f, c in enumerate(hand) if c and f // 4 != 1)
-            pts += cfg.card * s.hn[seat]
+        """A side's hand score if the hand went on from here (see :func:`estimate_features`): what it
+        would score if the hand ended now, plus :class:`Estimate` weights times the rest."""
+        e = self._estimate
+        if e is None:
+            e = self._estimate = self.config.estimate or ESTIMATES.get(s.rules.name, ESTIMATES["*"])
+        now, points, cards, wilds, near = estimate_features(s, side, GAPS, exact)
+        pts = now + e.hand_value * points + e.card * cards + e.wild_card * wilds
+        for w, bonus in zip(e.near, near, strict=True):
+            pts += w * bonus
         return pts
+
+
+def estimate_features(s: GameState, side: int, gaps: int = 3, exact: int | None = None
+                      ) -> tuple[float, int, int, int, list[int]]:
+    """What the cut-off estimate weighs, for one side: its score if the hand ended now (the engine's
+    own scoring: canasta bonuses of every kind, red threes plus or minus, the cards in hand), the
+    points and cards in its hands (threes' points aside), its wild cards in hand, and for k = 1 ..
+    ``gaps`` the canasta bonuses of its melds k cards short of a canasta.
+    ``benchmarks/calibrate_estimate.py`` fits the estimate's weights to these."""
+    r = s.rules
+    value = s.model.value
+    if exact is None:
+        exact = score_hand(s, "stock_out", -1, False).sides[side].total
+    size = r.canasta_size
+    near = [0] * gaps
+    for m in s.melds[side]:
+        gap = size - m.size
+        if m.type is MeldType.BLACK3 or not 0 < gap <= gaps:
+            continue
+        near[gap - 1] += (r.sequence_canasta if m.type is MeldType.SEQUENCE else r.wild_canasta
+                          if m.type is MeldType.WILD else r.natural_canasta if m.wilds == 0
+                          else r.mixed_canasta)
+    points = cards = wilds = 0
+    for seat in s.seats_of(side):
+        cards += s.hn[seat]
+        for f, c in enumerate(s.hands[seat]):
+            if c:
+                if f // 4 != 1:
+                    points += value[f] * c
+                if is_wild(f):
+                    wilds += c
+    return float(exact), points, cards, wilds, near

@@ -1,0 +1,137 @@
+"""The search bot's machinery (issue 5): candidates compared at the same point, whole-turn plans,
+the cut-off estimate and its weights. Strength is measured by ``benchmarks/bench_bots.py``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canasta import GameState, rules
+from canasta.actions import Action, Op
+from canasta.bots import SearchBot, SearchConfig
+from canasta.bots.determinize import sample_world
+from canasta.bots.heuristic import Obs
+from canasta.bots.knowledge import analyse
+from canasta.bots.search import ESTIMATES, TURN_PLANS, Estimate, estimate_features
+from canasta.state import Phase
+from canasta.views import view
+from helpers import position_for
+
+STOCK = " ".join(["4C", "4D", "5C", "5D", "6C", "6D", "7C", "7D", "8C", "8D"] * 2)  # 20 cards
+# side 1 shows a bolivia and three natural canastas: side 0 is far behind on the table
+BEHIND = ["2C 2D 2H 2S JK JK 2C", "QC QD QH QS QC QD QH", "JC JD JH JS JC JD JH", "TC TD TH TS TC TD"]
+READY = ["4S 5S 6S 7S 8S 9S TS", "AC AD AH AS AC AD AH"]  # side 0: an escalera and a canasta
+
+
+def _bolivia(hand0: str, melds: list[list[str]], stock: str = STOCK) -> GameState:
+    return position_for("bolivia", [hand0, "QC QD QH 9C", "5H 5S 4H 9H", "JD JH AS 9S"],
+                        melds=melds, pile="KC", stock=stock)
+
+
+def _world(s: GameState, seat: int = 0) -> GameState:
+    v = view(s, seat)
+    return sample_world(v, s.rules, random.Random(1), analyse(v, s.rules))
+
+
+def test_candidates_that_end_the_turn_or_not_are_played_to_the_same_point() -> None:
+    """A discard ends the turn, asking does not; the playouts of both stop at the same turn (here
+    one turn more: seat 1's), so the estimate compares them at the same point. Before, the turn a
+    candidate ended was not counted and asking looked better by the opponent's turn it skipped."""
+    s = _bolivia("KC KD 9D 5C", [[], []])
+    b = SearchBot(0, SearchConfig(turns=1))
+    b.start(s.rules, 0)
+    legal = s.legal_actions()
+    assert Action.parse("ask") in legal
+    ends = []
+    for first in ("discard 9D", "ask"):
+        t = b.rollout(s, [Action.parse(first)], turns=1)
+        ends.append((t.current, t.phase))
+    assert ends == [(2, Phase.DRAW), (2, Phase.DRAW)]  # seat 1 played its turn; seat 2 to draw
+
+
+def test_turn_plans_going_out_and_staying_in_differ_where_the_heuristic_stays_in() -> None:
+    """S1: two canastas, one an escalera, to go out. Side 0 can go out (meld K K K, the deuce
+    onto a meld, discard 5C) but is far behind on the table with 20 cards in the stock, where the
+    heuristic stays in (it keeps the deuce: two cards left). "go out now" lays the deuce too and
+    leaves one card; the plans are distinct, so the search plays both out."""
+    s = _bolivia("KC KD KH 2C 5C", [READY, BEHIND])
+    b = SearchBot(0)
+    b.start(s.rules, 0)
+    w = _world(s)
+    plans = {name: b._plan_actions(w, h, 0) for name, h in b.plans}
+    kkk = Action.parse("meld KC KD KH")
+    assert plans["the heuristic's turn"] == ([kkk], False)
+    assert plans["stay in"] == ([kkk], False)
+    acts, out = plans["go out now"]
+    assert acts[0] == kkk and len(acts) == 2 and acts[1].op is Op.ADD and out
+
+
+def test_the_chosen_turn_plan_is_kept_for_the_whole_turn() -> None:
+    """The plan is chosen at the turn's first play decision and then followed: the next decision of
+    the same turn is the chosen plan's own choice, whatever a fresh search would say."""
+    s = _bolivia("KC KD KH 2C 5C", [READY, BEHIND])
+    b = SearchBot(0, SearchConfig(samples=6))
+    b.start(s.rules, 0)
+    first = b.choose(view(s, 0), s.legal_actions())
+    assert first == Action.parse("meld KC KD KH")
+    chosen = b.explain().split("'")[1]
+    assert chosen in ("the heuristic's turn", *TURN_PLANS)
+    s.apply(first)
+    policy = dict(b.plans)[chosen]
+    want = policy.decide(Obs.from_view(view(s, 0), s.rules), s.legal_actions())[0]
+    assert b.choose(view(s, 0), s.legal_actions()) == want
+
+
+def test_unknown_turn_plan_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="unknown turn plan 'hold everything'"):
+        SearchBot(0, SearchConfig(turn_plans=("go out now", "hold everything")))
+
+
+def test_ask_is_a_candidate_only_when_the_player_could_go_out() -> None:
+    """S1: asking is optional and a "yes" binds only a player who can go out: the search compares
+    asking with discarding only then (side 0 here has no canasta)."""
+    s = _bolivia("KC KD 9D 5C", [[], []])
+    b = SearchBot(0)
+    b.start(s.rules, 0)
+    o = Obs.from_view(view(s, 0), s.rules)
+    legal = s.legal_actions()
+    choice = b.strategy.decide(o, legal)[0]
+    assert choice.op is Op.DISCARD and Action.parse("ask") in legal
+    assert all(a.op is not Op.ASK for a in b.candidates(o, legal, choice))
+    ready = _bolivia("KC KD KH 2C 5C", [READY, BEHIND])
+    o = Obs.from_view(view(ready, 0), ready.rules)
+    assert any(a.op is Op.ASK for a in b.candidates(o, ready.legal_actions(), Action.parse("discard 5C")))
+
+
+def test_estimate_features_counted_by_hand() -> None:
+    """B4 card values (joker 50, deuce 20, ace 20, K-8 10, 7-4 5). Side 0 holds KC KD 2H JK 5S
+    (10 + 10 + 20 + 50 + 5 = 95 points, 5 cards, 2 wild) and 3C 4D (the three's points aside: 5;
+    2 cards); it shows a natural group of six (one short of a 500 canasta), a sequence of five (two
+    short of a 1,500 escalera) and a mixed group of four (three short of a 300 canasta)."""
+    s = position_for("bolivia", ["KC KD 2H JK 5S", "QC QD QH", "3C 4D", "JD JH AS"],
+                     melds=[["9C 9D 9H 9S 9C 9D", "4H 5H 6H 7H 8H", "KH KS KH 2S"], []], stock=STOCK)
+    now, points, cards, wilds, near = estimate_features(s, 0)
+    assert (points, cards, wilds, near) == (100, 7, 2, [500, 1500, 300])
+    e = ESTIMATES["bolivia"]
+    b = SearchBot(0)
+    want = (now + e.hand_value * 100 + e.card * 7 + e.wild_card * 2
+            + e.near[0] * 500 + e.near[1] * 1500 + e.near[2] * 300)
+    assert b.estimate(s, 0) == pytest.approx(want)
+    mine = Estimate(1.0, 10.0, 0.0, (0.5, 0.0, 0.0))
+    assert SearchBot(0, SearchConfig(estimate=mine)).estimate(s, 0) == pytest.approx(
+        now + 100 + 70 + 250)
+
+
+def test_estimate_weights_follow_the_preset_and_default_elsewhere() -> None:
+    """The fitted weights of a preset apply to its house-rule variants too; a rule set without
+    fitted weights uses the default row."""
+    s = position_for("bolivia", ["KC KD", "QC QD QH", "4D 4C", "JD JH AS"], stock=STOCK)
+    house = position_for("bolivia", ["KC KD", "QC QD QH", "4D 4C", "JD JH AS"], stock=STOCK,
+                         rules=rules("bolivia", target_score=10000))
+    assert SearchBot(0).estimate(s, 0) == SearchBot(0).estimate(house, 0)
+    other = position_for("spanish", ["KC KD", "QC QD QH", "5D 5C", "JD JH AS"])
+    e = ESTIMATES.get("spanish", ESTIMATES["*"])
+    now, points, cards, wilds, _ = estimate_features(other, 0)
+    assert SearchBot(0).estimate(other, 0) == pytest.approx(
+        now + e.hand_value * points + e.card * cards + e.wild_card * wilds)
