@@ -135,3 +135,28 @@ def test_estimate_weights_follow_the_preset_and_default_elsewhere() -> None:
     now, points, cards, wilds, _ = estimate_features(other, 0)
     assert SearchBot(0).estimate(other, 0) == pytest.approx(
         now + e.hand_value * points + e.card * cards + e.wild_card * wilds)
+
+
+def test_calibration_fit_recovers_known_weights() -> None:
+    """The least-squares fit behind ESTIMATES, on outcomes made exactly from known weights
+    (y = 40 + 2x1 - 3x2 + 0.5x3): it finds them back."""
+    from canasta.bots.calibrate import fit, r2
+    rng = random.Random(3)
+    data = []
+    for _ in range(200):
+        x = [1.0, rng.uniform(-100, 100), rng.uniform(-10, 10), rng.uniform(-500, 500)]
+        data.append((x, 40 + 2 * x[1] - 3 * x[2] + 0.5 * x[3]))
+    w = fit(data, ridge=0.0)
+    assert w == pytest.approx([40, 2, -3, 0.5], rel=1e-6)
+    assert r2(data, w) == pytest.approx(1.0)
+
+
+def test_calibration_samples_one_row_per_sampled_turn_start() -> None:
+    """Each sample: the constant 1 and the six features of NAMES, with the hand's outcome; the
+    weights convert to an Estimate and back."""
+    from canasta.bots.calibrate import NAMES, as_estimate, as_weights, samples
+    data = samples("gvr-club", games=1, seed=5, share=1.0)
+    assert data and all(len(x) == len(NAMES) and x[0] == 1.0 for x, _ in data)
+    assert samples("gvr-club", games=1, seed=5, share=0.0) == []
+    e = ESTIMATES["bolivia"]
+    assert as_estimate(as_weights(e)) == e

@@ -127,7 +127,6 @@ class SearchBot(KnowsRules):
             if name not in TURN_PLANS:
                 raise ValueError(f"unknown turn plan {name!r} (known: {', '.join(TURN_PLANS)})")
             self.plans.append((name, Heuristic(replace(w, **TURN_PLANS[name]))))
-        self._estimate = self.config.estimate
         self._turn: tuple[int, int, int] | None = None  # the turn whose plan is chosen
         self._policy = self.strategy                      # the plan's strategy for that turn
         self.rules: RuleSet | None = None
@@ -343,9 +342,7 @@ class SearchBot(KnowsRules):
     def estimate(self, s: GameState, side: int, exact: int | None = None) -> float:
         """A side's hand score if the hand went on from here (see :func:`estimate_features`): what it
         would score if the hand ended now, plus :class:`Estimate` weights times the rest."""
-        e = self._estimate
-        if e is None:
-            e = self._estimate = self.config.estimate or ESTIMATES.get(s.rules.name, ESTIMATES["*"])
+        e = self.config.estimate or ESTIMATES.get(s.rules.name) or ESTIMATES["*"]
         now, points, cards, wilds, near = estimate_features(s, side, GAPS, exact)
         pts = now + e.hand_value * points + e.card * cards + e.wild_card * wilds
         for w, bonus in zip(e.near, near, strict=True):
