@@ -87,11 +87,14 @@ class Estimate:
 
 
 # Fitted by benchmarks/calibrate_estimate.py (400 games of heuristic self-play: the heuristic's play
-# is what the playouts are) where a strength run confirmed the fit; "*", set by hand, for the others.
+# is what the playouts are) where a strength run confirmed the fit (README, bots); "*", set by hand,
+# for the others.
 ESTIMATES: dict[str, Estimate] = {
     "*": Estimate(0.5, 4.0, 0.0, (0.08, 0.08, 0.0)),
     "bolivia": Estimate(2.55, 27.4, 34.4, (0.503, 0.231, 0.0805)),
     "gvr-club": Estimate(1.76, 19.7, 3.66, (0.503, 0.256, 0.116)),
+    "american": Estimate(6.08, -8.36, -17.1, (1.62, 0.594, 0.37)),
+    "nvso-tournament": Estimate(8.27, -53.0, -17.8, (1.25, 0.543, 0.288)),
 }
 
 
