@@ -175,7 +175,8 @@ class SearchBot(KnowsRules):
         if o.phase == "play" and len(self.plans) > 1:
             policy, note = self._turn_plan(view, rules, k, o)
         choice, why = policy.decide(o, legal)
-        why = note or why
+        if note:
+            why = f"{why} [{note}]"
         cands = self.candidates(o, legal, choice)
         if len(cands) < 2:
             self._last = why
@@ -234,7 +235,7 @@ class SearchBot(KnowsRules):
                     outs[i].append(self.playout(w, acts, seat, h, turns))
         except Exception as e:  # a world this bot cannot model: the heuristic's turn
             self.fallbacks += 1
-            return self.strategy, f"(turn plan skipped: {type(e).__name__}) "
+            return self.strategy, f"turn plan skipped: {type(e).__name__}"
         means = [sum(x) / len(x) for x in outs]
         best = max(range(len(plans)), key=lambda i: (means[i], -i))
         if best != 0 and not self._confident(outs, best, 0):
