@@ -614,7 +614,8 @@ class Heuristic:
             return False
         return _nat_counts(o.hand)[_rank(top)] >= self.w.upcard_pair
 
-    def _out_ready(self, o: Obs) -> bool:
+    def out_ready(self, o: Obs) -> bool:
+        """Could the side go out this turn: the rules' canastas met, the hand melds out but for one card."""
         if not o.requirement_met():
             return False
         if o.rules.black3_out_no_discard and (o.rules.sequences or o.rules.wild_melds) and any(
@@ -643,7 +644,7 @@ class Heuristic:
                     if a.op is Op.MELD and len(a.cards) == 1 and is_red_three(a.cards[0]):
                         return a, f"{a}: a red trey disclosed at once, for a further card (S0 [F](i){{c}})"
         going_out = False
-        if opened and self._out_ready(o) and self._want_out(o):
+        if opened and self.out_ready(o) and self._want_out(o):
             if r.ask_partner == "mandatory" and o.answer is None and not o.asked:
                 for a in legal:
                     if a.op is Op.ASK:

@@ -158,7 +158,7 @@ class SearchBot(KnowsRules):
             ds.sort(key=lambda a: -h.discard_score(o, a.cards[0])[0])
             out = [choice] + [a for a in ds if a != choice]
             # asking matters only to a player who could go out after a yes
-            asks = [a for a in legal if a.op is Op.ASK] if o.opened[o.side] and h._out_ready(o) else []
+            asks = [a for a in legal if a.op is Op.ASK] if o.opened[o.side] and h.out_ready(o) else []
             return (out[: k - len(asks)] + asks) if len(out) + len(asks) > 1 else []
         if choice.op is Op.ASK:
             ds = [a for a in legal if a.op is Op.DISCARD]
