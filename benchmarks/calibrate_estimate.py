@@ -17,7 +17,7 @@ from typing import Any
 
 from canasta import ENGINE
 from canasta.batchgc import batch_gc
-from canasta.bots.calibrate import NAMES, as_weights, fit, r2, samples
+from canasta.bots.calibrate import NAMES, as_estimate, as_weights, fit, r2, samples
 from canasta.bots.search import ESTIMATES
 
 
@@ -41,6 +41,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 print(f"{variant}: {len(data)} turn starts, R^2 {report[variant]['r2']:.3f} "
                       f"(the bot's weights now: {report[variant]['r2_now']:.3f})")
                 print("   ", ", ".join(f"{n}={v:.3g}" for n, v in zip(NAMES, w, strict=True)))
+                e = as_estimate([float(f"{v:.3g}") for v in w])
+                print(f'    ESTIMATES row: "{variant}": {e!r}')
     if args.json:
         print(json.dumps(report, indent=2))
     return report

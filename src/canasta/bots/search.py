@@ -354,7 +354,7 @@ class SearchBot(KnowsRules):
         return pts
 
 
-def estimate_features(s: GameState, side: int, gaps: int = 3, exact: int | None = None
+def estimate_features(s: GameState, side: int, gaps: int = GAPS, exact: int | None = None
                       ) -> tuple[float, int, int, int, list[int]]:
     """What the cut-off estimate weighs, for one side: its score if the hand ended now (the engine's
     own scoring: canasta bonuses of every kind, red threes plus or minus, the cards in hand), the
