@@ -86,6 +86,20 @@ TURN_KEYS = frozenset(TURN_FLAGS) | {"opening_points", "melds_before_turn", "ans
                                      "replacement_draws", "table_at_yes"}
 
 
+# What only the seat itself may see: dropped from the view given to a spectator.
+PRIVATE_KEYS = ("hand", "fresh_red_threes", "legal_actions")
+
+
+def spectator_view(state: GameState) -> dict[str, Any]:
+    """What someone watching the table may know: everything public, no hand, no seat's private log
+    entries (the cards a player drew appear only as counts)."""
+    out = view(state, 0)
+    out.update({"seat": None, "side": None, "partner": None, "hand": "", "fresh_red_threes": 0,
+                "legal_actions": [], "log": public_log(state, -1)})
+    out["pile"]["frozen_for_me"] = None
+    return out
+
+
 def turn_state(state: GameState) -> dict[str, Any]:
     """The public facts of the turn in progress (the same keys a position's ``turn_state`` takes)."""
     out: dict[str, Any] = {key: getattr(state, attr) for key, attr in TURN_FLAGS.items()}
@@ -114,8 +128,12 @@ def _table_at_yes(state: GameState) -> dict[str, Any] | None:
 def _meld_view(state: GameState, index: int, m: Meld) -> dict[str, Any]:
     r = state.rules
     closed = r.canasta_cards_hidden and m.is_canasta(r)
+    value = state.model.value
     return {"index": index, "cards": None if closed else str(m), "size": m.size,
-            "what": m.describe(r), "canasta": m.is_canasta(r), "natural": m.is_natural()}
+            "what": m.describe(r), "kind": m.kind(r), "canasta": m.is_canasta(r),
+            "natural": m.is_natural(),
+            # the cards' face values (S3 K "Count"): hidden with the cards of a closed canasta
+            "points": None if closed else sum(value[f] for f in m.cards)}
 
 
 def public_log(state: GameState, seat: int, hand: int | None = None) -> list[dict[str, Any]]:
