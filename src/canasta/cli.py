@@ -564,6 +564,43 @@ def tournament_cmd(
         _fail(str(e))
 
 
+# ---------------------------------------------------------------------------------------- serve
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+    data: Annotated[str | None, typer.Option("--data", help="Folder for the database (default: your "
+                                             "user data folder).")] = None,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL, e.g. postgresql+psycopg://user@host/"
+                                           "canasta (default: SQLite in the data folder).")] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")] = False,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", min=0, help="Seconds a bot waits before its "
+                                             "move, so that people can follow.")] = 0.9,
+    grace: Annotated[float, typer.Option("--grace", min=0, help="Seconds a person may be away before a "
+                                         "bot plays the seat until they are back.")] = 60.0,
+    bot_workers: Annotated[int, typer.Option("--bot-workers", min=0, help="Processes for the bots' "
+                                             "decisions (0: a thread).")] = 1,
+) -> None:
+    """Run the club's canasta server: play in the browser against bots or with friends."""
+    from pathlib import Path
+
+    from .server.config import ServerConfig
+    from .server.run import serve
+
+    config = ServerConfig(bot_delay=bot_delay, grace=grace, bot_workers=bot_workers, db_url=db)
+    if data is not None:
+        config.data_dir = Path(data).expanduser()
+    try:
+        serve(config, host, port, open_browser)
+    except OSError as e:
+        _fail(f"cannot serve on {host}:{port}: {e.strerror or e}")
+    except Exception as e:  # a database that cannot be reached or upgraded
+        if type(e).__module__.startswith(("sqlalchemy", "alembic")):
+            _fail(f"database: {e}")
+        raise
+
+
 def main() -> None:  # pragma: no cover - console entry point alternative
     app()
 

@@ -1,0 +1,182 @@
+"""All the tables of one server process: creating them, finding them by token, reloading them.
+
+At start-up every table whose game is unfinished is replayed from its stored moves and its bots
+play on, so a restart (even ``kill -9``) loses no acknowledged move. Tables whose game is over are
+loaded when someone opens one of their links.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, TypeVar
+
+from ..errors import CanastaError, RuleError
+from ..presets import DEFAULT_PLAYERS, PRESETS, preset_table, rules
+from ..rules import RuleSet
+from .botpool import BotPool
+from .bus import EventBus, LocalBus
+from .config import ServerConfig
+from .protocol import NewTable
+from .store import SeatData, Store, TableData
+from .table import Refusal, Table
+from .tokens import new_table_id, new_token, token_hash
+
+log = logging.getLogger("canasta.server")
+T = TypeVar("T")
+
+
+def player_counts(preset: str) -> list[int]:
+    """The player counts a preset allows (from its own table)."""
+    counts: list[int] = list(preset_table(preset)["player_counts"][0])
+    return counts
+
+
+def build_rules(preset: str, players: int | None, overrides: dict[str, Any]) -> RuleSet:
+    """The engine's rule set for a table; RuleError with the engine's message when refused."""
+    if preset not in PRESETS:
+        raise RuleError(f"unknown rule set {preset!r}: choose one of {', '.join(PRESETS)}")
+    opts = dict(overrides)
+    if players is not None:
+        if "players" in opts and opts["players"] != players:
+            raise RuleError("the player count is given twice with different values")
+        opts["players"] = players
+    try:
+        return rules(preset, **opts)
+    except CanastaError:
+        raise
+    except (TypeError, ValueError) as e:  # an engine that does not yet name every problem itself
+        raise RuleError(str(e)) from e
+
+
+class Hub:
+    def __init__(self, config: ServerConfig, store: Store | None = None,
+                 bus: EventBus | None = None) -> None:
+        self.config = config
+        self.store = store or Store(config.database_url())
+        self.bus: EventBus = bus or LocalBus()
+        self.bots = BotPool(config.bot_workers)
+        self.tables: dict[str, Table] = {}
+        self._by_token: dict[str, str] = {}
+        sqlite = self.store.url.startswith("sqlite")
+        # SQLite has one writer: one thread keeps its transactions in order without lock waits
+        self._db = ThreadPoolExecutor(max_workers=1 if sqlite else 4, thread_name_prefix="db")
+        self._load_lock = asyncio.Lock()
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a storage call off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+
+    # ------------------------------------------------------------------ life
+    async def start(self) -> None:
+        for data in await self.db(self.store.unfinished):
+            try:
+                self._add(Table(self, data))
+            except Exception:  # one damaged table must not keep the others down
+                log.exception("table %s could not be reloaded", data.id)
+        for t in self.tables.values():
+            t.kick_bots()
+        log.info("%d unfinished tables reloaded", len(self.tables))
+
+    async def stop(self) -> None:
+        for t in self.tables.values():
+            await t.close()
+        self.bots.close()
+        self._db.shutdown(wait=True)
+        self.store.close()
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self.index(table)
+
+    def index(self, table: Table) -> None:
+        """(Re)build the token lookup of a table (after a seat's link changed)."""
+        for digest in [d for d, tid in self._by_token.items() if tid == table.id]:
+            del self._by_token[digest]
+        for digest in [table.host_hash, table.spectator_hash, *(s.token_hash or "" for s in table.seats)]:
+            if digest:
+                self._by_token[digest] = table.id
+
+    # ------------------------------------------------------------------ finding
+    async def get(self, table_id: str) -> Table | None:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._load_lock:
+            table = self.tables.get(table_id)
+            if table is None:
+                data = await self.db(self.store.load_table, table_id)
+                if data is None:
+                    return None
+                table = Table(self, data)
+                self._add(table)
+                table.kick_bots()
+            return table
+
+    async def by_token(self, table_id: str, token: str) -> tuple[Table, int | None, bool] | None:
+        """The table, seat (None: spectator or host) and host flag a token opens, or None."""
+        table = await self.get(table_id)
+        if table is None:
+            return None
+        role = table.role_of(token_hash(token))
+        if role is None:
+            return None
+        return table, role[0], role[1]
+
+    # ------------------------------------------------------------------ creating
+    async def create(self, spec: NewTable) -> dict[str, Any]:
+        rs = build_rules(spec.preset, spec.players, spec.overrides)
+        n = rs.players
+        seats = spec.seats
+        if seats is None:
+            seats_in: list[dict[str, Any]] = [{"kind": "person", "name": "You"}] + [
+                {"kind": "bot", "level": "medium"} for _ in range(n - 1)]
+        else:
+            if len(seats) != n:
+                raise Refusal("bad_seat", f"{len(seats)} seats given, but this game is for {n} players")
+            seats_in = [s.model_dump() for s in seats]
+        if not any(s["kind"] == "person" for s in seats_in):
+            raise Refusal("bad_seat", "at least one seat must be a person")
+        if len(self.tables) >= self.config.max_tables:
+            raise Refusal("full", "this server has as many tables as it can hold; try later")
+        tokens: dict[int, str] = {}
+        seat_rows: list[SeatData] = []
+        bot_no = 0
+        for i, s in enumerate(seats_in):
+            if s["kind"] == "person":
+                tok = new_token()
+                tokens[i] = tok
+                seat_rows.append(SeatData(i, "person", None, s.get("name") or f"Player {i + 1}",
+                                          token_hash(tok)))
+            else:
+                bot_no += 1
+                level = s.get("level") or "medium"
+                seat_rows.append(SeatData(i, "bot", level, s.get("name") or f"Bot {bot_no} ({level})",
+                                          None))
+        host, spectator = new_token(), new_token()
+        seed = spec.seed if spec.seed is not None else random.SystemRandom().randrange(2**53)
+        data = TableData(new_table_id(), spec.name or f"{spec.preset} table", spec.preset,
+                         {"preset": rs.name, "options": rs.options()}, token_hash(host),
+                         token_hash(spectator), 0, 1, seat_rows, seed, 0)
+        await self.db(self.store.create_table, data)
+        table = Table(self, data)
+        self._add(table)
+        table.kick_bots()
+        tid = data.id
+        return {
+            "table_id": tid, "host_token": host, "spectator_token": spectator,
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
+                       **({"token": tokens[s.seat]} if s.seat in tokens else {})} for s in seat_rows],
+            "links": {"host": f"/host/{tid}#t={host}", "spectator": f"/table/{tid}#t={spectator}",
+                      "seats": {str(i): f"/table/{tid}#t={tok}" for i, tok in tokens.items()}},
+            "table": table.summary(),
+        }
+
+
+def presets_list() -> list[dict[str, Any]]:
+    return [{"name": name, "description": desc, "players": player_counts(name),
+             "default_players": DEFAULT_PLAYERS[name]} for name, (desc, _make) in PRESETS.items()]

@@ -1,0 +1,129 @@
+"""The messages clients send, checked by schema before anything reads them (docs/server-protocol.md).
+
+A message that fails its schema is answered with ``bad_message`` naming the field, and nothing
+changes. Cards and actions are strings here: the engine parses and judges them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+ClientId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._:-]+$")]
+CardText = Annotated[str, Field(min_length=1, max_length=4)]
+LEVELS = ("easy", "medium", "hard")
+Level = Literal["easy", "medium", "hard"]
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def clean_name(value: str) -> str:
+    """A player's or table's name: trimmed, no control characters (it is shown to everyone)."""
+    value = " ".join(value.split())
+    if _CONTROL.search(value):
+        raise ValueError("a name may not hold control characters")
+    return value
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_max_length=200)
+
+
+class Hello(Strict):
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=8, max_length=100)]
+    last_event: Annotated[int, Field(ge=0)] | None = None
+
+
+class Intent(Strict):
+    type: Literal["intent"]
+    id: ClientId
+    based_on: Annotated[int, Field(ge=0)]
+    action: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    meld: Annotated[list[CardText], Field(min_length=1, max_length=40)] | None = None
+    to: Annotated[int, Field(ge=0, le=200)] | None = None
+    take: Annotated[list[CardText], Field(max_length=40)] | None = None
+
+    def kinds(self) -> int:
+        return sum(x is not None for x in (self.action, self.meld, self.take))
+
+
+class Hint(Strict):
+    type: Literal["hint"]
+    id: ClientId
+
+
+class Undo(Strict):
+    type: Literal["undo"]
+    id: ClientId
+    based_on: Annotated[int, Field(ge=0)]
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Intent | Hint | Undo | Ping, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Intent | Hint | Undo | Ping] = TypeAdapter(ClientMessage)
+
+
+def describe(e: ValidationError) -> str:
+    """The first schema problem, in one line that names the field."""
+    err = e.errors()[0]
+    where = ".".join(str(x) for x in err["loc"]) or "message"
+    return f"{where}: {err['msg']}"
+
+
+# ---------------------------------------------------------------------------------------- HTTP bodies
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class SeatSpec(Strict):
+    kind: Literal["person", "bot"]
+    name: Name | None = None
+    level: Level | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str | None) -> str | None:
+        return None if v is None else clean_name(v)
+
+
+class NewTable(Strict):
+    preset: Annotated[str, Field(min_length=1, max_length=40)]
+    players: Annotated[int, Field(ge=2, le=6)] | None = None
+    overrides: dict[str, Any] = Field(default_factory=dict)
+    name: Annotated[str, Field(max_length=80)] | None = None
+    seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=6)] | None = None
+    seed: Annotated[int, Field(ge=0, lt=2**53)] | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str | None) -> str | None:
+        return None if v is None else clean_name(v)
+
+    @field_validator("overrides")
+    @classmethod
+    def _small(cls, v: dict[str, Any]) -> dict[str, Any]:
+        if len(v) > 100:
+            raise ValueError("too many house rules")
+        return v
+
+
+class RulesCheck(Strict):
+    preset: Annotated[str, Field(min_length=1, max_length=40)]
+    players: Annotated[int, Field(ge=2, le=6)] | None = None
+    overrides: dict[str, Any] = Field(default_factory=dict)
+
+
+class SeatChange(Strict):
+    kind: Literal["person", "bot"] | None = None
+    level: Level | None = None
+    name: Name | None = None
+    reissue: bool = False
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str | None) -> str | None:
+        return None if v is None else clean_name(v)

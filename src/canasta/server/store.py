@@ -1,0 +1,283 @@
+"""Storage: tables, seats, games and every accepted action, with SQLAlchemy 2 (SQLite or PostgreSQL).
+
+A move is acknowledged only after its row is committed, and the (table, game, seq) primary key is the
+compare-and-set that keeps two writers from storing different moves at one place. A game's actions
+with its rules and seed are its record: after a restart each unfinished table is replayed from them.
+The schema is created and upgraded by Alembic (``migrations/``), never by ``create_all`` at run time.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKeyConstraint,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    preset: Mapped[str] = mapped_column(String(40))
+    rules: Mapped[str] = mapped_column(Text)            # {"preset": ..., "options": {...}} as JSON
+    host_hash: Mapped[str] = mapped_column(String(64), index=True)
+    spectator_hash: Mapped[str] = mapped_column(String(64), index=True)
+    events: Mapped[int] = mapped_column(Integer, default=0)   # the newest event number
+    game_no: Mapped[int] = mapped_column(Integer, default=1)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    __table_args__ = (ForeignKeyConstraint(["table_id"], ["tables.id"], ondelete="CASCADE"),)
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))       # person | bot
+    level: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str | None] = mapped_column(String(64), index=True, nullable=True)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    __table_args__ = (ForeignKeyConstraint(["table_id"], ["tables.id"], ondelete="CASCADE"),)
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seed: Mapped[str] = mapped_column(String(80))       # JSON: a number or a text
+    dealer: Mapped[int] = mapped_column(Integer)
+    over: Mapped[bool] = mapped_column(Boolean, default=False)
+    started: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    record: Mapped[str | None] = mapped_column(Text, nullable=True)   # the finished game's record
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    __table_args__ = (ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.game_no"],
+                                           ondelete="CASCADE"),)
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)   # 0-based index in the game's history
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(200))
+    client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class Conflict(Exception):
+    """Another writer stored a move at the same place: this one was not stored."""
+
+
+@dataclass
+class SeatData:
+    seat: int
+    kind: str
+    level: str | None
+    name: str
+    token_hash: str | None
+
+
+@dataclass
+class TableData:
+    """One table as stored: what the hub needs to bring it back."""
+
+    id: str
+    name: str
+    preset: str
+    rules: dict[str, Any]
+    host_hash: str
+    spectator_hash: str
+    events: int
+    game_no: int
+    seats: list[SeatData]
+    seed: int | str = 0
+    dealer: int = 0
+    over: bool = False
+    actions: list[tuple[int, str, str | None]] = field(default_factory=list)  # (seat, action, client id)
+
+
+@dataclass
+class StoredAction:
+    seat: int
+    action: str
+    client_id: str | None
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL journaling (a killed process loses no committed move)."""
+    if url.startswith("sqlite"):
+        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(eng, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return eng
+    return create_engine(url, pool_pre_ping=True)
+
+
+def upgrade(url: str) -> None:
+    """``alembic upgrade head`` on ``url`` (creates the schema in an empty database)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(cfg, "head")
+
+
+class Store:
+    """Synchronous storage calls; the server runs them off the event loop, one table's in order."""
+
+    def __init__(self, url: str, migrate: bool = True) -> None:
+        self.url = url
+        if migrate:
+            upgrade(url)
+        self.engine = make_engine(url)
+        self.session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writing
+    def create_table(self, t: TableData) -> None:
+        with self.session.begin() as db:
+            db.add(TableRow(id=t.id, name=t.name, preset=t.preset, rules=json.dumps(t.rules),
+                            host_hash=t.host_hash, spectator_hash=t.spectator_hash, events=t.events,
+                            game_no=t.game_no))
+            db.flush()
+            for s in t.seats:
+                db.add(SeatRow(table_id=t.id, seat=s.seat, kind=s.kind, level=s.level, name=s.name,
+                               token_hash=s.token_hash))
+            db.add(GameRow(table_id=t.id, game_no=t.game_no, seed=json.dumps(t.seed), dealer=t.dealer))
+
+    def append_actions(self, table_id: str, game_no: int, first_seq: int, actions: list[StoredAction],
+                       events: int, over: bool = False) -> None:
+        """Store moves ``first_seq``... and the table's new event number in one transaction;
+        :class:`Conflict` when a move is already stored at one of those places."""
+        try:
+            with self.session.begin() as db:
+                for i, a in enumerate(actions):
+                    db.add(ActionRow(table_id=table_id, game_no=game_no, seq=first_seq + i, seat=a.seat,
+                                     action=a.action, client_id=a.client_id))
+                db.flush()
+                db.execute(update(TableRow).where(TableRow.id == table_id).values(events=events))
+                if over:
+                    db.execute(update(GameRow).where(GameRow.table_id == table_id,
+                                                     GameRow.game_no == game_no)
+                               .values(over=True, finished=_now()))
+        except IntegrityError as e:
+            raise Conflict(f"table {table_id} game {game_no}: a move is already stored at {first_seq}") from e
+
+    def truncate_actions(self, table_id: str, game_no: int, keep: int, events: int) -> None:
+        """Practice undo: drop the moves from ``keep`` on."""
+        with self.session.begin() as db:
+            db.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.game_no == game_no,
+                                               ActionRow.seq >= keep))
+            db.execute(update(TableRow).where(TableRow.id == table_id).values(events=events))
+            db.execute(update(GameRow).where(GameRow.table_id == table_id, GameRow.game_no == game_no)
+                       .values(over=False, finished=None))
+
+    def set_seat(self, table_id: str, s: SeatData, events: int) -> None:
+        with self.session.begin() as db:
+            db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == s.seat)
+                       .values(kind=s.kind, level=s.level, name=s.name, token_hash=s.token_hash))
+            db.execute(update(TableRow).where(TableRow.id == table_id).values(events=events))
+
+    def save_record(self, table_id: str, game_no: int, record: str) -> None:
+        with self.session.begin() as db:
+            db.execute(update(GameRow).where(GameRow.table_id == table_id, GameRow.game_no == game_no)
+                       .values(record=record, over=True))
+
+    def new_game(self, table_id: str, game_no: int, seed: int | str, dealer: int, events: int) -> None:
+        with self.session.begin() as db:
+            db.add(GameRow(table_id=table_id, game_no=game_no, seed=json.dumps(seed), dealer=dealer))
+            db.flush()
+            db.execute(update(TableRow).where(TableRow.id == table_id)
+                       .values(events=events, game_no=game_no))
+
+    # ------------------------------------------------------------------ reading
+    def _load(self, db: Session, row: TableRow) -> TableData:
+        seats = [SeatData(s.seat, s.kind, s.level, s.name, s.token_hash) for s in db.scalars(
+            select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat))]
+        game = db.get(GameRow, (row.id, row.game_no))
+        if game is None:
+            raise LookupError(f"table {row.id} has no game {row.game_no}")
+        acts = [(a.seat, a.action, a.client_id) for a in db.scalars(
+            select(ActionRow).where(ActionRow.table_id == row.id, ActionRow.game_no == row.game_no)
+            .order_by(ActionRow.seq))]
+        return TableData(row.id, row.name, row.preset, json.loads(row.rules), row.host_hash,
+                         row.spectator_hash, row.events, row.game_no, seats, json.loads(game.seed),
+                         game.dealer, game.over, acts)
+
+    def load_table(self, table_id: str) -> TableData | None:
+        with self.session() as db:
+            row = db.get(TableRow, table_id)
+            return None if row is None else self._load(db, row)
+
+    def unfinished(self) -> list[TableData]:
+        """Every table whose current game is not over: the ones to bring back after a restart."""
+        with self.session() as db:
+            rows = db.scalars(select(TableRow).join(GameRow, (GameRow.table_id == TableRow.id)
+                                                    & (GameRow.game_no == TableRow.game_no))
+                              .where(GameRow.over.is_(False))).all()
+            return [self._load(db, r) for r in rows]
+
+    def table_of_token(self, digest: str) -> str | None:
+        """The table a token hash belongs to (seat, spectator or host), or None."""
+        with self.session() as db:
+            for stmt in (select(SeatRow.table_id).where(SeatRow.token_hash == digest),
+                         select(TableRow.id).where(TableRow.host_hash == digest),
+                         select(TableRow.id).where(TableRow.spectator_hash == digest)):
+                found = db.scalars(stmt).first()
+                if found is not None:
+                    return found
+        return None
+
+    def record(self, table_id: str, game_no: int) -> str | None:
+        with self.session() as db:
+            game = db.get(GameRow, (table_id, game_no))
+            return None if game is None else game.record
+
+    def game_setup(self, table_id: str, game_no: int) -> tuple[int | str, int, list[str]] | None:
+        """A game's seed, first dealer and moves (for records of earlier games)."""
+        with self.session() as db:
+            game = db.get(GameRow, (table_id, game_no))
+            if game is None:
+                return None
+            acts = list(db.scalars(select(ActionRow.action).where(
+                ActionRow.table_id == table_id, ActionRow.game_no == game_no).order_by(ActionRow.seq)))
+            return json.loads(game.seed), game.dealer, acts

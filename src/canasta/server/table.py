@@ -1,0 +1,488 @@
+"""One table: its game, its seats and connections, and the single writer that changes it.
+
+Every change to a table (a move, a bot's move, an undo, a seat handed over, a new game) runs under
+the table's lock, in arrival order, so one writer applies intents one at a time. A move is tried on
+a clone of the state, stored in one transaction, and only then becomes the table's state and is
+acknowledged; a refused or unstored move changes nothing. Each connection gets only its own seat's
+view (``canasta.views.view``) or, for a spectator, the public view: no message carries a card the
+receiver may not see. Events are numbered per table so a client can resume after a reconnect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import time
+import zlib
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action, Op
+from ..cards import parse_cards
+from ..errors import CanastaError, IllegalAction
+from ..presets import rules_from_options
+from ..records import GameRecord
+from ..rules import RuleSet
+from ..state import GameState
+from ..views import spectator_view, view
+from .store import Conflict, SeatData, StoredAction, TableData
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("canasta.server")
+
+Reply = dict[str, Any]
+
+
+class Refusal(Exception):
+    """An intent the table does not play: a code and a sentence for the player."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def reply(self, client_id: str | None) -> Reply:
+        return {"type": "refused", "id": client_id, "code": self.code, "message": self.message}
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str                      # person | bot
+    level: str | None
+    name: str
+    token_hash: str | None
+    connections: int = 0
+    stand_in: bool = False         # a bot plays for a person who has been away past the grace period
+    away_timer: asyncio.Task[None] | None = None
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "name": self.name, "level": self.level,
+                "connected": self.kind == "bot" or self.connections > 0, "stand_in": self.stand_in}
+
+    def data(self) -> SeatData:
+        return SeatData(self.seat, self.kind, self.level, self.name, self.token_hash)
+
+    @property
+    def bot_plays(self) -> bool:
+        return self.kind == "bot" or self.stand_in
+
+
+@dataclass
+class Event:
+    """A numbered table event. ``action`` events hold the move in notation: every move is made in
+    view of the table (a draw names no card), so the notation is public."""
+
+    n: int
+    kind: str                      # action | seats | game | undo
+    seat: int | None = None
+    action: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"n": self.n, "kind": self.kind}
+        if self.seat is not None:
+            d["seat"] = self.seat
+        if self.action is not None:
+            d["action"] = self.action
+        return d
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open WebSocket: who it is, and a queue its sender task empties (a slow client never
+    holds up the table)."""
+
+    seat: int | None               # None: a spectator
+    host: bool
+    token_hash: str
+    outbox: asyncio.Queue[Reply | None] = field(default_factory=lambda: asyncio.Queue(256))
+    closed: bool = False
+
+    def send(self, msg: Reply) -> None:
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(msg)
+        except asyncio.QueueFull:  # too far behind: drop it; the client reconnects for a snapshot
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.put_nowait(None)
+
+
+def _seed_for(*parts: object) -> int:
+    return zlib.crc32("/".join(map(str, parts)).encode())
+
+
+class Table:
+    """A table in memory; built by the hub from its stored rows (``TableData``)."""
+
+    def __init__(self, hub: Hub, data: TableData) -> None:
+        self.hub = hub
+        self.id = data.id
+        self.name = data.name
+        self.preset = data.preset
+        self.rules_spec = data.rules
+        self.rules: RuleSet = rules_from_options(data.rules["options"])
+        self.options_json = json.dumps(data.rules["options"], sort_keys=True)
+        self.host_hash = data.host_hash
+        self.spectator_hash = data.spectator_hash
+        self.seats = [Seat(s.seat, s.kind, s.level, s.name, s.token_hash) for s in data.seats]
+        self.events = data.events
+        self.last_move = data.events
+        self.game_no = data.game_no
+        self.seed = data.seed
+        self.dealer = data.dealer
+        self.undos = 0
+        actions = [Action.parse(a) for _seat, a, _cid in data.actions]
+        self.state = GameRecord(self.rules, data.seed, actions, data.dealer).replay()
+        self.movers = [seat for seat, _a, _cid in data.actions]   # who made each move of the game
+        self.replies: OrderedDict[str, Reply] = OrderedDict()
+        for i, (_seat, _a, cid) in enumerate(data.actions):
+            if cid:
+                self._remember(cid, {"type": "ack", "id": cid, "event": None, "move": i})
+        self.ring: deque[Event] = deque(maxlen=hub.config.ring)
+        self.conns: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.bot_task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ facts
+    @property
+    def practice(self) -> bool:
+        """One person against bots: the person may take back whole turns."""
+        return sum(s.kind == "person" for s in self.seats) == 1
+
+    def summary(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "preset": self.preset, "players": self.rules.players,
+                "game_no": self.game_no, "over": self.state.is_over, "practice": self.practice,
+                "seats": [s.public() for s in self.seats]}
+
+    def role_of(self, digest: str) -> tuple[int | None, bool] | None:
+        """(seat or None for a spectator, is host) for a token hash of this table, else None."""
+        for s in self.seats:
+            if s.token_hash == digest:
+                return s.seat, False
+        if digest == self.host_hash:
+            return None, True
+        if digest == self.spectator_hash:
+            return None, False
+        return None
+
+    def view_for(self, seat: int | None) -> dict[str, Any]:
+        return spectator_view(self.state) if seat is None else view(self.state, seat)
+
+    def _remember(self, client_id: str, reply: Reply) -> None:
+        self.replies[client_id] = reply
+        while len(self.replies) > 2048:
+            self.replies.popitem(last=False)
+
+    # ------------------------------------------------------------------ sending
+    def _broadcast(self, new: list[Event], table_changed: bool = False) -> None:
+        views: dict[int | None, dict[str, Any]] = {}
+        events = [e.to_dict() for e in new]
+        summary = self.summary() if table_changed else None
+        for c in list(self.conns):
+            if c.seat not in views:
+                views[c.seat] = self.view_for(c.seat)
+            msg: Reply = {"type": "events", "event": self.events, "events": events, "view": views[c.seat]}
+            if summary is not None:
+                msg["table"] = summary
+            c.send(msg)
+
+    def _presence(self) -> None:
+        summary = self.summary()
+        for c in list(self.conns):
+            c.send({"type": "table", "table": summary})
+
+    def catch_up(self, conn: Connection, last_event: int | None) -> None:
+        """After ``welcome``: the events missed since ``last_event`` when the ring still holds them,
+        else a snapshot."""
+        oldest = self.ring[0].n if self.ring else self.events + 1
+        if last_event is not None and last_event <= self.events and last_event + 1 >= oldest:
+            missed = [e.to_dict() for e in self.ring if e.n > last_event]
+            conn.send({"type": "events", "event": self.events, "events": missed,
+                       "view": self.view_for(conn.seat), "table": self.summary()})
+        else:
+            conn.send({"type": "snapshot", "event": self.events, "view": self.view_for(conn.seat),
+                       "table": self.summary()})
+
+    # ------------------------------------------------------------------ connections
+    def attach(self, conn: Connection) -> None:
+        self.conns.add(conn)
+        if conn.seat is not None:
+            s = self.seats[conn.seat]
+            s.connections += 1
+            if s.away_timer is not None:
+                s.away_timer.cancel()
+                s.away_timer = None
+            if s.stand_in:
+                s.stand_in = False
+            self._presence()
+
+    def detach(self, conn: Connection) -> None:
+        self.conns.discard(conn)
+        conn.close()
+        if conn.seat is None:
+            return
+        s = self.seats[conn.seat]
+        s.connections = max(0, s.connections - 1)
+        if s.connections == 0 and s.kind == "person" and not s.stand_in:
+            s.away_timer = asyncio.get_running_loop().create_task(self._away(s))
+        self._presence()
+
+    async def _away(self, s: Seat) -> None:
+        await asyncio.sleep(self.hub.config.grace)
+        if s.connections == 0 and s.kind == "person":
+            s.stand_in = True
+            s.away_timer = None
+            self._presence()
+            self.kick_bots()
+
+    # ------------------------------------------------------------------ moves
+    def _actions_for(self, seat: int, intent: Any) -> list[Action]:
+        """The engine actions an intent stands for (checked later, all or none)."""
+        try:
+            if intent.action is not None:
+                return [Action.parse(intent.action)]
+            if intent.meld is not None:
+                cards = parse_cards(" ".join(intent.meld))
+                to = -1 if intent.to is None else intent.to
+                whole = Action(Op.MELD, tuple(cards))
+                if to < 0 and len(cards) > 3 and self.state.why_illegal(whole) is None:
+                    return [whole]  # e.g. black threes, laid all at once
+                return self.state.meld_plan(cards, to)
+            cards = parse_cards(" ".join(intent.take or []))
+        except CanastaError as e:
+            raise Refusal("bad_cards", str(e)) from e
+        kind = self.state.model.kind_of
+        want = sorted(kind[f] for f in cards)
+        for a in self.state.legal_actions():
+            if a.op is Op.TAKE and sorted(kind[f] for f in a.cards) == want:
+                return [Action(Op.TAKE, tuple(cards), a.meld)]
+        return [Action(Op.TAKE, tuple(cards))]  # the engine says why not
+
+    async def intent(self, conn: Connection, intent: Any) -> Reply:
+        """Play a person's intent; the reply (ack or refusal) is also kept for a resend."""
+        async with self.lock:
+            done = self.replies.get(intent.id)
+            if done is not None:
+                return done
+            try:
+                reply = await self._intent(conn, intent)
+            except Refusal as r:
+                return r.reply(intent.id)
+            self._remember(intent.id, reply)
+            return reply
+
+    async def _intent(self, conn: Connection, intent: Any) -> Reply:
+        if conn.seat is None:
+            raise Refusal("spectator", "spectators watch; they cannot play")
+        if self.state.is_over:
+            raise Refusal("game_over", "the game is over")
+        if intent.kinds() != 1:
+            raise Refusal("bad_message", "an intent holds exactly one of 'action', 'meld' or 'take'")
+        if intent.based_on < self.last_move:
+            raise Refusal("stale", f"the table has moved on since your screen was drawn (event "
+                                   f"{self.last_move}); look again and choose")
+        actor = self.state.actor
+        if conn.seat != actor:
+            raise Refusal("not_your_turn", f"it is {self.seats[actor].name}'s turn, not yours")
+        actions = self._actions_for(conn.seat, intent)
+        await self._play(conn.seat, actions, intent.id)
+        return {"type": "ack", "id": intent.id, "event": self.events}
+
+    async def _play(self, seat: int, actions: list[Action], client_id: str | None) -> None:
+        """Try ``actions`` on a clone, store them, then make them the table's (under the lock)."""
+        trial = self.state.clone()
+        try:
+            for a in actions:
+                trial.apply(a)
+        except IllegalAction as e:
+            raise Refusal(e.code, str(e)) from e
+        first = len(self.movers)
+        stored = [StoredAction(seat, str(a), client_id if i == len(actions) - 1 else None)
+                  for i, a in enumerate(actions)]
+        new_events = [Event(self.events + 1 + i, "action", seat, str(a)) for i, a in enumerate(actions)]
+        try:
+            await self.hub.db(self.hub.store.append_actions, self.id, self.game_no, first, stored,
+                              new_events[-1].n, trial.is_over)
+        except Conflict as e:
+            log.error("table %s: %s", self.id, e)
+            raise Refusal("conflict", "the move could not be stored; look again and retry") from e
+        except Exception as e:  # the database is unreachable: nothing was played
+            log.exception("table %s: storing a move failed", self.id)
+            raise Refusal("storage", "the move could not be stored just now; try again") from e
+        self.state = trial
+        self.movers.extend([seat] * len(actions))
+        self.events = new_events[-1].n
+        self.last_move = self.events
+        self.ring.extend(new_events)
+        self._broadcast(new_events)
+        if trial.is_over:
+            record = GameRecord.of(trial).to_json()
+            await self.hub.db(self.hub.store.save_record, self.id, self.game_no, record)
+            self.hub.bus.publish("lobby", {"table": self.id, "over": True})
+        self.kick_bots()
+
+    # ------------------------------------------------------------------ bots
+    def kick_bots(self) -> None:
+        """Start the bot runner if a bot (or a stand-in) is to act and none is running."""
+        if self.state.is_over or not self.seats[self.state.actor].bot_plays:
+            return
+        if self.bot_task is None or self.bot_task.done():
+            self.bot_task = asyncio.get_running_loop().create_task(self._bots())
+
+    async def _bots(self) -> None:
+        cfg = self.hub.config
+        while True:
+            state = self.state
+            if state.is_over:
+                return
+            seat = state.actor
+            s = self.seats[seat]
+            if not s.bot_plays:
+                return
+            mark = self.last_move
+            level = s.level if s.kind == "bot" and s.level else "medium"
+            legal = state.legal_actions()
+            seat_view = view(state, seat)
+            if cfg.bot_delay > 0:
+                await asyncio.sleep(cfg.bot_delay * (0.6 + 0.8 * random.random()))
+            key = f"{self.id}/{self.game_no}/{self.undos}/{seat}/{level}/{s.kind}"
+            try:
+                choice, _why = await self.hub.bots.decide(self.id, key, level, _seed_for(key),
+                                                          self.options_json, seat, seat_view, legal)
+            except Exception:
+                log.exception("table %s: bot decision failed; playing the first legal action", self.id)
+                choice = legal[0]
+            async with self.lock:
+                if self.last_move != mark or self.state is not state:
+                    continue  # the table moved on while the bot thought (a seat change, an undo)
+                if not self.seats[seat].bot_plays:
+                    return
+                if state.why_illegal(choice) is not None:  # a bot bug must not stop the game
+                    choice = legal[0]
+                try:
+                    await self._play(seat, [choice], None)
+                except Refusal as r:
+                    log.error("table %s: bot move refused: %s", self.id, r.message)
+                    await asyncio.sleep(1.0)
+
+    async def hint(self, conn: Connection, client_id: str) -> Reply:
+        """The expert bot's suggestion for the asking seat, from that seat's view only."""
+        if conn.seat is None:
+            return Refusal("spectator", "spectators watch; they cannot ask for hints").reply(client_id)
+        state = self.state
+        if state.is_over or state.actor != conn.seat:
+            return Refusal("not_your_turn", "a hint is given when it is your turn").reply(client_id)
+        key = f"hint/{self.id}/{conn.seat}/{time.monotonic_ns()}"
+        try:
+            choice, why = await self.hub.bots.decide(self.id, key, "hard", _seed_for(key),
+                                                     self.options_json, conn.seat, view(state, conn.seat),
+                                                     state.legal_actions())
+        except Exception:
+            log.exception("table %s: hint failed", self.id)
+            return Refusal("hint_failed", "no hint could be worked out just now").reply(client_id)
+        return {"type": "hint", "id": client_id, "action": str(choice), "reason": why}
+
+    # ------------------------------------------------------------------ undo, seats, games
+    async def undo(self, conn: Connection, client_id: str, based_on: int) -> Reply:
+        async with self.lock:
+            if conn.seat is None:
+                return Refusal("spectator", "spectators cannot undo").reply(client_id)
+            if not self.practice:
+                return Refusal("not_practice", "whole turns are taken back only when you play alone "
+                               "against bots; use 'take back' for provisional melds").reply(client_id)
+            if based_on < self.last_move:
+                return Refusal("stale", "the table has moved on; look again").reply(client_id)
+            mine = [i for i, s in enumerate(self.movers) if s == conn.seat]
+            if not mine:
+                return Refusal("nothing_to_undo",
+                               "you have not made a move in this game yet").reply(client_id)
+            keep = mine[-1]
+            actions = self.state.history()[:keep]
+            state = GameRecord(self.rules, self.seed, actions, self.dealer).replay()
+            self.events += 1
+            await self.hub.db(self.hub.store.truncate_actions, self.id, self.game_no, keep, self.events)
+            self.state = state
+            del self.movers[keep:]
+            self.undos += 1
+            self.last_move = self.events
+            ev = Event(self.events, "undo", conn.seat)
+            self.ring.append(ev)
+            self._broadcast([ev])
+            self.kick_bots()
+            return {"type": "ack", "id": client_id, "event": self.events}
+
+    async def change_seat(self, seat: int, kind: str | None, level: str | None, name: str | None,
+                          reissue: bool, new_token: Callable[[], tuple[str, str]]) -> tuple[Seat, str | None]:
+        """The host hands a seat to a bot or a person, or re-issues its link; the old link stops."""
+        async with self.lock:
+            s = self.seats[seat]
+            token: str | None = None
+            kind = kind or s.kind
+            if kind == "bot":
+                s.kind, s.level, s.token_hash, s.stand_in = "bot", level or s.level or "medium", None, False
+                if name:
+                    s.name = name
+            else:
+                if s.kind != "person" or reissue or s.token_hash is None:
+                    token, s.token_hash = new_token()
+                s.kind, s.stand_in = "person", False
+                s.level = None
+                if name:
+                    s.name = name
+                elif s.name.startswith("Bot"):
+                    s.name = f"Player {seat + 1}"
+            for c in list(self.conns):
+                if c.seat == seat and c.token_hash != s.token_hash:
+                    c.close()
+            self.events += 1
+            await self.hub.db(self.hub.store.set_seat, self.id, s.data(), self.events)
+            ev = Event(self.events, "seats", seat)
+            self.ring.append(ev)
+            self._broadcast([ev], table_changed=True)
+            self.kick_bots()
+            return s, token
+
+    async def new_game(self) -> None:
+        async with self.lock:
+            if not self.state.is_over:
+                raise Refusal("not_finished", "the game in progress is not over yet")
+            self.game_no += 1
+            self.seed = random.SystemRandom().randrange(2**53)
+            self.dealer = (self.dealer + 1) % self.rules.players
+            self.events += 1
+            await self.hub.db(self.hub.store.new_game, self.id, self.game_no, self.seed, self.dealer,
+                              self.events)
+            self.state = GameState.new(self.rules, self.seed, self.dealer)
+            self.movers = []
+            self.last_move = self.events
+            ev = Event(self.events, "game")
+            self.ring.append(ev)
+            self._broadcast([ev], table_changed=True)
+            self.kick_bots()
+
+    def record(self) -> str | None:
+        """The game record once the game is over (before, it would show every hand)."""
+        return GameRecord.of(self.state).to_json() if self.state.is_over else None
+
+    async def close(self) -> None:
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+        for s in self.seats:
+            if s.away_timer is not None:
+                s.away_timer.cancel()
+        for c in list(self.conns):
+            c.close()
+
