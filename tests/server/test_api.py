@@ -1,0 +1,333 @@
+"""The server in process (Starlette's TestClient), on SQLite and PostgreSQL: tables and seats, host
+actions, practice undo, stand-in bots, reconnect snapshots, and every kind of bad input, each with
+its error and an unchanged table."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from canasta.server.app import create_app
+from canasta.server.config import ServerConfig
+from canasta.server.store import Store
+
+SEATS4 = [{"kind": "person", "name": f"P{i}"} for i in range(4)]
+
+
+@pytest.fixture
+def client(db_url: str, tmp_path: Path) -> Iterator[TestClient]:
+    cfg = ServerConfig(data_dir=tmp_path, db_url=db_url, bot_delay=0, grace=0.2, bot_workers=0, ring=8)
+    with TestClient(create_app(cfg)) as c:
+        yield c
+
+
+def make(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
+
+
+class Sock:
+    """A table socket in the test client: the newest view and event."""
+
+    def __init__(self, client: TestClient, table_id: str, token: str, last: int | None = None) -> None:
+        self.cm = client.websocket_connect(f"/ws/{table_id}")
+        self.ws = self.cm.__enter__()
+        self.ws.send_text(json.dumps({"type": "hello", "token": token, "last_event": last}))
+        self.first = self.ws.receive_json()
+        self.view: dict[str, Any] = {}
+        self.event = -1
+        self.catch_up_msg = self.next(lambda m: m["type"] in ("snapshot", "events"))
+
+    def next(self, pred: Any) -> dict[str, Any]:
+        while True:
+            m: dict[str, Any] = self.ws.receive_json()
+            if "view" in m:
+                self.view, self.event = m["view"], m["event"]
+            if pred(m):
+                return m
+
+    def send(self, **msg: Any) -> None:
+        self.ws.send_text(json.dumps(msg))
+
+    def intent(self, cid: str, **what: Any) -> dict[str, Any]:
+        self.send(type="intent", id=cid, based_on=self.event, **what)
+        return self.next(lambda m: m.get("id") == cid)
+
+    def close(self) -> None:
+        self.cm.__exit__(None, None, None)
+
+
+# ---------------------------------------------------------------------------------------- storage
+def test_alembic_upgrade_head_from_empty(db_url: str) -> None:
+    store = Store(db_url)          # upgrades an empty database to head
+    assert store.unfinished() == []
+    Store(db_url).close()          # and again: already at head, nothing to do
+    from sqlalchemy import inspect
+
+    assert {"tables", "seats", "games", "actions", "alembic_version"} <= set(inspect(store.engine).get_table_names())
+    store.close()
+
+
+# ---------------------------------------------------------------------------------------- tables
+def test_presets_and_rules_card(client: TestClient) -> None:
+    presets = {p["name"]: p for p in client.get("/api/presets").json()}
+    assert presets["bolivia"]["players"] == [2, 3, 4, 5, 6] or 6 in presets["bolivia"]["players"]
+    assert presets["classic"]["players"] == [4]
+    card = client.get("/api/presets/gvr-club").json()
+    stock_draw = next(o for o in card["options"] if o["name"] == "stock_draw")
+    assert stock_draw["value"] == 2 and "S2" in stock_draw["source"]
+    assert client.get("/api/presets/bolivya").json()["error"]["code"] == "unknown_preset"
+
+
+def test_create_a_table_links_and_tokens(client: TestClient) -> None:
+    t = make(client, preset="spanish", players=3, overrides={"go_out_canastas": 2},
+             seats=[{"kind": "person", "name": "Ana"}, {"kind": "bot", "level": "hard"},
+                    {"kind": "person", "name": "Luis"}])
+    assert set(t["links"]["seats"]) == {"0", "2"}
+    tokens = [t["seats"][0]["token"], t["seats"][2]["token"], t["host_token"], t["spectator_token"]]
+    assert len(set(tokens)) == 4 and all(len(tok) >= 32 for tok in tokens)   # 192 bits, URL-safe
+    assert all(f"#t={tok}" in json.dumps(t["links"]) for tok in tokens[:3])  # tokens after '#' only
+    info = client.get(f"/api/tables/{t['table_id']}", headers=auth(tokens[1])).json()
+    assert info["players"] == 3 and info["you"] == {"seat": 2, "host": False}
+    assert [s["kind"] for s in info["seats"]] == ["person", "bot", "person"]
+
+
+@pytest.mark.parametrize(("body", "code", "words"), [
+    ({"preset": "classic", "overrides": {"stock_drew": 1}}, "bad_rules", "did you mean 'stock_draw'"),
+    ({"preset": "classic", "overrides": {"stock_draw": "two"}}, "bad_rules", "stock_draw"),
+    ({"preset": "classic", "players": 3}, "bad_rules", "classic is for 4 players"),
+    ({"preset": "bolivya"}, "bad_rules", "unknown rule set 'bolivya'"),
+    ({"preset": "classic", "seats": [{"kind": "bot"}] * 4}, "bad_seat", "at least one seat must be a person"),
+    ({"preset": "classic", "seats": [{"kind": "person"}] * 3}, "bad_seat", "3 seats given"),
+    ({"preset": "classic", "seats": [{"kind": "robot"}] * 4}, "bad_request", "seats.0.kind"),
+    ({"preset": "classic", "name": "x" * 200}, "bad_request", "name"),
+    ({"preset": "classic", "seats": [{"kind": "person", "name": "A\x00B"}] * 4}, "bad_request", "control"),
+    ({"preset": "classic", "colour": "red"}, "bad_request", "colour"),
+])
+def test_bad_table_requests_are_refused_with_a_reason(client: TestClient, body: dict[str, Any], code: str,
+                                                      words: str) -> None:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400
+    err = r.json()["error"]
+    assert err["code"] == code and words in err["message"], err
+
+
+def test_rules_check_gives_the_engines_message(client: TestClient) -> None:
+    ok = client.post("/api/rules/check", json={"preset": "bolivia", "players": 6, "overrides": {}})
+    assert ok.json() == {"ok": True, "players": 6}
+    bad = client.post("/api/rules/check", json={"preset": "gvr-club", "overrides": {"go_out_canastaz": 1}})
+    assert "did you mean 'go_out_canastas'" in bad.json()["error"]["message"]
+
+
+def test_oversized_body_and_unknown_table(client: TestClient) -> None:
+    r = client.post("/api/tables", content=b"{" + b" " * 70000 + b"}",
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.json()["error"]["code"] == "too_big"
+    assert client.get("/api/tables/nope", headers=auth("x" * 32)).json()["error"]["code"] == "unknown_table"
+
+
+# ---------------------------------------------------------------------------------------- host
+def test_host_hands_seats_to_bots_and_back_and_reissues_links(client: TestClient) -> None:
+    t = make(client, preset="classic", seed=2, seats=SEATS4)
+    tid, host = t["table_id"], t["host_token"]
+    old = t["seats"][1]["token"]
+    # not the host: refused, nothing changes
+    r = client.post(f"/api/tables/{tid}/seats/1", json={"kind": "bot"}, headers=auth(old))
+    assert r.status_code == 403 and r.json()["error"]["code"] == "not_host"
+    # the host re-issues seat 1's link: the old one stops working at once
+    r = client.post(f"/api/tables/{tid}/seats/1", json={"reissue": True}, headers=auth(host))
+    new = r.json()["token"]
+    assert new != old and r.json()["link"].endswith(new)
+    assert client.get(f"/api/tables/{tid}", headers=auth(old)).json()["error"]["code"] == "bad_token"
+    assert client.get(f"/api/tables/{tid}", headers=auth(new)).json()["you"]["seat"] == 1
+    # a bot takes seat 3 and plays its turns; the host takes it back for a person
+    r = client.post(f"/api/tables/{tid}/seats/3", json={"kind": "bot", "level": "easy"}, headers=auth(host))
+    assert r.json()["kind"] == "bot" and r.json()["level"] == "easy" and "token" not in r.json()
+    r = client.post(f"/api/tables/{tid}/seats/3", json={"kind": "person", "name": "Dot"}, headers=auth(host))
+    assert r.json()["kind"] == "person" and r.json()["name"] == "Dot" and r.json()["token"]
+    assert client.post(f"/api/tables/{tid}/seats/9", json={"kind": "bot"},
+                       headers=auth(host)).json()["error"]["code"] == "bad_seat"
+    # no new game before this one is over
+    r = client.post(f"/api/tables/{tid}/games", headers=auth(host))
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_finished"
+    # nor a record: it would show every hand
+    r = client.get(f"/api/tables/{tid}/games/1/record", headers=auth(host))
+    assert r.status_code == 409
+
+
+def test_a_finished_game_gives_its_record_and_the_host_starts_another(client: TestClient) -> None:
+    t = make(client, preset="classic", seed=3, overrides={"target_score": 100},
+             seats=[{"kind": "person"}, *[{"kind": "bot", "level": "medium"}] * 3])
+    tid = t["table_id"]
+    host = t["host_token"]
+    # seat 0 hands itself to a bot too, so the bots play the game out
+    client.post(f"/api/tables/{tid}/seats/0", json={"kind": "bot"}, headers=auth(host))
+    for _ in range(600):
+        info = client.get(f"/api/tables/{tid}", headers=auth(host)).json()
+        if info["over"]:
+            break
+        time.sleep(0.05)
+    assert info["over"]
+    r = client.get(f"/api/tables/{tid}/games/1/record", headers=auth(t["spectator_token"]))
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    from canasta.records import GameRecord
+
+    rec = GameRecord.from_json(r.text)
+    assert rec.replay().is_over and rec.seed == 3
+    step = client.get(f"/api/tables/{tid}/games/1/replay?step=5&seat=2", headers=auth(host)).json()
+    assert step["step"] == 5 and step["action"] == str(rec.actions[4]) and step["view"]["seat"] == 2
+    info = client.post(f"/api/tables/{tid}/games", headers=auth(host)).json()
+    assert info["game_no"] == 2 and not info["over"]
+    assert client.get(f"/api/tables/{tid}/games/1/record", headers=auth(host)).status_code == 200
+
+
+# ---------------------------------------------------------------------------------------- the socket
+def test_bad_socket_input_is_refused_and_changes_nothing(client: TestClient) -> None:
+    t = make(client, preset="classic", seed=4, seats=SEATS4)
+    tid = t["table_id"]
+    socks = [Sock(client, tid, s["token"]) for s in t["seats"]]
+    me = next(s for s in socks if s.view["to_act"] == s.view["seat"])
+    other = next(s for s in socks if s is not me)
+    before = (me.event, me.view["hand"], other.view["hand"])
+
+    def refused(sock: Sock, cid: str, **what: Any) -> dict[str, Any]:
+        answer = sock.intent(cid, **what)
+        assert answer["type"] == "refused", answer
+        return answer
+
+    assert refused(other, "a1", action="draw")["code"] == "not_your_turn"
+    answer = refused(me, "a2", action="discard 5C")
+    assert answer["code"] == "draw_first" and "draw" in answer["message"]
+    assert refused(me, "a3", action="fly away")["code"] in ("notation", "bad_action", "unknown_action") \
+        or "fly" in refused(me, "a3b", action="fly away")["message"]
+    assert refused(me, "a4", meld=["ZZ", "KH", "KS"])["code"] == "bad_cards"
+    assert refused(me, "a5", action="draw", meld=["KH"])["code"] == "bad_message"
+    for raw, words in [("not json", "message"), ('{"type": "dance"}', "type"),
+                       ('{"type": "intent", "id": "x", "based_on": -1, "action": "draw"}', "based_on"),
+                       ('{"type": "intent", "id": "' + "y" * 100 + '", "based_on": 0, "action": "draw"}', "id"),
+                       ('{"type": "hello", "token": "abcdefghijk"}', "hello")]:
+        me.ws.send_text(raw)
+        err = me.next(lambda m: m["type"] == "error")
+        assert err["code"] == "bad_message" and words in err["message"], (raw, err)
+    me.ws.send_text(json.dumps({"type": "intent", "id": "big", "based_on": 0, "action": "x" * 9000}))
+    assert me.next(lambda m: m["type"] == "error")["code"] == "too_big"
+    watcher = Sock(client, tid, t["spectator_token"])
+    assert watcher.first["role"] == "spectator" and watcher.view["hand"] == ""
+    assert watcher.intent("w1", action="draw")["code"] == "spectator"
+    # nothing changed: the same event, the same hands
+    me.send(type="ping")
+    me.next(lambda m: m["type"] == "pong")
+    assert (me.event, me.view["hand"], other.view["hand"]) == before
+    for s in [*socks, watcher]:
+        s.close()
+
+
+def test_wrong_token_and_unknown_table_close_the_socket(client: TestClient) -> None:
+    t = make(client, preset="classic", seats=SEATS4)
+    with client.websocket_connect(f"/ws/{t['table_id']}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": "not-a-real-token-at-all"}))
+        assert ws.receive_json()["code"] == "bad_token"
+        assert ws.receive()["code"] == 4401
+    with client.websocket_connect("/ws/nosuchtable") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": t["host_token"]}))
+        assert ws.receive_json()["code"] == "unknown_table"
+    with client.websocket_connect(f"/ws/{t['table_id']}") as ws:
+        ws.send_text(json.dumps({"type": "ping"}))
+        assert "hello" in ws.receive_json()["message"]
+
+
+def test_rate_limit_per_connection(client: TestClient) -> None:
+    t = make(client, preset="classic", seats=SEATS4)
+    s = Sock(client, t["table_id"], t["seats"][0]["token"])
+    for _ in range(60):
+        s.send(type="ping")
+    got = [s.ws.receive_json()["type"] for _ in range(60)]
+    s.send(type="ping")
+    assert "error" in got and got.count("pong") >= 30
+    s.close()
+
+
+def test_a_gap_older_than_the_ring_gets_a_snapshot(client: TestClient) -> None:
+    t = make(client, preset="classic", seed=6, seats=[{"kind": "person"}] + [{"kind": "bot"}] * 3)
+    tid, tok = t["table_id"], t["seats"][0]["token"]
+    s = Sock(client, tid, tok)
+    start = s.event
+    s.close()
+    # the bots play until seat 0 is to act; play on past the ring of 8 events
+    s = Sock(client, tid, tok, last=start)
+    moves = 0
+    while s.event - start <= 10 and moves < 40:
+        if s.view["to_act"] == 0:
+            legal = s.view["legal_actions"]
+            pick = next((a for a in legal if a.startswith("discard")), legal[0])
+            assert s.intent(f"m{moves}", action=pick)["type"] == "ack"
+            moves += 1
+        else:
+            s.next(lambda m: "view" in m)
+    s.close()
+    late = Sock(client, tid, tok, last=start)
+    assert late.catch_up_msg["type"] == "snapshot" and late.event > start + 8
+    near = Sock(client, tid, tok, last=late.event - 2)
+    assert near.catch_up_msg["type"] == "events"
+    assert [e["n"] for e in near.catch_up_msg["events"]] == [late.event - 1, late.event]
+    late.close()
+    near.close()
+
+
+def test_practice_undo_takes_back_the_persons_last_move_and_the_bots_after_it(client: TestClient) -> None:
+    t = make(client, preset="classic", seed=9, seats=[{"kind": "person"}] + [{"kind": "bot"}] * 3)
+    s = Sock(client, t["table_id"], t["seats"][0]["token"])
+    while s.view["to_act"] != 0:
+        s.next(lambda m: "view" in m)
+    hand0 = s.view["hand"]
+    assert s.intent("d1", action=s.view["legal_actions"][0])["type"] == "ack"
+    after_draw = s.view["hand"]
+    assert after_draw != hand0
+    answer = s.intent("d2", action=next(a for a in s.view["legal_actions"] if a.startswith("discard")))
+    assert answer["type"] == "ack"
+    for k in range(50):  # the bots may move while the undo is on its way: then it is stale, ask again
+        s.send(type="undo", id=f"u{k}", based_on=s.event)
+        reply = s.next(lambda m, k=k: m.get("id") == f"u{k}")
+        if reply["type"] == "ack":
+            break
+        assert reply["code"] == "stale"
+    assert reply["type"] == "ack"
+    if s.event < reply["event"]:
+        s.next(lambda m: "view" in m and m["event"] >= reply["event"])
+    assert s.view["to_act"] == 0 and s.view["hand"] == after_draw
+    assert s.view["phase"] == "play"
+    s.close()
+
+
+def test_undo_is_only_for_practice_tables(client: TestClient) -> None:
+    t = make(client, preset="classic", seats=SEATS4)
+    s = Sock(client, t["table_id"], t["seats"][0]["token"])
+    s.send(type="undo", id="u1", based_on=s.event)
+    assert s.next(lambda m: m.get("id") == "u1")["code"] == "not_practice"
+    s.close()
+
+
+def test_an_away_person_gets_a_stand_in_bot_until_back(client: TestClient) -> None:
+    t = make(client, preset="classic", seed=12, seats=SEATS4[:2] + [{"kind": "bot"}] * 2)
+    tid = t["table_id"]
+    a = Sock(client, tid, t["seats"][0]["token"])
+    b = Sock(client, tid, t["seats"][1]["token"])
+    b.close()                                   # seat 1 goes away; the grace period is 0.2 s
+    m = a.next(lambda m: m["type"] == "table" and m["table"]["seats"][1]["stand_in"])
+    assert not m["table"]["seats"][1]["connected"]
+    b = Sock(client, tid, t["seats"][1]["token"])
+    assert b.first["table"]["seats"][1]["stand_in"] is False
+    a.close()
+    b.close()
