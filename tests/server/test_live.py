@@ -10,7 +10,6 @@ from collections import Counter
 from typing import Any
 
 import httpx
-import pytest
 
 from canasta.actions import Action
 from canasta.cards import card_str, parse_card
