@@ -1,0 +1,76 @@
+import { loadMessages, t } from "/static/i18n.js";
+import { el, remember, myTables } from "/static/common.js";
+
+await loadMessages();
+document.querySelectorAll("[data-t]").forEach(n => { n.textContent = t(n.dataset.t); });
+const presets = await (await fetch("/api/presets")).json();
+const sel = document.getElementById("preset");
+for (const p of presets) sel.append(el("option", { value: p.name, text: p.name }));
+sel.value = "classic";
+const desc = () => {
+  const p = presets.find(x => x.name === sel.value);
+  document.getElementById("desc").textContent = p.description;
+  document.getElementById("card-link").href = `/rules/${p.name}`;
+  const pl = document.getElementById("players"); pl.replaceChildren();
+  for (const n of p.players) pl.append(el("option", { value: n, text: n }));
+  pl.value = p.default_players; seats();
+};
+function seats() {
+  const n = +document.getElementById("players").value, box = document.getElementById("seats");
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const kind = el("select", { "aria-label": `${t("seat")} ${i + 1}` },
+      el("option", { value: "person", text: t("person") }),
+      ...["easy", "medium", "hard"].map(l => el("option", { value: "bot:" + l, text: `${t("bot")} (${t("level_" + l)})` })));
+    kind.value = i === 0 ? "person" : "bot:medium";
+    box.append(el("div", { class: "row" }, el("span", { text: `${t("seat")} ${i + 1}` }), kind,
+      el("input", { "aria-label": `${t("name")} ${i + 1}`, placeholder: t("name"), maxlength: "40" })));
+  }
+}
+sel.addEventListener("change", desc);
+document.getElementById("players").addEventListener("change", seats);
+desc();
+
+async function create(body, errBox) {
+  const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const j = await r.json();
+  if (!r.ok) { errBox.textContent = j.error.message; errBox.hidden = false; return null; }
+  errBox.hidden = true;
+  remember({ name: j.table.name, link: j.links.host, role: "host" });
+  for (const [seat, link] of Object.entries(j.links.seats)) remember({ name: `${j.table.name}: ${t("seat")} ${+seat + 1}`, link });
+  return j;
+}
+document.getElementById("go").addEventListener("click", async () => {
+  const j = await create({ preset: sel.value }, document.getElementById("err"));
+  if (j) location.href = j.links.seats["0"];
+});
+document.getElementById("create").addEventListener("click", async () => {
+  const overrides = {};
+  for (const line of document.getElementById("house").value.split("\n")) {
+    const m = line.match(/^\s*([\w]+)\s*=\s*(.+?)\s*$/); if (!m) continue;
+    try { overrides[m[1]] = JSON.parse(m[2]); } catch { overrides[m[1]] = m[2]; }
+  }
+  const seatsSpec = [...document.querySelectorAll("#seats .row")].map(r => {
+    const [kind, level] = r.querySelector("select").value.split(":"); const name = r.querySelector("input").value.trim();
+    return { kind, ...(level ? { level } : {}), ...(name ? { name } : {}) };
+  });
+  const j = await create({ preset: sel.value, players: +document.getElementById("players").value, overrides, seats: seatsSpec },
+    document.getElementById("perr"));
+  if (!j) return;
+  const box = document.getElementById("links"); box.replaceChildren(el("h3", { text: t("links") }));
+  const line = (label, path) => {
+    const url = location.origin + path, input = el("input", { value: url, readonly: "", "aria-label": label });
+    box.append(el("p", {}, el("span", { text: label }), input,
+      el("button", { text: t("copy"), onclick: async (e) => { await navigator.clipboard?.writeText(url); e.target.textContent = t("copied"); } }),
+      el("a", { href: path, text: t("open") })));
+  };
+  for (const [seat, path] of Object.entries(j.links.seats)) line(`${t("seat")} ${+seat + 1}`, path);
+  line(t("spectator"), j.links.spectator); line(t("host"), j.links.host);
+});
+document.getElementById("joingo").addEventListener("click", () => {
+  const v = document.getElementById("joinlink").value.trim();
+  try { const u = new URL(v, location.origin); location.href = u.pathname + u.hash; } catch { /* not a link */ }
+});
+const mine = document.getElementById("mine"), list = myTables();
+if (!list.length) mine.append(el("li", { text: t("none_yet") }));
+for (const x of list) mine.append(el("li", {}, el("a", { href: x.link, text: x.name })));

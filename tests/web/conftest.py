@@ -1,0 +1,57 @@
+"""Browser tests: Playwright driving Debian's Chromium against ``canasta serve`` in a subprocess.
+
+Without Chromium (``/usr/bin/chromium``) or Playwright they skip and say why, unless
+``CANASTA_REQUIRE_BROWSER=1`` (as in CI), where they fail instead. Screenshots go to
+``tests/web/screenshots/`` for anyone to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import LiveServer
+
+CHROMIUM = os.environ.get("CANASTA_CHROMIUM", "/usr/bin/chromium")
+REQUIRE = os.environ.get("CANASTA_REQUIRE_BROWSER") == "1"
+SHOTS = Path(__file__).parent / "screenshots"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    why = None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        why = "Playwright is not installed (pip install -e '.[test]')"
+    if why is None and not shutil.which(CHROMIUM):
+        why = f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
+    if why is not None:
+        if REQUIRE:
+            pytest.fail(why)
+        pytest.skip(why)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    d = tmp_path_factory.mktemp("web")
+    s = LiveServer(f"sqlite:///{d / 'canasta.db'}", d, bot_delay=0.0).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def shots() -> Path:
+    SHOTS.mkdir(exist_ok=True)
+    return SHOTS
