@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from tests.server.conftest import LiveServer
 
 CHROMIUM = os.environ.get("CANASTA_CHROMIUM", "/usr/bin/chromium")

@@ -24,7 +24,8 @@ def wait_my_turn(page: Any) -> None:
     page.wait_for_function("document.querySelector('#status').textContent === 'Your turn'", timeout=30000)
 
 
-def test_home_page_offers_play_private_join_and_my_tables(chromium: Any, server: LiveServer, shots: Path) -> None:
+def test_home_page_offers_play_private_join_and_my_tables(chromium: Any, server: LiveServer,
+                                                          shots: Path) -> None:
     for width in (375, 1280):
         page = chromium.new_page(viewport={"width": width, "height": 900})
         page.goto(server.url + "/")
@@ -40,7 +41,7 @@ def test_a_person_plays_turns_against_three_bots_by_clicking(chromium: Any, serv
     page = start_practice(chromium, server, 1280)
     assert page.locator("#hand .card").count() == 11
     assert page.get_attribute("#hand .card >> nth=0", "aria-label")  # "king of hearts" style names
-    for turn in range(3):
+    for _turn in range(3):
         wait_my_turn(page)
         page.get_by_role("button", name="Draw from the stock").click()
         page.wait_for_selector("button:has-text('Discard the selected card')")

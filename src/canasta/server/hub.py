@@ -86,7 +86,7 @@ class Hub:
         for t in self.tables.values():
             await t.close()
         self.bots.close()
-        self._db.shutdown(wait=True)
+        await asyncio.to_thread(self._db.shutdown, True)
         self.store.close()
 
     def _add(self, table: Table) -> None:

@@ -155,6 +155,7 @@ class Table:
         self.conns: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
+        self.closed = False
 
     # ------------------------------------------------------------------ facts
     @property
@@ -242,7 +243,7 @@ class Table:
 
     async def _away(self, s: Seat) -> None:
         await asyncio.sleep(self.hub.config.grace)
-        if s.connections == 0 and s.kind == "person":
+        if not self.closed and s.connections == 0 and s.kind == "person":
             s.stand_in = True
             s.away_timer = None
             self._presence()
@@ -337,14 +338,14 @@ class Table:
     # ------------------------------------------------------------------ bots
     def kick_bots(self) -> None:
         """Start the bot runner if a bot (or a stand-in) is to act and none is running."""
-        if self.state.is_over or not self.seats[self.state.actor].bot_plays:
+        if self.closed or self.state.is_over or not self.seats[self.state.actor].bot_plays:
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._bots())
 
     async def _bots(self) -> None:
         cfg = self.hub.config
-        while True:
+        while not self.closed:
             state = self.state
             if state.is_over:
                 return
@@ -478,11 +479,12 @@ class Table:
         return GameRecord.of(self.state).to_json() if self.state.is_over else None
 
     async def close(self) -> None:
-        if self.bot_task is not None:
-            self.bot_task.cancel()
-        for s in self.seats:
-            if s.away_timer is not None:
-                s.away_timer.cancel()
+        """Stop the table's tasks (the server is shutting down); what is stored stays."""
+        self.closed = True
+        tasks = [t for t in [self.bot_task, *(s.away_timer for s in self.seats)] if t is not None]
+        for t in tasks:
+            t.cancel()
         for c in list(self.conns):
             c.close()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
