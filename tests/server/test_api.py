@@ -292,7 +292,8 @@ def test_a_gap_older_than_the_ring_gets_a_snapshot(client: TestClient) -> None:
     assert late.catch_up_msg["type"] == "snapshot" and late.event > start + 8
     near = Sock(client, tid, tok, last=late.event - 2)
     assert near.catch_up_msg["type"] == "events"
-    assert [e["n"] for e in near.catch_up_msg["events"]] == [late.event - 1, late.event]
+    # the bots may have moved on meanwhile: the events missed since late.event - 2, in order
+    assert [e["n"] for e in near.catch_up_msg["events"]] == list(range(late.event - 1, near.event + 1))
     late.close()
     near.close()
 
