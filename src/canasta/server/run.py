@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import webbrowser
 
+from ..batchgc import THRESHOLD
 from .config import ServerConfig
+
+
+def quiet_gc() -> None:
+    """Shorter pauses of the cyclic garbage collector for a long-running server.
+
+    Why: a full collection walks every tracked object, and each open table brings its sockets'
+    coroutines and buffers; with a few hundred tables a full collection stopped every table for
+    100-250 ms (``benchmarks/bench_server.py``). What was built at start-up (modules, the app) is
+    moved out of the collector's sight (``gc.freeze``), and young collections run less often, so
+    fewer short-lived objects (a move's trial state, the views sent) live long enough to be
+    promoted and trigger full collections. Objects are still freed by reference counting.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(THRESHOLD, 20, 20)
 
 
 def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000,
@@ -22,6 +39,7 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000,
     print(f"Canasta is at {address}  (data: {where}; stop with Ctrl+C)", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(address,)).start()
+    quiet_gc()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=config.max_message * 4,
                 ws_ping_interval=20, ws_ping_timeout=20)
