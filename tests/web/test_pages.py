@@ -1,74 +1,177 @@
-"""The pages in a real browser: play against bots from the home page by clicking, a refused
-action's reason, reconnect on reload, keyboard selection, and screenshots at phone and desktop
-widths."""
+"""The pages in a real browser (Debian's Chromium driven by Playwright): the home page and its
+house-rule check, a whole game against three bots by clicking with its score breakdown and replay,
+two people at one table, a refused action's reason, keyboard play, reload, and screenshots at
+phone and desktop widths (kept in tests/web/screenshots/)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from .conftest import LiveServer
+from .play import button, event_no, play_until_hand_over, wait_moved
 
 
-def start_practice(chromium: Any, server: LiveServer, width: int) -> Any:
-    page = chromium.new_page(viewport={"width": width, "height": 900})
-    page.goto(server.url + "/")
-    page.wait_for_selector("#preset option[value='classic']", state="attached")
-    page.click("#go")
-    page.wait_for_url("**/table/**")
-    page.wait_for_selector("#hand .card")
+def open_page(chromium: Any, url: str, width: int = 1280, context: Any = None) -> Any:
+    page = (context or chromium).new_page(viewport={"width": width, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(url)
     return page
 
 
-def wait_my_turn(page: Any) -> None:
-    page.wait_for_function("document.querySelector('#status').textContent === 'Your turn'", timeout=30000)
+def hand_of(page: Any) -> list[str]:
+    return [c.get_attribute("data-card") for c in page.locator("#hand .card").all()]
 
 
 def test_home_page_offers_play_private_join_and_my_tables(chromium: Any, server: LiveServer,
                                                           shots: Path) -> None:
     for width in (375, 1280):
-        page = chromium.new_page(viewport={"width": width, "height": 900})
-        page.goto(server.url + "/")
+        page = open_page(chromium, server.url + "/", width)
         page.wait_for_selector("#preset option[value='bolivia']", state="attached")
         for text in ("Play against bots", "Start a private table", "Join with a link", "My tables"):
             assert page.get_by_role("heading", name=text).is_visible()
         page.screenshot(path=str(shots / f"home-{width}.png"), full_page=True)
+        assert not page.errors
         page.close()
 
 
-def test_a_person_plays_turns_against_three_bots_by_clicking(chromium: Any, server: LiveServer,
-                                                             shots: Path) -> None:
-    page = start_practice(chromium, server, 1280)
+def test_house_rules_are_checked_by_the_engine_as_they_are_typed(chromium: Any, server: LiveServer) -> None:
+    page = open_page(chromium, server.url + "/")
+    page.wait_for_selector("#preset option[value='classic']", state="attached")
+    page.fill("#house", "go_out_canastas=x")
+    page.wait_for_selector("#perr:not([hidden])")
+    assert "go_out_canastas" in page.inner_text("#perr")       # the engine's sentence names the option
+    page.fill("#house", "go_out_canastas=2")
+    page.wait_for_selector("#pok:not([hidden])")
+    assert page.locator("#perr").is_hidden()
+    page.close()
+
+
+def test_a_person_plays_a_whole_game_against_three_bots_then_replays_it(chromium: Any, server: LiveServer,
+                                                                       shots: Path) -> None:
+    page = open_page(chromium, server.url + "/")
+    page.wait_for_selector("#preset option[value='classic']", state="attached")
+    page.fill("#house", "game_hands=1")      # a one-hand game, so that it ends in the test
+    page.click("#create")
+    page.locator("#links a", has_text="Open").first.click()
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#hand .card")
+    assert page.locator("#log li").first.inner_text() == "The cards are dealt."   # the log from the start
+    play_until_hand_over([page])
+    result = page.locator("#result")
+    assert "Hand 1 is over" in result.inner_text() and "Game over" in result.inner_text()
+    text = {r.locator("th").inner_text(): [c.inner_text() for c in r.locator("td").all()]
+            for r in result.locator("table.score").first.locator("tr").all()[1:]}
+    rows = {k: [int(x) for x in v] for k, v in text.items() if k != "Went out concealed"}
+    # the first hand's total is the score after it; Base + Count + Penalties make the total (S3 K)
+    assert rows["Hand total"] == rows["Score after the hand"]
+    for side in range(2):
+        assert rows["Base (bonuses)"][side] + rows["Count (cards)"][side] + rows["Penalties"][side] \
+            == rows["Hand total"][side]
+    page.screenshot(path=str(shots / "breakdown-1280.png"))
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.screenshot(path=str(shots / "breakdown-375.png"))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    # the replay viewer: step forward and back through the finished game
+    with page.expect_navigation():
+        page.locator("#result-replay").click()
+    page.wait_for_selector("#at:has-text('Move 0 of')")
+    steps = int(page.inner_text("#at").split(" of ")[1].split(":")[0])
+    assert steps > 20
+    page.click("#fwd")
+    page.wait_for_selector("#at:has-text('Move 1 of')")
+    page.keyboard.press("End")
+    page.wait_for_selector(f"#at:has-text('Move {steps} of')")
+    assert page.locator("#hands .row").count() == 4          # every hand is shown once the game is over
+    page.click("#back")
+    page.wait_for_selector(f"#at:has-text('Move {steps - 1} of')")
+    page.screenshot(path=str(shots / "replay-1280.png"), full_page=True)
+    assert not page.errors
+    page.close()
+
+
+def test_refusals_keyboard_play_and_reload(chromium: Any, server: LiveServer, shots: Path) -> None:
+    page = open_page(chromium, server.url + "/")
+    page.wait_for_selector("#preset option[value='classic']", state="attached")
+    page.click("#go")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#hand .card")
     assert page.locator("#hand .card").count() == 11
     assert page.get_attribute("#hand .card >> nth=0", "aria-label")  # "king of hearts" style names
     for _turn in range(3):
-        wait_my_turn(page)
-        page.get_by_role("button", name="Draw from the stock").click()
-        page.wait_for_selector("button:has-text('Discard the selected card')")
-        page.get_by_role("button", name="Discard the selected card").click()
+        page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
+        before = event_no(page)
+        page.keyboard.press("d")                                     # keyboard: draw
+        page.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+        button(page, "Discard the selected card").click()           # nothing selected: said why
         page.wait_for_selector("#error:not([hidden])")
         assert "Select one card" in page.inner_text("#error")
-        lay = page.get_by_role("button", name="Lay down the selected cards")
-        if lay.count():  # the engine's refusal: two cards are no meld
+        if button(page, "Lay down the selected cards").count():      # the engine's refusal: two cards are no meld
+            hand = hand_of(page)
             page.locator("#hand .card").nth(0).click()
             page.locator("#hand .card").nth(1).click()
-            lay.click()
+            button(page, "Lay down the selected cards").click()
             page.wait_for_function("document.querySelector('#error').textContent.startsWith('Not allowed')")
+            assert hand_of(page) == hand                            # nothing changed
             page.locator("#hand .card.sel").nth(0).click()
             page.locator("#hand .card.sel").nth(0).click()
-        # keyboard: focus the first card, select it with the space bar, discard
-        page.locator("#hand .card").first.focus()
-        page.keyboard.press("Space")
-        assert page.locator("#hand .card.sel").count() == 1
-        page.get_by_role("button", name="Discard the selected card").click()
-        page.wait_for_function("document.querySelector('#status').textContent !== 'Your turn'")
+        # keyboard: focus a card, select it with the space bar, discard with X; a refused card is
+        # put back and the next one tried
+        for i in range(page.locator("#hand .card").count()):
+            page.locator("#hand .card").nth(i).focus()
+            page.keyboard.press("Space")
+            assert page.locator("#hand .card.sel").count() == 1
+            before = event_no(page)
+            page.keyboard.press("x")
+            wait_moved(page, before)
+            if event_no(page) > before:
+                break
+            page.locator("#hand .card.sel").first.focus()
+            page.keyboard.press("Space")
     assert page.locator("#log li").count() > 10
     page.screenshot(path=str(shots / "table-1280.png"), full_page=True)
-    # a reload reconnects to the same game
-    hand = page.inner_text("#hand")
+    # a reload reconnects to the same game: the same hand, in the same order
+    page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
+    hand = hand_of(page)
     page.reload()
     page.wait_for_selector("#hand .card")
-    assert page.inner_text("#hand") == hand or page.locator("#hand .card").count() >= 1
+    page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
+    assert hand_of(page) == hand
     page.set_viewport_size({"width": 375, "height": 800})
     page.screenshot(path=str(shots / "table-375.png"), full_page=True)
+    assert not page.errors
     page.close()
+
+
+def test_two_people_at_one_table_each_see_only_their_own_hand(chromium: Any, server: LiveServer) -> None:
+    made = httpx.post(server.url + "/api/tables", json={
+        "preset": "classic", "name": "Two friends", "overrides": {"game_hands": 1},
+        "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "easy"},
+                  {"kind": "person", "name": "Bob"}, {"kind": "bot", "level": "easy"}]}).json()
+    pages, frames = [], []
+    for seat in (0, 2):
+        ctx = chromium.new_context(viewport={"width": 1000, "height": 800})
+        got: list[dict[str, Any]] = []
+        page = ctx.new_page()
+        page.on("websocket", lambda ws, got=got: ws.on(
+            "framereceived", lambda payload, got=got: got.append(json.loads(payload))))
+        page.goto(server.url + made["links"]["seats"][str(seat)])
+        page.wait_for_selector("#hand .card")
+        pages.append(page)
+        frames.append(got)
+    assert "Ann" in pages[0].inner_text("#seats") and "Bob" in pages[1].inner_text("#seats")
+    play_until_hand_over(pages)
+    for seat, page, got in zip((0, 2), pages, frames, strict=True):
+        views = [m["view"] for m in got if "view" in m]
+        assert views and all(v["seat"] == seat for v in views)      # every view sent is this seat's own
+        assert "Hand 1 is over" in page.inner_text("#result")
+    # before the end, each page showed its own hand, which the other page never received
+    first = [next(m["view"]["hand"] for m in got if "view" in m) for got in frames]
+    assert first[0] != first[1]
+    for page in pages:
+        page.context.close()

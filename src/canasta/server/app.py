@@ -236,7 +236,9 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         return {"steps": steps, "step": step, "seat": who,
                 "action": str(rec.actions[step - 1]) if step else None,
                 "actor": table.movers[step - 1] if game_no == table.game_no and step else None,
-                "view": view(state, who)}
+                "view": view(state, who),
+                # the game is over, so every hand is public to the table: the viewer shows them all
+                "hands": [view(state, s)["hand"] for s in range(rec.rules.players)]}
 
     # ------------------------------------------------------------------ the table's socket
     @app.websocket("/ws/{table_id}")

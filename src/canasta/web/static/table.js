@@ -1,142 +1,187 @@
-// The game table: renders the server's view of this seat and sends intents; no rule logic here.
-import { loadMessages, t, cardText, cardName, cardsText } from "/static/i18n.js";
+// The game table: draws the server's view of this seat and sends intents. No rule is decided here:
+// the buttons are the actions the engine lists, and a refusal shows the engine's own sentence.
+import { loadMessages, t, cardText, cardName } from "/static/i18n.js";
 import { el, remember } from "/static/common.js";
+import { cardFace } from "/static/cards.js";
+import { seatsStrip, centre, sidePanel, question, logList, breakdown, history, seatName, sideName, cardsInHand } from "/static/board.js";
 
 await loadMessages();
 document.querySelectorAll("[data-t]").forEach(n => { n.textContent = t(n.dataset.t); });
 const tableId = location.pathname.split("/")[2];
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
-let ws, view = null, table = null, seat = null, lastEvent = null, seq = 0, selected = new Set(), bySuit = false, shownResults = null;
+const hostToken = new URLSearchParams(location.hash.slice(1)).get("h");   // a practice table's player is its host
 const $ = id => document.getElementById(id);
+let ws, view = null, table = null, seat = null, lastEvent = null, seq = 0, shownResults = null;
+let selected = new Set();          // positions in the hand as shown
+let order = [];                    // the player's own arrangement, after a drag
 const prefs = JSON.parse(localStorage.getItem("canasta.prefs") || "{}");
-for (const k of ["large", "four", "contrast"]) document.body.classList.toggle(k, !!prefs[k]);
-const toggle = k => { prefs[k] = !prefs[k]; localStorage.setItem("canasta.prefs", JSON.stringify(prefs)); document.body.classList.toggle(k, prefs[k]); };
-$("size").onclick = () => toggle("large"); $("four").onclick = () => toggle("four"); $("contrast").onclick = () => toggle("contrast");
-$("sort").onclick = () => { bySuit = !bySuit; render(); };
-$("result-close").onclick = () => $("result").close();
+prefs.sort ??= "rank";
 
+// ---------------------------------------------------------------- display settings
+function applyPrefs() {
+  for (const [k, id] of [["large", "size"], ["four", "four"], ["contrast", "contrast"]]) {
+    document.body.classList.toggle(k, !!prefs[k]); $(id).setAttribute("aria-pressed", prefs[k] ? "true" : "false");
+  }
+  $("sort").textContent = t("sort_" + prefs.sort);
+  localStorage.setItem("canasta.prefs", JSON.stringify(prefs));
+}
+for (const [k, id] of [["large", "size"], ["four", "four"], ["contrast", "contrast"]]) $(id).onclick = () => { prefs[k] = !prefs[k]; applyPrefs(); };
+$("sort").onclick = () => { prefs.sort = prefs.sort === "rank" ? "suit" : "rank"; order = []; applyPrefs(); render(); };
+applyPrefs();
+
+// ---------------------------------------------------------------- the connection
 function connect() {
   ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${tableId}`);
   ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token, last_event: lastEvent }));
   ws.onmessage = e => receive(JSON.parse(e.data));
   ws.onclose = ev => {
-    if ([4401, 4404, 4400].includes(ev.code)) return;
+    if ([4400, 4401, 4404].includes(ev.code)) return;
     $("status").textContent = t("reconnecting"); setTimeout(connect, 1500);
   };
 }
 function receive(m) {
-  if (m.type === "welcome") { seat = m.seat; table = m.table; remember({ name: `${table.name}`, link: location.pathname + location.hash }); }
+  if (m.type === "welcome") {
+    seat = m.seat; table = m.table;
+    remember({ name: `${table.name} (${table.preset})`, link: location.pathname + location.hash });
+    $("table-name").textContent = `${table.name} · ${table.preset}`;
+    $("rules-link").href = `/rules/${table.preset}`;
+  }
   if (m.table) table = m.table;
-  if (m.view) { view = m.view; lastEvent = m.event; selected.clear(); $("error").hidden = true; render(); }
-  if (m.type === "table") render();
-  if (m.type === "refused" || m.type === "error") { $("error").textContent = t("refused", { message: m.message }); $("error").hidden = false; }
-  if (m.type === "hint") $("hint").textContent = `${t("hint")}: ${actionText(m.action)} — ${m.reason}`;
+  if (m.view) { view = m.view; lastEvent = m.event; document.body.dataset.event = String(m.event); selected.clear(); hideError(); $("hint").hidden = true; render(); }
+  else if (m.type === "table") render();
+  if (m.type === "refused" || m.type === "error") showError(t("refused", { message: m.message }));
+  if (m.type === "hint") { $("hint").textContent = t("hint_says", { action: actionText(m.action), reason: m.reason }); $("hint").hidden = false; }
 }
 function send(msg) { ws.send(JSON.stringify({ id: `c${Date.now()}-${++seq}`, based_on: lastEvent, ...msg })); }
-const intent = what => send({ type: "intent", ...what });
+const intent = what => { hideError(); send({ type: "intent", ...what }); };
 
+// ---------------------------------------------------------------- the hand
 const RANKS = "AKQJT98765432";
-function sortKey(c) { return c === "JK" ? -1 : c[0] === "2" ? 0 : (bySuit ? "CDHS".indexOf(c[1]) * 20 : 0) + 14 - RANKS.indexOf(c[0]); }
-function card(c, i, small) {
-  const red = c[1] === "H" || c[1] === "D";
-  const d = el("span", { class: `card ${red ? "red" : ""} s-${c[1]} ${small ? "small" : ""}`, role: small ? "img" : "option",
-    "aria-label": cardName(c) }, el("span", { text: cardText(c) }), el("span", { class: "pip", text: c === "JK" ? "★" : cardText(c).slice(-1) }));
-  if (!small) {
-    d.tabIndex = 0; d.setAttribute("aria-selected", selected.has(i) ? "true" : "false");
-    if (selected.has(i)) d.classList.add("sel");
-    const flip = () => { selected.has(i) ? selected.delete(i) : selected.add(i); render(); document.querySelector(`[data-i="${i}"]`)?.focus(); };
-    d.dataset.i = i; d.onclick = flip;
-    d.onkeydown = e => { if (e.key === " " || e.key === "Enter") { e.preventDefault(); flip(); }
-      if (e.key === "ArrowRight") d.nextSibling?.focus(); if (e.key === "ArrowLeft") d.previousSibling?.focus(); };
-  }
+const rankKey = c => (c === "JK" ? 0 : c[0] === "2" ? 1 : 2 + RANKS.indexOf(c[0]));
+const suitKey = c => (c === "JK" ? -1 : "SHCD".indexOf(c[1]));
+function handCards() {
+  const cards = (view.hand || "").split(" ").filter(Boolean);
+  const sorted = [...cards].sort((a, b) => prefs.sort === "suit" && rankKey(a) > 1 && rankKey(b) > 1
+    ? suitKey(a) - suitKey(b) || rankKey(a) - rankKey(b) : rankKey(a) - rankKey(b) || suitKey(a) - suitKey(b));
+  if (!order.length) return sorted;
+  // the player's arrangement: cards still held keep their place, new cards go to the end
+  const left = [...sorted], out = [];
+  for (const c of order) { const i = left.indexOf(c); if (i >= 0) { out.push(c); left.splice(i, 1); } }
+  return out.concat(left);
+}
+function selectedCards() { const h = handCards(); return [...selected].sort((a, b) => a - b).map(i => h[i]); }
+function move(from, to) {
+  const h = handCards(); const [c] = h.splice(from, 1); h.splice(to, 0, c); order = h;
+  selected.clear(); render(); $("hand").children[to]?.focus();
+}
+function handCard(c, i) {
+  const d = el("div", { class: `card${selected.has(i) ? " sel" : ""}`, role: "option", tabindex: "0", draggable: "true",
+    "aria-selected": selected.has(i) ? "true" : "false", "aria-label": cardName(c), title: cardName(c), "data-i": String(i), "data-card": c });
+  d.append(cardFace(c), el("span", { class: "sr-corner", "aria-hidden": "true", text: cardText(c) }));
+  const flip = () => { selected.has(i) ? selected.delete(i) : selected.add(i); render(); $("hand").children[i]?.focus(); };
+  d.onclick = flip;
+  d.onkeydown = e => {
+    const n = $("hand").children.length;
+    if (e.key === " " || e.key === "Enter") { e.preventDefault(); flip(); }
+    else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      e.preventDefault();
+      const to = e.key === "ArrowRight" ? Math.min(n - 1, i + 1) : Math.max(0, i - 1);
+      if (e.shiftKey) move(i, to); else $("hand").children[to]?.focus();
+    }
+  };
+  d.ondragstart = e => { e.dataTransfer.setData("text/plain", String(i)); d.classList.add("dragging"); };
+  d.ondragend = () => d.classList.remove("dragging");
+  d.ondragover = e => e.preventDefault();
+  d.ondrop = e => { e.preventDefault(); const from = +e.dataTransfer.getData("text/plain"); if (from !== i) move(from, i); };
   return d;
 }
-function nameOf(s) { return table?.seats?.[s]?.name ?? `${t("seat")} ${s + 1}`; }
-function selectedCards() { return [...selected].map(i => handCards()[i]); }
-function handCards() { return (view.hand || "").split(" ").filter(Boolean).sort((a, b) => sortKey(b) - sortKey(a)); }
 
-function render() {
-  if (!view) return;
-  $("sort").textContent = bySuit ? t("sort_rank") : t("sort_suit");
-  const mine = view.to_act === seat && seat !== null;
-  $("status").textContent = seat === null ? t("spectating") : view.winner >= 0 ? "" : mine ? t("your_turn") : t("turn_of", { name: nameOf(view.to_act) });
-  // hand
-  const h = $("hand"); h.replaceChildren(...handCards().map((c, i) => card(c, i, false)));
-  // pile and stock
-  const p = view.pile, pileBox = $("pile");
-  pileBox.replaceChildren(el("span", { text: t("stock", { n: view.stock }) }),
-    p.top ? card(p.top, -1, true) : el("span", { text: t("pile_empty") }),
-    el("span", { text: t("pile", { n: p.size }) + (p.frozen ? ` — ${t("frozen")}` : "") + (p.stopped ? ` — ${t("stopped")}` : "") }));
-  // sides
-  const sides = $("sides"); sides.replaceChildren();
-  view.melds.forEach((ms, side) => {
-    const total = ms.reduce((a, m) => a + (m.points || 0), 0);
-    const players = table ? table.seats.filter(s => s.seat % view.sides === side).map(s => `${s.name} (${t("cards_in_hand", { n: view.hand_counts[s.seat] })})`) : [];
-    const box = el("div", { class: "panel" }, el("h2", { text: `${side === view.side ? t("side_us") : t("side_n", { n: side + 1 })}: ${players.join(", ")}` }),
-      el("p", { text: `${t("score")} ${view.scores[side]} · ${t("table_points", { n: total })} · ${t("minimum", { n: view.minimum[side] })}` }));
-    const red = view.red_threes.filter((_, s) => s % view.sides === side).join(" ").trim();
-    if (red) box.append(el("p", { text: `${t("red_threes")}: ${cardsText(red)}` }));
-    const row = el("div", { class: "melds" });
-    ms.forEach(m => {
-      const label = m.canasta ? t("canasta_" + m.kind) : m.what;
-      const mb = el("div", { class: "meld" + (m.canasta ? " canasta" : ""), tabindex: "0", role: "button",
-        "aria-label": `${label}: ${(m.cards || "").split(" ").filter(Boolean).map(cardName).join(", ")}` },
-        el("div", { class: "what", text: `${label} · ${m.points ?? ""}` }),
-        ...(m.cards || "").split(" ").filter(Boolean).map(c => card(c, -1, true)));
-      if (side === view.side && mine) {
-        const add = () => { if (selected.size) intent({ meld: selectedCards(), to: m.index }); };
-        mb.onclick = add; mb.onkeydown = e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); add(); } };
-      }
-      row.append(mb);
-    });
-    box.append(row); sides.append(box);
-  });
-  // actions: only what the engine lists
-  const acts = $("actions"); acts.replaceChildren();
+// ---------------------------------------------------------------- the actions the engine lists
+const SHORT = { draw: "d", take: "p", meld: "m", discard: "x", ask: "a", hint: "h" };
+let keyed = {};
+function actions(mine) {
   const legal = view.legal_actions || [];
   const has = w => legal.some(a => a.split(" ")[0] === w);
-  const btn = (label, fn, primary) => acts.append(el("button", { class: primary ? "primary" : "", text: label, onclick: fn }));
-  if (has("draw")) btn(t("act_draw"), () => intent({ action: "draw" }), true);
+  const box = $("actions"); box.replaceChildren(); keyed = {};
+  const btn = (label, fn, opts = {}) => {
+    const b = el("button", { class: opts.primary ? "primary" : "", text: label, onclick: fn });
+    if (opts.key) { b.setAttribute("aria-keyshortcuts", opts.key.toUpperCase()); b.append(el("kbd", { text: opts.key.toUpperCase() })); keyed[opts.key] = fn; }
+    box.append(b);
+  };
+  const known = ["draw", "upcard", "take", "meld", "add", "discard", "ask", "yes", "no", "retract", "end", "pass"];
+  if (has("draw")) btn(t("act_draw"), () => intent({ action: "draw" }), { primary: true, key: "d" });
   if (has("upcard")) btn(t("act_upcard"), () => intent({ action: "upcard" }));
-  if (has("take")) btn(t("act_take"), () => selected.size ? intent({ take: selectedCards() }) : intent({ action: legal.find(a => a.startsWith("take")) }));
-  if (has("meld") || has("add")) btn(t("act_meld"), () => selected.size >= 1 ? intent({ meld: selectedCards() }) : showErr(t("select_meld")));
-  if (has("discard")) btn(t("act_discard"), () => selected.size === 1 ? intent({ action: `discard ${selectedCards()[0]}` }) : showErr(t("select_one")), true);
-  for (const w of ["ask", "yes", "no", "retract", "end", "pass"]) if (has(w)) btn(t("act_" + w), () => intent({ action: w }));
-  for (const a of legal) if (!["draw", "upcard", "take", "meld", "add", "discard", "ask", "yes", "no", "retract", "end", "pass"].includes(a.split(" ")[0])) btn(actionText(a), () => intent({ action: a }));
-  if (mine) btn(t("hint"), () => ws.send(JSON.stringify({ type: "hint", id: `h${++seq}` })));
-  if (table?.practice && seat !== null) btn(t("undo"), () => ws.send(JSON.stringify({ type: "undo", id: `u${++seq}`, based_on: lastEvent })));
-  // log
-  const log = $("log"); log.replaceChildren(...view.log.map(e => el("li", { text: logLine(e) }))); log.scrollTop = log.scrollHeight;
-  // results
-  if (shownResults === null) shownResults = view.results.length;
-  if (view.results.length > shownResults) { shownResults = view.results.length; showResult(view.results[view.results.length - 1]); }
+  if (has("take")) btn(t("act_take"), () => selected.size ? intent({ take: selectedCards() }) : intent({ action: legal.find(a => a.startsWith("take")) }), { key: "p" });
+  if (has("meld") || has("add")) btn(t("act_meld"), () => selected.size ? intent({ meld: selectedCards() }) : showError(t("select_meld")), { key: "m" });
+  if (has("discard")) btn(t("act_discard"), () => selected.size === 1 ? intent({ action: `discard ${selectedCards()[0]}` }) : showError(t("select_one")), { primary: true, key: "x" });
+  for (const w of ["ask", "yes", "no", "retract", "end", "pass"]) if (has(w)) btn(t("act_" + w), () => intent({ action: w }), { key: w === "ask" ? "a" : undefined });
+  for (const a of legal) if (!known.includes(a.split(" ")[0])) btn(actionText(a), () => intent({ action: a }));
+  if (mine) btn(t("hint"), () => ws.send(JSON.stringify({ type: "hint", id: `h${++seq}` })), { key: "h" });
+  if (view.phase === "over" && hostToken) btn(t("new_game"), newGame, { primary: true });
+  if (table?.practice && seat !== null && view.phase !== "over") btn(t("undo"), () => ws.send(JSON.stringify({ type: "undo", id: `u${++seq}`, based_on: lastEvent })));
+  if (mine && (has("meld") || has("add"))) box.append(el("span", { class: "note", text: t("pick_meld") }));
 }
+document.addEventListener("keydown", e => {
+  if (e.ctrlKey || e.metaKey || e.altKey || /INPUT|TEXTAREA|SELECT/.test(e.target.tagName) || $("result").open) return;
+  const fn = keyed[e.key.toLowerCase()];
+  if (fn) { e.preventDefault(); fn(); }
+});
 function actionText(a) {
   const [w, ...rest] = a.split(" "), label = t("act_" + w);
   return `${label === "act_" + w ? w : label} ${rest.map(x => /^[2-9TJQKA][CDHS]$|^JK$/.test(x) ? cardText(x) : x).join(" ")}`.trim();
 }
-function showErr(text) { $("error").textContent = text; $("error").hidden = false; }
-function logLine(e) {
-  const who = e.what === "deal" ? "" : nameOf(e.seat) + " ";
-  const key = "ev_" + e.what + (e.count != null && !e.cards ? "_n" : "");
-  const text = t(key, { cards: cardsText(e.cards), n: e.count ?? "", what: e.what });
-  return who + (text === key ? t("ev_other", { what: e.what, cards: cardsText(e.cards) }) : text);
+async function newGame() {
+  const r = await fetch(`/api/tables/${tableId}/games`, { method: "POST", headers: { authorization: `Bearer ${hostToken}` } });
+  if (!r.ok) showError(t("refused", { message: (await r.json()).error.message }));
+  $("result").close();
+}
+function showError(text) { $("error").textContent = text; $("error").hidden = false; }
+function hideError() { $("error").hidden = true; }
+
+// ---------------------------------------------------------------- drawing
+function render() {
+  if (!view) return;
+  const mine = seat !== null && view.to_act === seat && view.phase !== "over";
+  const over = view.phase === "over";
+  $("status").textContent = seat === null ? t("spectating") : over ? t("game_over", { who: sideName(view, view.winner) })
+    : mine ? (view.phase === "answer" ? t("your_answer") : t("your_turn")) : t("turn_of", { name: seatName(table, view.to_act) });
+  document.body.classList.toggle("my-turn", mine);
+  const q = question(view, table); $("question").textContent = q; $("question").hidden = !q;
+  const cards = handCards();
+  $("hand").replaceChildren(...cards.map(handCard));
+  $("hand-count").textContent = seat === null ? "" : cardsInHand(cards.length);
+  $("seats").replaceChildren(seatsStrip(view, table));
+  $("centre").replaceChildren(centre(view));
+  const add = m => selected.size ? intent({ meld: selectedCards(), to: m.index }) : showError(t("pick_meld"));
+  const sidesOrder = view.side == null ? [...view.melds.keys()] : [view.side, ...[...view.melds.keys()].filter(s => s !== view.side)];
+  $("sides").replaceChildren(...sidesOrder.map(s => sidePanel(view, table, s, mine && s === view.side ? add : null)));
+  actions(mine);
+  const log = $("log"), atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 30;
+  log.replaceChildren(...logList(view, table));
+  if (atEnd) log.scrollTop = log.scrollHeight;
+  $("history").replaceChildren(...history(view));
+  if (shownResults === null || view.results.length < shownResults) shownResults = view.results.length;
+  if (view.results.length > shownResults) { shownResults = view.results.length; showResult(view.results[view.results.length - 1]); }
 }
 function showResult(r) {
-  const keys = Object.keys(r.sides[0]);
-  const tbl = el("table", { class: "score" }, el("tr", {}, el("th", { text: "" }), ...r.sides.map((_, i) => el("th", { text: t("side_n", { n: i + 1 }) }))),
-    ...keys.map(k => el("tr", {}, el("th", { text: k.replaceAll("_", " ") }), ...r.sides.map(s => el("td", { text: String(s[k]) })))));
   const body = $("result-body");
-  body.replaceChildren(el("h2", { text: t("hand_over", { n: r.hand + 1 }) }), tbl);
-  if (view.winner >= 0) body.append(el("p", { class: "status", text: t("game_over", { who: t("side_n", { n: view.winner + 1 }) }) }),
-    el("a", { href: `/api/tables/${tableId}/games/${table.game_no}/record`, text: t("record"), onclick: download }));
+  body.replaceChildren(...breakdown(r, view, table));
+  body.firstChild.id = "result-title";
+  if (view.phase === "over") {
+    body.append(el("p", { class: "status", text: t("game_over", { who: sideName(view, view.winner) }) }));
+    $("result-record").hidden = false;
+    const replay = $("result-replay"); replay.hidden = false; replay.href = `/replay/${tableId}/${table.game_no}#t=${token}`;
+    $("result-new").hidden = !hostToken;
+  }
+  body.append(el("h3", { text: t("game_so_far") }), ...history(view));
   $("result").showModal();
 }
-async function download(e) {
-  e.preventDefault();
-  const r = await fetch(e.target.href, { headers: { authorization: `Bearer ${token}` } });
+$("result-close").onclick = () => $("result").close();
+$("result-new").onclick = newGame;
+$("result-record").onclick = async () => {
+  const r = await fetch(`/api/tables/${tableId}/games/${table.game_no}/record`, { headers: { authorization: `Bearer ${token}` } });
   const url = URL.createObjectURL(await r.blob());
-  Object.assign(document.createElement("a"), { href: url, download: `canasta-${tableId}.json` }).click();
-}
+  Object.assign(document.createElement("a"), { href: url, download: `canasta-${tableId}-${table.game_no}.json` }).click();
+};
 $("status").textContent = t("connecting");
 connect();

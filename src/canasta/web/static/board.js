@@ -1,0 +1,147 @@
+// What every page that shows a game draws from a view (the table, the replay): the seats, the stock
+// and pile, each side's melds and scores, the log and the score breakdown. It reads the server's view
+// only: no rule is decided here.
+import { t, cardsText } from "/static/i18n.js";
+import { el } from "/static/common.js";
+import { cardImage, cardBack, cardName } from "/static/cards.js";
+
+const cardsOf = s => (s || "").split(" ").filter(Boolean);
+export const sideOf = (v, s) => s % v.sides;
+export const cardsInHand = n => t(n === 1 ? "cards_in_hand_1" : "cards_in_hand", { n });
+export function seatName(table, s) { return table?.seats?.[s]?.name ?? `${t("seat")} ${s + 1}`; }
+export function sideName(v, side) {
+  return v.side === side ? t("side_us") : v.side == null ? t("side_n", { n: side + 1 }) : v.sides === 2 ? t("side_them") : t("side_n", { n: side + 1 });
+}
+
+// Every seat round the table: name, cards in hand, whose turn, who is away or a bot.
+export function seatsStrip(v, table) {
+  const box = el("ul", { class: "seats", "aria-label": t("seats") });
+  for (let s = 0; s < v.players; s++) {
+    const info = table?.seats?.[s];
+    const turn = v.to_act === s && v.phase !== "over";
+    const bits = [cardsInHand(v.hand_counts[s])];
+    if (info?.kind === "bot") bits.push(t("bot_word"));
+    else if (info && !info.connected) bits.push(t("away"));
+    if (info?.stand_in) bits.push(t("stand_in"));
+    if (s === v.seat && info?.name !== t("you")) bits.unshift(t("you"));
+    else if (v.partner != null && s === v.partner) bits.unshift(t("partner"));
+    box.append(el("li", { class: `seat${turn ? " turn" : ""}${s === v.seat ? " me" : ""}` },
+      el("strong", { text: seatName(table, s) }), el("span", { text: bits.join(" · ") }),
+      turn ? el("span", { class: "badge", text: v.phase === "answer" ? t("answering") : t("to_play") }) : null));
+  }
+  return box;
+}
+
+// The stock, the discard pile (top card, size, frozen or stopped in words), the turn card and talons.
+export function centre(v) {
+  const p = v.pile;
+  const stock = el("div", { class: "heap", "aria-label": t("stock", { n: v.stock }) },
+    el("span", { class: "card small", "aria-hidden": "true" }, cardBack()), el("span", { text: t("stock", { n: v.stock }) }));
+  const states = [];
+  if (p.frozen) states.push(el("span", { class: "badge frozen", text: t("frozen") }));
+  if (p.stopped) states.push(el("span", { class: "badge stopped", text: t("stopped") }));
+  if (p.frozen_for_me && !p.frozen) states.push(el("span", { class: "badge frozen", text: t("frozen_for_you") }));
+  const pile = el("div", { class: "heap pile" },
+    p.top ? cardImage(p.top, "pile-top") : el("span", { class: "card small empty", text: "" }),
+    el("div", {}, el("span", { text: p.top ? t("pile", { n: p.size }) : t("pile_empty") }), el("div", { class: "row" }, ...states)));
+  const parts = [stock, pile];
+  if (v.turn_card?.under) parts.push(el("p", { class: "note", text: v.turn_card.passed ? t("turn_card_passed") : t("turn_card", { n: v.turn_card.under }) }));
+  if (v.talons?.some(x => x)) parts.push(el("p", { class: "note", text: t("talons", { list: v.talons.map((n, i) => `${sideName(v, i)} ${n}`).join(", ") }) }));
+  return el("div", { class: "centre" }, ...parts);
+}
+
+// A side's melds: each labelled in words (natural / mixed canasta, red / black as players say),
+// with its points; the side's score, table total, opening minimum and red threes.
+export function sidePanel(v, table, side, onMeld) {
+  const ms = v.melds[side];
+  const total = ms.reduce((a, m) => a + (m.points || 0), 0);
+  const players = [];
+  for (let s = 0; s < v.players; s++) if (sideOf(v, s) === side) players.push(seatName(table, s));
+  const box = el("section", { class: `panel side${side === v.side ? " ours" : ""}`, "aria-label": sideName(v, side) },
+    el("h2", { text: `${sideName(v, side)}: ${players.join(" & ")}` }),
+    el("dl", { class: "facts" },
+      el("dt", { text: t("score") }), el("dd", { class: "big", text: String(v.scores[side]) }),
+      el("dt", { text: t("table_points") }), el("dd", { text: String(total) }),
+      el("dt", { text: t("minimum_label") }), el("dd", { text: v.opened[side] ? t("opened") : String(v.minimum[side]) })));
+  const threes = cardsOf(v.red_threes.filter((_, s) => sideOf(v, s) === side).join(" "));
+  if (threes.length) box.append(el("div", { class: "row threes" }, el("span", { text: t("red_threes") }), ...threes.map(c => cardImage(c, "tiny"))));
+  const row = el("div", { class: "melds" });
+  if (!ms.length) row.append(el("p", { class: "note", text: v.opened[side] ? "" : t("no_melds") }));
+  ms.forEach(m => {
+    const cards = cardsOf(m.cards);
+    const label = m.canasta ? t("canasta_" + m.kind) : t("meld_of", { what: m.what });
+    const mb = el("div", { class: `meld${m.canasta ? " canasta " + m.kind : ""}`, "data-index": String(m.index) },
+      el("div", { class: "what" }, el("span", { text: label }), el("span", { class: "pts", text: m.points == null ? t("closed") : t("points", { n: m.points }) })),
+      el("div", { class: "fan" }, ...(cards.length ? cards.map(c => cardImage(c, "tiny")) : [el("span", { text: t("cards_n", { n: m.size }) })])));
+    mb.setAttribute("aria-label", `${label}, ${m.size} ${t("cards")}: ${cards.map(cardName).join(", ")}`);
+    if (onMeld) {
+      mb.setAttribute("role", "button"); mb.tabIndex = 0; mb.title = t("act_add");
+      mb.onclick = () => onMeld(m);
+      mb.onkeydown = e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onMeld(m); } };
+    }
+    row.append(mb);
+  });
+  box.append(row);
+  return box;
+}
+
+// The partner question in words: who asked, and the answer once given.
+export function question(v, table) {
+  const ts = v.turn_state || {};
+  if (v.phase === "answer") return t("asks_partner", { name: seatName(table, v.turn), partner: seatName(table, v.to_act) });
+  if (ts.asked && ts.answer) return t("partner_said", { name: seatName(table, v.turn), answer: t("answer_" + ts.answer) });
+  return "";
+}
+
+// One line of the log in words; the reader's own moves are told as "You ...".
+export function logLine(e, table, me = null) {
+  const args = { cards: cardsText(e.cards), n: e.count ?? "" };
+  if (me != null && e.seat === me && t("you_ev_" + e.what) !== "you_ev_" + e.what && !(e.count != null && !e.cards)) return t("you_ev_" + e.what, args);
+  const who = e.what === "deal" || e.seat == null || e.seat < 0 ? "" : seatName(table, e.seat) + " ";
+  const counted = e.count != null && !e.cards;
+  let key = "ev_" + e.what + (counted ? (e.count === 1 ? "_1" : "_n") : "");
+  if (counted && e.count === 1 && t(key) === key) key = "ev_" + e.what + "_n";
+  const text = t(key, args);
+  return who + (text === key ? t("ev_other", { what: e.what.replaceAll("_", " "), cards: cardsText(e.cards) }) : text);
+}
+export function logList(v, table) {
+  return v.log.map(e => el("li", { text: logLine(e, table, v.seat) }));
+}
+
+// A move in notation ("meld 3C 3S 3H") told in words, as the log tells it.
+export function actionPhrase(action, seat, table) {
+  const [op, ...rest] = action.split(" ");
+  return logLine({ seat, what: op, cards: rest.filter(x => /^[2-9TJQKA][CDHS]$|^JK$/.test(x)).join(" ") }, table);
+}
+
+// The end-of-hand breakdown: every part the engine reports, in words, with S3 K's Base / Count /
+// Penalties / Total; rows that are nothing for every side are left out.
+const ROWS = [
+  ["natural_canastas", "count"], ["mixed_canastas", "count"], ["sequence_canastas", "count"], ["wild_canastas", "count"],
+  ["canasta_bonus", "pts"], ["red_threes", "count"], ["red_three_points", "pts"], ["black_threes", "pts"],
+  ["going_out", "pts"], ["concealed", "bool"], ["perfect_cut", "pts"], ["special", "pts"], ["table", "pts"],
+  ["hand", "pts"], ["incomplete", "pts"], ["stuck", "pts"], ["base", "sum"], ["count", "sum"], ["penalties", "sum"], ["total", "total"],
+];
+export function breakdown(r, v, table) {
+  const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...r.sides.map((_, i) => el("th", { scope: "col", text: sideName(v, i) })));
+  const rows = [head];
+  for (const [k, kind] of ROWS) {
+    const vals = r.sides.map(s => s[k]);
+    if (kind !== "sum" && kind !== "total" && vals.every(x => !x)) continue;
+    rows.push(el("tr", { class: kind === "total" ? "total" : kind === "sum" ? "sum" : "" }, el("th", { scope: "row", text: t("row_" + k) }),
+      ...vals.map(x => el("td", { text: kind === "bool" ? (x ? t("yes") : t("no")) : String(x ?? 0) }))));
+  }
+  rows.push(el("tr", { class: "total" }, el("th", { scope: "row", text: t("row_scores_after") }), ...r.scores_after.map(x => el("td", { text: String(x) }))));
+  const how = r.reason === "went_out" ? t("reason_went_out", { name: seatName(table, r.out_seat) }) : t("reason_" + r.reason);
+  const parts = [el("h2", { text: t("hand_over", { n: r.hand + 1 }) }), el("p", { text: how }), el("table", { class: "score" }, ...rows)];
+  if (r.moral_winner >= 0) parts.push(el("p", { text: t("moral_winner", { side: sideName(v, r.moral_winner) }) }));
+  return parts;
+}
+
+// The game so far: each hand's total per side and the running score.
+export function history(v) {
+  if (!v.results.length) return [el("p", { class: "note", text: t("no_hands_yet") })];
+  const head = el("tr", {}, el("th", { scope: "col", text: t("hand_col") }), ...v.melds.map((_, i) => el("th", { scope: "col", text: sideName(v, i) })));
+  return [el("table", { class: "score" }, head, ...v.results.map(r => el("tr", {}, el("th", { scope: "row", text: String(r.hand + 1) }),
+    ...r.sides.map((s, i) => el("td", { text: `${s.total > 0 ? "+" : ""}${s.total} → ${r.scores_after[i]}` })))))];
+}
