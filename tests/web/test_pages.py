@@ -175,3 +175,35 @@ def test_two_people_at_one_table_each_see_only_their_own_hand(chromium: Any, ser
     assert first[0] != first[1]
     for page in pages:
         page.context.close()
+
+
+def test_every_control_is_named_and_big_enough_to_touch_on_a_phone(chromium: Any, server: LiveServer) -> None:
+    made = httpx.post(server.url + "/api/tables", json={"preset": "classic"}).json()
+    page = open_page(chromium, server.url + made["links"]["seats"]["0"], 375)
+    page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
+    controls = page.locator("button:visible, a.button:visible, select:visible, input:visible, .meld[role=button]")
+    assert controls.count() >= 5
+    for i in range(controls.count()):
+        c = controls.nth(i)
+        box = c.bounding_box()
+        name = c.get_attribute("aria-label") or c.inner_text().strip()
+        assert name, c.evaluate("e => e.outerHTML")
+        assert box["height"] >= 44 and box["width"] >= 44, (name, box)
+    cards = page.locator("#hand .card")
+    names = [cards.nth(i).get_attribute("aria-label") for i in range(cards.count())]
+    assert all(n and (" of " in n or n == "joker") for n in names), names   # "king of hearts"
+    for c in page.locator("#sides .card, #centre .card[role=img]").all():
+        assert c.get_attribute("aria-label")
+    # no fact by colour alone: frozen or stopped piles and canastas are also said in words
+    for badge in page.locator(".badge").all():
+        assert badge.inner_text().strip()
+    # larger cards and text, kept for the next visit
+    width = page.locator("#hand .card").first.bounding_box()["width"]
+    page.get_by_role("button", name="Larger cards").click()
+    assert page.locator("#hand .card").first.bounding_box()["width"] > width * 1.15
+    assert page.get_by_role("button", name="Larger cards").get_attribute("aria-pressed") == "true"
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    assert page.evaluate("document.body.classList.contains('large')")
+    assert not page.errors
+    page.close()
