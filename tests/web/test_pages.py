@@ -177,7 +177,8 @@ def test_two_people_at_one_table_each_see_only_their_own_hand(chromium: Any, ser
         page.context.close()
 
 
-def test_every_control_is_named_and_big_enough_to_touch_on_a_phone(chromium: Any, server: LiveServer) -> None:
+def test_every_control_is_named_and_big_enough_to_touch_on_a_phone(chromium: Any, server: LiveServer,
+                                                                   shots: Path) -> None:
     made = httpx.post(server.url + "/api/tables", json={"preset": "classic"}).json()
     page = open_page(chromium, server.url + made["links"]["seats"]["0"], 375)
     page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
@@ -204,6 +205,9 @@ def test_every_control_is_named_and_big_enough_to_touch_on_a_phone(chromium: Any
     assert page.get_by_role("button", name="Larger cards").get_attribute("aria-pressed") == "true"
     page.reload()
     page.wait_for_selector("#hand .card")
-    assert page.evaluate("document.body.classList.contains('large')")
+    assert page.evaluate("document.documentElement.classList.contains('large')")
+    page.get_by_role("button", name="Four colours").click()
+    page.get_by_role("button", name="High contrast").click()
+    page.screenshot(path=str(shots / "table-375-large-contrast.png"), full_page=True)
     assert not page.errors
     page.close()

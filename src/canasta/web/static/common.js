@@ -14,3 +14,6 @@ export function remember(entry) {
   localStorage.setItem("canasta.tables", JSON.stringify(all.slice(0, 30)));
 }
 export function myTables() { return JSON.parse(localStorage.getItem("canasta.tables") || "[]"); }
+// The display settings chosen at the table (larger cards, four colours, high contrast) on every page.
+const prefs = JSON.parse(localStorage.getItem("canasta.prefs") || "{}");
+for (const k of ["large", "four", "contrast"]) document.documentElement.classList.toggle(k, !!prefs[k]);

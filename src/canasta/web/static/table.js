@@ -20,7 +20,7 @@ prefs.sort ??= "rank";
 // ---------------------------------------------------------------- display settings
 function applyPrefs() {
   for (const [k, id] of [["large", "size"], ["four", "four"], ["contrast", "contrast"]]) {
-    document.body.classList.toggle(k, !!prefs[k]); $(id).setAttribute("aria-pressed", prefs[k] ? "true" : "false");
+    document.documentElement.classList.toggle(k, !!prefs[k]); $(id).setAttribute("aria-pressed", prefs[k] ? "true" : "false");
   }
   $("sort").textContent = t("sort_" + prefs.sort);
   localStorage.setItem("canasta.prefs", JSON.stringify(prefs));
