@@ -148,10 +148,13 @@ def test_refusals_keyboard_play_and_reload(chromium: Any, server: LiveServer, sh
     page.close()
 
 
+ANN = '<b>Ann</b><img src=x onerror=pwned=1>'   # 38 characters: a name holds 40
+
+
 def test_two_people_at_one_table_each_see_only_their_own_hand(chromium: Any, server: LiveServer) -> None:
     made = httpx.post(server.url + "/api/tables", json={
         "preset": "classic", "name": "Two friends", "overrides": {"game_hands": 1},
-        "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "easy"},
+        "seats": [{"kind": "person", "name": ANN}, {"kind": "bot", "level": "easy"},
                   {"kind": "person", "name": "Bob"}, {"kind": "bot", "level": "easy"}]}).json()
     pages, frames = [], []
     for seat in (0, 2):
@@ -164,7 +167,10 @@ def test_two_people_at_one_table_each_see_only_their_own_hand(chromium: Any, ser
         page.wait_for_selector("#hand .card")
         pages.append(page)
         frames.append(got)
-    assert "Ann" in pages[0].inner_text("#seats") and "Bob" in pages[1].inner_text("#seats")
+    # a name is shown as the text it is, never run as HTML
+    assert ANN in pages[0].inner_text("#seats") and ANN in pages[1].inner_text("#seats")
+    assert ANN in pages[1].inner_text("#sides")
+    assert not any(p.evaluate("window.pwned === 1") for p in pages)
     play_until_hand_over(pages)
     for seat, page, got in zip((0, 2), pages, frames, strict=True):
         views = [m["view"] for m in got if "view" in m]
