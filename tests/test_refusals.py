@@ -87,7 +87,8 @@ HOUSE_RULES = [name for name in OPTION_NAMES if name != "name"]
 overrides = st.lists(st.sampled_from(HOUSE_RULES).flatmap(lambda k: st.tuples(st.just(k), _values(k))),
                      max_size=6).map(dict)
 
-ACTION_CAP = 500  # actions played per example (with every listed action checked at each step)
+HANDS = 2          # whole hands played per example (or the game, if it ends first)
+HAND_CAP = 4000    # actions in one hand: a hand is finite (the stock shrinks, melds only grow)
 
 
 def _examples(default: int) -> int:
@@ -102,12 +103,15 @@ def test_every_option_has_values_to_try() -> None:
         assert _values(name) is not None
 
 
-def _play(rs: RuleSet, seed: int) -> None:
+def _play(rs: RuleSet, seed: int, hands: int = HANDS) -> None:
+    """Random play of ``hands`` whole hands (or to the end of the game), checking at every step that
+    there is a legal action and that every listed action applies."""
     s = GameState.new(rs, seed)
     rng = random.Random(seed)
-    for step in range(ACTION_CAP):
-        if s.is_over:
-            return
+    step = 0
+    while not s.is_over and len(s.results) < hands:
+        step += 1
+        assert step <= HAND_CAP * hands, f"hand {s.hand_no} has not ended after {step} actions"
         legal = s.legal_actions()
         assert legal, f"step {step}: no legal action in phase {s.phase.name} for seat {s.actor}"
         for a in legal:
@@ -325,3 +329,15 @@ def test_load_of_a_file_that_is_not_utf8(tmp_path: Any) -> None:
         load(str(deep))
     with pytest.raises(RecordError, match="expected JSON text"):
         GameRecord.from_json(5)  # type: ignore[arg-type]
+
+
+def test_a_new_game_of_values_of_the_wrong_type() -> None:
+    with pytest.raises(RuleError, match=r"a game needs a RuleSet .*, not 'classic'"):
+        GameState.new("classic")
+    with pytest.raises(RecordError, match=r"seed must be a whole number or text, not 1\.5"):
+        GameState.new(rules("classic"), 1.5)
+    with pytest.raises(SeatError, match="the dealer must be a seat number, not '2'"):
+        GameState.new(rules("classic"), 1, "2")
+    record = GameRecord.of(GameState.new(rules("classic"), 1))
+    with pytest.raises(RecordError, match="replay up to a number of actions"):
+        record.replay(upto=-1)

@@ -79,8 +79,9 @@ class Action(NamedTuple):
         return " ".join(parts)
 
     @staticmethod
-    def parse(text: str) -> Action:
-        """Read an action; a bad one raises :class:`NotationError` naming the problem."""
+    def parse(text: str | object) -> Action:
+        """Read an action; a bad one raises :class:`NotationError` naming the problem. (Typed to take
+        anything: what is not text is refused the same way, also where the engine is compiled.)"""
         if not isinstance(text, str):
             raise NotationError(reprlib.repr(text), "an action is written as text, like \"discard KH\"")
         words = text.split()

@@ -86,7 +86,7 @@ def card_symbol(f: int) -> str:
     return RANK_CHARS[f // 4 + 2] + SUIT_SYMBOLS[f % 4]
 
 
-def parse_card(token: str) -> int:
+def parse_card(token: str | object) -> int:
     """Read one card; a bad token raises :class:`NotationError` saying what is wrong with it."""
     if not isinstance(token, str):
         raise NotationError(reprlib.repr(token), "a card is written as text, like KH")
@@ -110,7 +110,7 @@ def parse_card(token: str) -> int:
 _SPLIT = re.compile(r"[\s,]+")
 
 
-def parse_cards(text: str) -> list[int]:
+def parse_cards(text: str | object) -> list[int]:
     """Read a card list such as ``"KH TS 2C JK"``; the empty string is the empty list."""
     if not isinstance(text, str):
         raise NotationError(reprlib.repr(text), "cards are written as text, like \"KH TS 2C\"")

@@ -432,6 +432,8 @@ class GameRecord:
     def replay(self, upto: int | None = None) -> GameState:
         """The state after the first ``upto`` actions (all by default); refuses a record that does
         not replay to its saved result."""
+        if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or upto < 0):
+            raise RecordError(f"replay up to a number of actions (0 or more), not {reprlib.repr(upto)}")
         s = self.initial_state()
         acts = self.actions if upto is None else self.actions[:upto]
         for i, a in enumerate(acts):
@@ -506,7 +508,8 @@ class GameRecord:
         return GameRecord(rs, seed, actions, dealer, start, result)
 
     @staticmethod
-    def from_json(text: str | bytes) -> GameRecord:
+    def from_json(text: str | bytes | object) -> GameRecord:
+        """The record in JSON ``text`` (str or UTF-8 bytes); anything else is a :class:`RecordError`."""
         return GameRecord.from_dict(read_json(text))
 
 

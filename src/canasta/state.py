@@ -28,13 +28,14 @@ are allowed they may be merged.
 from __future__ import annotations
 
 import random
+import reprlib
 from enum import IntEnum
 from functools import lru_cache
 from typing import Any, Final
 
 from .actions import ASK, DRAW, END, NO, PASS, RETRACT, UPCARD, YES, Action, Op, action_problem
 from .cards import JOKER, RANK_CHARS, RANK_NAMES, card_str, full_deck, is_black_three, is_red_three, is_wild
-from .errors import IllegalAction
+from .errors import IllegalAction, RecordError, RuleError, SeatError
 from .goingout import can_go_out
 from .melds import Meld, MeldType, card_counts, new_meld, sequence_fits, wild_problem
 from .model import CardModel, card_model
@@ -211,8 +212,16 @@ class GameState:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new(cls, rules: RuleSet, seed: int | str = 0, dealer: int = 0) -> GameState:
-        """A new game; the first hand is dealt at once."""
+    def new(cls, rules: RuleSet | object, seed: int | str | object = 0, dealer: int | object = 0
+            ) -> GameState:
+        """A new game; the first hand is dealt at once. (Typed to take anything: a value of the wrong
+        type raises the library's own error, also where the engine is compiled.)"""
+        if not isinstance(rules, RuleSet):
+            raise RuleError(f"a game needs a RuleSet (canasta.rules(NAME, ...)), not {reprlib.repr(rules)}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise RecordError(f"a game's seed must be a whole number or text, not {reprlib.repr(seed)}")
+        if isinstance(dealer, bool) or not isinstance(dealer, int):
+            raise SeatError(f"the dealer must be a seat number, not {reprlib.repr(dealer)}")
         s = cls._blank(rules, seed)
         s.dealer = s.start_dealer = dealer % rules.players
         s._deal()
