@@ -2,7 +2,7 @@
 
 from . import state as _state
 from .actions import Action, Op
-from .errors import CanastaError, IllegalAction, NotationError, RecordError, RuleError
+from .errors import CanastaError, IllegalAction, NotationError, RecordError, RuleError, SeatError
 from .presets import PRESETS, rules
 from .rules import RuleSet
 from .state import GameState, Phase
@@ -13,5 +13,5 @@ COMPILED: bool = not _state.__file__.endswith(".py")
 ENGINE = "compiled (mypyc)" if COMPILED else "pure Python"
 
 __all__ = ["COMPILED", "ENGINE", "PRESETS", "Action", "CanastaError", "GameState", "IllegalAction",
-           "NotationError", "Op", "Phase", "RecordError", "RuleError", "RuleSet", "rules"]
+           "NotationError", "Op", "Phase", "RecordError", "RuleError", "RuleSet", "SeatError", "rules"]
 __version__ = "0.1.0"

@@ -18,8 +18,9 @@ Action(op=<Op.TAKE: 1>, cards=(18, 19, 52), meld=-1, other=-1)
 
 from __future__ import annotations
 
+import reprlib
 from enum import IntEnum
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .cards import format_cards, parse_card, parse_cards
 from .errors import NotationError
@@ -78,8 +79,11 @@ class Action(NamedTuple):
         return " ".join(parts)
 
     @staticmethod
-    def parse(text: str) -> Action:
-        """Read an action; a bad one raises :class:`NotationError` naming the problem."""
+    def parse(text: str | object) -> Action:
+        """Read an action; a bad one raises :class:`NotationError` naming the problem. (Typed to take
+        anything: what is not text is refused the same way, also where the engine is compiled.)"""
+        if not isinstance(text, str):
+            raise NotationError(reprlib.repr(text), "an action is written as text, like \"discard KH\"")
         words = text.split()
         if not words:
             raise NotationError(text, "empty action")
@@ -131,6 +135,25 @@ class Action(NamedTuple):
         if op is Op.TOP and not cards:
             raise NotationError(text, "write top as: top CARD CARD ... (two or more cards from hand)")
         return Action(op, cards, meld)
+
+
+def action_problem(action: object) -> str | None:
+    """Why ``action`` is not a well-formed :class:`Action` (not one at all, or a field of the wrong
+    type: ``op`` an :class:`Op`, ``cards`` a tuple of card numbers, ``meld`` and ``other`` whole
+    numbers), or None. Whether its cards and melds exist is for the game to say."""
+    if not isinstance(action, Action):
+        return f"{reprlib.repr(action)} is not an action"
+    raw = cast("tuple[object, ...]", action)  # read untyped: built in code, a field may be anything
+    op, cards, meld, other = raw[0], raw[1], raw[2], raw[3]
+    if not isinstance(op, Op):
+        return f"an action's op must be an Op (such as Op.DISCARD), not {reprlib.repr(op)}"
+    if not isinstance(cards, tuple) or any(isinstance(f, bool) or not isinstance(f, int) for f in cards):
+        return (f"an action's cards must be a tuple of card numbers (0 to 52), not "
+                f"{reprlib.repr(cards)}")
+    for name, v in (("meld", meld), ("other", other)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            return f"an action's {name} must be a whole number (-1 for none), not {reprlib.repr(v)}"
+    return None
 
 
 DRAW = Action(Op.DRAW)

@@ -15,6 +15,7 @@ or commas: ``"KH TS 2C JK"``.
 from __future__ import annotations
 
 import re
+import reprlib
 from collections.abc import Iterable, Sequence
 
 from .errors import NotationError
@@ -74,7 +75,7 @@ def card_str(f: int) -> str:
     if f == JOKER:
         return "JK"
     if not 0 <= f < JOKER:
-        raise ValueError(f"{f} is not a card face")
+        raise NotationError(str(f), "not a card (card faces are 0 to 52)")
     return RANK_CHARS[f // 4 + 2] + SUITS[f % 4]
 
 
@@ -85,8 +86,10 @@ def card_symbol(f: int) -> str:
     return RANK_CHARS[f // 4 + 2] + SUIT_SYMBOLS[f % 4]
 
 
-def parse_card(token: str) -> int:
+def parse_card(token: str | object) -> int:
     """Read one card; a bad token raises :class:`NotationError` saying what is wrong with it."""
+    if not isinstance(token, str):
+        raise NotationError(reprlib.repr(token), "a card is written as text, like KH")
     t = token.strip().upper()
     if not t:
         raise NotationError(token, "empty card")
@@ -107,8 +110,10 @@ def parse_card(token: str) -> int:
 _SPLIT = re.compile(r"[\s,]+")
 
 
-def parse_cards(text: str) -> list[int]:
+def parse_cards(text: str | object) -> list[int]:
     """Read a card list such as ``"KH TS 2C JK"``; the empty string is the empty list."""
+    if not isinstance(text, str):
+        raise NotationError(reprlib.repr(text), "cards are written as text, like \"KH TS 2C\"")
     return [parse_card(tok) for tok in _SPLIT.split(text.strip()) if tok]
 
 

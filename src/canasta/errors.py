@@ -32,5 +32,9 @@ class IllegalAction(CanastaError):
         super().__init__(message)
 
 
+class SeatError(CanastaError, ValueError):
+    """A seat that is not at the table (seats are numbered from 0)."""
+
+
 class RecordError(CanastaError, ValueError):
     """A position or game record that is malformed or does not match its rules."""

@@ -53,8 +53,10 @@ def can_go_out(state: GameState) -> bool:
     if state.retracted and not state.opened[state.side_of(seat)]:
         return False  # a player who took back an opening may not meld again this turn
     if (r.sequences or r.wild_melds or not r.one_meld_per_rank or r.merge_groups
-            or r.red3_mode != "lay" or not r.wild_to_canasta or m.wild_kinds != (m.joker, m.deuce)):
-        return can_go_out_general(state)  # the count below is exact for one group per rank only
+            or r.red3_mode != "lay" or not r.wild_to_canasta or m.wild_kinds != (m.joker, m.deuce)
+            or r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks or r.black3_out_no_discard):
+        # the count below is exact for one group per rank only, where any group takes wild cards
+        return can_go_out_general(state)
     discards: list[int] = [-1] if r.go_out_discard == "optional" else []
     if not state.no_discard:  # after a last-card red three the hand must be melded out entirely
         discards += [k for k in range(m.nkinds) if hk[k]]

@@ -7,11 +7,12 @@ reference game named in the rulings, and says so.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable
 from typing import Any
 
 from .errors import RuleError
-from .rules import RuleSet, check_option_names, make_ruleset
+from .rules import OPTION_NAMES, RuleSet, check_option_names, check_option_values, make_ruleset
 
 Table = dict[str, tuple[Any, str]]
 
@@ -109,6 +110,7 @@ def _classic(players: int) -> Table:
         "going_out_bonus": (100, "R 1.1: going out 100"),
         "concealed_bonus": (200, "R 1.1: concealed 200"),
         "failed_go_out_penalty": (100, "R 1.1 (Hoyle): permission given but cannot go out -100"),
+        "exposed_card_penalty": (0, "R 1.1: no penalty for an exposed card"),
         "failed_go_out_boxes": (0, "R 1.1: no boxed cards"),
         "retract_boxes": (False, "R 1.1: a retracted opening goes back to the hand"),
         "target_score": (5000, "R 1.1: game is 5,000"),
@@ -241,6 +243,10 @@ def _spanish(players: int) -> Table:
         "black3_four_bonus": (0, "E7: the 500 for four black threes is off by default"),
         "going_out_bonus": (100, "S4: for finishing a game 100"),
         "failed_go_out_penalty": (0, "S4 penalties are optional; E11 off (100 when on)"),
+        "red3_hand_penalty": (0, "S4 PENALTIES: for having kept a red three instead of exposing it; "
+                              "optional, E11 off (500 when on)"),
+        "exposed_card_penalty": (0, "S4 PENALTIES: for uncovering a card, 50 (E11: an exposed card); "
+                                 "optional, E11 off (50 when on)"),
         "target_score": (5000, "S4: 5.000 points or more"),
     })
     if players == 2:
@@ -520,7 +526,8 @@ def _american(players: int) -> Table:
         "red3_negative": ("no_canasta", "R 1.2: minus with 0 canastas"),
         "red3_minus": ("bonus", "R 1.2: minus at the same values"),
         "red3_count_canastas": (2, "R 1.2: plus with >= 2 canastas, 0 with exactly 1"),
-        "red3_hand_penalty": (100, "R 1.2: a 3 in hand -100 (threes are laid at once, so never)"),
+        "red3_hand_penalty": (100, "R 1.2: a 3 in hand -100, red or black (threes are laid at once: "
+                              "only a hand ended holding one, as a position)"),
         "stuck_ranks": ((7, 14), "R 1.2: 3+ aces or 3+ 7s in one hand"),
         "stuck_limit": (2, "R 1.2: 3+ (more than two)"),
         "stuck_penalty": (1500, "R 1.2: -1,500 each set (-3,000 both)"),
@@ -626,7 +633,7 @@ def preset_table(name: str, players: int | None = None) -> Table:
     return PRESETS[name][1](players if players is not None else DEFAULT_PLAYERS[name])
 
 
-def rules(name: str, **overrides: Any) -> RuleSet:
+def rules(name: str, /, **overrides: Any) -> RuleSet:
     """The preset ``name`` with house-rule overrides, validated.
 
     >>> rules("gvr-club", go_out_canastas=1).go_out_canastas
@@ -634,10 +641,16 @@ def rules(name: str, **overrides: Any) -> RuleSet:
     >>> rules("spanish", players=3).hand_size
     13
     """
+    if not isinstance(name, str):
+        raise RuleError(f"a rule set is named by text (one of {', '.join(PRESETS)}), not "
+                        f"{reprlib.repr(name)}")
+    if "name" in overrides:
+        raise RuleError(f"'name' is the preset a rule set derives from, not a house rule: it is "
+                        f"{name!r} here and cannot be overridden")
     check_option_names(overrides)
     players = overrides.get("players")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-        raise RuleError(f"rule option 'players' must be a whole number, not {players!r}")
+        raise RuleError(f"rule option 'players' must be a whole number, not {reprlib.repr(players)}")
     table = preset_table(name, players)
     if players is not None and players not in table["player_counts"][0]:
         allowed = ", ".join(map(str, table["player_counts"][0]))
@@ -647,7 +660,28 @@ def rules(name: str, **overrides: Any) -> RuleSet:
 
 
 def rules_from_options(options: dict[str, Any]) -> RuleSet:
-    """Rebuild a rule set from its full option dict (as saved in a record)."""
+    """Rebuild a rule set from its full option dict (as saved in a record, ``RuleSet.options()``).
+
+    Every option must be there, except options added to the engine after the record was saved: those
+    take the value of the preset named by ``name`` (a custom rule set must give them all).
+    """
     if not isinstance(options, dict):
         raise RuleError("rules must be an object of rule options")
-    return make_ruleset(options, base=RuleSet())
+    check_option_values(options)
+    name = options.get("name")
+    if not isinstance(name, str):
+        raise RuleError("the rule options need a 'name': the preset they derive from (or 'custom')")
+    missing = [k for k in OPTION_NAMES if k not in options]
+    if not missing:
+        return make_ruleset(options, base=RuleSet())
+    if name not in PRESETS:
+        raise RuleError(f"the rule options of {name!r} lack {', '.join(map(repr, missing[:3]))}"
+                        f"{' ...' if len(missing) > 3 else ''}: give every option")
+    if len(missing) > len(OPTION_NAMES) // 2:
+        raise RuleError(f"the rule options of {name!r} lack {len(missing)} of the {len(OPTION_NAMES)} "
+                        f"options (such as {missing[0]!r}): give every option, or use the preset with "
+                        f"overrides")
+    players = options.get("players")
+    table = preset_table(name, players if isinstance(players, int) and not isinstance(players, bool)
+                         else None)
+    return make_ruleset({k: table[k][0] for k in missing} | options, base=RuleSet())

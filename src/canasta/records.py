@@ -24,7 +24,12 @@ Optional keys: ``owed`` per seat (red threes still to be replaced on that player
 ``hand_number``, ``pile_frozen`` (default: the pile holds a wild card or red three
 where the rules freeze on them), ``opened`` per side (default: the side has melds), ``has_melded``
 per seat, ``first_turn``, ``turn_state`` (the keys of ``views.turn_state``: the turn in progress,
-down to the table at a partner's "yes", ``table_at_yes``, S0 [J](v)). A position may hold fewer
+down to the table at a partner's "yes", ``table_at_yes``, S0 [J](v)), ``exposed_cards`` per seat
+(cards exposed by mistake, each costing the side ``exposed_card_penalty``, S4 PENALTIES) and
+``hand_over``: ``{"reason": "went_out" | "stock_out" | "last_red3", "out_seat": seat or -1,
+"concealed": false}`` ends the hand at this position and scores it (``score_position``); its hands
+may then hold threes that the rules lay at once (kept by mistake: ``red3_hand_penalty``, S4 and
+RULINGS 1.2). A position may hold fewer
 cards than the deck (a rule situation needs only a few), but never more copies of a card than the
 deck has.
 
@@ -35,6 +40,7 @@ game exactly, and the saved result lets a replay check that it did.
 from __future__ import annotations
 
 import json
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +51,7 @@ from .melds import Meld, MeldType, card_counts, new_meld, sequence_fits, wild_ca
 from .presets import rules as preset_rules
 from .presets import rules_from_options
 from .rules import RuleSet
+from .scoring import HandResult
 from .state import NONE, SAID_NO, SAID_YES, GameState, Phase
 from .views import TURN_FLAGS, TURN_KEYS
 
@@ -75,7 +82,9 @@ def _cards(value: Any, where: str) -> list[int]:
     if value is None:
         return []
     if isinstance(value, list):
-        value = " ".join(str(v) for v in value)
+        if not all(isinstance(v, str) for v in value):
+            raise RecordError(f"{where}: expected cards as text, like \"KH KS 2C\" or [\"KH\", \"KS\"]")
+        value = " ".join(value)
     if not isinstance(value, str):
         raise RecordError(f"{where}: expected cards as text, like \"KH KS 2C\"")
     try:
@@ -87,7 +96,16 @@ def _cards(value: Any, where: str) -> list[int]:
 def _int(pos: dict[str, Any], key: str, default: int) -> int:
     v = pos.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int):
-        raise RecordError(f"{key!r} must be a whole number, not {v!r}")
+        raise RecordError(f"{key!r} must be a whole number, not {reprlib.repr(v)}")
+    return v
+
+
+def _flag(v: Any, key: str, default: bool) -> bool:
+    """A true/false entry of a position (null: ``default``); text or numbers are refused."""
+    if v is None:
+        return default
+    if not isinstance(v, bool):
+        raise RecordError(f"{key!r} must be true or false, not {reprlib.repr(v)}")
     return v
 
 
@@ -141,7 +159,7 @@ def position(pos: dict[str, Any] | object) -> GameState:
     known = {"rules", "seed", "dealer", "turn", "phase", "scores", "hands", "stock", "pile", "melds",
              "red_threes", "hand_number", "pile_frozen", "opened", "has_melded", "first_turn",
              "turn_state", "asks", "answers", "penalties", "owed", "talons", "fresh_red_threes",
-             "laydown_seats", "laydown_turns", "boxed", "box_turns"}
+             "laydown_seats", "laydown_turns", "boxed", "box_turns", "hand_over", "exposed_cards"}
     extra = set(pos) - known
     if extra:
         raise RecordError(f"unknown position key {sorted(extra)[0]!r}")
@@ -149,11 +167,14 @@ def position(pos: dict[str, Any] | object) -> GameState:
         raise RecordError("a position needs 'rules'")
     rs = _rules_from(pos["rules"])
     n, k = rs.players, rs.sides
+    over = _hand_over(pos.get("hand_over"), n)
     seed = pos.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise RecordError("'seed' must be a whole number or text")
     s = GameState._blank(rs, seed)
     s.hand_no = _int(pos, "hand_number", 0)
+    if s.hand_no < 0:
+        raise RecordError(f"'hand_number' counts hands from 0, not {s.hand_no}")
     s.dealer = s.start_dealer = _int(pos, "dealer", 0)
     turn = _int(pos, "turn", (s.dealer + 1) % n)
     if not 0 <= s.dealer < n or not 0 <= turn < n:
@@ -167,7 +188,7 @@ def position(pos: dict[str, Any] | object) -> GameState:
     used: list[int] = []
     for seat, h in enumerate(hands):
         cards = _cards(h, f"hands[{seat}]")
-        if any(rs.laid_at_once(f) for f in cards):
+        if over is None and any(rs.laid_at_once(f) for f in cards):
             raise RecordError(f"hands[{seat}]: a {'three' if rs.red3_mode == 'threes' else 'red three'}"
                               f" is laid face up at once in these rules; put it in red_threes")
         for f in cards:
@@ -215,20 +236,24 @@ def position(pos: dict[str, Any] | object) -> GameState:
             raise RecordError(f"the position uses {counts[f]} x {card_str(f)}, but the deck has only "
                               f"{deck_counts[f]}")
     opened = _per(pos, "opened", k, "side")
-    s.opened = [bool(s.melds[i]) if o is None else bool(o) for i, o in enumerate(opened)]
+    s.opened = [_flag(o, f"opened[{i}]", bool(s.melds[i])) for i, o in enumerate(opened)]
     s.minimum = [rs.opening_for(x, s.hand_no) for x in s.scores]
     s.hand_start_scores = s.scores[:]
     hm = _per(pos, "has_melded", n, "seat")
-    s.has_melded = [False if x is None else bool(x) for x in hm]
+    s.has_melded = [_flag(x, f"has_melded[{i}]", False) for i, x in enumerate(hm)]
     frozen = pos.get("pile_frozen")
-    s.pile_frozen = (any((rs.freeze_on_wild and is_wild(f)) or (rs.freeze_on_red3 and is_red_three(f))
-                         for f in s.pile) if frozen is None else bool(frozen))
-    s.first_turn = bool(pos.get("first_turn", False))
+    s.pile_frozen = _flag(frozen, "pile_frozen", any(
+        (rs.freeze_on_wild and is_wild(f)) or (rs.freeze_on_red3 and is_red_three(f)) for f in s.pile))
+    s.first_turn = _flag(pos.get("first_turn"), "first_turn", False)
     for key in ("asks", "answers"):
         vals = _per(pos, key, n, "seat")
         setattr(s, key, [0 if x is None else _count(x, key) for x in vals])
     s.penalties = [0 if x is None else _count(x, "penalties") for x in _per(pos, "penalties", k, "side")]
     s.talons = [0 if x is None else _count(x, "talons") for x in _per(pos, "talons", k, "side")]
+    # S4 PENALTIES (optional): cards exposed by mistake, each costing the side exposed_card_penalty
+    for seat, x in enumerate(_per(pos, "exposed_cards", n, "seat")):
+        if x is not None:
+            s.penalties[s.side_of(seat)] += _count(x, "exposed_cards") * rs.exposed_card_penalty
     # red threes exposed at the deal but replaced only on the player's turn (S4)
     s.owed = [0 if x is None else _count(x, "owed") for x in _per(pos, "owed", n, "seat")]
     # S0 [F](i){c}: red treys in a hand that may still be disclosed for a further card
@@ -259,15 +284,59 @@ def position(pos: dict[str, Any] | object) -> GameState:
     s.phase = {"draw": Phase.DRAW, "play": Phase.PLAY, "answer": Phase.ANSWER}[phase]
     _turn_state(s, pos.get("turn_state"))
     s._event(s.dealer, "position")
+    if over is not None:
+        reason, out_seat, concealed = over
+        if out_seat >= 0 and s.hn[out_seat]:
+            raise RecordError(f"hand_over: seat {out_seat} went out, so hands[{out_seat}] must be empty")
+        s._end_hand(reason, out_seat, concealed)
+        return s
+    if s.phase is Phase.PLAY and s.hn[turn] == 0 and not s.no_discard and not s.bonus_draws:
+        raise RecordError(f"hands[{turn}]: the player to move holds no card after drawing (in the play "
+                          f"phase a player with no cards has gone out, and the hand is over)")
     if s.phase is Phase.DRAW and not s.stock and rs.stock_end == "classic" and (
             s._pile_block() is not None or not s._any_take()):
         s._end_hand("stock_out", -1)
     return s
 
 
+HAND_END_REASONS = ("went_out", "stock_out", "last_red3")
+
+
+def _hand_over(spec: Any, n: int) -> tuple[str, int, bool] | None:
+    """A position's ``hand_over``: the hand ends at this position, and is scored, because of
+    ``reason`` (went_out: by ``out_seat``, concealed or not; stock_out; last_red3: the stock's last
+    card was a red three, or in threes mode a three, drawn by the player to move)."""
+    if spec is None:
+        return None
+    where = "hand_over"
+    if not isinstance(spec, dict) or not set(spec) <= {"reason", "out_seat", "concealed"}:
+        raise RecordError(f"{where} must be an object with reason, out_seat and concealed")
+    reason = spec.get("reason")
+    if reason not in HAND_END_REASONS:
+        raise RecordError(f"{where}: reason must be one of {', '.join(HAND_END_REASONS)}")
+    out_seat = spec.get("out_seat", -1)
+    if isinstance(out_seat, bool) or not isinstance(out_seat, int) or not -1 <= out_seat < n:
+        raise RecordError(f"{where}: out_seat must be a seat 0 to {n - 1} (or -1: nobody)")
+    if (reason == "went_out") != (out_seat >= 0):
+        raise RecordError(f"{where}: out_seat names the player who went out, and only when the reason "
+                          f"is went_out")
+    concealed = _flag(spec.get("concealed"), f"{where} concealed", False)
+    if concealed and reason != "went_out":
+        raise RecordError(f"{where}: only going out can be concealed")
+    return reason, out_seat, concealed
+
+
+def score_position(pos: dict[str, Any] | object) -> HandResult:
+    """The score of the hand ended at position ``pos``, whose ``hand_over`` says how it ended (a
+    score sheet's hand: the melds, threes, hands, penalties and scores before it)."""
+    if not isinstance(pos, dict) or pos.get("hand_over") is None:
+        raise RecordError("a position to score needs 'hand_over' (how the hand ended)")
+    return position(pos).results[-1]
+
+
 def _count(v: Any, key: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise RecordError(f"{key!r} must hold whole numbers of at least 0, not {v!r}")
+        raise RecordError(f"{key!r} must hold whole numbers of at least 0, not {reprlib.repr(v)}")
     return v
 
 
@@ -363,6 +432,8 @@ class GameRecord:
     def replay(self, upto: int | None = None) -> GameState:
         """The state after the first ``upto`` actions (all by default); refuses a record that does
         not replay to its saved result."""
+        if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or upto < 0):
+            raise RecordError(f"replay up to a number of actions (0 or more), not {reprlib.repr(upto)}")
         s = self.initial_state()
         acts = self.actions if upto is None else self.actions[:upto]
         for i, a in enumerate(acts):
@@ -398,7 +469,8 @@ class GameRecord:
         if d.get("format") != FORMAT:
             raise RecordError(f"not a game record (its 'format' is not {FORMAT!r})")
         if d.get("version") != VERSION:
-            raise RecordError(f"unsupported record version {d.get('version')!r} (this reads {VERSION})")
+            raise RecordError(f"unsupported record version {reprlib.repr(d.get('version'))} (this reads "
+                              f"{VERSION})")
         for key in ("rules", "actions"):
             if key not in d:
                 raise RecordError(f"the record has no {key!r}")
@@ -419,7 +491,7 @@ class GameRecord:
         actions: list[Action] = []
         for i, text in enumerate(acts_in):
             if not isinstance(text, str):
-                raise RecordError(f"action {i + 1} must be text, not {text!r}")
+                raise RecordError(f"action {i + 1} must be text, not {reprlib.repr(text)}")
             try:
                 actions.append(Action.parse(text))
             except CanastaError as e:
@@ -436,12 +508,9 @@ class GameRecord:
         return GameRecord(rs, seed, actions, dealer, start, result)
 
     @staticmethod
-    def from_json(text: str) -> GameRecord:
-        try:
-            d = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not valid JSON: {e}") from e
-        return GameRecord.from_dict(d)
+    def from_json(text: str | bytes | object) -> GameRecord:
+        """The record in JSON ``text`` (str or UTF-8 bytes); anything else is a :class:`RecordError`."""
+        return GameRecord.from_dict(read_json(text))
 
 
 def _summary(s: GameState) -> dict[str, Any]:
@@ -449,15 +518,39 @@ def _summary(s: GameState) -> dict[str, Any]:
             "actions": s.nactions, "over": s.is_over}
 
 
+def read_json(text: object) -> Any:
+    """Parse a record's or position's JSON text; anything that is not JSON (or nests too deeply to
+    be one) raises :class:`RecordError`."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RecordError(f"not UTF-8 text: {e.reason} at byte {e.start}") from e
+    if not isinstance(text, str):
+        raise RecordError(f"expected JSON text, not {reprlib.repr(text)}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not valid JSON: {e}") from e
+    except RecursionError:
+        raise RecordError("not a record: its JSON nests too deeply") from None
+
+
 def save(record: GameRecord, path: str) -> None:
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(record.to_json(indent=1))
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(record.to_json(indent=1))
+    except OSError as e:
+        raise RecordError(f"cannot write {path}: {e.strerror}") from e
 
 
 def load(path: str) -> GameRecord:
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        with open(path, "rb") as fh:
+            data = fh.read()
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror}") from e
-    return GameRecord.from_json(text)
+    try:
+        return GameRecord.from_dict(read_json(data))
+    except RecordError as e:
+        raise RecordError(f"{path}: {e}") from e

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import reprlib
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
@@ -217,7 +218,8 @@ class RuleSet:
                                  "as the bonus) or per_card (100 each)", "scoring")
     red3_count_canastas: int = _opt(0, "threes count plus only with this many canastas; with "
                                     "fewer (but not minus) they count nothing", "scoring")
-    red3_hand_penalty: int = _opt(0, "penalty for red threes left in a hand", "scoring")
+    red3_hand_penalty: int = _opt(0, "penalty for red threes left in a hand (in threes mode for any "
+                                  "three, red or black)", "scoring")
     red3_hand_penalty_per: PenaltyPer = _opt("card", "... per card, or once per player holding any",
                                              "scoring")
     black3_hand_penalty: int = _opt(0, "penalty per black three left in a hand (instead of its "
@@ -266,6 +268,8 @@ class RuleSet:
                                "until the player's discard (instead of back in hand)", "opening")
     failed_go_out_penalty: int = _opt(0, "penalty for a player told 'yes' who does not go out",
                                       "scoring")
+    exposed_card_penalty: int = _opt(0, "penalty per card a player exposes by mistake (S4's optional "
+                                     "penalties; counted from a position's exposed_cards)", "scoring")
     target_score: int = _opt(5000, "score that ends the game", "scoring")
     win_requires_going_out: bool = _opt(False, "only a side that goes out can win", "scoring")
     game_hands: int = _opt(0, "a game of this many hands: the higher total then wins (a tie plays "
@@ -349,24 +353,24 @@ def _coerce(name: str, value: Any) -> Any:
     if origin is Literal:
         allowed = get_args(hint)
         if value not in allowed:
-            raise RuleError(f"rule option {name!r} cannot be {value!r}: choose one of "
+            raise RuleError(f"rule option {name!r} cannot be {reprlib.repr(value)}: choose one of "
                             f"{', '.join(map(str, allowed))}")
         return value
     if hint is bool:
         if not isinstance(value, bool):
-            raise RuleError(f"rule option {name!r} must be true or false, not {value!r}")
+            raise RuleError(f"rule option {name!r} must be true or false, not {reprlib.repr(value)}")
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(f"rule option {name!r} must be a whole number, not {value!r}")
+            raise RuleError(f"rule option {name!r} must be a whole number, not {reprlib.repr(value)}")
         return value
     if hint is str:
         if not isinstance(value, str):
-            raise RuleError(f"rule option {name!r} must be text, not {value!r}")
+            raise RuleError(f"rule option {name!r} must be text, not {reprlib.repr(value)}")
         return value
     if origin is tuple:
         if not isinstance(value, (list, tuple)):
-            raise RuleError(f"rule option {name!r} must be a list, not {value!r}")
+            raise RuleError(f"rule option {name!r} must be a list, not {reprlib.repr(value)}")
         inner = get_args(hint)[0]
         out: list[Any] = []
         for item in value:
@@ -374,15 +378,15 @@ def _coerce(name: str, value: Any) -> Any:
                 if (not isinstance(item, (list, tuple)) or len(item) != 2
                         or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)):
                     raise RuleError(f"rule option {name!r} must hold pairs of whole numbers, "
-                                    f"not {item!r}")
+                                    f"not {reprlib.repr(item)}")
                 out.append((item[0], item[1]))
             elif inner is int:
                 if isinstance(item, bool) or not isinstance(item, int):
-                    raise RuleError(f"rule option {name!r} must hold whole numbers, not {item!r}")
+                    raise RuleError(f"rule option {name!r} must hold whole numbers, not {reprlib.repr(item)}")
                 out.append(item)
             else:
                 if not isinstance(item, str):
-                    raise RuleError(f"rule option {name!r} must hold text, not {item!r}")
+                    raise RuleError(f"rule option {name!r} must hold text, not {reprlib.repr(item)}")
                 out.append(item)
         return tuple(out)
     raise AssertionError(f"unhandled option type for {name}")  # pragma: no cover
@@ -390,10 +394,20 @@ def _coerce(name: str, value: Any) -> Any:
 
 def check_option_names(names: Any) -> None:
     for name in names:
+        if not isinstance(name, str):
+            raise RuleError(f"rule options are named by text, not {reprlib.repr(name)}")
         if name not in OPTION_NAMES:
             close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise RuleError(f"unknown rule option {name!r}{hint}")
+
+
+def check_option_values(values: dict[str, Any]) -> None:
+    """Refuse an unknown option name or a value of the wrong type, naming it (the values' combination
+    is checked when the rule set is made)."""
+    check_option_names(values)
+    for k, v in values.items():
+        _coerce(k, v)
 
 
 def make_ruleset(values: dict[str, Any], base: RuleSet | None = None) -> RuleSet:
@@ -415,6 +429,24 @@ def validate(rs: RuleSet) -> None:
     def bad(name: str, why: str) -> RuleError:
         return RuleError(f"rule option {name!r} = {getattr(rs, name)!r}: {why}")
 
+    # the deck and the seating first: the checks below read sides and deck_size
+    if rs.packs not in (1, 2, 3, 4):
+        raise bad("packs", "must be 1 to 4")
+    if not 0 <= rs.jokers_per_pack <= 4:
+        raise bad("jokers_per_pack", "must be 0 to 4")
+    if not rs.player_counts or any(not 2 <= p <= 8 for p in rs.player_counts):
+        raise bad("player_counts", "each player count must be 2 to 8")
+    if rs.players not in rs.player_counts:
+        raise bad("players", f"this rule set is for {', '.join(map(str, rs.player_counts))} players")
+    if rs.team_size < 1 or rs.players % rs.team_size:
+        raise bad("team_size", f"must divide the {rs.players} players into equal sides")
+    if rs.sides < 2:
+        raise bad("team_size", "there must be at least two sides")
+    if rs.hand_size < 1:
+        raise bad("hand_size", "must be at least 1")
+    if rs.players * rs.hand_size + 1 > rs.deck_size:
+        raise bad("hand_size", f"{rs.players} hands of {rs.hand_size} and an upcard need more "
+                  f"than the {rs.deck_size} cards")
     for name, (allowed, why) in _NOT_YET.items():
         if allowed is None:
             continue
@@ -456,25 +488,16 @@ def validate(rs: RuleSet) -> None:
                       "at least three ranks long")
     if rs.merge_groups and rs.one_meld_per_rank:
         raise bad("merge_groups", "merging needs several melds of a rank (one_meld_per_rank false)")
-    if rs.packs not in (1, 2, 3, 4):
-        raise bad("packs", "must be 1 to 4")
-    if not 0 <= rs.jokers_per_pack <= 4:
-        raise bad("jokers_per_pack", "must be 0 to 4")
-    if not rs.player_counts or any(not 2 <= p <= 8 for p in rs.player_counts):
-        raise bad("player_counts", "each player count must be 2 to 8")
-    if rs.players not in rs.player_counts:
-        raise bad("players", f"this rule set is for {', '.join(map(str, rs.player_counts))} players")
-    if rs.team_size < 1 or rs.players % rs.team_size:
-        raise bad("team_size", f"must divide the {rs.players} players into equal sides")
-    if rs.sides < 2:
-        raise bad("team_size", "there must be at least two sides")
-    if rs.hand_size < 1:
-        raise bad("hand_size", "must be at least 1")
-    if rs.players * rs.hand_size + 1 > rs.deck_size:
-        raise bad("hand_size", f"{rs.players} hands of {rs.hand_size} and an upcard need more "
-                  f"than the {rs.deck_size} cards")
     if rs.stock_draw < 1:
         raise bad("stock_draw", "must be at least 1")
+    stock = rs.deck_size - rs.players * rs.hand_size - (0 if rs.upcard == "none" else 1)
+    if rs.stock_draw > stock:
+        raise bad("stock_draw", f"more than the {stock} cards of the stock after the deal")
+    if rs.turn_card_under >= stock:
+        raise bad("turn_card_under", f"the turn card must lie in the stock after the deal: fewer than "
+                  f"its {stock} cards under it")
+    if rs.turn_card_under and not rs.talon:
+        raise bad("turn_card_under", "the turn card only limits the talon: it needs a talon")
     for name in ("last_three_penalty", "wild_needs_naturals", "stuck_penalty", "special_pairs",
                  "special_pairs_wild", "special_garbage", "special_straight", "game_hands",
                  "red3_count_canastas"):
@@ -482,15 +505,20 @@ def validate(rs: RuleSet) -> None:
             raise bad(name, "must not be negative")
     for name in ("perfect_cut_bonus", "natural_canasta", "mixed_canasta", "sequence_canasta",
                  "wild_canasta", "red3_hand_penalty", "black3_hand_penalty", "black3_four_bonus",
-                 "going_out_bonus", "concealed_bonus", "failed_go_out_penalty", "value_joker", "value_red3",
+                 "going_out_bonus", "concealed_bonus", "failed_go_out_penalty", "exposed_card_penalty",
+                 "value_joker", "value_red3",
                  "value_two", "value_ace", "value_high", "value_low", "value_black3"):
         if getattr(rs, name) < 0:
             raise bad(name, "must not be negative (penalties are given as positive amounts)")
     bad_cover = set(rs.upcard_cover) - {"wild", "red3", "black3"}
     if bad_cover:
         raise bad("upcard_cover", f"unknown card class {sorted(bad_cover)[0]!r} (wild, red3, black3)")
-    if rs.min_naturals < 1:
-        raise bad("min_naturals", "a meld needs at least one natural")
+    if not 1 <= rs.min_naturals <= 3:
+        raise bad("min_naturals", "a meld needs at least one natural, and a new meld is laid as three "
+                  "cards, so at most 3 can be asked")
+    if rs.go_out_sequence and not rs.sequences:
+        raise bad("go_out_sequence", "going out would need a sequence canasta, but the rules have no "
+                  "sequences")
     if rs.max_wilds < 0:
         raise bad("max_wilds", "must not be negative")
     if not 3 <= rs.canasta_size <= 13:

@@ -132,12 +132,14 @@ def score_hand(state: GameState, reason: str, out_seat: int, concealed: bool,
         stuck = 0
         b3_penalty = r.black3_hand_penalty if (r.black3_hand_penalty_when == "always"
                                                or out_seat >= 0) else 0
+        threes_mode = r.red3_mode == "threes"
         for s in seats:
             held_red = False
             for f, n in enumerate(state.hands[s]):
                 if not n:
                     continue
-                if is_red_three(f) and r.red3_hand_penalty:
+                # R 1.2: in threes mode a three held in hand costs the penalty whatever its colour
+                if (is_red_three(f) or (threes_mode and is_black_three(f))) and r.red3_hand_penalty:
                     held_red = True
                     if r.red3_hand_penalty_per == "card":
                         hand -= n * r.red3_hand_penalty

@@ -28,13 +28,14 @@ are allowed they may be merged.
 from __future__ import annotations
 
 import random
+import reprlib
 from enum import IntEnum
 from functools import lru_cache
 from typing import Any, Final
 
-from .actions import ASK, DRAW, END, NO, PASS, RETRACT, UPCARD, YES, Action, Op
+from .actions import ASK, DRAW, END, NO, PASS, RETRACT, UPCARD, YES, Action, Op, action_problem
 from .cards import JOKER, RANK_CHARS, RANK_NAMES, card_str, full_deck, is_black_three, is_red_three, is_wild
-from .errors import IllegalAction
+from .errors import IllegalAction, RecordError, RuleError, SeatError
 from .goingout import can_go_out
 from .melds import Meld, MeldType, card_counts, new_meld, sequence_fits, wild_problem
 from .model import CardModel, card_model
@@ -211,8 +212,16 @@ class GameState:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new(cls, rules: RuleSet, seed: int | str = 0, dealer: int = 0) -> GameState:
-        """A new game; the first hand is dealt at once."""
+    def new(cls, rules: RuleSet | object, seed: int | str | object = 0, dealer: int | object = 0
+            ) -> GameState:
+        """A new game; the first hand is dealt at once. (Typed to take anything: a value of the wrong
+        type raises the library's own error, also where the engine is compiled.)"""
+        if not isinstance(rules, RuleSet):
+            raise RuleError(f"a game needs a RuleSet (canasta.rules(NAME, ...)), not {reprlib.repr(rules)}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise RecordError(f"a game's seed must be a whole number or text, not {reprlib.repr(seed)}")
+        if isinstance(dealer, bool) or not isinstance(dealer, int):
+            raise SeatError(f"the dealer must be a seat number, not {reprlib.repr(dealer)}")
         s = cls._blank(rules, seed)
         s.dealer = s.start_dealer = dealer % rules.players
         s._deal()
@@ -626,8 +635,10 @@ class GameState:
     def why_illegal(self, action: object) -> Problem:
         """``(code, sentence)`` saying why ``action`` is refused now, or None if it is legal.
         (Typed ``object``: anything is checked here, also where the engine is compiled.)"""
-        if not isinstance(action, Action) or not isinstance(action.op, Op):
-            return ("bad_action", f"{action!r} is not an action")
+        bad = action_problem(action)
+        if bad is not None:
+            return ("bad_action", bad)
+        assert isinstance(action, Action)
         if self.phase is _OVER_PHASE:
             return ("game_over", "the game is over")
         op = action.op
@@ -1592,7 +1603,7 @@ class GameState:
         # new group melds of three cards
         ok3, ok21 = m.meld3_ok, m.meld21_ok
         if r.sequences:
-            self._gen_suited(out, wild_faces)
+            self._gen_suited(out, wild_faces, taken)
         elif ok3 or ok21:
             free = drawing or hn - 3 >= 2
             kind_rank = m.rank
@@ -1670,8 +1681,9 @@ class GameState:
                         if free or self._add_finish(side, i, meld, f) is None:
                             out.append(_add_action(f, i))
 
-    def _gen_suited(self, out: list[Action], wild_faces: list[int]) -> None:
-        """New melds where suits matter: groups from any suits of a rank, and sequences."""
+    def _gen_suited(self, out: list[Action], wild_faces: list[int], taken: set[int]) -> None:
+        """New melds where suits matter: groups from any suits of a rank (not of a rank in ``taken``:
+        the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
         seat = self.current
         side = self.side_of(seat)
         m = self.model
@@ -1685,7 +1697,7 @@ class GameState:
             wkey |= 1 << (wf if wf < 8 else 8)  # deuces and treys by face, the joker
         for base in range(8, 52, 4):
             c0, c1, c2, c3 = h[base], h[base + 1], h[base + 2], h[base + 3]
-            if c0 + c1 + c2 + c3 < 2:
+            if c0 + c1 + c2 + c3 < 2 or (taken and base // 4 + 2 in taken):
                 continue
             here = wilds if not wilds or self._wild_rule(side, base // 4 + 2, 2) is None else ()
             code = c0 | c1 << 4 | c2 << 8 | c3 << 12

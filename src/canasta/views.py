@@ -7,34 +7,37 @@ as how many cards they drew.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 from .cards import card_str, format_cards, sort_key
+from .errors import SeatError
 from .melds import Meld
 from .state import SAID_NO, SAID_YES, GameState, Phase
 
 
-def view(state: GameState, seat: int) -> dict[str, Any]:
-    """Everything ``seat`` may know now, serialisable with :func:`json.dumps`."""
+def view(state: GameState, seat: object) -> dict[str, Any]:
+    """Everything ``seat`` may know now, serialisable with :func:`json.dumps`. (Typed
+    ``object``: anything is checked here, also where the engine is compiled; a number that is not a
+    seat of the table raises :class:`SeatError`.)"""
     r = state.rules
-    if not 0 <= seat < r.players:
-        raise ValueError(f"seat {seat} is not at this table (seats 0 to {r.players - 1})")
-    side = state.side_of(seat)
+    me = check_seat(state, seat)
+    side = state.side_of(me)
     pile = state.pile
     to_act = state.actor if state.phase is not Phase.OVER else -1
     return {
         "rules": r.name,
-        "seat": seat,
+        "seat": me,
         "side": side,
         "players": r.players,
         "sides": r.sides,
-        "partner": state.partner(seat),
+        "partner": state.partner(me),
         "hand_number": state.hand_no,
         "dealer": state.dealer,
         "phase": state.phase.name.lower(),
         "turn": state.current,
         "to_act": to_act,
-        "hand": format_cards(sorted(state.hand_cards(seat), key=sort_key)),
+        "hand": format_cards(sorted(state.hand_cards(me), key=sort_key)),
         "hand_counts": list(state.hn),
         "stock": len(state.stock),
         "pile": {
@@ -57,7 +60,7 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "penalties": list(state.penalties),
         "owed": list(state.owed),
         # S0 [F](i){c}: own red treys that may still be disclosed for a further card (private)
-        "fresh_red_threes": state.fresh3[seat],
+        "fresh_red_threes": state.fresh3[me],
         # S0 [G](i), T12: per side, who laid down and how many turns that player has had since
         "laydown_seats": list(state.laydown_seat),
         "laydown_turns": list(state.laydown_turns),
@@ -69,11 +72,23 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "turn_card": {"under": r.turn_card_under,
                       "passed": bool(r.turn_card_under) and len(state.stock) <= r.turn_card_under},
         "cut": {"size": state.cut_size, "perfect": state.perfect_cut},
-        "legal_actions": [str(a) for a in state.legal_actions()] if to_act == seat else [],
+        "legal_actions": [str(a) for a in state.legal_actions()] if to_act == me else [],
         "results": [h.to_dict() for h in state.results],
         "winner": state.winner,
-        "log": public_log(state, seat),
+        "log": public_log(state, me),
     }
+
+
+def check_seat(state: GameState, seat: object) -> int:
+    """``seat`` if it is a seat number of this table, else :class:`SeatError`."""
+    n = state.rules.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise SeatError(f"seat {_brief(seat)} is not at this table (seats 0 to {n - 1})")
+    return seat
+
+
+def _brief(v: object) -> str:
+    return reprlib.repr(v)
 
 
 # The true/false facts of the turn in progress: view key -> state attribute. A position's
