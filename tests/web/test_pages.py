@@ -217,3 +217,45 @@ def test_every_control_is_named_and_big_enough_to_touch_on_a_phone(chromium: Any
     page.screenshot(path=str(shots / "table-375-large-contrast.png"), full_page=True)
     assert not page.errors
     page.close()
+
+
+def test_the_host_hands_a_seat_to_a_bot_and_back_with_a_new_link(chromium: Any, server: LiveServer,
+                                                                  shots: Path) -> None:
+    made = httpx.post(server.url + "/api/tables", json={
+        "preset": "bolivia", "name": "Club night", "players": 4,
+        "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bea"},
+                  {"kind": "person", "name": "Cy"}, {"kind": "person", "name": "Di"}]}).json()
+    page = open_page(chromium, server.url + made["links"]["host"], 375)
+    page.wait_for_selector("#seats li")
+    assert "Club night" in page.inner_text("#name")
+    assert page.locator("#newgame").is_disabled()                  # the game has not ended
+    seat2 = page.locator("#seats li").nth(1)
+    seat2.get_by_role("button", name="Give the seat to a bot").click()
+    page.wait_for_function("document.querySelectorAll('#seats li')[1].innerText.includes('bot (medium)')")
+    page.locator("#seats li").nth(1).get_by_role("button", name="Give the seat to a person").click()
+    page.wait_for_selector("#seats li >> nth=1 >> input")
+    link = page.locator("#seats li").nth(1).locator("input").input_value()
+    assert link.startswith(server.url + "/table/") and "#t=" in link
+    page.screenshot(path=str(shots / "host-375.png"), full_page=True)
+    player = open_page(chromium, link)                              # the new link takes the seat
+    player.wait_for_selector("#hand .card")
+    assert player.locator("#seats .seat.me strong").inner_text() == "Bea"
+    old = open_page(chromium, server.url + made["links"]["seats"]["1"])   # the old one no longer does
+    old.wait_for_function("document.querySelector('#error') && !document.querySelector('#error').hidden")
+    assert old.locator("#hand .card").count() == 0
+    assert not page.errors and not player.errors
+    for p in (page, player, old):
+        p.close()
+
+
+def test_the_rules_card_lists_every_rule_with_its_source(chromium: Any, server: LiveServer, shots: Path) -> None:
+    card = httpx.get(server.url + "/api/presets/nvso-tournament").json()
+    page = open_page(chromium, server.url + "/rules/nvso-tournament")
+    page.wait_for_selector("table.rules")
+    rows = page.locator("table.rules tr:has(td)")
+    assert rows.count() == len(card["options"])
+    sources = page.locator("table.rules td.note").all_inner_texts()
+    assert any("S3" in s for s in sources)
+    page.screenshot(path=str(shots / "rules-1280.png"))
+    assert not page.errors
+    page.close()

@@ -1,8 +1,8 @@
-import { loadMessages, t } from "/static/i18n.js";
+import { loadMessages, applyMessages, t } from "/static/i18n.js";
 import { el, remember, myTables } from "/static/common.js";
 
 await loadMessages();
-document.querySelectorAll("[data-t]").forEach(n => { n.textContent = t(n.dataset.t); });
+applyMessages();
 const presets = await (await fetch("/api/presets")).json();
 const sel = document.getElementById("preset");
 for (const p of presets) sel.append(el("option", { value: p.name, text: p.name }));

@@ -16,3 +16,9 @@ export function cardName(c) {
   return t("card_name", { rank: t("rank_" + c[0]), suit: t("suit_" + c[1]) });
 }
 export function cardsText(s) { return (s || "").split(/\s+/).filter(Boolean).map(cardText).join(" "); }
+// Fill a page's fixed words from the catalogue: data-t for text, data-t-label for an aria-label.
+export function applyMessages(root = document) {
+  root.querySelectorAll("[data-t]").forEach(n => { n.textContent = t(n.dataset.t); });
+  root.querySelectorAll("[data-t-label]").forEach(n => n.setAttribute("aria-label", t(n.dataset.tLabel)));
+  if (root === document && document.documentElement.dataset.title) document.title = t(document.documentElement.dataset.title);
+}

@@ -1,12 +1,12 @@
 // The replay viewer of a finished game: step through it both ways; every hand is shown (the game is
 // over). It draws the server's replayed views with the table's own drawing code.
-import { loadMessages, t } from "/static/i18n.js";
+import { loadMessages, applyMessages, t } from "/static/i18n.js";
 import { el } from "/static/common.js";
 import { cardImage } from "/static/cards.js";
 import { seatsStrip, centre, sidePanel, logList, history, actionPhrase, seatName } from "/static/board.js";
 
 await loadMessages();
-document.querySelectorAll("[data-t]").forEach(n => { n.textContent = t(n.dataset.t); });
+applyMessages();
 const [, , id, game] = location.pathname.split("/");
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
 const auth = { authorization: `Bearer ${token}` };

@@ -1,12 +1,12 @@
 // The game table: draws the server's view of this seat and sends intents. No rule is decided here:
 // the buttons are the actions the engine lists, and a refusal shows the engine's own sentence.
-import { loadMessages, t, cardText, cardName } from "/static/i18n.js";
+import { loadMessages, applyMessages, t, cardText, cardName } from "/static/i18n.js";
 import { el, remember } from "/static/common.js";
 import { cardFace } from "/static/cards.js";
 import { seatsStrip, centre, sidePanel, question, logList, breakdown, history, seatName, sideName, cardsInHand } from "/static/board.js";
 
 await loadMessages();
-document.querySelectorAll("[data-t]").forEach(n => { n.textContent = t(n.dataset.t); });
+applyMessages();
 const tableId = location.pathname.split("/")[2];
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
 const hostToken = new URLSearchParams(location.hash.slice(1)).get("h");   // a practice table's player is its host

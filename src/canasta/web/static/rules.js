@@ -1,0 +1,23 @@
+// The printable rules card of a preset: every option with its value, meaning and source, by group.
+import { loadMessages, applyMessages, t } from "/static/i18n.js";
+import { el } from "/static/common.js";
+
+await loadMessages();
+applyMessages();
+document.getElementById("print").onclick = () => print();
+const preset = location.pathname.split("/")[2];
+const r = await fetch(`/api/presets/${encodeURIComponent(preset)}`), card = await r.json();
+if (!r.ok) document.getElementById("name").textContent = card.error.message;
+else {
+  document.getElementById("name").textContent = t("rules_heading", { name: card.name, n: card.players });
+  document.title = `${card.name} — ${t("rules_title")}`;
+  document.getElementById("desc").textContent = card.description;
+  const groups = new Map();
+  for (const o of card.options) { if (!groups.has(o.group)) groups.set(o.group, []); groups.get(o.group).push(o); }
+  const show = v => (typeof v === "boolean" ? t(v ? "yes" : "no") : Array.isArray(v) || typeof v === "object" ? JSON.stringify(v) : String(v));
+  document.getElementById("groups").replaceChildren(...[...groups].map(([g, opts]) => el("div", {},
+    el("h3", { text: g }),
+    el("table", { class: "score rules" }, el("tr", {}, ...["rules_option", "rules_value", "rules_meaning", "rules_source"].map(h => el("th", { scope: "col", text: t(h) }))),
+      ...opts.map(o => el("tr", {}, el("th", { scope: "row", text: o.name }), el("td", { text: show(o.value) }),
+        el("td", { text: o.meaning }), el("td", { class: "note", text: o.source })))))));
+}
