@@ -51,7 +51,7 @@ from .melds import Meld, MeldType, card_counts, new_meld, sequence_fits, wild_ca
 from .presets import rules as preset_rules
 from .presets import rules_from_options
 from .rules import RuleSet
-from .scoring import HandResult
+from .scoring import HandResult, penalty_points
 from .state import NONE, SAID_NO, SAID_YES, GameState, Phase
 from .views import TURN_FLAGS, TURN_KEYS
 
@@ -253,7 +253,7 @@ def position(pos: dict[str, Any] | object) -> GameState:
     # S4 PENALTIES (optional): cards exposed by mistake, each costing the side exposed_card_penalty
     for seat, x in enumerate(_per(pos, "exposed_cards", n, "seat")):
         if x is not None:
-            s.penalties[s.side_of(seat)] += _count(x, "exposed_cards") * rs.exposed_card_penalty
+            s.penalties[s.side_of(seat)] += penalty_points(rs, exposed_cards=_count(x, "exposed_cards"))
     # red threes exposed at the deal but replaced only on the player's turn (S4)
     s.owed = [0 if x is None else _count(x, "owed") for x in _per(pos, "owed", n, "seat")]
     # S0 [F](i){c}: red treys in a hand that may still be disclosed for a further card

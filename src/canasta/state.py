@@ -40,7 +40,7 @@ from .goingout import can_go_out
 from .melds import Meld, MeldType, card_counts, new_meld, sequence_fits, wild_problem
 from .model import CardModel, card_model
 from .rules import RuleSet
-from .scoring import HandResult, score_hand
+from .scoring import HandResult, game_winner, penalty_points, score_hand
 
 
 class Phase(IntEnum):
@@ -2208,7 +2208,7 @@ class GameState:
     def _check_failed_go_out(self) -> None:
         if self.permission == SAID_YES and self.binding and self.rules.failed_go_out_penalty:
             side = self.side_of(self.current)
-            self.penalties[side] += self.rules.failed_go_out_penalty
+            self.penalties[side] += penalty_points(self.rules, failed_go_out=1)
             self._event(self.current, "failed_go_out")
             if self.rules.failed_go_out_boxes and self.yes_snapshot is not None:
                 self._box_shown(side, self.yes_snapshot)
@@ -2305,14 +2305,9 @@ class GameState:
             self.scores[i] += t
         self._event(out_seat, "hand_over")
         r = self.rules
-        top = max(self.scores)
-        leaders = [i for i, v in enumerate(self.scores) if v == top]
-        if r.win_requires_going_out:  # S0 [K](i): the side going out at or over the target wins
-            leaders = [self.side_of(out_seat)] if out_seat >= 0 else []
-            top = self.scores[leaders[0]] if leaders else 0
-        last = r.game_hands and self.hand_no + 1 >= r.game_hands  # S3 B: a game of three hands
-        if (top >= r.target_score or last) and len(leaders) == 1:
-            self.winner = leaders[0]
+        winner = game_winner(r, self.scores, self.hand_no, self.side_of(out_seat) if out_seat >= 0 else -1)
+        if winner >= 0:
+            self.winner = winner
             self.phase = _OVER_PHASE
             return
         self.hand_no += 1

@@ -1,0 +1,263 @@
+"""The score keeper of paper games (canasta.scoresheet): each sheet's arithmetic with figures worked
+by hand from the rule sheets, the next opening minimum, the game's end and winner, corrections with
+their log, CSV read back, bad entries refused, and agreement with the online engine's scoring."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+import pytest
+
+from canasta.presets import PRESETS, rules
+from canasta.scoresheet import ScoreSheet, SheetError, entry_fields, parse_line
+from canasta.sim import play_random
+from canasta.state import GameState
+
+WE_S3K = {"red_threes": 5, "black_threes_laid": 2, "natural_canastas": 2, "mixed_canastas": 1,
+          "went_out": True, "table": 325}
+THEY_S3K = {"red_threes": 3, "natural_canastas": 2, "mixed_canastas": 1, "table": 275}
+
+
+def test_s3_k_score_sheet_example_base_count_total() -> None:
+    """S3 K: 3 red and 2 black threes 800, 2 pure and 1 impure canastas 1,300, going out 100: Base
+    2,200; Count 325; Total 2,525. They: Base 1,800 (here 3 red threes 500, the same canastas
+    1,300), Count 275, Total 2,075."""
+    sheet = ScoreSheet(rules("american"), ["We", "They"])
+    hand = sheet.add_hand([WE_S3K, THEY_S3K], who="North")
+    we, they = hand.sides
+    assert (we.red_three_points, we.canasta_bonus, we.going_out) == (800, 1300, 100)
+    assert (we.base, we.count, we.penalties, we.total) == (2200, 325, 0, 2525)
+    assert (they.base, they.count, they.total) == (1800, 275, 2075)
+    assert sheet.scores == (2525, 2075)
+
+
+def test_s3_k_next_opening_minimum_by_score() -> None:
+    """S3 K: both below 3,000 need 125; after the next hand We at 3,330 need 155, They at 2,900
+    still 125."""
+    sheet = ScoreSheet(rules("american"))
+    sheet.add_hand([WE_S3K, THEY_S3K])
+    assert sheet.minimums() == (125, 125)
+    # 2 canastas (500 + 300) and no threes: 800 plus the count
+    sheet.add_hand([{"natural_canastas": 1, "mixed_canastas": 1, "table": 5},
+                    {"natural_canastas": 1, "mixed_canastas": 1, "table": 25}])
+    assert sheet.scores == (3330, 2900)
+    assert sheet.minimums() == (155, 125)
+
+
+def test_s3_k_threes_with_no_canasta_everything_minus_and_with_one_nothing() -> None:
+    """S3 K: threes but no canasta: everything is a minus (two red threes -300, the table -120, the
+    hand -30: -450); one canasta: the threes count neither way (500 + 200 = 700)."""
+    sheet = ScoreSheet(rules("american"))
+    none, one = sheet.add_hand([{"red_threes": 2, "table": 120, "hand": 30},
+                                {"red_threes": 2, "natural_canastas": 1, "table": 200,
+                                 "went_out": True}]).sides
+    assert (none.red_three_points, none.table, none.hand, none.total) == (-300, -120, -30, -450)
+    assert (one.red_three_points, one.total) == (0, 500 + 200 + 100)
+
+
+def test_s3_h_canasta_of_sevens_and_penalties_for_sevens_and_aces() -> None:
+    """RULINGS (S3 H, Canasta Junction): a canasta of sevens 2,500; an unfinished sevens meld
+    -2,500; more than two aces in one hand -1,500."""
+    sheet = ScoreSheet(rules("american"))
+    a, b = sheet.add_hand([{"natural_canastas": 2, "canastas_of_7": 1, "table": 300, "went_out": True},
+                           {"natural_canastas": 2, "short_melds_of_7": 1, "stuck": 1, "table": 200,
+                            "hand": 60}]).sides
+    assert a.canasta_bonus == 2500 + 500 and a.total == 3000 + 300 + 100
+    assert (b.incomplete, b.stuck, b.total) == (-2500, -1500, 1000 - 2500 - 1500 + 200 - 60)
+
+
+def test_s2_classic_sheet_lines() -> None:
+    """S2 (GVR): natural canasta 500, dirty 300, red threes 100 each, going out 100; red threes
+    count against a side that has not melded (R 1.1)."""
+    sheet = ScoreSheet(rules("gvr-club"))
+    a, b = sheet.add_hand([{"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2, "went_out": True,
+                            "table": 150},
+                           {"red_threes": 1, "hand": 85}]).sides
+    assert a.total == 500 + 300 + 200 + 100 + 150
+    assert (b.red_three_points, b.hand, b.total) == (-100, -85, -185)
+    four = ScoreSheet(rules("gvr-club")).add_hand([{"red_threes": 4, "natural_canastas": 1, "table": 100},
+                                                    {}])
+    assert four.sides[0].red_three_points == 800                      # S2: all four double, 800
+
+
+def test_classic_concealed_going_out() -> None:
+    """R 1.1: going out concealed is 200 instead of 100."""
+    sheet = ScoreSheet(rules("classic"))
+    out = {"natural_canastas": 1, "went_out": True, "concealed": True, "table": 120}
+    a = sheet.add_hand([out, {}]).sides[0]
+    assert (a.going_out, a.concealed, a.total) == (200, True, 500 + 200 + 120)
+
+
+def test_s4_optional_penalties() -> None:
+    """S4 PENALTIES (optional, E11): a red three kept instead of exposed -500, asked permission to
+    go out and could not -100, a card exposed -50."""
+    r = rules("spanish", red3_hand_penalty=500, failed_go_out_penalty=100, exposed_card_penalty=50)
+    names = {f.name for f in entry_fields(r)}
+    assert {"red_threes_in_hand", "failed_go_out", "exposed_cards"} <= names
+    plain = {f.name for f in entry_fields(rules("spanish"))}
+    assert not {"red_threes_in_hand", "failed_go_out", "exposed_cards"} & plain
+    sheet = ScoreSheet(r)
+    s = sheet.add_hand([{"natural_canastas": 1, "table": 200, "hand": 20, "red_threes_in_hand": 1,
+                         "failed_go_out": 1, "exposed_cards": 2}, {"went_out": True, "natural_canastas": 1,
+                                                                  "table": 160}]).sides[0]
+    assert (s.hand, s.penalties, s.total) == (-20 - 500, -100 - 100, 500 + 200 - 520 - 200)
+
+
+def test_s0_failed_go_out_minus_300_and_black_threes_by_the_trey_table() -> None:
+    """S0 [J](v): asked, told OK, then cannot go out: -300. S0 [F](ii){b}: black threes melded going
+    out score by the trey table (two: 200), not by their face value."""
+    sheet = ScoreSheet(rules("trey-canasta"))
+    a, b = sheet.add_hand([{"natural_canastas": 1, "table": 100, "failed_go_out": 1},
+                           {"natural_canastas": 1, "mixed_canastas": 1, "went_out": True,
+                            "black_threes_melded": 2,
+                            "table": 240}]).sides
+    assert a.penalties == -300
+    assert b.black_threes == 200 and b.going_out == 300
+    assert b.total == b.canasta_bonus + 300 + 240 + 200
+
+
+def test_s0_k_must_go_out_to_win_and_moral_winner() -> None:
+    """S0 [K]: a side at the target wins only by going out; if nobody goes out, the leader at the
+    target is the moral winner and play goes on."""
+    r = rules("trey-canasta")
+    big = {"natural_canastas": 20, "table": 3000}          # 20 x 500 + 3,000 = 13,000 (hand-worked)
+    sheet = ScoreSheet(r)
+    assert sheet.add_hand([big, {}]).sides[0].total == 13000
+    second = sheet.add_hand([{"natural_canastas": 4, "table": 500}, {}])   # 2,000 + 500: 15,500, not out
+    assert second.scores_after[0] >= r.target_score
+    assert second.winner_after == -1 and second.result.moral_winner == 0
+    third = sheet.add_hand([{"natural_canastas": 1, "table": 100, "went_out": True}, {}])
+    assert third.winner_after == 0 and sheet.winner == 0
+    with pytest.raises(SheetError, match="the game is over"):
+        sheet.add_hand([{}, {}])
+
+
+def test_s3_b_nvso_game_of_three_hands_with_minimums_by_hand() -> None:
+    """S3 B: a game is three hands, the opening minimum 125, 155, 180 by hand; the higher total
+    wins after the third."""
+    sheet = ScoreSheet(rules("nvso-tournament"))
+    assert sheet.minimums() == (125, 125)
+    sheet.add_hand([WE_S3K, THEY_S3K])
+    assert sheet.minimums() == (155, 155) and sheet.winner == -1
+    sheet.add_hand([{"natural_canastas": 1, "mixed_canastas": 1, "table": 5}, THEY_S3K])
+    assert sheet.minimums() == (180, 180) and sheet.winner == -1
+    sheet.add_hand([{"natural_canastas": 2, "table": 50}, {"natural_canastas": 2, "table": 60}])
+    assert sheet.scores == (4380, 5210)      # 2,525 + 805 + 1,050 and 2,075 + 2,075 + 1,060
+    assert sheet.winner == 1
+
+
+def test_a_tie_at_the_target_plays_on() -> None:
+    """RULINGS (S3 row: on a tie above the target the higher score wins): equal totals at or over
+    the target end nothing; the next hand decides."""
+    sheet = ScoreSheet(rules("classic"))
+    same = {"natural_canastas": 10, "table": 1000}          # 6,000 each
+    sheet.add_hand([same, same])
+    assert sheet.scores == (6000, 6000) and sheet.winner == -1
+    sheet.add_hand([{"table": 5}, {}])
+    assert sheet.winner == 0
+
+
+def test_corrections_are_logged_and_every_later_hand_is_scored_again() -> None:
+    sheet = ScoreSheet(rules("american"))
+    sheet.add_hand([WE_S3K, THEY_S3K], who="North")
+    sheet.add_hand([{"natural_canastas": 1, "mixed_canastas": 1, "table": 5},
+                    {"natural_canastas": 1, "table": 10}])
+    fixed = sheet.correct(0, 0, {"table": 330}, who="Ann (director)")
+    assert fixed.sides[0].total == 2530
+    assert sheet.scores == (2530 + 805, 2075 + 510)
+    (c,) = sheet.log
+    assert (c.who, c.hand, c.side, c.changes) == ("Ann (director)", 0, 0, {"table": (325, 330)})
+    assert c.at.endswith("+00:00")
+    before = sheet.to_dict()
+    for bad, why in (({"table": 331}, "in 5s"), ({"tabel": 5}, "not a line"),
+                     ({"went_out": True}, "only one side")):
+        with pytest.raises(SheetError, match=why):
+            sheet.correct(0, 1, bad, who="Ann")
+    with pytest.raises(SheetError, match="say who"):
+        sheet.correct(0, 0, {"table": 335}, who=" ")
+    assert sheet.to_dict() == before                          # a refused correction changes nothing
+    again = ScoreSheet.from_dict(before)
+    assert again.scores == sheet.scores and again.log[0].changes == {"table": (325, 330)}
+    sheet.remove_last("Ann")
+    assert len(sheet.entries) == 1 and sheet.log[-1].changes == {"natural_canastas": (1, 0), "table": (10, 0)}
+
+
+def test_csv_export_reads_back() -> None:
+    sheet = ScoreSheet(rules("american"), ["North-South", "East-West"])
+    sheet.add_hand([WE_S3K, THEY_S3K], who="North")
+    rows = list(csv.DictReader(io.StringIO(sheet.csv())))
+    got = [(r["side"], int(r["base"]), int(r["count"]), int(r["total"]), int(r["running_total"]))
+           for r in rows]
+    assert got \
+        == [("North-South", 2200, 325, 2525, 2525), ("East-West", 1800, 275, 2075, 2075)]
+    assert rows[0]["entered_by"] == "North" and int(rows[0]["next_minimum"]) == 125
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    ({"tabel": 5}, "not a line of the american score sheet"),
+    ({"natural_canastas": -1}, "cannot be negative"),
+    ({"natural_canastas": "two"}, "whole number"),
+    ({"went_out": "perhaps"}, "yes or no"),
+    ({"table": 12}, "count again"),
+    ({"red_threes": 2, "black_threes_laid": 3}, "more black threes"),
+    ({"red_threes": 9}, "the 2 packs hold 8"),
+    ({"concealed": True}, "side that went out"),
+    ({"natural_canastas": 1, "canastas_of_7": 2}, "more canastas of sevens"),
+    ({"special": 100, "went_out": True}, "special hand is worth one of"),
+])
+def test_bad_entries_are_refused_with_their_reason_and_change_nothing(entry: dict[str, object],
+                                                                       message: str) -> None:
+    sheet = ScoreSheet(rules("american"))
+    sheet.add_hand([WE_S3K, THEY_S3K])
+    before = sheet.to_dict()
+    with pytest.raises(SheetError, match=message):
+        sheet.add_hand([entry, {}])
+    assert sheet.to_dict() == before
+
+
+def test_two_sides_cannot_both_go_out_and_a_hand_has_one_entry_per_side() -> None:
+    sheet = ScoreSheet(rules("classic"))
+    with pytest.raises(SheetError, match="only one side"):
+        sheet.add_hand([{"went_out": True}, {"went_out": True}])
+    with pytest.raises(SheetError, match="one entry per side"):
+        sheet.add_hand([{}])
+    assert not sheet.entries
+
+
+def test_parse_line_for_the_command() -> None:
+    assert parse_line("natural_canastas=2, went_out table=325") == {
+        "natural_canastas": "2", "went_out": True, "table": "325"}
+    with pytest.raises(SheetError, match="not a line"):
+        parse_line("Table=5")
+
+
+# Presets whose hand result says everything a paper entry holds (no priced ranks, no black threes
+# by the table, no threes in hand): there the sheet must give exactly the online engine's scores.
+SIMPLE = [p for p in PRESETS if p in ("classic", "gvr-club", "spanish", "samba")]
+
+
+@pytest.mark.parametrize("preset", SIMPLE)
+def test_the_sheet_scores_online_hands_exactly_as_the_engine(preset: str) -> None:
+    r = rules(preset)
+    checked = 0
+    for seed in range(6):
+        state = play_random(GameState.new(r, seed=seed), random.Random(seed), max_hands=3)
+        for res in state.results:
+            if res.reason not in ("went_out", "stock_out"):
+                continue
+            entries = []
+            for s in res.sides:
+                entries.append({"natural_canastas": s.natural_canastas, "mixed_canastas": s.mixed_canastas,
+                                "sequence_canastas": s.sequence_canastas, "wild_canastas": s.wild_canastas,
+                                "red_threes": s.red_threes, "went_out": s.going_out > 0,
+                                "concealed": s.concealed,
+                                "table": abs(s.table), "hand": -s.hand, "perfect_cut": s.perfect_cut > 0,
+                                "other_penalties": -s.penalties})
+            asked = {f.name for f in entry_fields(r)}
+            entries = [{k: v for k, v in e.items() if k in asked} for e in entries]
+            sheet_hand = ScoreSheet(r).add_hand(entries)
+            assert [x.total for x in sheet_hand.sides] == [x.total for x in res.sides], (seed, res)
+            checked += 1
+    assert checked >= 6
