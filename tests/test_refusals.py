@@ -318,6 +318,16 @@ def test_record_json_nested_too_deeply() -> None:
         GameRecord.from_json('{"a": ' * 100000)
 
 
+def test_record_with_deeply_nested_values() -> None:
+    d = GameRecord.of(GameState.new(rules("classic"), 1)).to_dict()
+    d["result"] = {"scores": _deep(5000)}
+    with pytest.raises(RecordError, match="does not replay to its saved result"):
+        GameRecord.from_dict(d).replay()
+    d["actions"] = [_deep(5000)]
+    with pytest.raises(RecordError, match=r"action 1 must be text, not \[\[\["):
+        GameRecord.from_dict(d)
+
+
 def test_load_of_a_file_that_is_not_utf8(tmp_path: Any) -> None:
     bad = tmp_path / "latin1.json"
     bad.write_bytes('{"format": "canasta-record", "seed": "caf\u00e9"}'.encode("latin-1"))

@@ -442,8 +442,8 @@ class GameRecord:
                 raise RecordError(f"action {i + 1} ({a}) cannot be played: {why[1]}")
             s._apply(a)
         if upto is None and self.result is not None and _summary(s) != self.result:
-            raise RecordError(f"the record does not replay to its saved result: saved {self.result}, "
-                              f"replayed {_summary(s)}")
+            raise RecordError(f"the record does not replay to its saved result: saved "
+                              f"{_show(self.result)}, replayed {_summary(s)}")
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -511,6 +511,15 @@ class GameRecord:
     def from_json(text: str | bytes | object) -> GameRecord:
         """The record in JSON ``text`` (str or UTF-8 bytes); anything else is a :class:`RecordError`."""
         return GameRecord.from_dict(read_json(text))
+
+
+def _show(v: object) -> str:
+    """``repr(v)``, shortened where it nests too deeply or runs too long to be read."""
+    try:
+        text = repr(v)
+    except RecursionError:
+        return reprlib.repr(v)
+    return text if len(text) <= 300 else reprlib.repr(v)
 
 
 def _summary(s: GameState) -> dict[str, Any]:
