@@ -164,3 +164,46 @@ def test_score_position_needs_hand_over() -> None:
         position({"rules": "spanish", "hands": ["KC", "", "", ""], "exposed_cards": [0, -1, 0, 0]})
     with pytest.raises(RuleError, match="'exposed_card_penalty' = -50: must not be negative"):
         rules("spanish", exposed_card_penalty=-50)
+
+
+@pytest.mark.parametrize(("dealer", "cut", "bonus"), [
+    (3, {"size": 44}, (100, 0)),      # the cutter is seat 2 (right of the dealer): side 0
+    (0, {"size": 44}, (0, 100)),      # the cutter is seat 3: side 1
+    (3, {"perfect": True}, (100, 0)),
+    (3, {"size": 43}, (0, 0)),
+])
+def test_S2_perfect_cut_of_44_earns_the_cutters_team_100_G11(dealer: int, cut: dict[str, Any],
+                                                              bonus: tuple[int, int]) -> None:
+    """S2: "Player to the right of the dealer cuts ... A perfect cut of 44 cards earns 100 points added
+    to that person's team score"; G11: the cutter's team. Both sides otherwise score 0."""
+    result = score_position({"rules": "gvr-club", "dealer": dealer, "turn": (dealer + 1) % 4,
+                             "hands": ["", "", "", ""], "stock": "", "cut": cut,
+                             "hand_over": {"reason": "stock_out"}})
+    assert tuple(s.perfect_cut for s in result.sides) == bonus
+    assert result.totals == bonus
+
+
+def test_S2_perfect_cut_in_a_position_played_on() -> None:
+    """S2/G11: the perfect cut is scored when the hand ends, also when it is played out from the
+    position: with dealer 3 the cutter is seat 2, whose partner seat 0 goes out with its last card."""
+    s = position({"rules": "gvr-club", "dealer": 3, "turn": 0, "phase": "play", "cut": {"size": 44},
+                  "hands": ["5C", "9C", "", "9D"], "stock": "4C 4D", "pile": "TC",
+                  "melds": [["KC KD KH KS KC KD KH", "QC QD QH QS QC QD QH"], []],
+                  "turn_state": {"answer": "yes"}})
+    s.apply("discard 5C")
+    ours = s.results[-1].sides[0]
+    # two natural canastas 1,000, their cards 140, going out 100, perfect cut 100
+    assert (ours.perfect_cut, ours.total) == (100, 1340)
+
+
+@pytest.mark.parametrize(("cut", "words"), [
+    ({"size": 44, "perfect": False}, "a cut of 44 is perfect here (the deal is 44 cards)"),
+    ({"size": 40, "perfect": True}, "a cut of 40 is not perfect here"),
+    ({}, "'cut' must be an object"),
+    ({"size": -3}, "'cut size' must hold whole numbers of at least 0"),
+    ({"perfect": "yes"}, "'cut perfect' must be true or false"),
+])
+def test_S2_cut_errors(cut: dict[str, Any], words: str) -> None:
+    with pytest.raises(RecordError) as info:
+        position({"rules": "gvr-club", "hands": ["KC", "", "", ""], "stock": "4C", "cut": cut})
+    assert words in str(info.value), str(info.value)

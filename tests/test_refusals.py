@@ -175,8 +175,8 @@ def test_sequences_with_one_meld_per_rank_lists_no_second_group() -> None:
     ({"min_naturals": 0}, "'min_naturals' = 0"),
     ({"go_out_sequence": True}, "'go_out_sequence' = True: going out would need a sequence canasta, but "
                                 "the rules have no sequences"),
-    ({"turn_card_under": 500}, "'turn_card_under' = 500: the turn card must lie in the stock after the "
-                               "deal: fewer than its 63 cards under it"),
+    ({"turn_card_under": 500}, "'turn_card_under' = 500: the stock after the deal has only 63 cards: "
+                               "the turn card must lie in it"),
     ({"turn_card_under": 8}, "'turn_card_under' = 8: the turn card only limits the talon: it needs a "
                              "talon"),
     ({"stock_draw": 10**9}, "'stock_draw' = 1000000000: more than the 63 cards of the stock after the "
@@ -316,6 +316,16 @@ def test_record_json_nested_too_deeply() -> None:
         GameRecord.from_json("[" * 100000)
     with pytest.raises(RecordError, match="nests too deeply"):
         GameRecord.from_json('{"a": ' * 100000)
+
+
+def test_record_with_deeply_nested_values() -> None:
+    d = GameRecord.of(GameState.new(rules("classic"), 1)).to_dict()
+    d["result"] = {"scores": _deep(5000)}
+    with pytest.raises(RecordError, match="does not replay to its saved result"):
+        GameRecord.from_dict(d).replay()
+    d["actions"] = [_deep(5000)]
+    with pytest.raises(RecordError, match=r"action 1 must be text, not \[\[\["):
+        GameRecord.from_dict(d)
 
 
 def test_load_of_a_file_that_is_not_utf8(tmp_path: Any) -> None:

@@ -25,7 +25,8 @@ Optional keys: ``owed`` per seat (red threes still to be replaced on that player
 where the rules freeze on them), ``opened`` per side (default: the side has melds), ``has_melded``
 per seat, ``first_turn``, ``turn_state`` (the keys of ``views.turn_state``: the turn in progress,
 down to the table at a partner's "yes", ``table_at_yes``, S0 [J](v)), ``exposed_cards`` per seat
-(cards exposed by mistake, each costing the side ``exposed_card_penalty``, S4 PENALTIES) and
+(cards exposed by mistake, each costing the side ``exposed_card_penalty``, S4 PENALTIES), ``cut``
+(``{"size": 44}`` or ``{"perfect": true}``, as in a view: S2's perfect-cut bonus) and
 ``hand_over``: ``{"reason": "went_out" | "stock_out" | "last_red3", "out_seat": seat or -1,
 "concealed": false}`` ends the hand at this position and scores it (``score_position``); its hands
 may then hold threes that the rules lay at once (kept by mistake: ``red3_hand_penalty``, S4 and
@@ -159,7 +160,7 @@ def position(pos: dict[str, Any] | object) -> GameState:
     known = {"rules", "seed", "dealer", "turn", "phase", "scores", "hands", "stock", "pile", "melds",
              "red_threes", "hand_number", "pile_frozen", "opened", "has_melded", "first_turn",
              "turn_state", "asks", "answers", "penalties", "owed", "talons", "fresh_red_threes",
-             "laydown_seats", "laydown_turns", "boxed", "box_turns", "hand_over", "exposed_cards"}
+             "laydown_seats", "laydown_turns", "boxed", "box_turns", "hand_over", "exposed_cards", "cut"}
     extra = set(pos) - known
     if extra:
         raise RecordError(f"unknown position key {sorted(extra)[0]!r}")
@@ -250,6 +251,7 @@ def position(pos: dict[str, Any] | object) -> GameState:
         setattr(s, key, [0 if x is None else _count(x, key) for x in vals])
     s.penalties = [0 if x is None else _count(x, "penalties") for x in _per(pos, "penalties", k, "side")]
     s.talons = [0 if x is None else _count(x, "talons") for x in _per(pos, "talons", k, "side")]
+    _cut(s, pos.get("cut"))
     # S4 PENALTIES (optional): cards exposed by mistake, each costing the side exposed_card_penalty
     for seat, x in enumerate(_per(pos, "exposed_cards", n, "seat")):
         if x is not None:
@@ -297,6 +299,24 @@ def position(pos: dict[str, Any] | object) -> GameState:
             s._pile_block() is not None or not s._any_take()):
         s._end_hand("stock_out", -1)
     return s
+
+
+def _cut(s: GameState, spec: Any) -> None:
+    """A position's ``cut`` (as in a view): ``{"size": 44}`` and/or ``{"perfect": true}``. S2: "A
+    perfect cut of 44 cards earns 100 points" for the cutter's side (G11), scored when the hand ends;
+    a perfect cut is a packet of exactly the cards dealt."""
+    if spec is None:
+        return
+    if not isinstance(spec, dict) or not spec or not set(spec) <= {"size", "perfect"}:
+        raise RecordError("'cut' must be an object with size (cards in the cut packet) and/or perfect")
+    dealt = s.rules.players * s.rules.hand_size
+    size = _count(spec["size"], "cut size") if "size" in spec else 0
+    perfect = _flag(spec.get("perfect"), "cut perfect", size == dealt)
+    if "size" in spec and perfect != (size == dealt):
+        raise RecordError(f"'cut': a cut of {size} is {'' if size == dealt else 'not '}perfect here (the "
+                          f"deal is {dealt} cards)")
+    s.cut_size = size if "size" in spec else (dealt if perfect else 0)
+    s.perfect_cut = perfect
 
 
 HAND_END_REASONS = ("went_out", "stock_out", "last_red3")
@@ -442,8 +462,8 @@ class GameRecord:
                 raise RecordError(f"action {i + 1} ({a}) cannot be played: {why[1]}")
             s._apply(a)
         if upto is None and self.result is not None and _summary(s) != self.result:
-            raise RecordError(f"the record does not replay to its saved result: saved {self.result}, "
-                              f"replayed {_summary(s)}")
+            raise RecordError(f"the record does not replay to its saved result: saved "
+                              f"{_show(self.result)}, replayed {_summary(s)}")
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -511,6 +531,15 @@ class GameRecord:
     def from_json(text: str | bytes | object) -> GameRecord:
         """The record in JSON ``text`` (str or UTF-8 bytes); anything else is a :class:`RecordError`."""
         return GameRecord.from_dict(read_json(text))
+
+
+def _show(v: object) -> str:
+    """``repr(v)``, shortened where it nests too deeply or runs too long to be read."""
+    try:
+        text = repr(v)
+    except RecursionError:
+        return reprlib.repr(v)
+    return text if len(text) <= 300 else reprlib.repr(v)
 
 
 def _summary(s: GameState) -> dict[str, Any]:

@@ -494,8 +494,8 @@ def validate(rs: RuleSet) -> None:
     if rs.stock_draw > stock:
         raise bad("stock_draw", f"more than the {stock} cards of the stock after the deal")
     if rs.turn_card_under >= stock:
-        raise bad("turn_card_under", f"the turn card must lie in the stock after the deal: fewer than "
-                  f"its {stock} cards under it")
+        raise bad("turn_card_under", f"the stock after the deal has only {stock} cards: the turn card "
+                  f"must lie in it, with fewer cards than that under it")
     if rs.turn_card_under and not rs.talon:
         raise bad("turn_card_under", "the turn card only limits the talon: it needs a talon")
     for name in ("last_three_penalty", "wild_needs_naturals", "stuck_penalty", "special_pairs",
