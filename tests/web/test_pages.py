@@ -111,7 +111,7 @@ def test_refusals_keyboard_play_and_reload(chromium: Any, server: LiveServer, sh
         button(page, "Discard the selected card").click()           # nothing selected: said why
         page.wait_for_selector("#error:not([hidden])")
         assert "Select one card" in page.inner_text("#error")
-        if button(page, "Lay down the selected cards").count():      # the engine's refusal: two cards are no meld
+        if button(page, "Lay down the selected cards").count():      # refused: two cards are no meld
             hand = hand_of(page)
             page.locator("#hand .card").nth(0).click()
             page.locator("#hand .card").nth(1).click()
@@ -188,7 +188,8 @@ def test_every_control_is_named_and_big_enough_to_touch_on_a_phone(chromium: Any
     made = httpx.post(server.url + "/api/tables", json={"preset": "classic"}).json()
     page = open_page(chromium, server.url + made["links"]["seats"]["0"], 375)
     page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
-    controls = page.locator("button:visible, a.button:visible, select:visible, input:visible, .meld[role=button]")
+    controls = page.locator("button:visible, a.button:visible, select:visible, input:visible, "
+                            ".meld[role=button]")
     assert controls.count() >= 5
     for i in range(controls.count()):
         c = controls.nth(i)
@@ -248,7 +249,8 @@ def test_the_host_hands_a_seat_to_a_bot_and_back_with_a_new_link(chromium: Any, 
         p.close()
 
 
-def test_the_rules_card_lists_every_rule_with_its_source(chromium: Any, server: LiveServer, shots: Path) -> None:
+def test_the_rules_card_lists_every_rule_with_its_source(chromium: Any, server: LiveServer,
+                                                         shots: Path) -> None:
     card = httpx.get(server.url + "/api/presets/nvso-tournament").json()
     page = open_page(chromium, server.url + "/rules/nvso-tournament")
     page.wait_for_selector("table.rules")
