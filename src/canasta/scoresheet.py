@@ -44,6 +44,16 @@ class EntryField:
     label: str
     help: str = ""
 
+    @property
+    def common(self) -> bool:
+        """A line most hands need (the page shows the others on request)."""
+        return self.name in COMMON_LINES
+
+
+COMMON_LINES = frozenset({"natural_canastas", "mixed_canastas", "sequence_canastas", "wild_canastas",
+                          "red_threes", "black_threes_laid", "black_threes_melded", "table", "hand",
+                          "went_out", "concealed"})
+
 
 _RANK_NAMES = {7: "sevens", 14: "aces"}
 _RANK_KEY = {7: "7", 14: "A"}
@@ -56,7 +66,7 @@ def entry_fields(r: RuleSet) -> list[EntryField]:
            EntryField("mixed_canastas", "count", "Mixed canastas", "with wild cards (black canastas)")]
     if r.sequences:
         out.append(EntryField("sequence_canastas", "count", "Sequence canastas"))
-    if r.wild_canasta or r.wild_canasta_by_jokers:
+    if r.wild_melds:
         out.append(EntryField("wild_canastas", "count", "Wild-card canastas"))
     for rank, _v in r.rank_canasta_bonus:
         out.append(EntryField(f"canastas_of_{_RANK_KEY.get(rank, rank)}", "count",

@@ -86,7 +86,7 @@ def test_alembic_upgrade_head_from_empty(db_url: str) -> None:
     from sqlalchemy import inspect
 
     names = set(inspect(store.engine).get_table_names())
-    assert {"tables", "seats", "games", "actions", "alembic_version"} <= names
+    assert {"tables", "seats", "games", "actions", "sheets", "alembic_version"} <= names
     store.close()
 
 

@@ -261,3 +261,63 @@ def test_the_rules_card_lists_every_rule_with_its_source(chromium: Any, server: 
     page.screenshot(path=str(shots / "rules-1280.png"))
     assert not page.errors
     page.close()
+
+
+def fill_hand(page: Any, sides: list[dict[str, Any]]) -> None:
+    for side, lines in enumerate(sides):
+        for name, value in lines.items():
+            box = page.locator(f"#f-{side}-{name}")
+            if value is True:
+                box.check()
+            else:
+                box.fill(str(value))
+
+
+def test_the_score_keeper_adds_up_three_hands_of_a_paper_game_on_a_phone(chromium: Any, server: LiveServer,
+                                                                         shots: Path) -> None:
+    """Classic rules (R 1.1): natural canasta 500, mixed 300, red threes 100 each (800 for four),
+    going out 100, concealed 200, red threes minus for a side without a meld; worked by hand:
+    hand 1: 500 + 300 + 200 + 100 + 150 = 1,250 and -100 - 85 = -185;
+    hand 2: 500 + 120 - 20 = 600 and 1,000 + 200 + 200 = 1,400;
+    hand 3: 300 + 800 + 90 - 15 = 1,175 and 500 + 100 + 100 = 700."""
+    page = open_page(chromium, server.url + "/", 375)
+    page.get_by_role("link", name="A score sheet for a game with real cards").click()
+    page.wait_for_selector("#preset option[value='classic']", state="attached")
+    page.fill("#name0", "Ann & Bob")
+    page.fill("#name1", "Cy & Di")
+    page.click("#start")
+    page.wait_for_selector("#sides-entry fieldset")
+    page.fill("#who", "Ann")
+    hands = [
+        [{"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2, "went_out": True, "table": 150},
+         {"red_threes": 1, "hand": 85}],
+        [{"natural_canastas": 1, "table": 120, "hand": 20},
+         {"natural_canastas": 2, "went_out": True, "concealed": True, "table": 200}],
+        [{"mixed_canastas": 1, "red_threes": 4, "table": 90, "hand": 15},
+         {"natural_canastas": 1, "went_out": True, "table": 100}],
+    ]
+    running = [(1250, -185), (1850, 1215), (3025, 1915)]
+    for n, (sides, (a, b)) in enumerate(zip(hands, running, strict=True)):
+        fill_hand(page, sides)
+        page.click("#save")
+        page.wait_for_function(f"document.querySelectorAll('#hands tr').length === {1 + 2 * (n + 1)}")
+        assert page.locator("#totals .big").all_inner_texts() == [str(a), str(b)]
+    assert page.locator("#totals .note").all_inner_texts() == ["needs 120 to open", "needs 90 to open"]
+    # a mistake is refused with its reason and nothing is lost
+    fill_hand(page, [{"table": 12}, {}])
+    page.click("#save")
+    page.wait_for_selector("#err:not([hidden])")
+    assert "count again" in page.inner_text("#err")
+    assert page.locator("#f-0-table").input_value() == "12"
+    assert page.locator("#totals .big").all_inner_texts() == ["3025", "1915"]
+    # a correction of hand 2, kept in the log with who made it
+    page.locator("#hands button", has_text="Correct").nth(1).click()
+    assert page.locator("#f-1-table").input_value() == "200"
+    page.fill("#f-1-table", "210")
+    page.click("#save")
+    page.wait_for_function("document.querySelector('#log').innerText.includes('Ann corrected hand 2')")
+    assert page.locator("#totals .big").all_inner_texts() == ["3025", "1925"]
+    assert "table 200 → 210" in page.inner_text("#log")
+    page.screenshot(path=str(shots / "score-375.png"), full_page=True)
+    assert not page.errors
+    page.close()

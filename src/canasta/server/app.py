@@ -41,12 +41,13 @@ from .protocol import (
     Undo,
     describe,
 )
+from .sheets import router as sheets_router
 from .table import Connection, Refusal, Table
 from .tokens import new_token, token_hash
 
 log = logging.getLogger("canasta.server")
-STATUS = {"unknown_table": 404, "bad_token": 403, "not_host": 403, "not_finished": 409, "full": 503,
-          "storage": 503}
+STATUS = {"unknown_table": 404, "unknown_sheet": 404, "bad_token": 403, "not_host": 403, "not_finished": 409,
+          "changed": 409, "full": 503, "storage": 503}
 MAX_BODY = 64 * 1024
 
 
@@ -358,10 +359,19 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     async def replay_page(table_id: str, game_no: int) -> Response:
         return page("replay.html")
 
+    @app.get("/score", include_in_schema=False)
+    async def score_new_page() -> Response:
+        return page("score.html")
+
+    @app.get("/score/{sheet_id}", include_in_schema=False)
+    async def score_page(sheet_id: str) -> Response:
+        return page("score.html")
+
     @app.get("/rules/{preset}", include_in_schema=False)
     async def rules_page(preset: str) -> Response:
         return page("rules.html")
 
+    app.include_router(sheets_router)
     static = _static_dir()
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=static), name="static")

@@ -92,6 +92,19 @@ class ActionRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
+class SheetRow(Base):
+    """A paper game's score sheet (``canasta.scoresheet``) as JSON; ``version`` is the
+    compare-and-set that keeps two phones from overwriting each other's entries."""
+
+    __tablename__ = "sheets"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), index=True)
+    doc: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
 class Conflict(Exception):
     """Another writer stored a move at the same place: this one was not stored."""
 
@@ -228,6 +241,25 @@ class Store:
             db.flush()
             db.execute(update(TableRow).where(TableRow.id == table_id)
                        .values(events=events, game_no=game_no))
+
+    # ------------------------------------------------------------------ score sheets
+    def create_sheet(self, sheet_id: str, digest: str, doc: str) -> None:
+        with self.session.begin() as db:
+            db.add(SheetRow(id=sheet_id, token_hash=digest, doc=doc, version=0))
+
+    def load_sheet(self, sheet_id: str) -> tuple[str, str, int] | None:
+        """(token hash, document, version) of a sheet, or None."""
+        with self.session() as db:
+            row = db.get(SheetRow, sheet_id)
+            return None if row is None else (row.token_hash, row.doc, row.version)
+
+    def save_sheet(self, sheet_id: str, doc: str, version: int) -> None:
+        """Store the sheet if it is still at ``version``; :class:`Conflict` if someone saved first."""
+        with self.session.begin() as db:
+            done = db.execute(update(SheetRow).where(SheetRow.id == sheet_id, SheetRow.version == version)
+                              .values(doc=doc, version=version + 1, updated=_now()))
+            if getattr(done, "rowcount", 1) != 1:
+                raise Conflict(f"sheet {sheet_id} was changed by someone else")
 
     # ------------------------------------------------------------------ reading
     def _load(self, db: Session, row: TableRow) -> TableData:

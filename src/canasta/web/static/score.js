@@ -1,0 +1,165 @@
+// The score keeper: a paper game's sheet. The page sends what the table wrote down and shows what
+// the engine scored (the same scoring as an online hand); it does no arithmetic of its own.
+import { loadMessages, applyMessages, t } from "/static/i18n.js";
+import { el, remember } from "/static/common.js";
+
+await loadMessages();
+applyMessages();
+const $ = x => document.getElementById(x);
+const sheetId = location.pathname.split("/")[2];
+const token = new URLSearchParams(location.hash.slice(1)).get("t");
+const H = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+let sheet = null, editing = null;     // editing: the hand number being corrected, or null
+$("who").value = localStorage.getItem("canasta.who") || "";
+
+const showErr = (box, m) => { $(box).textContent = m || ""; $(box).hidden = !m; };
+async function api(path, body) {
+  const r = await fetch(path, body === undefined ? { headers: H } : { method: "POST", headers: H, body: JSON.stringify(body) });
+  const j = await r.json();
+  if (!r.ok) throw new Error(j.error.message);
+  return j;
+}
+
+// ---------------------------------------------------------------- a new sheet
+async function newSheetPage() {
+  $("new").hidden = false;
+  const presets = await (await fetch("/api/presets")).json(), sel = $("preset");
+  for (const p of presets) sel.append(el("option", { value: p.name, text: p.name }));
+  sel.value = "classic";
+  const desc = () => { const p = presets.find(x => x.name === sel.value); $("desc").textContent = p.description; $("card-link").href = `/rules/${p.name}`; };
+  sel.onchange = desc; desc();
+  $("start").onclick = async () => {
+    const overrides = {};
+    for (const line of $("house").value.split("\n")) {
+      const m = line.match(/^\s*(\w+)\s*=\s*(.+?)\s*$/); if (!m) continue;
+      try { overrides[m[1]] = JSON.parse(m[2]); } catch { overrides[m[1]] = m[2]; }
+    }
+    const r = await fetch("/api/sheets", { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ preset: sel.value, overrides, names: [$("name0").value.trim() || "We", $("name1").value.trim() || "They"] }) });
+    const j = await r.json();
+    if (!r.ok) { showErr("nerr", j.error.message); return; }
+    remember({ name: `${t("score_title")}: ${j.sheet.names.join(" – ")} (${j.sheet.preset})`, link: j.link });
+    location.href = j.link;
+  };
+}
+
+// ---------------------------------------------------------------- the sheet
+function input(f, side, value) {
+  const id = `f-${side}-${f.name}`;
+  const label = t("line_" + f.name) === "line_" + f.name ? f.label : t("line_" + f.name);
+  if (f.kind === "yes_no") {
+    const box = el("input", { type: "checkbox", id, "data-name": f.name });
+    box.checked = !!value;
+    return el("label", { class: "line yes-no", for: id }, box, el("span", { text: label }), f.help ? el("small", { class: "note", text: f.help }) : null);
+  }
+  const n = el("input", { type: "number", id, min: "0", step: f.kind === "points" ? "5" : "1", inputmode: "numeric", "data-name": f.name, value: value ? String(value) : "" });
+  n.placeholder = "0";
+  const parts = [el("label", { for: id }, el("span", { text: label }), f.help ? el("small", { class: "note", text: ` (${f.help})` }) : null)];
+  if (f.kind === "count") {
+    const bump = d => () => { n.value = String(Math.max(0, (+n.value || 0) + d)); };
+    parts.push(el("div", { class: "stepper" }, el("button", { type: "button", text: "−", "aria-label": `${label}: ${t("less")}`, onclick: bump(-1) }), n,
+      el("button", { type: "button", text: "+", "aria-label": `${label}: ${t("more")}`, onclick: bump(1) })));
+  } else parts.push(n);
+  return el("div", { class: "line" }, ...parts);
+}
+// The lines most hands need first; the rest (special canastas, penalties ...) behind "more lines",
+// open when a hand being corrected has something there.
+function entryForm(values) {
+  $("sides-entry").replaceChildren(...sheet.names.map((name, side) => {
+    const common = sheet.fields.filter(f => f.common), rare = sheet.fields.filter(f => !f.common);
+    const more = el("details", { class: "more" }, el("summary", { text: t("score_more_lines", { n: rare.length }) }),
+      ...rare.map(f => input(f, side, values?.[side]?.[f.name])));
+    if (rare.some(f => values?.[side]?.[f.name])) more.open = true;
+    return el("fieldset", { class: "panel" }, el("legend", { text: name }),
+      ...common.map(f => input(f, side, values?.[side]?.[f.name])), rare.length ? more : null);
+  }));
+}
+function readForm() {
+  return sheet.names.map((_, side) => {
+    const e = {};
+    for (const f of sheet.fields) {
+      const x = $(`f-${side}-${f.name}`);
+      if (f.kind === "yes_no") { if (x.checked) e[f.name] = true; }
+      else if (x.value.trim() !== "") e[f.name] = x.value.trim();
+    }
+    return e;
+  });
+}
+const plus = n => (n > 0 ? `+${n}` : String(n));
+function render() {
+  $("sheet").hidden = false; $("sheet-tools").hidden = false;
+  $("sheet-name").textContent = `${sheet.names.join(" – ")} · ${sheet.preset}`;
+  $("totals").replaceChildren(...sheet.names.map((name, i) => el("div", { class: `panel total${sheet.winner === i ? " won" : ""}` },
+    el("h3", { text: name }), el("p", { class: "big", text: String(sheet.scores[i]) }),
+    el("p", { class: "note", text: t("score_next_min", { n: sheet.minimums[i] }) }))));
+  $("over").hidden = sheet.winner < 0;
+  if (sheet.winner >= 0) $("over").textContent = t("score_won", { name: sheet.names[sheet.winner] });
+  const last = sheet.hands[sheet.hands.length - 1];
+  if (last && last.moral_winner >= 0 && sheet.winner < 0) { $("over").hidden = false; $("over").textContent = t("moral_winner", { side: sheet.names[last.moral_winner] }); }
+  $("entry").hidden = sheet.winner >= 0 && editing === null;
+  $("entry-title").textContent = editing === null ? t("score_enter", { n: sheet.hands.length + 1 }) : t("score_correct", { n: editing });
+  $("save").textContent = editing === null ? t("score_add") : t("score_save_fix");
+  $("cancel").hidden = editing === null;
+  entryForm(editing === null ? null : sheet.hands[editing - 1].entries);
+  // every hand in S3 K's columns, with the lines behind them
+  const head = el("tr", {}, el("th", { scope: "col", text: t("hand_col") }), el("th", { scope: "col", text: "" }),
+    ...["row_base", "row_count", "row_penalties", "row_total", "score_running"].map(k => el("th", { scope: "col", text: t(k) })));
+  const rows = [head];
+  for (const h of sheet.hands) {
+    h.sides.forEach((s, i) => {
+      const fix = i === 0 ? el("button", { type: "button", class: "small-btn", text: t("score_fix"), onclick: () => { editing = h.n; render(); $("entry").scrollIntoView(); } }) : null;
+      rows.push(el("tr", { class: i === h.sides.length - 1 ? "hand-end" : "" },
+        i === 0 ? el("th", { scope: "row", rowspan: String(h.sides.length) }, el("span", { text: String(h.n) }), fix) : null,
+        el("th", { scope: "row", text: sheet.names[i] }),
+        el("td", { text: String(s.base) }), el("td", { text: String(s.count) }), el("td", { text: String(s.penalties) }),
+        el("td", { class: "strong", text: plus(s.total) }), el("td", { class: "strong", text: String(h.scores_after[i]) })));
+    });
+  }
+  $("hands").replaceChildren(sheet.hands.length ? el("div", { class: "scroll" }, el("table", { class: "score sheet-table" }, ...rows)) : el("p", { class: "note", text: t("no_hands_yet") }));
+  $("remove-last").hidden = !sheet.hands.length;
+  $("log").replaceChildren(...(sheet.log.length ? sheet.log.map(c => el("li", { text: t("score_log_line", {
+    at: new Date(c.at).toLocaleString(), who: c.who, n: c.hand + 1, side: sheet.names[c.side],
+    what: Object.entries(c.changes).map(([k, [a, b]]) => `${k.replaceAll("_", " ")} ${a} → ${b}`).join(", ") }) }))
+    : [el("li", { class: "note", text: t("score_log_none") })]));
+}
+async function load() {
+  try { sheet = await api(`/api/sheets/${sheetId}`); render(); }
+  catch (e) { $("sheet").hidden = false; showErr("err", e.message); }
+}
+$("save").onclick = async () => {
+  const who = $("who").value.trim();
+  localStorage.setItem("canasta.who", who);
+  const entries = readForm();
+  try {
+    if (editing === null) sheet = await api(`/api/sheets/${sheetId}/hands`, { entries, who: who || null, version: sheet.version });
+    else {
+      const old = sheet.hands[editing - 1].entries;
+      for (let side = 0; side < entries.length; side++) {
+        const changes = {};
+        for (const f of sheet.fields) {
+          const now = entries[side][f.name] ?? 0, was = old[side][f.name] ?? 0;
+          if (String(now === true ? 1 : now) !== String(was)) changes[f.name] = now === 0 ? 0 : now;
+        }
+        if (Object.keys(changes).length) sheet = await api(`/api/sheets/${sheetId}/hands/${editing}`, { side, changes, who, version: sheet.version });
+      }
+      editing = null;
+    }
+    showErr("err", ""); render();
+  } catch (e) { showErr("err", e.message); }
+};
+$("cancel").onclick = () => { editing = null; showErr("err", ""); render(); };
+$("remove-last").onclick = async () => {
+  const who = $("who").value.trim();
+  if (!confirm(t("score_remove_confirm", { n: sheet.hands.length }))) return;
+  try { sheet = await api(`/api/sheets/${sheetId}/remove-last`, { who, version: sheet.version }); showErr("err", ""); render(); }
+  catch (e) { showErr("err", e.message); }
+};
+$("print").onclick = () => print();
+$("csv").onclick = async () => {
+  const r = await fetch(`/api/sheets/${sheetId}/csv`, { headers: H });
+  const url = URL.createObjectURL(await r.blob());
+  Object.assign(document.createElement("a"), { href: url, download: `canasta-sheet-${sheetId}.csv` }).click();
+};
+$("share").onclick = async () => { await navigator.clipboard?.writeText(location.href); $("share").textContent = t("copied"); };
+
+if (sheetId && token) load(); else newSheetPage();
