@@ -45,7 +45,8 @@ def test_a_sheet_adds_up_s3_k_and_says_the_next_minimum(client: TestClient) -> N
     assert r.status_code == 200, r.text
     got = r.json()
     (hand,) = got["hands"]
-    assert [(s["base"], s["count"], s["total"]) for s in hand["sides"]] == [(2200, 325, 2525), (1800, 275, 2075)]
+    assert [(s["base"], s["count"], s["total"]) for s in hand["sides"]] == [(2200, 325, 2525),
+                                                                            (1800, 275, 2075)]
     assert got["scores"] == [2525, 2075] and got["version"] == 1 and hand["who"] == "North"
     assert client.get(f"/api/sheets/{sid}", headers=auth).json()["scores"] == [2525, 2075]   # stored
 
@@ -76,7 +77,8 @@ def test_a_write_on_an_older_copy_is_refused_and_nothing_is_lost(client: TestCli
 @pytest.mark.parametrize(("path", "body", "code", "words"), [
     ("hands", {"entries": [{"tabel": 5}, {}], "version": 0}, "bad_entry", "not a line of the american"),
     ("hands", {"entries": [{"table": 12}, {}], "version": 0}, "bad_entry", "count again"),
-    ("hands", {"entries": [{"went_out": True}, {"went_out": True}], "version": 0}, "bad_entry", "only one side"),
+    ("hands", {"entries": [{"went_out": True}, {"went_out": True}], "version": 0}, "bad_entry",
+     "only one side"),
     ("hands", {"entries": [{}], "version": 0}, "bad_request", "entries"),
     ("hands/1", {"side": 0, "changes": {"table": 5}, "who": "Ann", "version": 0}, "bad_entry", "no hand 1"),
     ("remove-last", {"who": "Ann", "version": 0}, "bad_entry", "no hand has been entered"),
@@ -85,15 +87,17 @@ def test_bad_entries_are_refused_with_their_reason(client: TestClient, path: str
                                                    code: str, words: str) -> None:
     sid, auth, sheet = new_sheet(client)
     r = client.post(f"/api/sheets/{sid}/{path}", headers=auth, json=body)
-    assert r.status_code == 400 and r.json()["error"]["code"] == code and words in r.json()["error"]["message"]
+    err = r.json()["error"]
+    assert r.status_code == 400 and err["code"] == code and words in err["message"]
     assert client.get(f"/api/sheets/{sid}", headers=auth).json() == sheet
 
 
 def test_wrong_link_unknown_sheet_and_bad_rules(client: TestClient) -> None:
-    sid, _auth, sheet = new_sheet(client)
+    sid, _auth, _sheet = new_sheet(client)
     wrong = client.get(f"/api/sheets/{sid}", headers={"authorization": "Bearer nope"})
     assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"
-    assert client.post(f"/api/sheets/{sid}/hands", json={"entries": [WE, THEY], "version": 0}).status_code == 403
+    no_link = client.post(f"/api/sheets/{sid}/hands", json={"entries": [WE, THEY], "version": 0})
+    assert no_link.status_code == 403
     assert client.get("/api/sheets/nosuch", headers={"authorization": "Bearer x"}).status_code == 404
     bad = client.post("/api/sheets", json={"preset": "classic", "overrides": {"go_out_canastas": "x"}})
     assert bad.status_code == 400 and "go_out_canastas" in bad.json()["error"]["message"]
