@@ -507,6 +507,7 @@ def play_cmd(
                                               "human,bot,human,bot (default: you in seat 0, bots "
                                               "elsewhere).")] = None,
     players: PlayersOption = None,
+    sets: SetOption = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deal (default: random).")] = None,
     save_to: Annotated[str | None, typer.Option("--save", help="Save the game here after every action "
                                                 "(default ~/.canasta/last-game.json).")] = None,
@@ -531,12 +532,14 @@ def play_cmd(
     path = Path(save_to).expanduser() if save_to else DEFAULT_SAVE
     try:
         if resume is not None:
+            if sets:
+                _fail("--set is for a new game: a resumed game keeps the house rules it was started with")
             session = Session.load(Path(resume).expanduser(), save_path=path)
         else:
             seat_list = parse_seats(seats) if seats else None
             if players is None and seat_list is not None and len(seat_list) != preset_rules(variant).players:
                 players = len(seat_list)
-            rs = _rules_or_fail(variant, players, None)
+            rs = _rules_or_fail(variant, players, sets)
             if seat_list is None:
                 seat_list = ["human"] + ["bot"] * (rs.players - 1)
             game_seed = random.randrange(1_000_000) if seed is None else seed
