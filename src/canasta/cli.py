@@ -7,7 +7,11 @@ on stderr and exit with code 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Annotated, Any, NoReturn
 
@@ -15,6 +19,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from typer.core import TyperCommand, TyperGroup
 
 from . import ENGINE, __version__
 from .actions import Action
@@ -28,12 +33,101 @@ from .scoring import HandResult, SideScore
 from .sim import MAX_HANDS, play_random, simulate
 from .state import GameState
 
+# Typer's usage errors (a bad option value, an unknown option) are Click exceptions; Typer may vendor
+# Click, so the classes are found from the one Typer exports.
+_CLICK_EXCEPTION: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+# Typer's messages for numbers, in the words of the rest of the command line.
+_PLAINER = (
+    (r"Input should be a valid integer, unable to parse string as an integer", "not a whole number"),
+    (r"Input should be a valid number, unable to parse string as a number", "not a number"),
+    (r"Input should be greater than or equal to (\S+)", r"must be at least \1"),
+    (r"Input should be less than or equal to (\S+)", r"must be at most \1"),
+)
+
+
+def _click_error_line(e: Exception) -> str:
+    """A usage error in one line: Click's message with its lines joined, and where to read more."""
+    format_message = getattr(e, "format_message", None)
+    message = str(format_message()) if callable(format_message) else str(e)
+    message = " ".join(part.strip() for part in message.splitlines() if part.strip()).rstrip(".")
+    if not message:
+        return ""
+    for typer_words, ours in _PLAINER:
+        message = re.sub(typer_words, ours, message)
+    if message[:1].isupper() and not message[1:2].isupper():
+        message = message[0].lower() + message[1:]
+    ctx = getattr(e, "ctx", None)
+    path = getattr(ctx, "command_path", None)
+    return f"{message} (see '{path} --help')" if path else message
+
+
+def _flags_without_metavar(params: list[Any]) -> list[Any]:
+    """Flags (--json, --help, --version) take no value: show none in the help."""
+    for p in params:
+        if getattr(p, "is_flag", False) and getattr(p, "metavar", None) is None:
+            p.metavar = ""
+    return params
+
+
+class _Command(TyperCommand):
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _flags_without_metavar(super().get_params(ctx))
+
+
+class _Group(TyperGroup):
+    """The ``canasta`` group: every error a user can make ends in one ``error:`` line on stderr and
+    exit code 2 (usage errors included), never a traceback."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _flags_without_metavar(super().get_params(ctx))
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False,
+                              windows_expand_args=windows_expand_args, **extra)
+        except typer.Exit as e:
+            code = e.exit_code
+        except typer.Abort:
+            typer.echo("error: aborted", err=True)
+            code = 1
+        except CanastaError as e:  # a library error a command did not catch itself
+            typer.echo(f"error: {e}", err=True)
+            code = 2
+        except Exception as e:
+            if isinstance(e, _CLICK_EXCEPTION):
+                line = _click_error_line(e)
+                code = int(getattr(e, "exit_code", 2)) or 2
+                if line:
+                    typer.echo(f"error: {line}", err=True)
+                else:  # `canasta` alone: the help was shown, which is not an error
+                    code = 0
+            elif os.environ.get("CANASTA_DEBUG"):
+                raise
+            else:
+                typer.echo(f"error: unexpected {type(e).__name__}: {e} (a bug: please report it; "
+                           "CANASTA_DEBUG=1 shows the traceback)", err=True)
+                code = 1
+        else:
+            code = rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
+        if not standalone_mode:
+            return code
+        sys.exit(code)
+
+
 app = typer.Typer(
     name="canasta",
-    help="Canasta exact to club rule sheets: rule sets, rules cards, simulation and replays.",
+    help="Canasta exact to club rule sheets: play in the terminal or the browser, rule sets and rules "
+         "cards, house rules, simulation, records and replays.",
+    cls=_Group,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 SetOption = Annotated[
@@ -90,6 +184,9 @@ def parse_sets(items: list[str] | None) -> dict[str, Any]:
 def _build_rules(name: str, players: int | None, sets: list[str] | None) -> tuple[RuleSet, dict[str, Any]]:
     """The preset with --players and --set applied; returns the rules and the house-rule overrides."""
     overrides = parse_sets(sets)
+    if "name" in overrides:
+        _fail("'name' is not a house rule: the rule set is chosen by its name "
+              "(`canasta rules NAME`, `--variant NAME`); see `canasta variants`")
     if "players" in overrides:
         if players is not None and overrides["players"] != players:
             _fail(f"--players {players} and --set players={overrides['players']} disagree")
@@ -100,6 +197,12 @@ def _build_rules(name: str, players: int | None, sets: list[str] | None) -> tupl
     except CanastaError as e:
         _fail(str(e))
     return rs, overrides
+
+
+def _house_rule_hint(overrides: dict[str, Any]) -> str:
+    if not overrides:
+        return ""
+    return f" (with the house rules {', '.join(f'{k}={json.dumps(v)}' for k, v in overrides.items())})"
 
 
 def _rules_or_fail(name: str, players: int | None, sets: list[str] | None) -> RuleSet:
@@ -114,7 +217,7 @@ def _side_name(rs: RuleSet, side: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------- variants
-@app.command()
+@app.command(cls=_Command)
 def variants() -> None:
     """List the rule sets (presets) with a one-line description."""
     table = Table(title="Canasta rule sets", show_lines=False)
@@ -149,7 +252,7 @@ def format_option(name: str, value: Any) -> str:
     return str(value)
 
 
-@app.command("rules")
+@app.command("rules", cls=_Command)
 def rules_card(
     name: Annotated[str, typer.Argument(help="Rule set name (see `canasta variants`).")],
     players: PlayersOption = None,
@@ -188,7 +291,7 @@ def rules_card(
 
 
 # ---------------------------------------------------------------------------------------- simulate
-@app.command("simulate")
+@app.command("simulate", cls=_Command)
 def simulate_cmd(
     variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
     games: Annotated[int, typer.Option("--games", min=0, help="Number of games.")] = 100,
@@ -203,15 +306,18 @@ def simulate_cmd(
 ) -> None:
     """Play GAMES whole games with uniformly random legal actions and report on them."""
     rs, overrides = _build_rules(variant, players, sets)
-    if as_json:
-        report = simulate(rs, games, seed, max_hands=max_hands, workers=workers)
-    else:
-        err = Console(stderr=True)
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=err, transient=True) as bar:
-            task = bar.add_task(f"{variant}: playing", total=games)
-            report = simulate(rs, games, seed, progress=lambda _g: bar.advance(task),
-                              max_hands=max_hands, workers=workers)
+    try:
+        if as_json:
+            report = simulate(rs, games, seed, max_hands=max_hands, workers=workers)
+        else:
+            err = Console(stderr=True)
+            with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeRemainingColumn(), console=err, transient=True) as bar:
+                task = bar.add_task(f"{variant}: playing", total=games)
+                report = simulate(rs, games, seed, progress=lambda _g: bar.advance(task),
+                                  max_hands=max_hands, workers=workers)
+    except (CanastaError, RuntimeError) as e:  # rules under which a random game cannot go on
+        _fail(f"{e}{_house_rule_hint(overrides)}")
     if as_json:
         out = {"variant": variant, "engine": ENGINE, "players": rs.players, "sides": rs.sides, "seed": seed,
                "overrides": overrides} | report.to_dict()
@@ -247,7 +353,7 @@ def simulate_cmd(
 
 
 # ---------------------------------------------------------------------------------------- match
-@app.command("match")
+@app.command("match", cls=_Command)
 def match_cmd(
     variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
     a: Annotated[str, typer.Option("--a", help="Bot A (side 0 first): random, heuristic, search, "
@@ -307,7 +413,7 @@ def match_cmd(
 
 
 # ---------------------------------------------------------------------------------------- record
-@app.command("record")
+@app.command("record", cls=_Command)
 def record_cmd(
     out: Annotated[str, typer.Option("--out", help="File to write the record to (JSON).")],
     variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
@@ -316,8 +422,11 @@ def record_cmd(
     sets: SetOption = None,
 ) -> None:
     """Play one game with random legal actions and save its record (try it with `canasta replay`)."""
-    rs = _rules_or_fail(variant, players, sets)
-    state = play_random(GameState.new(rs, seed=seed), random.Random(seed))
+    rs, overrides = _build_rules(variant, players, sets)
+    try:
+        state = play_random(GameState.new(rs, seed=seed), random.Random(seed))
+    except (CanastaError, RuntimeError) as e:  # rules under which a random game cannot go on
+        _fail(f"{e}{_house_rule_hint(overrides)}")
     try:
         save(GameRecord.of(state), out)
     except OSError as e:
@@ -441,7 +550,7 @@ def _score_table(rs: RuleSet, result: HandResult) -> Table:
     return t
 
 
-@app.command("replay")
+@app.command("replay", cls=_Command)
 def replay_cmd(
     path: Annotated[str, typer.Argument(metavar="RECORD.json", help="A game record (canasta record).")],
     seat: Annotated[int | None, typer.Option("--seat", help="Show the game as this seat saw it: other "
@@ -499,7 +608,7 @@ def replay_cmd(
         console.print(f"the game is not over (scores {' / '.join(map(str, final.scores))})")
 
 
-@app.command("play")
+@app.command("play", cls=_Command)
 def play_cmd(
     variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
     level: Annotated[str, typer.Option("--level", help="Bots' level: easy, medium or hard.")] = "medium",
@@ -551,7 +660,7 @@ def play_cmd(
 
 
 # ---------------------------------------------------------------------------------------- tournament
-@app.command("tournament")
+@app.command("tournament", cls=_Command)
 def tournament_cmd(
     tables: Annotated[int, typer.Option("--tables", min=1, help="Number of tables.")] = 3,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the position draws.")] = 0,
@@ -568,7 +677,7 @@ def tournament_cmd(
 
 
 # ---------------------------------------------------------------------------------------- serve
-@app.command("serve")
+@app.command("serve", cls=_Command)
 def serve_cmd(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")]
     = "127.0.0.1",

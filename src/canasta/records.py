@@ -441,6 +441,8 @@ class GameRecord:
             d = json.loads(text)
         except json.JSONDecodeError as e:
             raise RecordError(f"not valid JSON: {e}") from e
+        except RecursionError:
+            raise RecordError("not a game record: its JSON is nested too deeply") from None
         return GameRecord.from_dict(d)
 
 
@@ -460,4 +462,6 @@ def load(path: str) -> GameRecord:
             text = fh.read()
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror}") from e
+    except UnicodeDecodeError as e:
+        raise RecordError(f"cannot read {path}: not UTF-8 text (byte {e.start}), so not a game record") from e
     return GameRecord.from_json(text)

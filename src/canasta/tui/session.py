@@ -104,6 +104,8 @@ class Session:
             d = json.loads(text)
         except json.JSONDecodeError as e:
             raise RecordError(f"not a saved game (bad JSON: {e})") from e
+        except RecursionError:
+            raise RecordError("not a saved game (its JSON is nested too deeply)") from None
         if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
             raise RecordError(f"not a saved game of canasta play (format {SAVE_FORMAT!r} expected)")
         seats, level = d.get("seats"), d.get("level", "medium")
@@ -124,6 +126,9 @@ class Session:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
             raise RecordError(f"cannot read {path}: {e.strerror}") from e
+        except UnicodeDecodeError as e:
+            raise RecordError(f"cannot read {path}: not UTF-8 text (byte {e.start}), "
+                              "so not a saved game") from e
         return cls.from_json(text, save_path)
 
     # ---------------------------------------------------------------- saving
