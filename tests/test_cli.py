@@ -59,9 +59,10 @@ def test_rules_card_gvr_club_S2_draw_two() -> None:
     assert "drawn" in meaning
     # S2: 'a team must have two Canastas' to go out
     assert cells(out, "go_out_canastas")[1] == "2"
-    # options appear under their groups
+    # the full card (issue 17: the short card shows what differs from classic): options under groups
+    full = run("rules", "gvr-club", "--full")[1]
     for group in ("deck", "upcard", "threes", "pile", "melds", "opening", "going out", "scoring"):
-        assert f"\n{group}" in out
+        assert f"\n{group}" in full
 
 
 def test_rules_card_spanish_three_players_S4() -> None:

@@ -134,3 +134,114 @@ def test_item5_a_library_error_a_command_misses_is_one_line(monkeypatch: pytest.
 def test_item5_no_arguments_shows_the_help_without_an_error() -> None:
     code, out, err = run()
     assert code == 0 and "Usage" in out and "error" not in err
+
+
+# ------------------------------------------------------------------------------------- item 11
+def test_item11_h_is_help_everywhere() -> None:
+    for args in ((), ("play",), ("rules",), ("simulate",), ("replay",), ("serve",)):
+        code, out, _ = run(*args, "-h")
+        assert code == 0 and "Usage" in out and "--help" in out and "-h" in out
+
+
+def test_item11_flags_are_not_shown_as_taking_a_value() -> None:
+    _, out, _ = run("--help")
+    line = next(x for x in out.splitlines() if "--version" in x)
+    assert "<bool>" not in line
+    assert "--install-completion" in out  # shell completion
+    _, out, _ = run("play", "--help")
+    assert "<bool>" not in out and "--four-colour" in out
+    _, out, _ = run("simulate", "--help")
+    assert "<bool>" not in out and "--json" in out and "<int>" in out  # values keep their type
+
+
+def test_item11_version_is_a_flag() -> None:
+    code, out, _ = run("--version")
+    assert code == 0 and out.startswith("canasta ") and "engine" in out
+
+
+def test_item11_variants_json() -> None:
+    import json
+
+    from canasta.presets import PRESETS
+    code, out, _ = run("variants", "--json")
+    assert code == 0
+    got = json.loads(out)["variants"]
+    assert [v["name"] for v in got] == list(PRESETS)
+    spanish = next(v for v in got if v["name"] == "spanish")
+    assert spanish["players"] == [2, 3, 4, 5, 6] and spanish["description"] == PRESETS["spanish"][0]
+
+
+def test_item11_rules_json_has_every_option_with_its_source() -> None:
+    import json
+
+    from canasta import rules
+    from canasta.rules import OPTION_NAMES
+    code, out, _ = run("rules", "gvr-club", "--set", "go_out_canastas=1", "--json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["name"] == "gvr-club" and d["players"] == 4 and d["overrides"] == {"go_out_canastas": 1}
+    assert set(d["options"]) == set(OPTION_NAMES) - {"name"}
+    expected = rules("gvr-club", go_out_canastas=1).options()
+    assert all(d["options"][k]["value"] == json.loads(json.dumps(expected[k])) for k in d["options"])
+    draw = d["options"]["stock_draw"]
+    assert draw["value"] == 2 and "S2" in draw["source"] and draw["differs_from_reference"]
+    go = d["options"]["go_out_canastas"]
+    assert go["house_rule"] and go["source"].startswith("house rule (preset: 2)")
+
+
+def test_item11_replay_json_matches_the_record(tmp_path: Path) -> None:
+    import json
+
+    from canasta.records import load
+    path = tmp_path / "g.json"
+    assert run("record", "--variant", "classic", "--seed", "3", "--out", str(path))[0] == 0
+    record = load(str(path))
+    final = record.replay()
+    code, out, _ = run("replay", str(path), "--json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["rules"] == "classic" and d["seed"] == 3 and d["over"] and d["winner"] == final.winner
+    assert d["scores"] == list(final.scores)
+    steps = [st["action"] for h in d["hands"] for t in h["turns"] for st in t["steps"]]
+    assert steps == [str(a) for a in record.actions]
+    assert [h["result"]["scores_after"] for h in d["hands"]] == [list(r.scores_after) for r in final.results]
+    # As one seat: the other hands are counts, that seat's cards are shown.
+    d1 = json.loads(run("replay", str(path), "--json", "--seat", "1")[1])
+    first = d1["hands"][0]["hands"]
+    assert isinstance(first[1], str) and all(isinstance(first[i], int) for i in (0, 2, 3))
+
+
+def test_item11_did_you_mean_a_rule_set() -> None:
+    assert_one_line_error(*run("rules", "bolivya"), "unknown rule set 'bolivya' (did you mean 'bolivia'?)")
+    assert_one_line_error(*run("simulate", "--variant", "gvr_club"), "did you mean 'gvr-club'?")
+
+
+def test_item11_record_whose_seed_does_not_match_its_actions(tmp_path: Path) -> None:
+    import json
+    path = tmp_path / "g.json"
+    assert run("record", "--variant", "classic", "--seed", "3", "--out", str(path))[0] == 0
+    d = json.loads(path.read_text())
+    d["seed"] = 4
+    path.write_text(json.dumps(d))
+    code, out, err = run("replay", str(path))
+    assert_one_line_error(code, out, err, "the record's seed 4 does not match its actions")
+    assert "does not hold" in err and "you do not hold" not in err
+
+
+# ------------------------------------------------------------------------------------- item 12
+def test_item12_short_rules_card_shows_what_differs_from_classic() -> None:
+    from canasta import rules
+    from canasta.rules import OPTION_NAMES
+    code, short, _ = run("rules", "gvr-club")
+    code_full, full, _ = run("rules", "gvr-club", "--full")
+    assert code == code_full == 0
+    assert len(short.splitlines()) < len(full.splitlines()) // 3
+    gvr, classic = rules("gvr-club").options(), rules("classic").options()
+    for opt in OPTION_NAMES:
+        if opt != "name" and gvr[opt] != classic[opt]:
+            assert f"│ {opt} " in short, opt
+    assert "│ black3_stop " not in short and "│ black3_stop " in full  # the same in both games
+    assert "canasta rules gvr-club --full" in short
+    # A house rule is always on the short card, even when classic has the same value.
+    _, out, _ = run("rules", "gvr-club", "--set", "stock_draw=1")
+    assert "│ stock_draw " in out and "house rule (preset: 2)" in out

@@ -218,14 +218,21 @@ def _side_name(rs: RuleSet, side: int) -> str:
 
 # ---------------------------------------------------------------------------------------- variants
 @app.command(cls=_Command)
-def variants() -> None:
+def variants(
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only.")] = False,
+) -> None:
     """List the rule sets (presets) with a one-line description."""
+    rows = [(name, preset_table(name)["player_counts"][0], description)
+            for name, (description, _make) in PRESETS.items()]
+    if as_json:
+        typer.echo(json.dumps({"variants": [{"name": n, "players": list(c), "description": d}
+                                            for n, c, d in rows]}))
+        return
     table = Table(title="Canasta rule sets", show_lines=False)
     table.add_column("name", style="bold", no_wrap=True)
     table.add_column("players", no_wrap=True)
     table.add_column("description")
-    for name, (description, _make) in PRESETS.items():
-        counts = preset_table(name)["player_counts"][0]
+    for name, counts, description in rows:
         table.add_row(name, ", ".join(map(str, counts)), description)
     _console().print(table)
 
@@ -252,24 +259,58 @@ def format_option(name: str, value: Any) -> str:
     return str(value)
 
 
+REFERENCE = "classic"  # the reference game (R 1.1): the short rules card shows what differs from it
+# Options the short card always shows: what a player asks first about any rule set.
+ESSENTIALS = ("packs", "hand_size", "stock_draw", "opening_minimums", "canasta_size", "go_out_canastas",
+              "target_score")
+
+
 @app.command("rules", cls=_Command)
 def rules_card(
     name: Annotated[str, typer.Argument(help="Rule set name (see `canasta variants`).")],
     players: PlayersOption = None,
     sets: SetOption = None,
+    full: Annotated[bool, typer.Option("--full", help="Every option, not only those that differ "
+                                                      "from the reference game.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only (every "
+                                                         "option).")] = False,
 ) -> None:
-    """Show a rule set as a rules card: every option with its value, meaning and source."""
+    """Show a rule set as a rules card: the options that differ from the reference classic game,
+    with their meaning and source (--full: every option)."""
     rs, overrides = _build_rules(name, players, sets)
     table_src = preset_table(name, rs.players)
     values = rs.options()
+    reference = preset_rules(REFERENCE).options()
+
+    def source(opt: str) -> str:
+        if opt in overrides:
+            preset_value = table_src[opt][0] if opt in table_src else None
+            return f"house rule (preset: {format_option(opt, preset_value)})"
+        return str(table_src[opt][1]) if opt in table_src else "engine default"
+
+    if as_json:
+        options = {opt: {"value": values[opt], "group": OPTION_GROUPS[opt], "meaning": OPTION_DOCS[opt],
+                         "source": source(opt), "house_rule": opt in overrides,
+                         "differs_from_reference": values[opt] != reference[opt]}
+                   for opt in OPTION_NAMES if opt != "name"}
+        typer.echo(json.dumps({"name": name, "description": PRESETS[name][0], "players": rs.players,
+                               "sides": rs.sides, "reference": REFERENCE, "overrides": overrides,
+                               "options": options}))
+        return
+    shown = [opt for opt in OPTION_NAMES if opt != "name" and (
+        full or opt in overrides or opt in ESSENTIALS or values[opt] != reference[opt])]
     console = _console()
     console.print(f"[bold]{name}[/bold] — {PRESETS[name][0]}")
     console.print(f"{rs.players} players, {rs.sides} sides"
                   + (f"; house rules: {', '.join(sorted(overrides))}" if overrides else ""))
+    if not full:
+        differ = sum(1 for o in OPTION_NAMES if o != "name" and values[o] != reference[o])
+        what = ("the reference game" if name == REFERENCE else
+                f"{differ} option{'s' if differ != 1 else ''} differ from the reference game ({REFERENCE})")
+        console.print(f"The essentials and what is special: {what}. Every option ({len(OPTION_NAMES) - 1}): "
+                      f"canasta rules {name} --full", markup=False)
     groups: dict[str, list[str]] = {}
-    for opt in OPTION_NAMES:
-        if opt == "name":
-            continue
+    for opt in shown:
         groups.setdefault(OPTION_GROUPS[opt], []).append(opt)
     for group, opts in groups.items():
         table = Table(title=group, title_justify="left", title_style="bold")
@@ -277,16 +318,16 @@ def rules_card(
         table.add_column("value")
         table.add_column("meaning")
         table.add_column("source")
+        if not full and name != REFERENCE:
+            table.add_column(f"in {REFERENCE}")
         for opt in opts:
             value = format_option(opt, values[opt])
+            ref = [format_option(opt, reference[opt])] if not full and name != REFERENCE else []
             if opt in overrides:
-                preset_value = table_src[opt][0] if opt in table_src else None
-                source = f"house rule (preset: {format_option(opt, preset_value)})"
                 table.add_row(f"[bold yellow]{opt}[/]", f"[bold yellow]{value}[/]", OPTION_DOCS[opt],
-                              f"[yellow]{source}[/]")
+                              f"[yellow]{source(opt)}[/]", *ref)
             else:
-                source = table_src[opt][1] if opt in table_src else "engine default"
-                table.add_row(opt, value, OPTION_DOCS[opt], source)
+                table.add_row(opt, value, OPTION_DOCS[opt], source(opt), *ref)
         console.print(table)
 
 
@@ -550,11 +591,33 @@ def _score_table(rs: RuleSet, result: HandResult) -> Table:
     return t
 
 
+def _replay_dict(record: GameRecord, hands: list[_Hand], final: GameState,
+                 seat: int | None) -> dict[str, Any]:
+    """The replay as JSON: what the text shows (hidden hands as counts when ``seat`` is given)."""
+    rs = record.rules
+    out_hands = []
+    for h in hands:
+        held: list[str | int] = [format_cards(sorted(cards, key=sort_key)) if seat is None or i == seat
+                                 else len(cards) for i, cards in enumerate(h.hands)]
+        out_hands.append({
+            "number": h.number + 1, "dealer": h.dealer, "scores_before": h.scores_before, "cut": h.cut,
+            "perfect_cut": h.perfect_cut, "stock": h.stock, "pile": format_cards(h.pile), "hands": held,
+            "deal_notes": h.deal_notes,
+            "turns": [{"seat": t.seat, "steps": [{"seat": st.actor, "action": str(st.action),
+                                                  "notes": st.notes} for st in t.steps]} for t in h.turns],
+            "result": h.result.to_dict() if h.result is not None else None})
+    return {"rules": rs.name, "seed": record.seed, "players": rs.players, "sides": rs.sides,
+            "actions": len(record.actions), "seat": seat, "hands": out_hands, "over": final.is_over,
+            "scores": list(final.scores), "winner": final.winner if final.is_over else None}
+
+
 @app.command("replay", cls=_Command)
 def replay_cmd(
     path: Annotated[str, typer.Argument(metavar="RECORD.json", help="A game record (canasta record).")],
     seat: Annotated[int | None, typer.Option("--seat", help="Show the game as this seat saw it: other "
                                                              "players' hands and draws hidden.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only: the hands, turns "
+                                                         "and scores.")] = False,
 ) -> None:
     """Replay a game record hand by hand: every turn in words, each hand's score, the winner."""
     try:
@@ -566,6 +629,9 @@ def replay_cmd(
     if seat is not None and not 0 <= seat < rs.players:
         _fail(f"--seat {seat}: seats are 0 to {rs.players - 1}")
     hands, final = _walk(record, seat)
+    if as_json:
+        typer.echo(json.dumps(_replay_dict(record, hands, final, seat)))
+        return
     console = _console()
     console.print(f"[bold]{rs.name}[/bold], seed {record.seed!r}, {rs.players} players, "
                   f"{len(record.actions)} actions"
