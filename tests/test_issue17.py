@@ -245,3 +245,127 @@ def test_item12_short_rules_card_shows_what_differs_from_classic() -> None:
     # A house rule is always on the short card, even when classic has the same value.
     _, out, _ = run("rules", "gvr-club", "--set", "stock_draw=1")
     assert "│ stock_draw " in out and "house rule (preset: 2)" in out
+
+
+# ------------------------------------------------------------------------------------- item 2
+def _tui() -> Any:
+    import test_tui  # the pilot helpers of the terminal tests (tests/ is on sys.path)
+    return test_tui
+
+
+def _bots_game(tmp_path: Path, seed: int = 5) -> Any:
+    from canasta import rules
+    from canasta.tui.session import Session
+    return _tui().scripted(Session.new(rules("classic"), ["human", "bot", "bot", "bot"], seed=seed,
+                                       save_path=tmp_path / "g.json"))
+
+
+def test_item2_undo_whole_turns_against_bots(tmp_path: Path) -> None:
+    """z (or ctrl+z) takes back the part of the turn played so far, then the whole previous turn with
+    the bots' turns after it; the state is exactly as it was then, and the saved game too."""
+    from canasta.tui.app import PlayApp
+    from canasta.tui.session import Session
+    from canasta.views import view
+    t = _tui()
+    session = _bots_game(tmp_path)
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        s = session.state
+        await pilot.press("z")
+        assert "Nothing to take back yet" in t.screen_text(app)
+        start = (view(s, 0), [str(a) for a in s.history()])
+        n0 = s.nactions  # the bots before seat 0 have played
+        await pilot.press("d")
+        assert session.state.nactions == n0 + 1
+        await pilot.press("ctrl+z")
+        s = session.state
+        assert (view(s, 0), [str(a) for a in s.history()]) == start
+        assert "Undone" in t.screen_text(app)
+        # A whole turn: draw, discard; the three bots play; then undo goes back before the draw.
+        await pilot.press("d", "x")
+        await pilot.pause()
+        s = session.state
+        assert s.actor == 0 and s.nactions > n0 + 2  # the bots have played
+        await pilot.press("z")
+        s = session.state
+        assert (view(s, 0), [str(a) for a in s.history()]) == start
+        assert [str(a) for a in Session.load(tmp_path / "g.json").state.history()] == start[1]
+
+    t.run_app(app, body)
+
+
+def test_item2_undo_with_two_people_takes_back_provisional_melds_only() -> None:
+    """Two people at one keyboard: no whole-turn undo (it would take back the other person's turn),
+    but z takes back provisional opening melds (R 1.1: the opening is one whole turn's melds)."""
+    from canasta.tui.app import PlayApp
+    from canasta.tui.session import Session
+    t = _tui()
+    pos = {"rules": "classic", "dealer": 3, "turn": 0, "phase": "draw",
+           "hands": ["KH KS KD 9S 5C", "7C 7S 8C", "AH AS 6C", "JD JH 4S"],
+           "stock": "5D 5H 8S 8D 9H 9D", "pile": "TC TD"}
+    session = t.scripted(Session.from_position(pos, ["human", "bot", "human", "bot"]))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        s = session.state
+        await pilot.press("z")
+        await pilot.pause()
+        assert "Nothing to take back: with other people" in t.screen_text(app)
+        await pilot.press("d")
+        hand = app.hand
+        kings = [i for i, f in enumerate(hand.cards) if f // 4 == 11]
+        for _ in range(3):
+            while hand.cursor not in kings:
+                await pilot.press("right")
+            await pilot.press("space")
+            kings.remove(hand.cursor)
+        await pilot.press("m")
+        assert len(s.melds[0]) == 1  # laid provisionally: 30 points, the minimum is 50
+        await pilot.press("z")
+        assert len(s.melds[0]) == 0 and s.hand_cards(0).count(47) == 1 and s.actor == 0
+
+    t.run_app(app, body)
+
+
+def test_item2_quit_asks_and_says_where_the_game_is_saved(tmp_path: Path) -> None:
+    from canasta.tui.app import ConfirmScreen, PlayApp
+    t = _tui()
+    session = _bots_game(tmp_path)
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        text = t.screen_text(app)
+        assert "Quit?" in text and "The game is saved in" in text and "--resume" in text
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen) and app.is_running
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert not app.is_running
+
+    t.run_app(app, body)
+    assert session.resume_hint() == (f"The game is saved in {tmp_path / 'g.json'}. Continue it with: "
+                                     f"canasta play --resume {tmp_path / 'g.json'}")
+
+
+def test_item2_resume_without_a_path_is_the_last_game(tmp_path: Path, started: list[Any],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import canasta.tui.session
+    last = tmp_path / "last-game.json"
+    monkeypatch.setattr(canasta.tui.session, "DEFAULT_SAVE", last)
+    assert_one_line_error(*run("play", "--resume"), f"no saved game at {last}")
+    assert run("play", "--seed", "4", "--variant", "classic")[0] == 0
+    first = started[0]
+    first.apply("draw")
+    assert run("play", "--resume")[0] == 0
+    assert [str(a) for a in started[1].state.history()] == ["draw"]
+    assert started[1].state.rules.name == "classic" and started[1].save_path == last
+    # A named game is resumed and saved where it is, unless --save says otherwise.
+    other = tmp_path / "other.json"
+    assert run("play", "--save", str(other))[0] == 0
+    assert run("play", "--resume", str(other))[0] == 0 and started[-1].save_path == other
+    assert run("play", str(other))[0] == 0 and started[-1].save_path == other

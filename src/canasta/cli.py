@@ -686,7 +686,11 @@ def play_cmd(
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deal (default: random).")] = None,
     save_to: Annotated[str | None, typer.Option("--save", help="Save the game here after every action "
                                                 "(default ~/.canasta/last-game.json).")] = None,
-    resume: Annotated[str | None, typer.Option("--resume", help="Continue a saved game.")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the last game (or the saved game "
+                                         "named after it: --resume FILE).")] = False,
+    saved: Annotated[str | None, typer.Argument(metavar="SAVED_GAME", show_default=False,
+                                                help="A saved game to continue (as with --resume FILE).")]
+    = None,
     four_colour: Annotated[bool, typer.Option("--four-colour", help="Four suit colours.")] = False,
 ) -> None:
     """Play a whole game in the terminal, with bots and people at one keyboard.
@@ -697,7 +701,8 @@ def play_cmd(
     u take the upcard, m meld the selected cards, a add them to a meld (or click
     the meld), x discard, g ask your partner to go out, y/n answer, r retract,
     e end, : any action in notation, ? hint (the hard bot's suggestion),
-    c four colours, f1 help, q quit (the game is saved after every action).
+    z undo (against bots: your last turn), c four colours, f1 help, q quit
+    (the game is saved after every action; --resume continues it).
     """
     from pathlib import Path
 
@@ -706,10 +711,13 @@ def play_cmd(
 
     path = Path(save_to).expanduser() if save_to else DEFAULT_SAVE
     try:
-        if resume is not None:
+        if resume or saved is not None:
             if sets:
                 _fail("--set is for a new game: a resumed game keeps the house rules it was started with")
-            session = Session.load(Path(resume).expanduser(), save_path=path)
+            source = Path(saved).expanduser() if saved is not None else path
+            if not source.exists():
+                _fail(f"no saved game at {source}: start one with `canasta play`")
+            session = Session.load(source, save_path=path if save_to else source)
         else:
             seat_list = parse_seats(seats) if seats else None
             if players is None and seat_list is not None and len(seat_list) != preset_rules(variant).players:

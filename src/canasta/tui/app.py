@@ -48,20 +48,23 @@ Keys of canasta play
   v  declare a special hand (lists the hands you may declare now)
   j  merge two of your melds (type their numbers, e.g. 0 3)
   :  type any action in notation (e.g. take 7H 7S @1)
+  z  undo (ctrl+z too): against bots, take back your last turn; with other
+     people at the keyboard, take back provisional opening melds (as r)
   ?  hint: the hard bot's suggestion     c  four-colour suits on/off
-  f1 this help     q  quit (the game is saved after every action)
+  f1 this help     q  quit (asks first; the game is saved after every action)
 Melds: @N is the meld number; ★natural/★mixed/★sequence/★wild mark a canasta;
 narrow panels show a run by its ends and a group by rank and count (K×5+2w)."""
 
 KEY_LINE = ("←→ move · space select · d draw · t take · m meld · a add · x discard · g ask · "
-            "r retract · e end · ? hint · f1 help")
+            "r retract · e end · z undo · ? hint · f1 help · q quit")
 # the key of each action word and the app action it runs, for the key line of the moment
 ACTION_KEYS = (("draw", "d", "play('draw')"), ("upcard", "u", "play('upcard')"), ("take", "t", "take"),
                ("top", "o", "top"), ("meld", "m", "meld"), ("add", "a", "add"), ("merge", "j", "merge"),
                ("discard", "x", "discard"), ("declare", "v", "declare"), ("pass", "p", "play('pass')"),
                ("ask", "g", "play('ask')"), ("yes", "y", "play('yes')"), ("no", "n", "play('no')"),
                ("retract", "r", "play('retract')"), ("end", "e", "play('end')"))
-TOOL_KEYS = (("space select", "select"), (": type", "notation"), ("? hint", "hint"), ("f1 help", "help"))
+TOOL_KEYS = (("space select", "select"), (": type", "notation"), ("z undo", "undo"), ("? hint", "hint"),
+             ("f1 help", "help"), ("q quit", "ask_quit"))
 
 
 def key_line(legal: list[str]) -> str:
@@ -119,6 +122,28 @@ class AskScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y or Enter answers yes, n or Escape no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter,q", "answer(True)", "yes"), Binding("n,escape", "answer(False)", "no")]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Static { width: 70; height: auto; border: round $accent; background: $panel;
+                             padding: 0 1; }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(self.question + "\n\ny / Enter: yes    n / Esc: no", style="bold"), id="question")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
 class PlayApp(App[None]):
     """A whole game: people at one keyboard and bots; shows only the acting person's view."""
 
@@ -155,7 +180,8 @@ class PlayApp(App[None]):
         Binding("question_mark", "hint", "hint", show=False),
         Binding("c", "colours", "colours", show=False),
         Binding("f1", "help", "help", show=False),
-        Binding("q", "quit", "quit", show=False),
+        Binding("z,ctrl+z", "undo", "undo", show=False),
+        Binding("q", "ask_quit", "quit", show=False),
     ]
     SIMPLE: ClassVar[dict[str, Action]] = {
         "draw": DRAW, "upcard": UPCARD, "ask": ASK, "yes": YES, "no": NO, "retract": RETRACT, "end": END,
@@ -448,6 +474,37 @@ class PlayApp(App[None]):
         label = "hint (fallback random bot, canasta.bots is not installed)" if fallback else "hint (hard bot)"
         self.say(f"{label}: {a} — {why}", "italic cyan")
 
+    def action_undo(self) -> None:
+        session, s = self.session, self.session.state
+        if s.is_over:
+            self.say("The game is over: nothing to take back.")
+            return
+        if not session.can_undo_turns:
+            if s.actor == self.shown_seat and s.why_illegal(RETRACT) is None:
+                self.run_actions([RETRACT])
+                return
+            self.say("Nothing to take back: with other people at the keyboard, only provisional opening "
+                     "melds (r).")
+            return
+        n = session.undo_turn()
+        if not n:
+            self.say("Nothing to take back yet.")
+            return
+        s = session.state
+        self.results_seen = min(self.results_seen, len(s.results))
+        self.shown_over = False
+        self.hand.clear()
+        took = f"{n} action{'s' if n != 1 else ''}"
+        self.message = Text(f"Undone: your last turn and what followed ({took} taken back).", style="cyan")
+        self.advance()
+
+    def action_ask_quit(self) -> None:
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(f"Quit? {self.session.resume_hint()}"), answer)
+
     def action_colours(self) -> None:
         self.four_colour = not self.four_colour
         self.refresh_screen()
@@ -458,3 +515,4 @@ class PlayApp(App[None]):
 
 def run(session: Session, four_colour: bool = False) -> None:
     PlayApp(session, four_colour).run()
+    print(session.resume_hint())

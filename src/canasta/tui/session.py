@@ -76,16 +76,20 @@ class Session:
         self.level = level
         self.save_path = save_path
         self.start = start
-        base = state.seed if isinstance(state.seed, int) else sum(map(ord, str(state.seed)))
         self.bots: dict[int, Bot] = {}
         self.fallback = False
-        for seat, who in enumerate(seats):
-            if who == BOT:
-                bot, fb = make_bot(level, base * 10 + seat)
-                self.bots[seat] = bot
-                self.fallback = self.fallback or fb
+        self._make_bots()
         self._hint_bot: Bot | None = None
         self._hint_fallback = False
+
+    def _make_bots(self) -> None:
+        state = self.state
+        base = state.seed if isinstance(state.seed, int) else sum(map(ord, str(state.seed)))
+        for seat, who in enumerate(self.seats):
+            if who == BOT:
+                bot, fb = make_bot(self.level, base * 10 + seat)
+                self.bots[seat] = bot
+                self.fallback = self.fallback or fb
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -144,6 +148,48 @@ class Session:
         tmp = self.save_path.with_name(self.save_path.name + ".tmp")
         tmp.write_text(self.to_json(), encoding="utf-8")
         os.replace(tmp, self.save_path)
+
+    def resume_hint(self) -> str:
+        """Where the game is saved and the command that continues it."""
+        if self.save_path is None:
+            return "The game was not saved."
+        where = "" if self.save_path == DEFAULT_SAVE else f" {self.save_path}"
+        if self.state.is_over:
+            return f"The game is over; its record is in {self.save_path} (canasta replay reads it)."
+        return f"The game is saved in {self.save_path}. Continue it with: canasta play --resume{where}"
+
+    # ---------------------------------------------------------------- undo
+    @property
+    def can_undo_turns(self) -> bool:
+        """Whole turns may be taken back when one person plays against bots (nobody else's turn is
+        lost); with several people at the keyboard only what the rules allow (``retract``)."""
+        return len(self.humans) == 1
+
+    def undo_turn(self) -> int:
+        """Take back the person's last turn: the part of the current turn played so far, or, before
+        they have acted in it, their previous turn (or answer) and the bots' turns after it. The game
+        is replayed from its record up to that point, so everything else is exactly as it was then.
+        Returns how many actions were taken back (0: nothing to take back)."""
+        if not self.can_undo_turns:
+            return 0
+        person = self.humans[0]
+        record = GameRecord.of(self.state, start=self.start)
+        s = record.initial_state()
+        actors = []
+        for a in record.actions:
+            actors.append(s.actor)
+            s._apply(a)
+        j = len(actors) - 1
+        while j >= 0 and actors[j] != person:
+            j -= 1
+        if j < 0:
+            return 0
+        while j > 0 and actors[j - 1] == person:
+            j -= 1
+        self.state = record.replay(upto=j)
+        self._make_bots()  # no bot keeps plans made for the turns taken back
+        self.save()
+        return len(actors) - j
 
     # ---------------------------------------------------------------- queries
     @property
