@@ -369,3 +369,48 @@ def test_item2_resume_without_a_path_is_the_last_game(tmp_path: Path, started: l
     assert run("play", "--save", str(other))[0] == 0
     assert run("play", "--resume", str(other))[0] == 0 and started[-1].save_path == other
     assert run("play", str(other))[0] == 0 and started[-1].save_path == other
+
+
+# ------------------------------------------------------------------------------------- item 3
+def test_item3_log_keeps_every_turn_of_the_hand_and_scrolls(tmp_path: Path) -> None:
+    """One line per turn, so a bot's turn is never cut in half; the whole hand stays in the log (the
+    first screen shows every bot turn before the person's first one); it follows the newest line,
+    PgUp scrolls back, and after a resize the newest line is still in view."""
+    from canasta.tui.render import log_lines
+    from canasta.tui.widgets import LogView
+    from canasta.views import view
+    t = _tui()
+    session = _bots_game(tmp_path, seed=5)
+    app = t.PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        log = app.query_one(LogView)
+        s = session.state
+        v = view(s, 0)
+        first = log_lines(v)
+        assert log.lines == first
+        bots_before = {e["seat"] for e in v["log"] if e["what"] == "discard"}
+        for seat in bots_before:  # each bot's whole turn on one line: drew ... · discarded ...
+            assert any((line.startswith(f"Seat {seat} drew") and "discarded" in line)
+                       or (line.startswith(f"Partner (seat {seat}) drew") and "discarded" in line)
+                       for line in first), (seat, first)
+        for _ in range(4):
+            await pilot.press("d", "x")
+            await pilot.pause()
+        lines = log_lines(view(session.state, 0))
+        assert log.lines == lines and len(lines) > log.size.height  # more than fits
+        await pilot.pause()
+        text = t.screen_text(app)
+        assert lines[-1][:40] in text  # the newest turn is in view
+        assert log.scroll_y == log.max_scroll_y > 0
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert log.scroll_y < log.max_scroll_y
+        assert app.hand.cursor == 0  # PgUp went to the log, not the hand
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y
+        assert lines[-1][:40] in t.screen_text(app)
+
+    t.run_app(app, body)

@@ -29,7 +29,7 @@ from .render import (
     summary_table,
 )
 from .session import Outcome, Session
-from .widgets import HandView, MeldPanel
+from .widgets import HandView, LogView, MeldPanel
 
 KEYS_HELP = """\
 Keys of canasta play
@@ -51,6 +51,7 @@ Keys of canasta play
   z  undo (ctrl+z too): against bots, take back your last turn; with other
      people at the keyboard, take back provisional opening melds (as r)
   ?  hint: the hard bot's suggestion     c  four-colour suits on/off
+  PgUp / PgDn (or the mouse wheel) scroll the log of the hand back and forth
   f1 this help     q  quit (asks first; the game is saved after every action)
 Melds: @N is the meld number; ★natural/★mixed/★sequence/★wild mark a canasta;
 narrow panels show a run by its ends and a group by rank and count (K×5+2w)."""
@@ -151,8 +152,8 @@ class PlayApp(App[None]):
     CSS = """
     #status { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     #facts { height: auto; max-height: 4; padding: 0 1; background: $boost; }
-    #sides { height: 2fr; }
-    #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; }
+    #sides { height: auto; max-height: 60%; }
+    #sides > MeldPanel { height: auto; max-height: 100%; }
     #message { height: 3; padding: 0 1; background: $boost; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     """
@@ -180,6 +181,8 @@ class PlayApp(App[None]):
         Binding("question_mark", "hint", "hint", show=False),
         Binding("c", "colours", "colours", show=False),
         Binding("f1", "help", "help", show=False),
+        Binding("pageup", "log(-1)", "log back", show=False),
+        Binding("pagedown", "log(1)", "log forward", show=False),
         Binding("z,ctrl+z", "undo", "undo", show=False),
         Binding("q", "ask_quit", "quit", show=False),
     ]
@@ -205,7 +208,7 @@ class PlayApp(App[None]):
         with Horizontal(id="sides"):
             for side in range(self.session.state.rules.sides):
                 yield MeldPanel(side, id=f"side{side}")
-        yield Static(id="log")
+        yield LogView(id="log")
         yield Static(id="message")
         yield HandView(id="hand")
         yield Static(KEY_LINE, id="keys")
@@ -251,8 +254,7 @@ class PlayApp(App[None]):
         self.query_one("#keys", Static).update(key_line(v["legal_actions"]))
         for panel in self.query(MeldPanel):
             panel.show(v, self.four_colour)
-        log = self.query_one("#log", Static)
-        log.update(Text("\n".join(log_lines(v, max(log.size.height, 3)))))
+        self.query_one(LogView).show(log_lines(v))
         msg = self.prompt(v)
         if self.message.plain:
             msg = Text("\n").join([self.message, msg])
@@ -504,6 +506,13 @@ class PlayApp(App[None]):
                 self.exit()
 
         self.push_screen(ConfirmScreen(f"Quit? {self.session.resume_hint()}"), answer)
+
+    def action_log(self, pages: int) -> None:
+        log = self.query_one(LogView)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     def action_colours(self) -> None:
         self.four_colour = not self.four_colour

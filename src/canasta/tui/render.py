@@ -236,29 +236,52 @@ def _symbols(text: str) -> str:
     return " ".join(card_label(f) for f in parse_cards(text)) if text else ""
 
 
-def log_line(v: dict[str, Any], e: dict[str, Any]) -> str:
-    who = seat_name(v, e["seat"])
-    what = e["what"]
+def _event_words(v: dict[str, Any], e: dict[str, Any]) -> str:
+    """One event without its player: ``drew K♣``, ``melded K♦ K♥ K♠`` ("" for nothing to say)."""
+    what = str(e["what"])
     if "count" in e:
         cards = f"{e['count']} card{'s' if e['count'] != 1 else ''}"
     else:
         cards = _symbols(e.get("cards", ""))
     if what == "take":
         labels = cards.split()
-        words = _WORDS["take"].format(top=labels[0] if labels else "?",
-                                      rest=" ".join(labels[1:]) or "nothing from the hand")
-    elif what in ("pile", "start_pile") and not cards:
+        return _WORDS["take"].format(top=labels[0] if labels else "?",
+                                     rest=" ".join(labels[1:]) or "nothing from the hand")
+    if what in ("pile", "start_pile") and not cards:
         return ""
-    else:
-        words = _WORDS.get(what, what + " {cards}").format(cards=cards or "nothing")
-    if what in ("deal", "hand_over", "position"):
+    return _WORDS.get(what, what + " {cards}").format(cards=cards or "nothing")
+
+
+# events of the table, not of a player's turn
+_TABLE_EVENTS = ("deal", "hand_over", "position")
+
+
+def log_line(v: dict[str, Any], e: dict[str, Any]) -> str:
+    words = _event_words(v, e)
+    if not words or e["what"] in _TABLE_EVENTS:
         return words
+    who = seat_name(v, e["seat"])
     return f"{who[0].upper() + who[1:]} {words}"
 
 
-def log_lines(v: dict[str, Any], last: int) -> list[str]:
-    lines = [x for e in v["log"] if (x := log_line(v, e))]
-    return lines[-last:]
+def log_lines(v: dict[str, Any], last: int = 0) -> list[str]:
+    """The hand's log, one line per turn (a player's events in a row, joined by ``·``), so that the
+    start of every bot's turn stays in view; the last ``last`` lines (0: all)."""
+    lines: list[str] = []
+    seat = None
+    for e in v["log"]:
+        words = _event_words(v, e)
+        if not words:
+            continue
+        if e["what"] in _TABLE_EVENTS:
+            lines.append(words)
+            seat = None
+        elif e["seat"] == seat:
+            lines[-1] += f" · {words}"
+        else:
+            lines.append(log_line(v, e))
+            seat = e["seat"]
+    return lines[-last:] if last else lines
 
 
 SCORE_ROWS = (("canastas", "canasta_bonus"), ("red threes", "red_three_points"),
