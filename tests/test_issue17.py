@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from canasta.cards import parse_card
 from canasta.cli import app
 
 runner = CliRunner()
@@ -412,5 +413,108 @@ def test_item3_log_keeps_every_turn_of_the_hand_and_scrolls(tmp_path: Path) -> N
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y
         assert lines[-1][:40] in t.screen_text(app)
+
+    t.run_app(app, body)
+
+
+# ------------------------------------------------------------------------------------- items 6, 9
+TWO_MELDS = {
+    "rules": "classic", "dealer": 3, "turn": 0, "phase": "draw", "scores": [4900, 0],
+    "hands": ["KH KS KD 9S 8D 2S", "AH AS 6C", "TH TC 5S", "JD JH 4S"],
+    "stock": "KC 7D 7H 8S 8D", "pile": "9D 9C",
+    "melds": [["QH QS QD", "8H 8S 8C"], []],
+}
+
+
+def test_item6_add_asks_which_meld_and_lists_them() -> None:
+    """a with a deuce and two melds it fits: a labelled question, the side's melds listed by number
+    with the ones the card fits marked, an input with a hint; typing the number adds the card there."""
+    from canasta.tui.app import AskScreen, PlayApp
+    from canasta.tui.session import Session
+    t = _tui()
+    session = t.scripted(Session.from_position(TWO_MELDS, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        s = session.state
+        await pilot.press("d")
+        hand = app.hand
+        hand.cursor = hand.cards.index(parse_card("2S"))
+        await pilot.press("space", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen)
+        text = t.screen_text(app)
+        assert "which meld?" in text and "Add 2♠ to which meld?" in text
+        assert "@0 Q♦ Q♥ Q♠ (3)   ← fits" in text and "@1 8♣ 8♥ 8♠ (3)   ← fits" in text
+        assert text.count("@1 8♣ 8♥ 8♠ (3)") == 2  # the panel above still shows the melds
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert [m.size for m in s.melds[0]] == [3, 4]
+
+    t.run_app(app, body)
+
+
+def test_item6_add_without_a_question_when_one_meld_can_take_the_card() -> None:
+    from canasta.tui.app import AskScreen, PlayApp
+    from canasta.tui.session import Session
+    t = _tui()
+    pos = dict(TWO_MELDS, melds=[["QH QS QD QC 2C JK 2D", "8H 8S 8C"], []])
+    session = t.scripted(Session.from_position(pos, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("d")
+        app.hand.cursor = app.hand.cards.index(parse_card("8D"))
+        await pilot.press("space", "a")
+        await pilot.pause()
+        assert not isinstance(app.screen, AskScreen)  # only the eights take 8♦
+        assert [m.size for m in session.state.melds[0]] == [7, 4]
+
+    t.run_app(app, body)
+
+
+def test_item6_typed_action_box_is_labelled_with_the_legal_actions() -> None:
+    from canasta.tui.app import AskScreen, PlayApp
+    from canasta.tui.session import Session
+    t = _tui()
+    session = t.scripted(Session.from_position(TWO_MELDS, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("colon")
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen)
+        text = t.screen_text(app)
+        assert "type an action" in text and "Legal now: draw" in text
+
+    t.run_app(app, body)
+
+
+def test_item9_typed_meld_of_five_cards_is_played_as_the_keys_play_it() -> None:
+    """`meld KC KD KH KS 2H` typed: the engine takes a new meld as three cards and the rest one at a
+    time; the typed notation does what selecting the five cards and pressing m does."""
+    from canasta.tui.app import PlayApp
+    from canasta.tui.session import Session
+    t = _tui()
+    pos = {"rules": "classic", "dealer": 3, "turn": 0, "phase": "draw",
+           "hands": ["KH KS KD 2H 9S 5C", "7C 7S 8C", "AH AS 6C", "JD JH 4S"],
+           "stock": "KC 8S 8D 9H 9D", "pile": "TC TD"}
+    typed = t.scripted(Session.from_position(pos, ["human", "bot", "bot", "bot"]))
+    keyed = t.scripted(Session.from_position(pos, ["human", "bot", "bot", "bot"]))
+    keyed.apply("draw")
+    from canasta.cards import parse_cards
+    assert keyed.meld(parse_cards("KC KD KH KS 2H")).refused is None
+    app = PlayApp(typed)
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("d", "colon")
+        await pilot.pause()
+        for ch in "meld KC KD KH KS 2H":
+            await pilot.press("space" if ch == " " else ch)
+        await pilot.press("enter")
+        await pilot.pause()
+        s = typed.state
+        assert [str(m) for m in s.melds[0]] == [str(m) for m in keyed.state.melds[0]]
+        assert s.melds[0][0].size == 5 and "Refused" not in t.screen_text(app)
 
     t.run_app(app, body)

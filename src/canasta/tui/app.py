@@ -19,7 +19,9 @@ from ..errors import IllegalAction, NotationError
 from ..views import view
 from .facts import facts_text
 from .render import (
+    cards_text,
     log_lines,
+    meld_lines,
     result_words,
     score_table,
     seat_name,
@@ -98,23 +100,29 @@ class TextScreen(Screen[None]):
 
 
 class AskScreen(ModalScreen[str | None]):
-    """One line of input (a meld number, an action in notation)."""
+    """A labelled question with one line of input (a meld number, an action in notation). It stands
+    at the bottom of the screen, over the log, so the melds stay in view."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
     DEFAULT_CSS = """
-    AskScreen { align: center middle; }
-    AskScreen > Vertical { width: 70; height: auto; max-height: 20; border: round $accent;
-                           background: $panel; }
+    AskScreen { align: center bottom; }
+    AskScreen > Vertical { width: 76; height: auto; max-height: 16; border: round $accent;
+                           border-title-style: bold; background: $panel; margin-bottom: 4; }
+    AskScreen Input { margin: 0; }
     """
 
-    def __init__(self, prompt: str) -> None:
+    def __init__(self, prompt: RenderableType, title: str = "", placeholder: str = "") -> None:
         super().__init__()
         self.prompt = prompt
+        self.title_text = title
+        self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.prompt)
-            yield Input(id="answer")
+        with Vertical() as box:
+            box.border_title = self.title_text
+            box.border_subtitle = "Enter: play · Esc: cancel"
+            yield Static(self.prompt, id="prompt")
+            yield Input(id="answer", placeholder=self.placeholder)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
@@ -367,6 +375,17 @@ class PlayApp(App[None]):
             return
         if not self.my_turn():
             return
+        v = self.view()
+        melds = v["melds"][v["side"]]
+        if not melds:
+            self.say("Your side has no meld to add to yet: m lays the selected cards as a new meld.")
+            return
+        s = self.session.state
+        fits = [m["index"] for m in melds
+                if s.why_illegal(Action(Op.ADD, (cards[0],), m["index"])) is None]
+        if len(fits) == 1 or len(melds) == 1:  # no question when only one meld can take them
+            self.add_to(fits[0] if fits else melds[0]["index"])
+            return
 
         def chosen(answer: str | None) -> None:
             if answer is None or not answer.strip():
@@ -378,7 +397,15 @@ class PlayApp(App[None]):
                 return
             self.add_to(meld)
 
-        self.push_screen(AskScreen("Add the selected cards to which meld? Type its number, Enter."), chosen)
+        body = Text("Add ")
+        body.append_text(cards_text(cards, self.four_colour))
+        body.append(" to which meld? Type its number and press Enter.\n")
+        for m, line in zip(melds, meld_lines(v, v["side"], self.four_colour, 68), strict=True):
+            body.append_text(line)
+            body.append("   ← fits\n" if m["index"] in fits else "\n", style="green")
+        body.rstrip()
+        placeholder = f"a meld number, e.g. {fits[0] if fits else melds[0]['index']}"
+        self.push_screen(AskScreen(body, "which meld?", placeholder), chosen)
 
     def add_to(self, meld: int) -> None:
         cards = self.hand.selected_cards()
@@ -422,7 +449,8 @@ class PlayApp(App[None]):
             except (ValueError, IndexError):
                 raise ValueError(f"{answer!r} is not one of the numbers 1-{len(hands)}.") from None
 
-        self._prompt_action(f"Special hands you may declare:\n{menu}\nType its number, Enter.", pick)
+        self._prompt_action(f"Special hands you may declare:\n{menu}\nType its number, Enter.", pick,
+                            "which special hand?", "a number")
 
     def action_merge(self) -> None:
         if not self.my_turn():
@@ -435,21 +463,37 @@ class PlayApp(App[None]):
                 raise ValueError(f"{answer!r}: type two meld numbers, e.g. 0 3.") from None
             return Action(Op.MERGE, (), into, other)
 
-        self._prompt_action("Merge which melds? Type two numbers (the second joins the first).", melds)
+        self._prompt_action("Merge which melds? Type two numbers (the second joins the first).", melds,
+                            "which melds?", "two meld numbers, e.g. 0 3")
 
     def action_notation(self) -> None:
         if not self.my_turn():
             return
+        session = self.session
 
-        def notation(answer: str) -> Action:
+        def notation(answer: str) -> Action | list[Action]:
+            words = answer.split()
+            op = words[0].lower() if words else ""
             try:
+                # As with the keys: a meld of more than three cards, or several cards added to a
+                # meld, is played card by card where the engine takes one card at a time.
+                if op == "meld" and len(words) > 4 and not any(w.startswith("@") for w in words):
+                    return session.meld_actions(parse_cards(" ".join(words[1:])))
+                if op == "add" and len(words) > 3 and words[1].startswith("@"):
+                    meld = Action.parse(f"add {words[1]} {words[2]}").meld
+                    return session.state.meld_plan(parse_cards(" ".join(words[2:])), meld)
                 return Action.parse(answer)
             except NotationError as e:
                 raise ValueError(f"Not an action: {e}.") from None
 
-        self._prompt_action("Action in notation (e.g. take 7H 7S @1, add @0 2C):", notation)
+        legal = list(dict.fromkeys(str(a) for a in session.state.legal_actions()))
+        shown = ", ".join(legal[:6]) + (f" (and {len(legal) - 6} more)" if len(legal) > 6 else "")
+        prompt = Text("Type an action in notation, e.g. take 7H 7S @1, meld 7H 7S 7D 2C, add @0 2C.\n")
+        prompt.append(f"Legal now: {shown}", style="dim")
+        self._prompt_action(prompt, notation, "type an action", "action")
 
-    def _prompt_action(self, prompt: str, parse: Callable[[str], Action]) -> None:
+    def _prompt_action(self, prompt: RenderableType, parse: Callable[[str], Action | list[Action]],
+                       title: str = "", placeholder: str = "") -> None:
         """Ask for one line and play the action ``parse`` reads from it; an empty line does nothing,
         a line that names no action shows parse's message (ValueError) and changes nothing."""
 
@@ -461,9 +505,9 @@ class PlayApp(App[None]):
             except ValueError as e:
                 self.say(str(e), "bold red")
                 return
-            self.run_actions([a])
+            self.run_actions(a if isinstance(a, list) else [a])
 
-        self.push_screen(AskScreen(prompt), chosen)
+        self.push_screen(AskScreen(prompt, title, placeholder), chosen)
 
     def action_hint(self) -> None:
         if not self.my_turn():

@@ -226,13 +226,17 @@ class Session:
             out.applied.append(a)
         return out
 
-    def meld(self, cards: list[int]) -> Outcome:
-        """Lay ``cards`` as one new meld: as one action when the engine takes it that way (black
-        threes go down all at once), otherwise with the engine's meld plan, one card at a time."""
+    def meld_actions(self, cards: list[int]) -> list[Action]:
+        """The actions that lay ``cards`` as one new meld: one action when the engine takes it that
+        way (black threes go down all at once), otherwise the engine's meld plan, a card at a time."""
         whole = Action(Op.MELD, tuple(cards))
         if len(cards) > 3 and self.state.why_illegal(whole) is None:
-            return self.apply_all([whole])
-        return self.apply_all(self.state.meld_plan(cards))
+            return [whole]
+        return self.state.meld_plan(cards)
+
+    def meld(self, cards: list[int]) -> Outcome:
+        """Lay ``cards`` as one new meld (see :meth:`meld_actions`)."""
+        return self.apply_all(self.meld_actions(cards))
 
     def add(self, cards: list[int], meld: int) -> Outcome:
         return self.apply_all(self.state.meld_plan(cards, meld))
