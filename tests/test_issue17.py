@@ -518,3 +518,66 @@ def test_item9_typed_meld_of_five_cards_is_played_as_the_keys_play_it() -> None:
         assert s.melds[0][0].size == 5 and "Refused" not in t.screen_text(app)
 
     t.run_app(app, body)
+
+
+# ------------------------------------------------------------------------------------- item 7
+def test_item7_hint_words_from_the_search_figures_of_the_issue() -> None:
+    """The hint the issue quotes: figures, `8C`, and a kept choice worse than another by its own
+    figures. Shown: the move with the screen's symbols and the everyday strategy's reason for it."""
+    from canasta.actions import Action
+    from canasta.tui.hint import hint_text, plain_reason
+    a = Action.parse("discard 8C")
+    why = ("discard 8C: best mean outcome over 16 sampled worlds (discard 8C=-168, discard 7H=-120); "
+           "the heuristic's choice kept: no alternative is surely better")
+    assert plain_reason(why, a) == ""
+    assert hint_text(a, why, (a, "discard 8C: a safe card")) == "Discard 8♣: a safe card."
+    other = Action.parse("discard 7H")
+    assert hint_text(other, "discard 7H: best mean outcome over 16 sampled worlds (discard 7H=+3)",
+                     (a, "discard 8C: a safe card")) == (
+        "Discard 7♥: looking ahead over the cards the others may hold, it does better than discard 8♣.")
+    take = Action.parse("take KH KS")
+    assert hint_text(take, "take KH KS: the pile (12 cards) is worth 340 [plan 'keep wilds' over 16 "
+                           "sampled worlds (keep wilds=+92, close with wilds=+102)]") == (
+        "Take the pile with K♥ K♠: the pile (12 cards) is worth taking.")
+
+
+def test_item7_hints_in_a_game_are_plain_sentences_with_card_symbols() -> None:
+    import re
+
+    from canasta import rules
+    from canasta.tui.session import Session
+    session = Session.new(rules("gvr-club"), ["human", "bot", "bot", "bot"], seed=11)
+    seen = 0
+    for _ in range(8):
+        while session.bot_step() is not None:
+            pass
+        if session.state.is_over:
+            break
+        seat = session.state.actor
+        words, fallback = session.hint_words(seat)
+        assert session.hint_words(seat) == (words, fallback)  # asked twice: the same hint
+        assert not fallback
+        for technical in ("sampled worlds", "=", "mean outcome", "heuristic", "plan '"):
+            assert technical not in words, words
+        assert not re.search(r"\b(10|[2-9TJQKA])[CDHS]\b", words), words  # symbols, not notation
+        assert words[0].isupper() and words.endswith(".")
+        a, _, _ = session.hint(seat)  # play the hard bot's move to go on
+        session.apply(a)
+        seen += 1
+    assert seen >= 5
+
+
+def test_item7_hint_key_shows_the_plain_hint() -> None:
+    from canasta.tui.app import PlayApp
+    from canasta.tui.session import Session
+    t = _tui()
+    session = t.scripted(Session.from_position(t.GO_OUT, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("d", "question_mark")
+        await pilot.pause()
+        text = " ".join(t.screen_text(app).split())
+        assert "Hint: " in text and "sampled worlds" not in text
+
+    t.run_app(app, body)

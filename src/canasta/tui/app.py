@@ -513,12 +513,12 @@ class PlayApp(App[None]):
         if not self.my_turn():
             return
         try:
-            a, why, fallback = self.session.hint(self.shown_seat)
+            words, fallback = self.session.hint_words(self.shown_seat)
         except IllegalAction as e:  # pragma: no cover - a bot should only return legal actions
             self.say(f"No hint: {e}")
             return
-        label = "hint (fallback random bot, canasta.bots is not installed)" if fallback else "hint (hard bot)"
-        self.say(f"{label}: {a} — {why}", "italic cyan")
+        label = "Hint (a random bot: canasta.bots is not installed)" if fallback else "Hint"
+        self.say(f"{label}: {words}", "italic cyan")
 
     def action_undo(self) -> None:
         session, s = self.session, self.session.state

@@ -28,6 +28,7 @@ from ..records import GameRecord, position
 from ..rules import RuleSet
 from ..state import GameState
 from ..views import view
+from .hint import hint_text, plain_reason
 from .players import Bot, make_bot
 
 SAVE_FORMAT = "canasta-tui-game"
@@ -81,6 +82,7 @@ class Session:
         self._make_bots()
         self._hint_bot: Bot | None = None
         self._hint_fallback = False
+        self._hint_words: tuple[tuple[int, int, int], tuple[str, bool]] | None = None
 
     def _make_bots(self) -> None:
         state = self.state
@@ -270,3 +272,19 @@ class Session:
         s = self.state
         a = self._hint_bot.choose(view(s, seat), s.legal_actions())
         return a, self._hint_bot.explain(), self._hint_fallback
+
+    def hint_words(self, seat: int) -> tuple[str, bool]:
+        """The hint as a player would say it (``Discard 7♥: a safe card.``), and whether it is the
+        fallback's: the hard bot's move, with its reason in plain words; where that reason is only the
+        search's figures, the everyday strategy's reason for the same move."""
+        key = (seat, self.state.hand_no, self.state.nactions)
+        if self._hint_words is not None and self._hint_words[0] == key:
+            return self._hint_words[1]  # asked twice: the same answer (the search samples at random)
+        a, why, fallback = self.hint(seat)
+        plain: tuple[Action, str] | None = None
+        if not fallback and not plain_reason(why, a):
+            bot, _ = make_bot("medium", 12345)
+            s = self.state
+            plain = (bot.choose(view(s, seat), s.legal_actions()), bot.explain())
+        self._hint_words = (key, (hint_text(a, why, plain), fallback))
+        return self._hint_words[1]
