@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from canasta import rules
-from canasta.cli import app, format_option, parse_value
+from canasta.cli import REASON_WORDS, app, format_option, parse_value
 from canasta.records import load
 from canasta.sim import simulate
 
@@ -153,7 +153,7 @@ def test_simulate_prints_a_report() -> None:
     d = json.loads(run("simulate", "--variant", "classic", "--games", "2", "--seed", "1", "--json")[1])
     assert "classic: 2 random games, seeds 1..2" in out
     for reason, n in d["reasons"].items():
-        assert f"ended: {reason}" in out
+        assert f"hands ended: {REASON_WORDS[reason]}" in out  # in words (issue 17)
         assert f" {n} (" in out or f" {n} " in out
     assert f"{d['hands']} (" in out
     for words in ("mean hand score, side 0 (seats 0, 2)", "games won, side 1 (seats 1, 3)",

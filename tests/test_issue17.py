@@ -581,3 +581,46 @@ def test_item7_hint_key_shows_the_plain_hint() -> None:
         assert "Hint: " in text and "sampled worlds" not in text
 
     t.run_app(app, body)
+
+
+# ------------------------------------------------------------------------------------- item 8
+def test_item8_panels_show_meld_points_and_the_game_score_apart() -> None:
+    """Classic (R 1.1): Q♥ Q♠ Q♦ Q♣ 2♣ JK 2♦ count 4 x 10 + 20 + 50 + 20 = 130 on the table."""
+    from canasta.tui.app import PlayApp
+    from canasta.tui.session import Session
+    t = _tui()
+    session = t.scripted(Session.from_position(t.GO_OUT, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        text = t.screen_text(app)
+        assert "US you+s2 · game 4900 pts" in text and "melds 130 pts · min 120 · open" in text
+        assert "THEM s1+s3 · game 0 pts" in text and "melds 0 pts · min 50 · not open" in text
+
+    t.run_app(app, body)
+
+
+def test_item8_end_of_hand_table_in_words() -> None:
+    from rich.console import Console
+
+    from canasta.tui.render import score_table
+    v = {"sides": 2, "side": 0, "players": 4, "seat": 0, "partner": 2}
+    side = {"natural_canastas": 1, "mixed_canastas": 2, "canasta_bonus": 1100, "red_threes": 2,
+            "red_three_points": 200, "going_out": 100, "concealed": False, "table": 300, "hand": 0,
+            "penalties": 0, "perfect_cut": 0, "total": 1700}
+    none = dict(side, natural_canastas=0, mixed_canastas=0, canasta_bonus=0, red_threes=0,
+                red_three_points=0, going_out=0, table=50, hand=-40, total=10)
+    console = Console(width=100, record=True)
+    console.print(score_table(v, {"hand": 0, "sides": [side, none], "scores_after": [1700, 10]}))
+    text = console.export_text()
+    assert "1 natural, 2 mixed: 1100" in text and "2 laid: 200" in text
+    assert "melded cards" in text and "cards left in hand" in text
+    assert "1n" not in text and "2m" not in text
+
+
+def test_item8_simulate_says_how_hands_ended_in_words() -> None:
+    code, out, _ = run("simulate", "--variant", "classic", "--games", "3", "--seed", "1")
+    assert code == 0
+    assert "hands ended: a player went out" in out and "hands ended: the stock ran out" in out
+    assert "hands ended: the last stock card was a red three" in out
+    assert "last_red3" not in out and "went_out" not in out

@@ -209,6 +209,15 @@ def _rules_or_fail(name: str, players: int | None, sets: list[str] | None) -> Ru
     return _build_rules(name, players, sets)[0]
 
 
+# How a hand ended (HandResult.reason), in words.
+REASON_WORDS = {
+    "went_out": "a player went out",
+    "stock_out": "the stock ran out",
+    "last_red3": "the last stock card was a red three",
+    "special": "a special hand was declared",
+}
+
+
 def _side_name(rs: RuleSet, side: int) -> str:
     seats = [s for s in range(rs.players) if s % rs.sides == side]
     if len(seats) == 1:
@@ -381,7 +390,7 @@ def simulate_cmd(
         t.add_row("unfinished", f"{pct(report.unfinished, report.games)} stopped after {max_hands} hands")
     t.add_row("hands", f"{hands} ({hands / report.games:.2f} per game)" if report.games else "0")
     for reason, n in report.reasons.items():
-        t.add_row(f"ended: {reason}", pct(n, hands))
+        t.add_row(f"hands ended: {REASON_WORDS.get(reason, reason)}", pct(n, hands))
     for side, mean in enumerate(report.mean_hand_score):
         t.add_row(f"mean hand score, {_side_name(rs, side)}", f"{mean:.1f}")
     for side, wins in enumerate(report.wins):
@@ -660,8 +669,8 @@ def replay_cmd(
             console.print(f"  {n:>3}. seat {turn.seat}: " + " · ".join(parts), markup=False)
         if h.result is not None:
             r = h.result
-            how = {"went_out": f"seat {r.out_seat} went out", "stock_out": "the stock ran out",
-                   "last_red3": "the last stock card was a red three"}.get(r.reason, r.reason)
+            how = (f"seat {r.out_seat} went out" if r.reason == "went_out"
+                   else REASON_WORDS.get(r.reason, r.reason))
             console.print(f"hand {h.number + 1} over: {how}")
             console.print(_score_table(rs, r))
         else:

@@ -171,6 +171,14 @@ def meld_lines(v: dict[str, Any], side: int, four_colour: bool, width: int = 0) 
     return out
 
 
+def meld_points(v: dict[str, Any], side: int) -> str:
+    """The card points of a side's melds (what they count at the end of the hand, before bonuses);
+    ``+`` where a closed canasta's cards are hidden."""
+    melds = v["melds"][side]
+    known = sum(m["points"] for m in melds if m.get("points") is not None)
+    return f"{known}{'+' if any(m.get('points') is None for m in melds) else ''}"
+
+
 def side_header(v: dict[str, Any], side: int, narrow: bool = False) -> Text:
     """Who sits on the side, score, opening minimum, and the threes laid (red and black counted:
     R 1.2/S3 score them by colour)."""
@@ -178,11 +186,13 @@ def side_header(v: dict[str, Any], side: int, narrow: bool = False) -> Text:
     names = "+".join("you" if s == v["seat"] else f"s{s}" for s in seats)
     threes = [f for s in seats for f in parse_cards(v["red_threes"][s])]
     t = Text(f"{side_name(v, side).upper()} ", style="bold")
-    if narrow:
-        t.append(f"{names} {v['scores'][side]}\nmin {v['minimum'][side]}")
+    on_table = meld_points(v, side)
+    if narrow:  # about 22 columns: the game score and whether open, then the melds' points and minimum
+        t.append(f"{names} {v['scores'][side]}")
         t.append(" open" if v["opened"][side] else " not open", style="dim")
+        t.append(f"\nmelds {on_table} · min {v['minimum'][side]}")
     else:
-        t.append(f"{names} {v['scores'][side]} pts · min {v['minimum'][side]}")
+        t.append(f"{names} · game {v['scores'][side]} pts\nmelds {on_table} pts · min {v['minimum'][side]}")
         t.append(" · open" if v["opened"][side] else " · not open", style="dim")
     if threes:
         red = sum(1 for f in threes if f % 4 in (1, 2))
@@ -285,7 +295,7 @@ def log_lines(v: dict[str, Any], last: int = 0) -> list[str]:
 
 
 SCORE_ROWS = (("canastas", "canasta_bonus"), ("red threes", "red_three_points"),
-              ("going out", "going_out"), ("table", "table"), ("hand", "hand"),
+              ("going out", "going_out"), ("melded cards", "table"), ("cards left in hand", "hand"),
               ("penalties", "penalties"), ("perfect cut", "perfect_cut"), ("total", "total"))
 # rows shown only when some side has them (American rules: S3 F, G, H)
 EXTRA_ROWS = (("special hand", "special"), ("short melds", "incomplete"), ("7s/aces held", "stuck"),
@@ -307,12 +317,12 @@ def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
         for sc in result["sides"]:
             val = str(sc[key])
             if key == "canasta_bonus":
-                kinds = [f"{sc['natural_canastas']}n", f"{sc['mixed_canastas']}m"]
-                kinds += [f"{sc[k]}{c}" for k, c in (("sequence_canastas", "s"), ("wild_canastas", "w"))
-                          if sc.get(k)]
-                val = f"{' '.join(kinds)}  {sc[key]}"
+                kinds = [f"{sc[k]} {word}" for k, word in (
+                    ("natural_canastas", "natural"), ("mixed_canastas", "mixed"),
+                    ("sequence_canastas", "sequence"), ("wild_canastas", "wild")) if sc.get(k)]
+                val = f"{', '.join(kinds)}: {sc[key]}" if kinds else str(sc[key])
             elif key == "red_three_points":
-                val = f"{sc['red_threes']}× {sc[key]}"
+                val = f"{sc['red_threes']} laid: {sc[key]}" if sc["red_threes"] else str(sc[key])
             elif key == "going_out" and sc["concealed"]:
                 val += " (concealed)"
             cells.append(val)
