@@ -594,8 +594,8 @@ def test_item8_panels_show_meld_points_and_the_game_score_apart() -> None:
 
     async def body(pilot: Any) -> None:
         text = t.screen_text(app)
-        assert "US you+s2 · game 4900 pts" in text and "melds 130 pts · min 120 · open" in text
-        assert "THEM s1+s3 · game 0 pts" in text and "melds 0 pts · min 50 · not open" in text
+        assert "US you+s2 · game 4900 pts" in text and "melds 130 · min 120 · open" in text
+        assert "THEM s1+s3 · game 0 pts" in text and "melds 0 · min 50 · not open" in text
 
     t.run_app(app, body)
 
@@ -624,3 +624,47 @@ def test_item8_simulate_says_how_hands_ended_in_words() -> None:
     assert "hands ended: a player went out" in out and "hands ended: the stock ran out" in out
     assert "hands ended: the last stock card was a red three" in out
     assert "last_red3" not in out and "went_out" not in out
+
+
+# ------------------------------------------------------------------------------------- item 10
+LONG_MELDS = {
+    "rules": "classic", "dealer": 3, "turn": 0, "phase": "draw", "scores": [1200, 800],
+    "hands": ["KH KS 9S 8D 7C 6D 5S 4H AH AS JD", "AH AS 6C", "TH TC 5S", "JD JH 4S"],
+    "stock": "KC 7D 7H 8S 8D", "pile": "9D 9C",
+    "melds": [["QH QS QD QC QH QS 2C JK 2D", "8H 8S 8C"], ["6H 6S 6C 6D 6H", "7H 7S 7D", "TD TS TH 2S"]],
+    "red_threes": [["3D", "3H"], [], ["3D"], []],
+}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 18)])
+def test_item10_layout_keeps_counts_turn_melds_and_log(size: tuple[int, int]) -> None:
+    """At 80x24 (and 60x18): every meld with its count, both sides' melds, whose turn it is, the
+    prompt, the hand and the keys; at 80x24 the log has room for the turns of a round."""
+    from canasta.tui.app import PlayApp
+    from canasta.tui.session import Session
+    from canasta.tui.widgets import LogView
+    t = _tui()
+    session = t.scripted(Session.from_position(LONG_MELDS, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        text = t.screen_text(app)
+        lines = text.splitlines()
+        assert len(lines) == size[1]
+        assert "turn: you" in text and "Your turn: draw" in text
+        for n in ("@0", "@1", "@2"):
+            assert n in text.split("THEM")[1], n  # the opponents' melds, all three
+        assert "(9)" in text or "Q×6+3w" in text  # the canasta's count, not cut off
+        assert "(5)" in text or "6×5" in text
+        assert "[A♥] A♠" in text and "4♥" in text  # the hand, whole
+        assert "d draw" in text and "q quit" in text  # the keys, whole
+        if size == (80, 24):
+            assert app.query_one(LogView).size.height >= 8
+
+    async def go() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await body(pilot)
+
+    import asyncio
+    asyncio.run(go())

@@ -162,8 +162,8 @@ class PlayApp(App[None]):
     #facts { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     #sides { height: auto; max-height: 60%; }
     #sides > MeldPanel { height: auto; max-height: 100%; }
-    #message { height: 3; padding: 0 1; background: $boost; }
-    #keys { height: 1; padding: 0 1; color: $text-muted; }
+    #message { height: auto; min-height: 1; max-height: 3; padding: 0 1; background: $boost; }
+    #keys { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "move(-1)", "left", show=False),

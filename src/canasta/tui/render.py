@@ -133,8 +133,8 @@ _KIND_SHORT = {"natural": "nat", "mixed": "mix", "sequence": "seq", "wild": "wil
 
 
 def _meld_line(m: dict[str, Any], four_colour: bool, short: int) -> Text:
-    """A meld at one of four widths (``short``): 0 all cards and size; 1 all cards, the canasta
-    kind abbreviated; 2 short form (run ends, rank x count); 3 the kind in one letter."""
+    """A meld at one of four widths (``short``): 0 all cards and size; 1 all cards and size, the
+    canasta kind abbreviated; 2 short form (run ends, rank x count); 3 the kind in one letter."""
     t = Text(f"@{m['index']} ", style="bold cyan")
     if m["canasta"]:
         kind = m["what"].split()[0]  # natural, mixed, sequence, wild (melds.describe)
@@ -149,8 +149,7 @@ def _meld_line(m: dict[str, Any], four_colour: bool, short: int) -> Text:
         t.append_text(_short(m, cards, four_colour))
         return t
     t.append_text(cards_text(cards, four_colour))
-    if not short:
-        t.append(f" ({m['size']})", style="dim")
+    t.append(f" ({m['size']})", style="dim")
     if not m["canasta"] and m["what"].split()[0] in ("sequence", "wild"):
         t.append(" run" if m["what"].startswith("sequence") else " wild", style="dim")
     return t
@@ -179,9 +178,10 @@ def meld_points(v: dict[str, Any], side: int) -> str:
     return f"{known}{'+' if any(m.get('points') is None for m in melds) else ''}"
 
 
-def side_header(v: dict[str, Any], side: int, narrow: bool = False) -> Text:
+def side_header(v: dict[str, Any], side: int, narrow: bool = False, width: int = 0) -> Text:
     """Who sits on the side, score, opening minimum, and the threes laid (red and black counted:
-    R 1.2/S3 score them by colour)."""
+    R 1.2/S3 score them by colour). Where the threes' cards would not fit in ``width`` columns, they
+    are counted instead, so that the header does not wrap."""
     seats = [s for s in range(v["players"]) if s % v["sides"] == side]
     names = "+".join("you" if s == v["seat"] else f"s{s}" for s in seats)
     threes = [f for s in seats for f in parse_cards(v["red_threes"][s])]
@@ -192,7 +192,7 @@ def side_header(v: dict[str, Any], side: int, narrow: bool = False) -> Text:
         t.append(" open" if v["opened"][side] else " not open", style="dim")
         t.append(f"\nmelds {on_table} · min {v['minimum'][side]}")
     else:
-        t.append(f"{names} · game {v['scores'][side]} pts\nmelds {on_table} pts · min {v['minimum'][side]}")
+        t.append(f"{names} · game {v['scores'][side]} pts\nmelds {on_table} · min {v['minimum'][side]}")
         t.append(" · open" if v["opened"][side] else " · not open", style="dim")
     if threes:
         red = sum(1 for f in threes if f % 4 in (1, 2))
@@ -200,8 +200,12 @@ def side_header(v: dict[str, Any], side: int, narrow: bool = False) -> Text:
         if narrow:
             t.append(f"\n3s: {red} red" + (f" {black} black" if black else ""))
         else:
-            t.append(" · red 3s " if not black else f" · 3s ({red} red, {black} black) ")
-            t.append_text(cards_text(threes, False))
+            full = Text(" · red 3s " if not black else f" · 3s ({red} red, {black} black) ")
+            full.append_text(cards_text(threes, False))
+            last = t.plain.split("\n")[-1]
+            if width and len(last) + full.cell_len > width:
+                full = Text(f" · {red} red 3s" + (f", {black} black" if black else ""))
+            t.append_text(full)
     return t
 
 
@@ -219,9 +223,10 @@ def status_text(v: dict[str, Any], four_colour: bool) -> Text:
         t.append(" FROZEN", style="bold blue")
     elif pile["frozen_for_me"]:
         t.append(" frozen for us", style="blue")
-    counts = " · ".join(f"{'you' if s == v['seat'] else f's{s}'}:{n}"
-                        for s, n in enumerate(v["hand_counts"]))
-    t.append(f"\ncards in hand {counts} · dealer s{v['dealer']} · turn: {seat_name(v, v['turn'])}")
+    counts = ", ".join(f"{'you' if s == v['seat'] else f's{s}'} {n}"
+                       for s, n in enumerate(v["hand_counts"]))
+    # the turn first: on a narrow screen the line wraps after it, not before it
+    t.append(f"\nturn: {seat_name(v, v['turn'])} · dealer s{v['dealer']} · cards {counts}")
     return t
 
 

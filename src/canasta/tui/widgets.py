@@ -19,7 +19,7 @@ class HandView(Widget):
     """The seat's own hand, grouped by rank; left/right move the cursor, space or a click selects."""
 
     DEFAULT_CSS = """
-    HandView { height: auto; min-height: 2; padding: 0 1; }
+    HandView { height: auto; min-height: 1; padding: 0 1; }
     """
 
     def __init__(self, **kw: Any) -> None:
@@ -115,7 +115,7 @@ class MeldPanel(Widget):
         if v is None:
             return Text("")
         width = self.content_size.width or 36
-        lines = [side_header(v, self.side, self.narrow()),
+        lines = [side_header(v, self.side, self.narrow(), width),
                  *meld_lines(v, self.side, self.four_colour, width)]
         if not v["melds"][self.side]:
             lines.append(Text("no melds", style="dim"))
@@ -131,7 +131,7 @@ class MeldPanel(Widget):
             return
         # The header may wrap: count its lines at this width.
         width = max(self.content_size.width, 1)
-        head = len(side_header(v, self.side, self.narrow()).wrap(self.app.console, width))
+        head = len(side_header(v, self.side, self.narrow(), width).wrap(self.app.console, width))
         y = event.y - 1 - head  # border line, then header; a meld line may wrap too
         if y < 0:
             return
