@@ -668,3 +668,32 @@ def test_item10_layout_keeps_counts_turn_melds_and_log(size: tuple[int, int]) ->
 
     import asyncio
     asyncio.run(go())
+
+
+# ------------------------------------------------------------------------------------- item 12
+def test_item12_readme_leads_with_install_play_and_serve() -> None:
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    lines = readme.splitlines()
+    assert len(lines) < 200
+    heads = [line for line in lines if line.startswith("## ")]
+    assert heads[:3] == ["## Install", "## Play in your browser", "## Play in the terminal"]
+    first_play = next(i for i, line in enumerate(lines) if "canasta play" in line)
+    assert first_play < 80 and "canasta serve" in "\n".join(lines[:40])
+    # the reference material lives in docs/, linked from the README
+    for doc in ("engine", "rules", "bots", "tournament", "performance", "development"):
+        assert f"(docs/{doc}.md)" in readme
+        assert (root / "docs" / f"{doc}.md").is_file()
+    assert "## Decisions the sheets leave open" in (root / "docs" / "rules.md").read_text(encoding="utf-8")
+
+
+def test_item12_doctests_run_in_the_readme_and_docs() -> None:
+    """pytest's configuration collects the examples of README.md and every docs/*.md."""
+    import tomllib
+    root = Path(__file__).resolve().parent.parent
+    pyproject = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    cfg = pyproject["tool"]["pytest"]["ini_options"]
+    assert "docs" in cfg["testpaths"] and "README.md" in cfg["testpaths"]
+    assert "--doctest-glob='*.md'" in cfg["addopts"]
+    for doc in ("README.md", "docs/engine.md", "docs/tournament.md"):
+        assert ">>> " in (root / doc).read_text(encoding="utf-8"), doc
