@@ -697,3 +697,37 @@ def test_item12_doctests_run_in_the_readme_and_docs() -> None:
     assert "--doctest-glob='*.md'" in cfg["addopts"]
     for doc in ("README.md", "docs/engine.md", "docs/tournament.md"):
         assert ">>> " in (root / doc).read_text(encoding="utf-8"), doc
+
+
+# ------------------------------------------------------------------------------------- more of item 5
+def test_item5_play_save_path_that_cannot_be_written(tmp_path: Path, started: list[Any]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert_one_line_error(*run("play", "--save", str(blocker / "g.json")), "cannot save the game to")
+    assert started == []
+
+
+def test_item5_a_game_with_no_legal_action_stops_with_a_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules the engine accepts but cannot play on (the engine issue's min_naturals=4): the terminal
+    game says so instead of crashing when a bot has no legal action."""
+    from canasta.state import GameState
+    from canasta.tui.app import PlayApp
+    from canasta.tui.session import Session
+    t = _tui()
+    session = t.scripted(Session.from_position(t.GO_OUT, ["human", "bot", "bot", "bot"]))
+    real = GameState.legal_actions
+    monkeypatch.setattr(GameState, "legal_actions",
+                        lambda self: real(self) if self.actor == 0 else [])
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("d")
+        hand = app.hand
+        hand.cursor = hand.cards.index(parse_card("9S"))
+        await pilot.press("x")
+        await pilot.pause()
+        text = " ".join(t.screen_text(app).split())
+        assert "The game cannot go on: seat 1 has no legal action" in text
+        assert app.is_running
+
+    t.run_app(app, body)

@@ -737,7 +737,9 @@ def play_cmd(
             game_seed = random.randrange(1_000_000) if seed is None else seed
             session = Session.new(rs, seat_list, level, game_seed, save_path=path)
         session.save()
-    except (CanastaError, ValueError, OSError) as e:
+    except OSError as e:
+        _fail(f"cannot save the game to {path}: {e.strerror or e}")
+    except (CanastaError, ValueError) as e:
         _fail(str(e))
     run(session, four_colour)
 
@@ -789,6 +791,8 @@ def serve_cmd(
     try:
         serve(config, host, port, open_browser)
     except OSError as e:
+        if e.filename:  # the data folder or the database file
+            _fail(f"cannot use {e.filename}: {e.strerror or e}")
         _fail(f"cannot serve on {host}:{port}: {e.strerror or e}")
     except Exception as e:  # a database that cannot be reached or upgraded
         if type(e).__module__.startswith(("sqlalchemy", "alembic")):

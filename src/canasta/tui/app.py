@@ -243,6 +243,9 @@ class PlayApp(App[None]):
         s = self.session.state
         if s.is_over:
             return Text("The game is over. Press q to quit.", style="bold")
+        if self.session.stuck or (s.actor == self.shown_seat and not v["legal_actions"]):
+            why = self.session.stuck or "you have no legal action (the rules as set may not be playable)"
+            return Text(f"The game cannot go on: {why}. Press q to quit.", style="bold red")
         if s.actor != self.shown_seat:
             return Text(f"Waiting for {seat_name(v, s.actor)}.")
         if v["phase"] == "answer":

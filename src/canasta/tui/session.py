@@ -83,6 +83,7 @@ class Session:
         self._hint_bot: Bot | None = None
         self._hint_fallback = False
         self._hint_words: tuple[tuple[int, int, int], tuple[str, bool]] | None = None
+        self.stuck = ""  # why the game cannot go on, when the engine lists no legal action
 
     def _make_bots(self) -> None:
         state = self.state
@@ -189,6 +190,7 @@ class Session:
         while j > 0 and actors[j - 1] == person:
             j -= 1
         self.state = record.replay(upto=j)
+        self.stuck = ""
         self._make_bots()  # no bot keeps plans made for the turns taken back
         self.save()
         return len(actors) - j
@@ -259,6 +261,9 @@ class Session:
             return None
         seat = s.actor
         legal = s.legal_actions()
+        if not legal:  # rules under which the game cannot go on (an engine limit): stop, do not crash
+            self.stuck = f"seat {seat} has no legal action (the rules as set may not be playable)"
+            return None
         a = self.bots[seat].choose(view(s, seat), legal)
         if s.why_illegal(a) is not None:  # a bot bug must not stop the game
             a = legal[0]
