@@ -731,3 +731,38 @@ def test_item5_a_game_with_no_legal_action_stops_with_a_sentence(monkeypatch: py
         assert app.is_running
 
     t.run_app(app, body)
+
+
+def test_item3_first_screen_shows_what_the_bots_did_before_your_first_turn() -> None:
+    """The first screen of a new game: the partner's and opponents' melds in the panels at once, and
+    every bot turn before the person's first in the log (seeds where the partner opens first)."""
+    from canasta import rules
+    from canasta.tui.app import PlayApp
+    from canasta.tui.render import card_label, log_lines
+    from canasta.tui.session import Session
+    from canasta.tui.widgets import LogView
+    from canasta.views import view
+    t = _tui()
+    checked = 0
+    for seed in range(1, 40):
+        probe = Session.new(rules("gvr-club"), ["human", "bot", "bot", "bot"], seed=seed)
+        while probe.bot_step() is not None:
+            pass
+        if not probe.state.melds[0] or probe.state.results:
+            continue
+        session = Session.new(rules("gvr-club"), ["human", "bot", "bot", "bot"], seed=seed)
+        app = PlayApp(session)
+
+        async def body(pilot: Any, probe: Any = probe, app: Any = app) -> None:
+            text = t.screen_text(app)
+            for side in (0, 1):
+                for i, m in enumerate(probe.state.melds[side]):
+                    shown = " ".join(card_label(f) for f in sorted(m.cards))
+                    assert f"@{i} " in text and (shown in text or f"({m.size})" in text), (seed, shown)
+            assert app.query_one(LogView).lines == log_lines(view(probe.state, 0))
+
+        t.run_app(app, body)
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
