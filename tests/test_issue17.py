@@ -753,7 +753,7 @@ def test_item3_first_screen_shows_what_the_bots_did_before_your_first_turn() -> 
         session = Session.new(rules("gvr-club"), ["human", "bot", "bot", "bot"], seed=seed)
         app = PlayApp(session)
 
-        async def body(pilot: Any, probe: Any = probe, app: Any = app) -> None:
+        async def body(pilot: Any, probe: Any = probe, app: Any = app, seed: int = seed) -> None:
             text = t.screen_text(app)
             for side in (0, 1):
                 for i, m in enumerate(probe.state.melds[side]):
