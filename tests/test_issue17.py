@@ -766,3 +766,27 @@ def test_item3_first_screen_shows_what_the_bots_did_before_your_first_turn() -> 
         if checked == 2:
             break
     assert checked == 2
+
+
+def test_item7_refusals_name_cards_as_the_screen_does() -> None:
+    from canasta.tui.app import PlayApp
+    from canasta.tui.session import Session
+    t = _tui()
+    session = t.scripted(Session.from_position(t.GO_OUT, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("d", "colon")
+        await pilot.pause()
+        for ch in "discard 3S":
+            await pilot.press("space" if ch == " " else ch)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = t.screen_text(app)
+        assert "Refused: you do not hold 3♠" in text and "3S" not in text
+
+    t.run_app(app, body)
+
+
+def test_item11_did_you_mean_a_bot() -> None:
+    assert_one_line_error(*run("match", "--a", "serach"), "unknown bot 'serach' (did you mean 'search'?)")

@@ -6,6 +6,7 @@ on stderr and exit with code 2, never a traceback.
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import random
@@ -427,7 +428,9 @@ def match_cmd(
 
     for name in (a, b):
         if name not in bot_names():
-            _fail(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+            close = difflib.get_close_matches(name, bot_names(), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            _fail(f"unknown bot {name!r}{hint}; known: {', '.join(bot_names())}")
     rs = _rules_or_fail(variant, players, sets)
     try:
         if as_json:

@@ -18,6 +18,7 @@ from ..cards import parse_cards
 from ..errors import IllegalAction, NotationError
 from ..views import view
 from .facts import facts_text
+from .hint import symbols
 from .render import (
     cards_text,
     log_lines,
@@ -50,8 +51,7 @@ Keys of canasta play
   v  declare a special hand (lists the hands you may declare now)
   j  merge two of your melds (type their numbers, e.g. 0 3)
   :  type any action in notation (e.g. take 7H 7S @1)
-  z  undo (ctrl+z too): against bots, take back your last turn; with other
-     people at the keyboard, take back provisional opening melds (as r)
+  z  undo (or ctrl+z): your last turn against bots; provisional melds (as r)
   ?  hint: the hard bot's suggestion     c  four-colour suits on/off
   PgUp / PgDn (or the mouse wheel) scroll the log of the hand back and forth
   f1 this help     q  quit (asks first; the game is saved after every action)
@@ -337,7 +337,7 @@ class PlayApp(App[None]):
             if outcome.applied:
                 laid = "; ".join(map(str, outcome.applied))
                 text = f"Played {laid}; then refused: {outcome.refused}. (r takes back provisional melds.)"
-            self.say(text, "bold red")
+            self.say(symbols(text), "bold red")  # the cards as on the screen (7♥, not 7H)
             return
         self.message = Text("")
         self.advance()
