@@ -790,3 +790,24 @@ def test_item7_refusals_name_cards_as_the_screen_does() -> None:
 
 def test_item11_did_you_mean_a_bot() -> None:
     assert_one_line_error(*run("match", "--a", "serach"), "unknown bot 'serach' (did you mean 'search'?)")
+
+
+def test_item2_a_failed_save_is_said_and_the_game_goes_on(tmp_path: Path) -> None:
+    from canasta.tui.app import PlayApp
+    from canasta.tui.session import Session
+    t = _tui()
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    session = t.scripted(Session.from_position(t.GO_OUT, ["human", "bot", "bot", "bot"],
+                                               save_path=blocker / "g.json"))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("d")
+        await pilot.pause()
+        text = " ".join(t.screen_text(app).split())
+        assert "Warning: the game could not be saved to" in text
+        assert session.state.nactions == 1 and app.is_running
+        assert session.resume_hint().startswith("Warning: the game could not be saved")
+
+    t.run_app(app, body)

@@ -269,6 +269,8 @@ class PlayApp(App[None]):
         msg = self.prompt(v)
         if self.message.plain:
             msg = Text("\n").join([self.message, msg])
+        if self.session.save_error:
+            msg = Text("\n").join([Text(f"Warning: {self.session.save_error}.", style="bold red"), msg])
         self.query_one("#message", Static).update(msg)
         hand = self.hand
         hand.four_colour = self.four_colour

@@ -84,6 +84,7 @@ class Session:
         self._hint_fallback = False
         self._hint_words: tuple[tuple[int, int, int], tuple[str, bool]] | None = None
         self.stuck = ""  # why the game cannot go on, when the engine lists no legal action
+        self.save_error = ""  # why the last save failed (the game goes on)
 
     def _make_bots(self) -> None:
         state = self.state
@@ -145,6 +146,8 @@ class Session:
                            "level": self.level, "record": record.to_dict()})
 
     def save(self) -> None:
+        """Write the game to ``save_path`` (atomically). Raises OSError; :meth:`apply` keeps playing
+        and notes the error in ``save_error`` instead, so that a full disk does not end the game."""
         if self.save_path is None:
             return
         self.save_path.parent.mkdir(parents=True, exist_ok=True)
@@ -152,11 +155,21 @@ class Session:
         tmp.write_text(self.to_json(), encoding="utf-8")
         os.replace(tmp, self.save_path)
 
+    def _autosave(self) -> None:
+        try:
+            self.save()
+        except OSError as e:
+            self.save_error = f"the game could not be saved to {self.save_path}: {e.strerror or e}"
+        else:
+            self.save_error = ""
+
     def resume_hint(self) -> str:
         """Where the game is saved and the command that continues it."""
         if self.save_path is None:
             return "The game was not saved."
         where = "" if self.save_path == DEFAULT_SAVE else f" {self.save_path}"
+        if self.save_error:
+            return f"Warning: {self.save_error}."
         if self.state.is_over:
             return f"The game is over; its record is in {self.save_path} (canasta replay reads it)."
         return f"The game is saved in {self.save_path}. Continue it with: canasta play --resume{where}"
@@ -192,7 +205,7 @@ class Session:
         self.state = record.replay(upto=j)
         self.stuck = ""
         self._make_bots()  # no bot keeps plans made for the turns taken back
-        self.save()
+        self._autosave()
         return len(actors) - j
 
     # ---------------------------------------------------------------- queries
@@ -216,7 +229,7 @@ class Session:
     def apply(self, action: Action | str) -> None:
         """Apply one action (checked by the engine; IllegalAction leaves everything as it was)."""
         self.state.apply(action)
-        self.save()
+        self._autosave()
 
     def apply_all(self, actions: list[Action]) -> Outcome:
         """Apply actions in order until one is refused."""
