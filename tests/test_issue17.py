@@ -811,3 +811,18 @@ def test_item2_a_failed_save_is_said_and_the_game_goes_on(tmp_path: Path) -> Non
         assert session.resume_hint().startswith("Warning: the game could not be saved")
 
     t.run_app(app, body)
+
+
+def test_item11_shell_completion_of_commands_and_rule_sets() -> None:
+    """Tab completion (canasta --install-completion) completes commands, options and rule set names."""
+    def complete(words: str) -> list[str]:
+        env = {"_CANASTA_COMPLETE": "complete_bash", "COMP_WORDS": words,
+               "COMP_CWORD": str(len(words.split(" ")) - 1)}
+        result = runner.invoke(app, [], env=env, prog_name="canasta")
+        return result.stdout.split()
+
+    assert complete("canasta ru") == ["rules"]
+    assert complete("canasta simulate --variant bo") == ["bolivia"]
+    assert complete("canasta rules gv") == ["gvr-club"]
+    from canasta.presets import PRESETS
+    assert complete("canasta play --variant ") == list(PRESETS)

@@ -137,6 +137,13 @@ SetOption = Annotated[
                  help="House rule: override a rule option (repeatable). Values are JSON when they "
                       "parse as JSON (true, 2, [1,2]), otherwise text."),
 ]
+def complete_variant(incomplete: str) -> list[str]:
+    """Shell completion of a rule set name."""
+    return [name for name in PRESETS if name.startswith(incomplete)]
+
+
+VariantOption = Annotated[str, typer.Option("--variant", help="Rule set name (see `canasta variants`).",
+                                            autocompletion=complete_variant)]
 PlayersOption = Annotated[int | None, typer.Option("--players", help="Number of players (where the "
                                                                      "rule set allows several).")]
 
@@ -277,7 +284,8 @@ ESSENTIALS = ("packs", "hand_size", "stock_draw", "opening_minimums", "canasta_s
 
 @app.command("rules", cls=_Command)
 def rules_card(
-    name: Annotated[str, typer.Argument(help="Rule set name (see `canasta variants`).")],
+    name: Annotated[str, typer.Argument(help="Rule set name (see `canasta variants`).",
+                                        autocompletion=complete_variant)],
     players: PlayersOption = None,
     sets: SetOption = None,
     full: Annotated[bool, typer.Option("--full", help="Every option, not only those that differ "
@@ -344,7 +352,7 @@ def rules_card(
 # ---------------------------------------------------------------------------------------- simulate
 @app.command("simulate", cls=_Command)
 def simulate_cmd(
-    variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
+    variant: VariantOption = "gvr-club",
     games: Annotated[int, typer.Option("--games", min=0, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i: seed + i).")] = 1,
     players: PlayersOption = None,
@@ -406,7 +414,7 @@ def simulate_cmd(
 # ---------------------------------------------------------------------------------------- match
 @app.command("match", cls=_Command)
 def match_cmd(
-    variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
+    variant: VariantOption = "gvr-club",
     a: Annotated[str, typer.Option("--a", help="Bot A (side 0 first): random, heuristic, search, "
                                               "easy, medium, hard.")] = "heuristic",
     b: Annotated[str, typer.Option("--b", help="Bot B.")] = "random",
@@ -469,7 +477,7 @@ def match_cmd(
 @app.command("record", cls=_Command)
 def record_cmd(
     out: Annotated[str, typer.Option("--out", help="File to write the record to (JSON).")],
-    variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
+    variant: VariantOption = "gvr-club",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deal and of the random play.")] = 1,
     players: PlayersOption = None,
     sets: SetOption = None,
@@ -688,7 +696,7 @@ def replay_cmd(
 
 @app.command("play", cls=_Command)
 def play_cmd(
-    variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
+    variant: VariantOption = "gvr-club",
     level: Annotated[str, typer.Option("--level", help="Bots' level: easy, medium or hard.")] = "medium",
     seats: Annotated[str | None, typer.Option("--seats", help="Who sits where, seat 0 first, e.g. "
                                               "human,bot,human,bot (default: you in seat 0, bots "
