@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from canasta import rules
-from canasta.cli import app, format_option, parse_value
+from canasta.cli import REASON_WORDS, app, format_option, parse_value
 from canasta.records import load
 from canasta.sim import simulate
 
@@ -59,9 +59,10 @@ def test_rules_card_gvr_club_S2_draw_two() -> None:
     assert "drawn" in meaning
     # S2: 'a team must have two Canastas' to go out
     assert cells(out, "go_out_canastas")[1] == "2"
-    # options appear under their groups
+    # the full card (issue 17: the short card shows what differs from classic): options under groups
+    full = run("rules", "gvr-club", "--full")[1]
     for group in ("deck", "upcard", "threes", "pile", "melds", "opening", "going out", "scoring"):
-        assert f"\n{group}" in out
+        assert f"\n{group}" in full
 
 
 def test_rules_card_spanish_three_players_S4() -> None:
@@ -152,7 +153,7 @@ def test_simulate_prints_a_report() -> None:
     d = json.loads(run("simulate", "--variant", "classic", "--games", "2", "--seed", "1", "--json")[1])
     assert "classic: 2 random games, seeds 1..2" in out
     for reason, n in d["reasons"].items():
-        assert f"ended: {reason}" in out
+        assert f"hands ended: {REASON_WORDS[reason]}" in out  # in words (issue 17)
         assert f" {n} (" in out or f" {n} " in out
     assert f"{d['hands']} (" in out
     for words in ("mean hand score, side 0 (seats 0, 2)", "games won, side 1 (seats 1, 3)",

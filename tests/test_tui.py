@@ -143,8 +143,8 @@ def test_issue6_whole_hand_through_the_ui(tmp_path: Path) -> None:
         assert s.is_over and s.winner == 0
         assert "You went out." in score
         assert "545" in score and "-70" in score and "5445" in score
-        for row in ("canastas", "red threes", "going out", "table", "hand", "penalties", "perfect cut",
-                    "total"):
+        for row in ("canastas", "red threes", "going out", "melded cards", "cards left in hand",
+                    "penalties", "perfect cut", "total"):
             assert row in score
         assert "The game is over: us won (5445 to -70)" in score
         await pilot.press("enter")
@@ -589,7 +589,7 @@ def test_S1_stock_out_in_bolivia_shows_the_end_of_hand_table() -> None:
     end = texts[1]
     assert "The stock ran out." in end and "Hand 1" in end
     rows = {line.split("│")[1].strip(): line for line in end.splitlines() if line.count("│") >= 3}
-    assert "1n 0m 1s  2000" in rows["canastas"]
+    assert "1 natural, 1 sequence: 2000" in rows["canastas"]  # in words (issue 17)
     assert [c.strip() for c in rows["total"].split("│")[2:4]] == ["2095", "0"]
     assert [c.strip() for c in rows["going out"].split("│")[2:4]] == ["0", "0"]
 

@@ -6,8 +6,13 @@ on stderr and exit with code 2, never a traceback.
 
 from __future__ import annotations
 
+import difflib
 import json
+import os
 import random
+import re
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Annotated, Any, NoReturn
 
@@ -15,6 +20,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from typer.core import TyperCommand, TyperGroup
 
 from . import ENGINE, __version__
 from .actions import Action
@@ -28,12 +34,101 @@ from .scoring import HandResult, SideScore
 from .sim import MAX_HANDS, play_random, simulate
 from .state import GameState
 
+# Typer's usage errors (a bad option value, an unknown option) are Click exceptions; Typer may vendor
+# Click, so the classes are found from the one Typer exports.
+_CLICK_EXCEPTION: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+# Typer's messages for numbers, in the words of the rest of the command line.
+_PLAINER = (
+    (r"Input should be a valid integer, unable to parse string as an integer", "not a whole number"),
+    (r"Input should be a valid number, unable to parse string as a number", "not a number"),
+    (r"Input should be greater than or equal to (\S+)", r"must be at least \1"),
+    (r"Input should be less than or equal to (\S+)", r"must be at most \1"),
+)
+
+
+def _click_error_line(e: Exception) -> str:
+    """A usage error in one line: Click's message with its lines joined, and where to read more."""
+    format_message = getattr(e, "format_message", None)
+    message = str(format_message()) if callable(format_message) else str(e)
+    message = " ".join(part.strip() for part in message.splitlines() if part.strip()).rstrip(".")
+    if not message:
+        return ""
+    for typer_words, ours in _PLAINER:
+        message = re.sub(typer_words, ours, message)
+    if message[:1].isupper() and not message[1:2].isupper():
+        message = message[0].lower() + message[1:]
+    ctx = getattr(e, "ctx", None)
+    path = getattr(ctx, "command_path", None)
+    return f"{message} (see '{path} --help')" if path else message
+
+
+def _flags_without_metavar(params: list[Any]) -> list[Any]:
+    """Flags (--json, --help, --version) take no value: show none in the help."""
+    for p in params:
+        if getattr(p, "is_flag", False) and getattr(p, "metavar", None) is None:
+            p.metavar = ""
+    return params
+
+
+class _Command(TyperCommand):
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _flags_without_metavar(super().get_params(ctx))
+
+
+class _Group(TyperGroup):
+    """The ``canasta`` group: every error a user can make ends in one ``error:`` line on stderr and
+    exit code 2 (usage errors included), never a traceback."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _flags_without_metavar(super().get_params(ctx))
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False,
+                              windows_expand_args=windows_expand_args, **extra)
+        except typer.Exit as e:
+            code = e.exit_code
+        except typer.Abort:
+            typer.echo("error: aborted", err=True)
+            code = 1
+        except CanastaError as e:  # a library error a command did not catch itself
+            typer.echo(f"error: {e}", err=True)
+            code = 2
+        except Exception as e:
+            if isinstance(e, _CLICK_EXCEPTION):
+                line = _click_error_line(e)
+                code = int(getattr(e, "exit_code", 2)) or 2
+                if line:
+                    typer.echo(f"error: {line}", err=True)
+                else:  # `canasta` alone: the help was shown, which is not an error
+                    code = 0
+            elif os.environ.get("CANASTA_DEBUG"):
+                raise
+            else:
+                typer.echo(f"error: unexpected {type(e).__name__}: {e} (a bug: please report it; "
+                           "CANASTA_DEBUG=1 shows the traceback)", err=True)
+                code = 1
+        else:
+            code = rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
+        if not standalone_mode:
+            return code
+        sys.exit(code)
+
+
 app = typer.Typer(
     name="canasta",
-    help="Canasta exact to club rule sheets: rule sets, rules cards, simulation and replays.",
+    help="Canasta exact to club rule sheets: play in the terminal or the browser, rule sets and rules "
+         "cards, house rules, simulation, records and replays.",
+    cls=_Group,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 SetOption = Annotated[
@@ -42,6 +137,13 @@ SetOption = Annotated[
                  help="House rule: override a rule option (repeatable). Values are JSON when they "
                       "parse as JSON (true, 2, [1,2]), otherwise text."),
 ]
+def complete_variant(incomplete: str) -> list[str]:
+    """Shell completion of a rule set name."""
+    return [name for name in PRESETS if name.startswith(incomplete)]
+
+
+VariantOption = Annotated[str, typer.Option("--variant", help="Rule set name (see `canasta variants`).",
+                                            autocompletion=complete_variant)]
 PlayersOption = Annotated[int | None, typer.Option("--players", help="Number of players (where the "
                                                                      "rule set allows several).")]
 
@@ -90,6 +192,9 @@ def parse_sets(items: list[str] | None) -> dict[str, Any]:
 def _build_rules(name: str, players: int | None, sets: list[str] | None) -> tuple[RuleSet, dict[str, Any]]:
     """The preset with --players and --set applied; returns the rules and the house-rule overrides."""
     overrides = parse_sets(sets)
+    if "name" in overrides:
+        _fail("'name' is not a house rule: the rule set is chosen by its name "
+              "(`canasta rules NAME`, `--variant NAME`); see `canasta variants`")
     if "players" in overrides:
         if players is not None and overrides["players"] != players:
             _fail(f"--players {players} and --set players={overrides['players']} disagree")
@@ -102,8 +207,23 @@ def _build_rules(name: str, players: int | None, sets: list[str] | None) -> tupl
     return rs, overrides
 
 
+def _house_rule_hint(overrides: dict[str, Any]) -> str:
+    if not overrides:
+        return ""
+    return f" (with the house rules {', '.join(f'{k}={json.dumps(v)}' for k, v in overrides.items())})"
+
+
 def _rules_or_fail(name: str, players: int | None, sets: list[str] | None) -> RuleSet:
     return _build_rules(name, players, sets)[0]
+
+
+# How a hand ended (HandResult.reason), in words.
+REASON_WORDS = {
+    "went_out": "a player went out",
+    "stock_out": "the stock ran out",
+    "last_red3": "the last stock card was a red three",
+    "special": "a special hand was declared",
+}
 
 
 def _side_name(rs: RuleSet, side: int) -> str:
@@ -114,15 +234,22 @@ def _side_name(rs: RuleSet, side: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------- variants
-@app.command()
-def variants() -> None:
+@app.command(cls=_Command)
+def variants(
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only.")] = False,
+) -> None:
     """List the rule sets (presets) with a one-line description."""
+    rows = [(name, preset_table(name)["player_counts"][0], description)
+            for name, (description, _make) in PRESETS.items()]
+    if as_json:
+        typer.echo(json.dumps({"variants": [{"name": n, "players": list(c), "description": d}
+                                            for n, c, d in rows]}))
+        return
     table = Table(title="Canasta rule sets", show_lines=False)
     table.add_column("name", style="bold", no_wrap=True)
     table.add_column("players", no_wrap=True)
     table.add_column("description")
-    for name, (description, _make) in PRESETS.items():
-        counts = preset_table(name)["player_counts"][0]
+    for name, counts, description in rows:
         table.add_row(name, ", ".join(map(str, counts)), description)
     _console().print(table)
 
@@ -149,24 +276,59 @@ def format_option(name: str, value: Any) -> str:
     return str(value)
 
 
-@app.command("rules")
+REFERENCE = "classic"  # the reference game (R 1.1): the short rules card shows what differs from it
+# Options the short card always shows: what a player asks first about any rule set.
+ESSENTIALS = ("packs", "hand_size", "stock_draw", "opening_minimums", "canasta_size", "go_out_canastas",
+              "target_score")
+
+
+@app.command("rules", cls=_Command)
 def rules_card(
-    name: Annotated[str, typer.Argument(help="Rule set name (see `canasta variants`).")],
+    name: Annotated[str, typer.Argument(help="Rule set name (see `canasta variants`).",
+                                        autocompletion=complete_variant)],
     players: PlayersOption = None,
     sets: SetOption = None,
+    full: Annotated[bool, typer.Option("--full", help="Every option, not only those that differ "
+                                                      "from the reference game.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only (every "
+                                                         "option).")] = False,
 ) -> None:
-    """Show a rule set as a rules card: every option with its value, meaning and source."""
+    """Show a rule set as a rules card: the options that differ from the reference classic game,
+    with their meaning and source (--full: every option)."""
     rs, overrides = _build_rules(name, players, sets)
     table_src = preset_table(name, rs.players)
     values = rs.options()
+    reference = preset_rules(REFERENCE).options()
+
+    def source(opt: str) -> str:
+        if opt in overrides:
+            preset_value = table_src[opt][0] if opt in table_src else None
+            return f"house rule (preset: {format_option(opt, preset_value)})"
+        return str(table_src[opt][1]) if opt in table_src else "engine default"
+
+    if as_json:
+        options = {opt: {"value": values[opt], "group": OPTION_GROUPS[opt], "meaning": OPTION_DOCS[opt],
+                         "source": source(opt), "house_rule": opt in overrides,
+                         "differs_from_reference": values[opt] != reference[opt]}
+                   for opt in OPTION_NAMES if opt != "name"}
+        typer.echo(json.dumps({"name": name, "description": PRESETS[name][0], "players": rs.players,
+                               "sides": rs.sides, "reference": REFERENCE, "overrides": overrides,
+                               "options": options}))
+        return
+    shown = [opt for opt in OPTION_NAMES if opt != "name" and (
+        full or opt in overrides or opt in ESSENTIALS or values[opt] != reference[opt])]
     console = _console()
     console.print(f"[bold]{name}[/bold] — {PRESETS[name][0]}")
     console.print(f"{rs.players} players, {rs.sides} sides"
                   + (f"; house rules: {', '.join(sorted(overrides))}" if overrides else ""))
+    if not full:
+        differ = sum(1 for o in OPTION_NAMES if o != "name" and values[o] != reference[o])
+        what = ("the reference game" if name == REFERENCE else
+                f"{differ} option{'s' if differ != 1 else ''} differ from the reference game ({REFERENCE})")
+        console.print(f"The essentials and what is special: {what}. Every option ({len(OPTION_NAMES) - 1}): "
+                      f"canasta rules {name} --full", markup=False)
     groups: dict[str, list[str]] = {}
-    for opt in OPTION_NAMES:
-        if opt == "name":
-            continue
+    for opt in shown:
         groups.setdefault(OPTION_GROUPS[opt], []).append(opt)
     for group, opts in groups.items():
         table = Table(title=group, title_justify="left", title_style="bold")
@@ -174,23 +336,23 @@ def rules_card(
         table.add_column("value")
         table.add_column("meaning")
         table.add_column("source")
+        if not full and name != REFERENCE:
+            table.add_column(f"in {REFERENCE}")
         for opt in opts:
             value = format_option(opt, values[opt])
+            ref = [format_option(opt, reference[opt])] if not full and name != REFERENCE else []
             if opt in overrides:
-                preset_value = table_src[opt][0] if opt in table_src else None
-                source = f"house rule (preset: {format_option(opt, preset_value)})"
                 table.add_row(f"[bold yellow]{opt}[/]", f"[bold yellow]{value}[/]", OPTION_DOCS[opt],
-                              f"[yellow]{source}[/]")
+                              f"[yellow]{source(opt)}[/]", *ref)
             else:
-                source = table_src[opt][1] if opt in table_src else "engine default"
-                table.add_row(opt, value, OPTION_DOCS[opt], source)
+                table.add_row(opt, value, OPTION_DOCS[opt], source(opt), *ref)
         console.print(table)
 
 
 # ---------------------------------------------------------------------------------------- simulate
-@app.command("simulate")
+@app.command("simulate", cls=_Command)
 def simulate_cmd(
-    variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
+    variant: VariantOption = "gvr-club",
     games: Annotated[int, typer.Option("--games", min=0, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i: seed + i).")] = 1,
     players: PlayersOption = None,
@@ -203,15 +365,18 @@ def simulate_cmd(
 ) -> None:
     """Play GAMES whole games with uniformly random legal actions and report on them."""
     rs, overrides = _build_rules(variant, players, sets)
-    if as_json:
-        report = simulate(rs, games, seed, max_hands=max_hands, workers=workers)
-    else:
-        err = Console(stderr=True)
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=err, transient=True) as bar:
-            task = bar.add_task(f"{variant}: playing", total=games)
-            report = simulate(rs, games, seed, progress=lambda _g: bar.advance(task),
-                              max_hands=max_hands, workers=workers)
+    try:
+        if as_json:
+            report = simulate(rs, games, seed, max_hands=max_hands, workers=workers)
+        else:
+            err = Console(stderr=True)
+            with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeRemainingColumn(), console=err, transient=True) as bar:
+                task = bar.add_task(f"{variant}: playing", total=games)
+                report = simulate(rs, games, seed, progress=lambda _g: bar.advance(task),
+                                  max_hands=max_hands, workers=workers)
+    except (CanastaError, RuntimeError) as e:  # rules under which a random game cannot go on
+        _fail(f"{e}{_house_rule_hint(overrides)}")
     if as_json:
         out = {"variant": variant, "engine": ENGINE, "players": rs.players, "sides": rs.sides, "seed": seed,
                "overrides": overrides} | report.to_dict()
@@ -234,7 +399,7 @@ def simulate_cmd(
         t.add_row("unfinished", f"{pct(report.unfinished, report.games)} stopped after {max_hands} hands")
     t.add_row("hands", f"{hands} ({hands / report.games:.2f} per game)" if report.games else "0")
     for reason, n in report.reasons.items():
-        t.add_row(f"ended: {reason}", pct(n, hands))
+        t.add_row(f"hands ended: {REASON_WORDS.get(reason, reason)}", pct(n, hands))
     for side, mean in enumerate(report.mean_hand_score):
         t.add_row(f"mean hand score, {_side_name(rs, side)}", f"{mean:.1f}")
     for side, wins in enumerate(report.wins):
@@ -247,9 +412,9 @@ def simulate_cmd(
 
 
 # ---------------------------------------------------------------------------------------- match
-@app.command("match")
+@app.command("match", cls=_Command)
 def match_cmd(
-    variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
+    variant: VariantOption = "gvr-club",
     a: Annotated[str, typer.Option("--a", help="Bot A (side 0 first): random, heuristic, search, "
                                               "easy, medium, hard.")] = "heuristic",
     b: Annotated[str, typer.Option("--b", help="Bot B.")] = "random",
@@ -271,7 +436,9 @@ def match_cmd(
 
     for name in (a, b):
         if name not in bot_names():
-            _fail(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+            close = difflib.get_close_matches(name, bot_names(), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            _fail(f"unknown bot {name!r}{hint}; known: {', '.join(bot_names())}")
     rs = _rules_or_fail(variant, players, sets)
     try:
         if as_json:
@@ -307,17 +474,20 @@ def match_cmd(
 
 
 # ---------------------------------------------------------------------------------------- record
-@app.command("record")
+@app.command("record", cls=_Command)
 def record_cmd(
     out: Annotated[str, typer.Option("--out", help="File to write the record to (JSON).")],
-    variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
+    variant: VariantOption = "gvr-club",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deal and of the random play.")] = 1,
     players: PlayersOption = None,
     sets: SetOption = None,
 ) -> None:
     """Play one game with random legal actions and save its record (try it with `canasta replay`)."""
-    rs = _rules_or_fail(variant, players, sets)
-    state = play_random(GameState.new(rs, seed=seed), random.Random(seed))
+    rs, overrides = _build_rules(variant, players, sets)
+    try:
+        state = play_random(GameState.new(rs, seed=seed), random.Random(seed))
+    except (CanastaError, RuntimeError) as e:  # rules under which a random game cannot go on
+        _fail(f"{e}{_house_rule_hint(overrides)}")
     try:
         save(GameRecord.of(state), out)
     except OSError as e:
@@ -441,11 +611,33 @@ def _score_table(rs: RuleSet, result: HandResult) -> Table:
     return t
 
 
-@app.command("replay")
+def _replay_dict(record: GameRecord, hands: list[_Hand], final: GameState,
+                 seat: int | None) -> dict[str, Any]:
+    """The replay as JSON: what the text shows (hidden hands as counts when ``seat`` is given)."""
+    rs = record.rules
+    out_hands = []
+    for h in hands:
+        held: list[str | int] = [format_cards(sorted(cards, key=sort_key)) if seat is None or i == seat
+                                 else len(cards) for i, cards in enumerate(h.hands)]
+        out_hands.append({
+            "number": h.number + 1, "dealer": h.dealer, "scores_before": h.scores_before, "cut": h.cut,
+            "perfect_cut": h.perfect_cut, "stock": h.stock, "pile": format_cards(h.pile), "hands": held,
+            "deal_notes": h.deal_notes,
+            "turns": [{"seat": t.seat, "steps": [{"seat": st.actor, "action": str(st.action),
+                                                  "notes": st.notes} for st in t.steps]} for t in h.turns],
+            "result": h.result.to_dict() if h.result is not None else None})
+    return {"rules": rs.name, "seed": record.seed, "players": rs.players, "sides": rs.sides,
+            "actions": len(record.actions), "seat": seat, "hands": out_hands, "over": final.is_over,
+            "scores": list(final.scores), "winner": final.winner if final.is_over else None}
+
+
+@app.command("replay", cls=_Command)
 def replay_cmd(
     path: Annotated[str, typer.Argument(metavar="RECORD.json", help="A game record (canasta record).")],
     seat: Annotated[int | None, typer.Option("--seat", help="Show the game as this seat saw it: other "
                                                              "players' hands and draws hidden.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only: the hands, turns "
+                                                         "and scores.")] = False,
 ) -> None:
     """Replay a game record hand by hand: every turn in words, each hand's score, the winner."""
     try:
@@ -457,6 +649,9 @@ def replay_cmd(
     if seat is not None and not 0 <= seat < rs.players:
         _fail(f"--seat {seat}: seats are 0 to {rs.players - 1}")
     hands, final = _walk(record, seat)
+    if as_json:
+        typer.echo(json.dumps(_replay_dict(record, hands, final, seat)))
+        return
     console = _console()
     console.print(f"[bold]{rs.name}[/bold], seed {record.seed!r}, {rs.players} players, "
                   f"{len(record.actions)} actions"
@@ -485,8 +680,8 @@ def replay_cmd(
             console.print(f"  {n:>3}. seat {turn.seat}: " + " · ".join(parts), markup=False)
         if h.result is not None:
             r = h.result
-            how = {"went_out": f"seat {r.out_seat} went out", "stock_out": "the stock ran out",
-                   "last_red3": "the last stock card was a red three"}.get(r.reason, r.reason)
+            how = (f"seat {r.out_seat} went out" if r.reason == "went_out"
+                   else REASON_WORDS.get(r.reason, r.reason))
             console.print(f"hand {h.number + 1} over: {how}")
             console.print(_score_table(rs, r))
         else:
@@ -499,18 +694,23 @@ def replay_cmd(
         console.print(f"the game is not over (scores {' / '.join(map(str, final.scores))})")
 
 
-@app.command("play")
+@app.command("play", cls=_Command)
 def play_cmd(
-    variant: Annotated[str, typer.Option("--variant", help="Rule set name.")] = "gvr-club",
+    variant: VariantOption = "gvr-club",
     level: Annotated[str, typer.Option("--level", help="Bots' level: easy, medium or hard.")] = "medium",
     seats: Annotated[str | None, typer.Option("--seats", help="Who sits where, seat 0 first, e.g. "
                                               "human,bot,human,bot (default: you in seat 0, bots "
                                               "elsewhere).")] = None,
     players: PlayersOption = None,
+    sets: SetOption = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deal (default: random).")] = None,
     save_to: Annotated[str | None, typer.Option("--save", help="Save the game here after every action "
                                                 "(default ~/.canasta/last-game.json).")] = None,
-    resume: Annotated[str | None, typer.Option("--resume", help="Continue a saved game.")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the last game (or the saved game "
+                                         "named after it: --resume FILE).")] = False,
+    saved: Annotated[str | None, typer.Argument(metavar="SAVED_GAME", show_default=False,
+                                                help="A saved game to continue (as with --resume FILE).")]
+    = None,
     four_colour: Annotated[bool, typer.Option("--four-colour", help="Four suit colours.")] = False,
 ) -> None:
     """Play a whole game in the terminal, with bots and people at one keyboard.
@@ -521,7 +721,8 @@ def play_cmd(
     u take the upcard, m meld the selected cards, a add them to a meld (or click
     the meld), x discard, g ask your partner to go out, y/n answer, r retract,
     e end, : any action in notation, ? hint (the hard bot's suggestion),
-    c four colours, f1 help, q quit (the game is saved after every action).
+    z undo (against bots: your last turn), c four colours, f1 help, q quit
+    (the game is saved after every action; --resume continues it).
     """
     from pathlib import Path
 
@@ -530,25 +731,32 @@ def play_cmd(
 
     path = Path(save_to).expanduser() if save_to else DEFAULT_SAVE
     try:
-        if resume is not None:
-            session = Session.load(Path(resume).expanduser(), save_path=path)
+        if resume or saved is not None:
+            if sets:
+                _fail("--set is for a new game: a resumed game keeps the house rules it was started with")
+            source = Path(saved).expanduser() if saved is not None else path
+            if not source.exists():
+                _fail(f"no saved game at {source}: start one with `canasta play`")
+            session = Session.load(source, save_path=path if save_to else source)
         else:
             seat_list = parse_seats(seats) if seats else None
             if players is None and seat_list is not None and len(seat_list) != preset_rules(variant).players:
                 players = len(seat_list)
-            rs = _rules_or_fail(variant, players, None)
+            rs = _rules_or_fail(variant, players, sets)
             if seat_list is None:
                 seat_list = ["human"] + ["bot"] * (rs.players - 1)
             game_seed = random.randrange(1_000_000) if seed is None else seed
             session = Session.new(rs, seat_list, level, game_seed, save_path=path)
         session.save()
-    except (CanastaError, ValueError, OSError) as e:
+    except OSError as e:
+        _fail(f"cannot save the game to {path}: {e.strerror or e}")
+    except (CanastaError, ValueError) as e:
         _fail(str(e))
     run(session, four_colour)
 
 
 # ---------------------------------------------------------------------------------------- tournament
-@app.command("tournament")
+@app.command("tournament", cls=_Command)
 def tournament_cmd(
     tables: Annotated[int, typer.Option("--tables", min=1, help="Number of tables.")] = 3,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the position draws.")] = 0,
@@ -565,7 +773,7 @@ def tournament_cmd(
 
 
 # ---------------------------------------------------------------------------------------- serve
-@app.command("serve")
+@app.command("serve", cls=_Command)
 def serve_cmd(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")]
     = "127.0.0.1",
@@ -594,6 +802,8 @@ def serve_cmd(
     try:
         serve(config, host, port, open_browser)
     except OSError as e:
+        if e.filename:  # the data folder or the database file
+            _fail(f"cannot use {e.filename}: {e.strerror or e}")
         _fail(f"cannot serve on {host}:{port}: {e.strerror or e}")
     except Exception as e:  # a database that cannot be reached or upgraded
         if type(e).__module__.startswith(("sqlalchemy", "alembic")):

@@ -7,6 +7,7 @@ reference game named in the rulings, and says so.
 
 from __future__ import annotations
 
+import difflib
 import reprlib
 from collections.abc import Callable
 from typing import Any
@@ -629,7 +630,9 @@ DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "boliv
 def preset_table(name: str, players: int | None = None) -> Table:
     """A preset's option table: option -> (value, source)."""
     if name not in PRESETS:
-        raise RuleError(f"unknown rule set {name!r}: choose one of {', '.join(PRESETS)}")
+        close = difflib.get_close_matches(str(name), list(PRESETS), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise RuleError(f"unknown rule set {name!r}{hint}: choose one of {', '.join(PRESETS)}")
     return PRESETS[name][1](players if players is not None else DEFAULT_PLAYERS[name])
 
 

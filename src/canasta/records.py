@@ -459,6 +459,12 @@ class GameRecord:
         for i, a in enumerate(acts):
             why = s.why_illegal(a)
             if why is not None:
+                if why[0] == "not_in_hand" and self.start is None:
+                    # The cards were dealt from the seed: a card not in hand means they do not match.
+                    held = why[1].replace("you do not hold", "does not hold", 1)
+                    raise RecordError(f"the record's seed {self.seed!r} does not match its actions: at "
+                                      f"action {i + 1} ({a}) seat {s.actor} {held} (a changed seed, or "
+                                      "actions from another game?)")
                 raise RecordError(f"action {i + 1} ({a}) cannot be played: {why[1]}")
             s._apply(a)
         if upto is None and self.result is not None and _summary(s) != self.result:

@@ -87,7 +87,7 @@ class Estimate:
 
 
 # Fitted by benchmarks/calibrate_estimate.py (400 games of heuristic self-play: the heuristic's play
-# is what the playouts are) where a strength run confirmed the fit (README, bots); "*", set by hand,
+# is what the playouts are) where a strength run confirmed the fit (docs/bots.md); "*", set by hand,
 # for the others.
 ESTIMATES: dict[str, Estimate] = {
     "*": Estimate(0.5, 4.0, 0.0, (0.08, 0.08, 0.0)),

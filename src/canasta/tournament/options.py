@@ -39,7 +39,7 @@ SOURCES: Final[dict[str, str]] = {
     "draw_deuce": "director: deuces rank lowest, A K Q ... 3 2 (Official Canasta Laws)",
     "draw_ties": "director: equal ranks draw again (the sheet gives no suit order)",
     "format": "director: S3 B's movement for all games ('single elimination' is the knockout option; "
-              "the two contradict, see the README)",
+              "the two contradict, see docs/tournament.md)",
 }
 
 

@@ -18,8 +18,11 @@ from ..cards import parse_cards
 from ..errors import IllegalAction, NotationError
 from ..views import view
 from .facts import facts_text
+from .hint import symbols
 from .render import (
+    cards_text,
     log_lines,
+    meld_lines,
     result_words,
     score_table,
     seat_name,
@@ -29,7 +32,7 @@ from .render import (
     summary_table,
 )
 from .session import Outcome, Session
-from .widgets import HandView, MeldPanel
+from .widgets import HandView, LogView, MeldPanel
 
 KEYS_HELP = """\
 Keys of canasta play
@@ -48,20 +51,23 @@ Keys of canasta play
   v  declare a special hand (lists the hands you may declare now)
   j  merge two of your melds (type their numbers, e.g. 0 3)
   :  type any action in notation (e.g. take 7H 7S @1)
+  z  undo (or ctrl+z): your last turn against bots; provisional melds (as r)
   ?  hint: the hard bot's suggestion     c  four-colour suits on/off
-  f1 this help     q  quit (the game is saved after every action)
+  PgUp / PgDn (or the mouse wheel) scroll the log of the hand back and forth
+  f1 this help     q  quit (asks first; the game is saved after every action)
 Melds: @N is the meld number; ★natural/★mixed/★sequence/★wild mark a canasta;
 narrow panels show a run by its ends and a group by rank and count (K×5+2w)."""
 
 KEY_LINE = ("←→ move · space select · d draw · t take · m meld · a add · x discard · g ask · "
-            "r retract · e end · ? hint · f1 help")
+            "r retract · e end · z undo · ? hint · f1 help · q quit")
 # the key of each action word and the app action it runs, for the key line of the moment
 ACTION_KEYS = (("draw", "d", "play('draw')"), ("upcard", "u", "play('upcard')"), ("take", "t", "take"),
                ("top", "o", "top"), ("meld", "m", "meld"), ("add", "a", "add"), ("merge", "j", "merge"),
                ("discard", "x", "discard"), ("declare", "v", "declare"), ("pass", "p", "play('pass')"),
                ("ask", "g", "play('ask')"), ("yes", "y", "play('yes')"), ("no", "n", "play('no')"),
                ("retract", "r", "play('retract')"), ("end", "e", "play('end')"))
-TOOL_KEYS = (("space select", "select"), (": type", "notation"), ("? hint", "hint"), ("f1 help", "help"))
+TOOL_KEYS = (("space select", "select"), (": type", "notation"), ("z undo", "undo"), ("? hint", "hint"),
+             ("f1 help", "help"), ("q quit", "ask_quit"))
 
 
 def key_line(legal: list[str]) -> str:
@@ -94,29 +100,57 @@ class TextScreen(Screen[None]):
 
 
 class AskScreen(ModalScreen[str | None]):
-    """One line of input (a meld number, an action in notation)."""
+    """A labelled question with one line of input (a meld number, an action in notation). It stands
+    at the bottom of the screen, over the log, so the melds stay in view."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
     DEFAULT_CSS = """
-    AskScreen { align: center middle; }
-    AskScreen > Vertical { width: 70; height: auto; max-height: 20; border: round $accent;
-                           background: $panel; }
+    AskScreen { align: center bottom; }
+    AskScreen > Vertical { width: 76; height: auto; max-height: 16; border: round $accent;
+                           border-title-style: bold; background: $panel; margin-bottom: 4; }
+    AskScreen Input { margin: 0; }
     """
 
-    def __init__(self, prompt: str) -> None:
+    def __init__(self, prompt: RenderableType, title: str = "", placeholder: str = "") -> None:
         super().__init__()
         self.prompt = prompt
+        self.title_text = title
+        self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.prompt)
-            yield Input(id="answer")
+        with Vertical() as box:
+            box.border_title = self.title_text
+            box.border_subtitle = "Enter: play · Esc: cancel"
+            yield Static(self.prompt, id="prompt")
+            yield Input(id="answer", placeholder=self.placeholder)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y or Enter answers yes, n or Escape no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter,q", "answer(True)", "yes"), Binding("n,escape", "answer(False)", "no")]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Static { width: 70; height: auto; border: round $accent; background: $panel;
+                             padding: 0 1; }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(self.question + "\n\ny / Enter: yes    n / Esc: no", style="bold"), id="question")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 class PlayApp(App[None]):
@@ -126,10 +160,10 @@ class PlayApp(App[None]):
     CSS = """
     #status { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     #facts { height: auto; max-height: 4; padding: 0 1; background: $boost; }
-    #sides { height: 2fr; }
-    #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; }
-    #message { height: 3; padding: 0 1; background: $boost; }
-    #keys { height: 1; padding: 0 1; color: $text-muted; }
+    #sides { height: auto; max-height: 60%; }
+    #sides > MeldPanel { height: auto; max-height: 100%; }
+    #message { height: auto; min-height: 1; max-height: 3; padding: 0 1; background: $boost; }
+    #keys { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "move(-1)", "left", show=False),
@@ -155,7 +189,10 @@ class PlayApp(App[None]):
         Binding("question_mark", "hint", "hint", show=False),
         Binding("c", "colours", "colours", show=False),
         Binding("f1", "help", "help", show=False),
-        Binding("q", "quit", "quit", show=False),
+        Binding("pageup", "log(-1)", "log back", show=False),
+        Binding("pagedown", "log(1)", "log forward", show=False),
+        Binding("z,ctrl+z", "undo", "undo", show=False),
+        Binding("q", "ask_quit", "quit", show=False),
     ]
     SIMPLE: ClassVar[dict[str, Action]] = {
         "draw": DRAW, "upcard": UPCARD, "ask": ASK, "yes": YES, "no": NO, "retract": RETRACT, "end": END,
@@ -179,7 +216,7 @@ class PlayApp(App[None]):
         with Horizontal(id="sides"):
             for side in range(self.session.state.rules.sides):
                 yield MeldPanel(side, id=f"side{side}")
-        yield Static(id="log")
+        yield LogView(id="log")
         yield Static(id="message")
         yield HandView(id="hand")
         yield Static(KEY_LINE, id="keys")
@@ -206,6 +243,9 @@ class PlayApp(App[None]):
         s = self.session.state
         if s.is_over:
             return Text("The game is over. Press q to quit.", style="bold")
+        if self.session.stuck or (s.actor == self.shown_seat and not v["legal_actions"]):
+            why = self.session.stuck or "you have no legal action (the rules as set may not be playable)"
+            return Text(f"The game cannot go on: {why}. Press q to quit.", style="bold red")
         if s.actor != self.shown_seat:
             return Text(f"Waiting for {seat_name(v, s.actor)}.")
         if v["phase"] == "answer":
@@ -225,11 +265,12 @@ class PlayApp(App[None]):
         self.query_one("#keys", Static).update(key_line(v["legal_actions"]))
         for panel in self.query(MeldPanel):
             panel.show(v, self.four_colour)
-        log = self.query_one("#log", Static)
-        log.update(Text("\n".join(log_lines(v, max(log.size.height, 3)))))
+        self.query_one(LogView).show(log_lines(v))
         msg = self.prompt(v)
         if self.message.plain:
             msg = Text("\n").join([self.message, msg])
+        if self.session.save_error:
+            msg = Text("\n").join([Text(f"Warning: {self.session.save_error}.", style="bold red"), msg])
         self.query_one("#message", Static).update(msg)
         hand = self.hand
         hand.four_colour = self.four_colour
@@ -298,7 +339,7 @@ class PlayApp(App[None]):
             if outcome.applied:
                 laid = "; ".join(map(str, outcome.applied))
                 text = f"Played {laid}; then refused: {outcome.refused}. (r takes back provisional melds.)"
-            self.say(text, "bold red")
+            self.say(symbols(text), "bold red")  # the cards as on the screen (7♥, not 7H)
             return
         self.message = Text("")
         self.advance()
@@ -339,6 +380,17 @@ class PlayApp(App[None]):
             return
         if not self.my_turn():
             return
+        v = self.view()
+        melds = v["melds"][v["side"]]
+        if not melds:
+            self.say("Your side has no meld to add to yet: m lays the selected cards as a new meld.")
+            return
+        s = self.session.state
+        fits = [m["index"] for m in melds
+                if s.why_illegal(Action(Op.ADD, (cards[0],), m["index"])) is None]
+        if len(fits) == 1 or len(melds) == 1:  # no question when only one meld can take them
+            self.add_to(fits[0] if fits else melds[0]["index"])
+            return
 
         def chosen(answer: str | None) -> None:
             if answer is None or not answer.strip():
@@ -350,7 +402,15 @@ class PlayApp(App[None]):
                 return
             self.add_to(meld)
 
-        self.push_screen(AskScreen("Add the selected cards to which meld? Type its number, Enter."), chosen)
+        body = Text("Add ")
+        body.append_text(cards_text(cards, self.four_colour))
+        body.append(" to which meld? Type its number and press Enter.\n")
+        for m, line in zip(melds, meld_lines(v, v["side"], self.four_colour, 68), strict=True):
+            body.append_text(line)
+            body.append("   ← fits\n" if m["index"] in fits else "\n", style="green")
+        body.rstrip()
+        placeholder = f"a meld number, e.g. {fits[0] if fits else melds[0]['index']}"
+        self.push_screen(AskScreen(body, "which meld?", placeholder), chosen)
 
     def add_to(self, meld: int) -> None:
         cards = self.hand.selected_cards()
@@ -394,7 +454,8 @@ class PlayApp(App[None]):
             except (ValueError, IndexError):
                 raise ValueError(f"{answer!r} is not one of the numbers 1-{len(hands)}.") from None
 
-        self._prompt_action(f"Special hands you may declare:\n{menu}\nType its number, Enter.", pick)
+        self._prompt_action(f"Special hands you may declare:\n{menu}\nType its number, Enter.", pick,
+                            "which special hand?", "a number")
 
     def action_merge(self) -> None:
         if not self.my_turn():
@@ -407,21 +468,37 @@ class PlayApp(App[None]):
                 raise ValueError(f"{answer!r}: type two meld numbers, e.g. 0 3.") from None
             return Action(Op.MERGE, (), into, other)
 
-        self._prompt_action("Merge which melds? Type two numbers (the second joins the first).", melds)
+        self._prompt_action("Merge which melds? Type two numbers (the second joins the first).", melds,
+                            "which melds?", "two meld numbers, e.g. 0 3")
 
     def action_notation(self) -> None:
         if not self.my_turn():
             return
+        session = self.session
 
-        def notation(answer: str) -> Action:
+        def notation(answer: str) -> Action | list[Action]:
+            words = answer.split()
+            op = words[0].lower() if words else ""
             try:
+                # As with the keys: a meld of more than three cards, or several cards added to a
+                # meld, is played card by card where the engine takes one card at a time.
+                if op == "meld" and len(words) > 4 and not any(w.startswith("@") for w in words):
+                    return session.meld_actions(parse_cards(" ".join(words[1:])))
+                if op == "add" and len(words) > 3 and words[1].startswith("@"):
+                    meld = Action.parse(f"add {words[1]} {words[2]}").meld
+                    return session.state.meld_plan(parse_cards(" ".join(words[2:])), meld)
                 return Action.parse(answer)
             except NotationError as e:
                 raise ValueError(f"Not an action: {e}.") from None
 
-        self._prompt_action("Action in notation (e.g. take 7H 7S @1, add @0 2C):", notation)
+        legal = list(dict.fromkeys(str(a) for a in session.state.legal_actions()))
+        shown = ", ".join(legal[:6]) + (f" (and {len(legal) - 6} more)" if len(legal) > 6 else "")
+        prompt = Text("Type an action in notation, e.g. take 7H 7S @1, meld 7H 7S 7D 2C, add @0 2C.\n")
+        prompt.append(f"Legal now: {shown}", style="dim")
+        self._prompt_action(prompt, notation, "type an action", "action")
 
-    def _prompt_action(self, prompt: str, parse: Callable[[str], Action]) -> None:
+    def _prompt_action(self, prompt: RenderableType, parse: Callable[[str], Action | list[Action]],
+                       title: str = "", placeholder: str = "") -> None:
         """Ask for one line and play the action ``parse`` reads from it; an empty line does nothing,
         a line that names no action shows parse's message (ValueError) and changes nothing."""
 
@@ -433,20 +510,58 @@ class PlayApp(App[None]):
             except ValueError as e:
                 self.say(str(e), "bold red")
                 return
-            self.run_actions([a])
+            self.run_actions(a if isinstance(a, list) else [a])
 
-        self.push_screen(AskScreen(prompt), chosen)
+        self.push_screen(AskScreen(prompt, title, placeholder), chosen)
 
     def action_hint(self) -> None:
         if not self.my_turn():
             return
         try:
-            a, why, fallback = self.session.hint(self.shown_seat)
+            words, fallback = self.session.hint_words(self.shown_seat)
         except IllegalAction as e:  # pragma: no cover - a bot should only return legal actions
             self.say(f"No hint: {e}")
             return
-        label = "hint (fallback random bot, canasta.bots is not installed)" if fallback else "hint (hard bot)"
-        self.say(f"{label}: {a} — {why}", "italic cyan")
+        label = "Hint (a random bot: canasta.bots is not installed)" if fallback else "Hint"
+        self.say(f"{label}: {words}", "italic cyan")
+
+    def action_undo(self) -> None:
+        session, s = self.session, self.session.state
+        if s.is_over:
+            self.say("The game is over: nothing to take back.")
+            return
+        if not session.can_undo_turns:
+            if s.actor == self.shown_seat and s.why_illegal(RETRACT) is None:
+                self.run_actions([RETRACT])
+                return
+            self.say("Nothing to take back: with other people at the keyboard, only provisional opening "
+                     "melds (r).")
+            return
+        n = session.undo_turn()
+        if not n:
+            self.say("Nothing to take back yet.")
+            return
+        s = session.state
+        self.results_seen = min(self.results_seen, len(s.results))
+        self.shown_over = False
+        self.hand.clear()
+        took = f"{n} action{'s' if n != 1 else ''}"
+        self.message = Text(f"Undone: your last turn and what followed ({took} taken back).", style="cyan")
+        self.advance()
+
+    def action_ask_quit(self) -> None:
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(f"Quit? {self.session.resume_hint()}"), answer)
+
+    def action_log(self, pages: int) -> None:
+        log = self.query_one(LogView)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     def action_colours(self) -> None:
         self.four_colour = not self.four_colour
@@ -458,3 +573,4 @@ class PlayApp(App[None]):
 
 def run(session: Session, four_colour: bool = False) -> None:
     PlayApp(session, four_colour).run()
+    print(session.resume_hint())

@@ -133,8 +133,8 @@ _KIND_SHORT = {"natural": "nat", "mixed": "mix", "sequence": "seq", "wild": "wil
 
 
 def _meld_line(m: dict[str, Any], four_colour: bool, short: int) -> Text:
-    """A meld at one of four widths (``short``): 0 all cards and size; 1 all cards, the canasta
-    kind abbreviated; 2 short form (run ends, rank x count); 3 the kind in one letter."""
+    """A meld at one of four widths (``short``): 0 all cards and size; 1 all cards and size, the
+    canasta kind abbreviated; 2 short form (run ends, rank x count); 3 the kind in one letter."""
     t = Text(f"@{m['index']} ", style="bold cyan")
     if m["canasta"]:
         kind = m["what"].split()[0]  # natural, mixed, sequence, wild (melds.describe)
@@ -149,8 +149,7 @@ def _meld_line(m: dict[str, Any], four_colour: bool, short: int) -> Text:
         t.append_text(_short(m, cards, four_colour))
         return t
     t.append_text(cards_text(cards, four_colour))
-    if not short:
-        t.append(f" ({m['size']})", style="dim")
+    t.append(f" ({m['size']})", style="dim")
     if not m["canasta"] and m["what"].split()[0] in ("sequence", "wild"):
         t.append(" run" if m["what"].startswith("sequence") else " wild", style="dim")
     return t
@@ -171,18 +170,29 @@ def meld_lines(v: dict[str, Any], side: int, four_colour: bool, width: int = 0) 
     return out
 
 
-def side_header(v: dict[str, Any], side: int, narrow: bool = False) -> Text:
+def meld_points(v: dict[str, Any], side: int) -> str:
+    """The card points of a side's melds (what they count at the end of the hand, before bonuses);
+    ``+`` where a closed canasta's cards are hidden."""
+    melds = v["melds"][side]
+    known = sum(m["points"] for m in melds if m.get("points") is not None)
+    return f"{known}{'+' if any(m.get('points') is None for m in melds) else ''}"
+
+
+def side_header(v: dict[str, Any], side: int, narrow: bool = False, width: int = 0) -> Text:
     """Who sits on the side, score, opening minimum, and the threes laid (red and black counted:
-    R 1.2/S3 score them by colour)."""
+    R 1.2/S3 score them by colour). Where the threes' cards would not fit in ``width`` columns, they
+    are counted instead, so that the header does not wrap."""
     seats = [s for s in range(v["players"]) if s % v["sides"] == side]
     names = "+".join("you" if s == v["seat"] else f"s{s}" for s in seats)
     threes = [f for s in seats for f in parse_cards(v["red_threes"][s])]
     t = Text(f"{side_name(v, side).upper()} ", style="bold")
-    if narrow:
-        t.append(f"{names} {v['scores'][side]}\nmin {v['minimum'][side]}")
+    on_table = meld_points(v, side)
+    if narrow:  # about 22 columns: the game score and whether open, then the melds' points and minimum
+        t.append(f"{names} {v['scores'][side]}")
         t.append(" open" if v["opened"][side] else " not open", style="dim")
+        t.append(f"\nmelds {on_table} · min {v['minimum'][side]}")
     else:
-        t.append(f"{names} {v['scores'][side]} pts · min {v['minimum'][side]}")
+        t.append(f"{names} · game {v['scores'][side]} pts\nmelds {on_table} · min {v['minimum'][side]}")
         t.append(" · open" if v["opened"][side] else " · not open", style="dim")
     if threes:
         red = sum(1 for f in threes if f % 4 in (1, 2))
@@ -190,8 +200,12 @@ def side_header(v: dict[str, Any], side: int, narrow: bool = False) -> Text:
         if narrow:
             t.append(f"\n3s: {red} red" + (f" {black} black" if black else ""))
         else:
-            t.append(" · red 3s " if not black else f" · 3s ({red} red, {black} black) ")
-            t.append_text(cards_text(threes, False))
+            full = Text(" · red 3s " if not black else f" · 3s ({red} red, {black} black) ")
+            full.append_text(cards_text(threes, False))
+            last = t.plain.split("\n")[-1]
+            if width and len(last) + full.cell_len > width:
+                full = Text(f" · {red} red 3s" + (f", {black} black" if black else ""))
+            t.append_text(full)
     return t
 
 
@@ -209,9 +223,10 @@ def status_text(v: dict[str, Any], four_colour: bool) -> Text:
         t.append(" FROZEN", style="bold blue")
     elif pile["frozen_for_me"]:
         t.append(" frozen for us", style="blue")
-    counts = " · ".join(f"{'you' if s == v['seat'] else f's{s}'}:{n}"
-                        for s, n in enumerate(v["hand_counts"]))
-    t.append(f"\ncards in hand {counts} · dealer s{v['dealer']} · turn: {seat_name(v, v['turn'])}")
+    counts = ", ".join(f"{'you' if s == v['seat'] else f's{s}'} {n}"
+                       for s, n in enumerate(v["hand_counts"]))
+    # the turn first: on a narrow screen the line wraps after it, not before it
+    t.append(f"\nturn: {seat_name(v, v['turn'])} · dealer s{v['dealer']} · cards {counts}")
     return t
 
 
@@ -236,33 +251,56 @@ def _symbols(text: str) -> str:
     return " ".join(card_label(f) for f in parse_cards(text)) if text else ""
 
 
-def log_line(v: dict[str, Any], e: dict[str, Any]) -> str:
-    who = seat_name(v, e["seat"])
-    what = e["what"]
+def _event_words(v: dict[str, Any], e: dict[str, Any]) -> str:
+    """One event without its player: ``drew K♣``, ``melded K♦ K♥ K♠`` ("" for nothing to say)."""
+    what = str(e["what"])
     if "count" in e:
         cards = f"{e['count']} card{'s' if e['count'] != 1 else ''}"
     else:
         cards = _symbols(e.get("cards", ""))
     if what == "take":
         labels = cards.split()
-        words = _WORDS["take"].format(top=labels[0] if labels else "?",
-                                      rest=" ".join(labels[1:]) or "nothing from the hand")
-    elif what in ("pile", "start_pile") and not cards:
+        return _WORDS["take"].format(top=labels[0] if labels else "?",
+                                     rest=" ".join(labels[1:]) or "nothing from the hand")
+    if what in ("pile", "start_pile") and not cards:
         return ""
-    else:
-        words = _WORDS.get(what, what + " {cards}").format(cards=cards or "nothing")
-    if what in ("deal", "hand_over", "position"):
+    return _WORDS.get(what, what + " {cards}").format(cards=cards or "nothing")
+
+
+# events of the table, not of a player's turn
+_TABLE_EVENTS = ("deal", "hand_over", "position")
+
+
+def log_line(v: dict[str, Any], e: dict[str, Any]) -> str:
+    words = _event_words(v, e)
+    if not words or e["what"] in _TABLE_EVENTS:
         return words
+    who = seat_name(v, e["seat"])
     return f"{who[0].upper() + who[1:]} {words}"
 
 
-def log_lines(v: dict[str, Any], last: int) -> list[str]:
-    lines = [x for e in v["log"] if (x := log_line(v, e))]
-    return lines[-last:]
+def log_lines(v: dict[str, Any], last: int = 0) -> list[str]:
+    """The hand's log, one line per turn (a player's events in a row, joined by ``·``), so that the
+    start of every bot's turn stays in view; the last ``last`` lines (0: all)."""
+    lines: list[str] = []
+    seat = None
+    for e in v["log"]:
+        words = _event_words(v, e)
+        if not words:
+            continue
+        if e["what"] in _TABLE_EVENTS:
+            lines.append(words)
+            seat = None
+        elif e["seat"] == seat:
+            lines[-1] += f" · {words}"
+        else:
+            lines.append(log_line(v, e))
+            seat = e["seat"]
+    return lines[-last:] if last else lines
 
 
 SCORE_ROWS = (("canastas", "canasta_bonus"), ("red threes", "red_three_points"),
-              ("going out", "going_out"), ("table", "table"), ("hand", "hand"),
+              ("going out", "going_out"), ("melded cards", "table"), ("cards left in hand", "hand"),
               ("penalties", "penalties"), ("perfect cut", "perfect_cut"), ("total", "total"))
 # rows shown only when some side has them (American rules: S3 F, G, H)
 EXTRA_ROWS = (("special hand", "special"), ("short melds", "incomplete"), ("7s/aces held", "stuck"),
@@ -284,12 +322,12 @@ def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
         for sc in result["sides"]:
             val = str(sc[key])
             if key == "canasta_bonus":
-                kinds = [f"{sc['natural_canastas']}n", f"{sc['mixed_canastas']}m"]
-                kinds += [f"{sc[k]}{c}" for k, c in (("sequence_canastas", "s"), ("wild_canastas", "w"))
-                          if sc.get(k)]
-                val = f"{' '.join(kinds)}  {sc[key]}"
+                kinds = [f"{sc[k]} {word}" for k, word in (
+                    ("natural_canastas", "natural"), ("mixed_canastas", "mixed"),
+                    ("sequence_canastas", "sequence"), ("wild_canastas", "wild")) if sc.get(k)]
+                val = f"{', '.join(kinds)}: {sc[key]}" if kinds else str(sc[key])
             elif key == "red_three_points":
-                val = f"{sc['red_threes']}× {sc[key]}"
+                val = f"{sc['red_threes']} laid: {sc[key]}" if sc["red_threes"] else str(sc[key])
             elif key == "going_out" and sc["concealed"]:
                 val += " (concealed)"
             cells.append(val)

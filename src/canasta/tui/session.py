@@ -28,6 +28,7 @@ from ..records import GameRecord, position
 from ..rules import RuleSet
 from ..state import GameState
 from ..views import view
+from .hint import hint_text, plain_reason
 from .players import Bot, make_bot
 
 SAVE_FORMAT = "canasta-tui-game"
@@ -76,16 +77,23 @@ class Session:
         self.level = level
         self.save_path = save_path
         self.start = start
-        base = state.seed if isinstance(state.seed, int) else sum(map(ord, str(state.seed)))
         self.bots: dict[int, Bot] = {}
         self.fallback = False
-        for seat, who in enumerate(seats):
-            if who == BOT:
-                bot, fb = make_bot(level, base * 10 + seat)
-                self.bots[seat] = bot
-                self.fallback = self.fallback or fb
+        self._make_bots()
         self._hint_bot: Bot | None = None
         self._hint_fallback = False
+        self._hint_words: tuple[tuple[int, int, int], tuple[str, bool]] | None = None
+        self.stuck = ""  # why the game cannot go on, when the engine lists no legal action
+        self.save_error = ""  # why the last save failed (the game goes on)
+
+    def _make_bots(self) -> None:
+        state = self.state
+        base = state.seed if isinstance(state.seed, int) else sum(map(ord, str(state.seed)))
+        for seat, who in enumerate(self.seats):
+            if who == BOT:
+                bot, fb = make_bot(self.level, base * 10 + seat)
+                self.bots[seat] = bot
+                self.fallback = self.fallback or fb
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -104,6 +112,8 @@ class Session:
             d = json.loads(text)
         except json.JSONDecodeError as e:
             raise RecordError(f"not a saved game (bad JSON: {e})") from e
+        except RecursionError:
+            raise RecordError("not a saved game (its JSON is nested too deeply)") from None
         if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
             raise RecordError(f"not a saved game of canasta play (format {SAVE_FORMAT!r} expected)")
         seats, level = d.get("seats"), d.get("level", "medium")
@@ -124,6 +134,9 @@ class Session:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
             raise RecordError(f"cannot read {path}: {e.strerror}") from e
+        except UnicodeDecodeError as e:
+            raise RecordError(f"cannot read {path}: not UTF-8 text (byte {e.start}), "
+                              "so not a saved game") from e
         return cls.from_json(text, save_path)
 
     # ---------------------------------------------------------------- saving
@@ -133,12 +146,67 @@ class Session:
                            "level": self.level, "record": record.to_dict()})
 
     def save(self) -> None:
+        """Write the game to ``save_path`` (atomically). Raises OSError; :meth:`apply` keeps playing
+        and notes the error in ``save_error`` instead, so that a full disk does not end the game."""
         if self.save_path is None:
             return
         self.save_path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.save_path.with_name(self.save_path.name + ".tmp")
         tmp.write_text(self.to_json(), encoding="utf-8")
         os.replace(tmp, self.save_path)
+
+    def _autosave(self) -> None:
+        try:
+            self.save()
+        except OSError as e:
+            self.save_error = f"the game could not be saved to {self.save_path}: {e.strerror or e}"
+        else:
+            self.save_error = ""
+
+    def resume_hint(self) -> str:
+        """Where the game is saved and the command that continues it."""
+        if self.save_path is None:
+            return "The game was not saved."
+        where = "" if self.save_path == DEFAULT_SAVE else f" {self.save_path}"
+        if self.save_error:
+            return f"Warning: {self.save_error}."
+        if self.state.is_over:
+            return f"The game is over; its record is in {self.save_path} (canasta replay reads it)."
+        return f"The game is saved in {self.save_path}. Continue it with: canasta play --resume{where}"
+
+    # ---------------------------------------------------------------- undo
+    @property
+    def can_undo_turns(self) -> bool:
+        """Whole turns may be taken back when one person plays against bots (nobody else's turn is
+        lost); with several people at the keyboard only what the rules allow (``retract``)."""
+        return len(self.humans) == 1
+
+    def undo_turn(self) -> int:
+        """Take back the person's last turn: the part of the current turn played so far, or, before
+        they have acted in it, their previous turn (or answer) and the bots' turns after it. The game
+        is replayed from its record up to that point, so everything else is exactly as it was then.
+        Returns how many actions were taken back (0: nothing to take back)."""
+        if not self.can_undo_turns:
+            return 0
+        person = self.humans[0]
+        record = GameRecord.of(self.state, start=self.start)
+        s = record.initial_state()
+        actors = []
+        for a in record.actions:
+            actors.append(s.actor)
+            s._apply(a)
+        j = len(actors) - 1
+        while j >= 0 and actors[j] != person:
+            j -= 1
+        if j < 0:
+            return 0
+        while j > 0 and actors[j - 1] == person:
+            j -= 1
+        self.state = record.replay(upto=j)
+        self.stuck = ""
+        self._make_bots()  # no bot keeps plans made for the turns taken back
+        self._autosave()
+        return len(actors) - j
 
     # ---------------------------------------------------------------- queries
     @property
@@ -161,7 +229,7 @@ class Session:
     def apply(self, action: Action | str) -> None:
         """Apply one action (checked by the engine; IllegalAction leaves everything as it was)."""
         self.state.apply(action)
-        self.save()
+        self._autosave()
 
     def apply_all(self, actions: list[Action]) -> Outcome:
         """Apply actions in order until one is refused."""
@@ -175,13 +243,17 @@ class Session:
             out.applied.append(a)
         return out
 
-    def meld(self, cards: list[int]) -> Outcome:
-        """Lay ``cards`` as one new meld: as one action when the engine takes it that way (black
-        threes go down all at once), otherwise with the engine's meld plan, one card at a time."""
+    def meld_actions(self, cards: list[int]) -> list[Action]:
+        """The actions that lay ``cards`` as one new meld: one action when the engine takes it that
+        way (black threes go down all at once), otherwise the engine's meld plan, a card at a time."""
         whole = Action(Op.MELD, tuple(cards))
         if len(cards) > 3 and self.state.why_illegal(whole) is None:
-            return self.apply_all([whole])
-        return self.apply_all(self.state.meld_plan(cards))
+            return [whole]
+        return self.state.meld_plan(cards)
+
+    def meld(self, cards: list[int]) -> Outcome:
+        """Lay ``cards`` as one new meld (see :meth:`meld_actions`)."""
+        return self.apply_all(self.meld_actions(cards))
 
     def add(self, cards: list[int], meld: int) -> Outcome:
         return self.apply_all(self.state.meld_plan(cards, meld))
@@ -202,6 +274,9 @@ class Session:
             return None
         seat = s.actor
         legal = s.legal_actions()
+        if not legal:  # rules under which the game cannot go on (an engine limit): stop, do not crash
+            self.stuck = f"seat {seat} has no legal action (the rules as set may not be playable)"
+            return None
         a = self.bots[seat].choose(view(s, seat), legal)
         if s.why_illegal(a) is not None:  # a bot bug must not stop the game
             a = legal[0]
@@ -215,3 +290,19 @@ class Session:
         s = self.state
         a = self._hint_bot.choose(view(s, seat), s.legal_actions())
         return a, self._hint_bot.explain(), self._hint_fallback
+
+    def hint_words(self, seat: int) -> tuple[str, bool]:
+        """The hint as a player would say it (``Discard 7♥: a safe card.``), and whether it is the
+        fallback's: the hard bot's move, with its reason in plain words; where that reason is only the
+        search's figures, the everyday strategy's reason for the same move."""
+        key = (seat, self.state.hand_no, self.state.nactions)
+        if self._hint_words is not None and self._hint_words[0] == key:
+            return self._hint_words[1]  # asked twice: the same answer (the search samples at random)
+        a, why, fallback = self.hint(seat)
+        plain: tuple[Action, str] | None = None
+        if not fallback and not plain_reason(why, a):
+            bot, _ = make_bot("medium", 12345)
+            s = self.state
+            plain = (bot.choose(view(s, seat), s.legal_actions()), bot.explain())
+        self._hint_words = (key, (hint_text(a, why, plain), fallback))
+        return self._hint_words[1]

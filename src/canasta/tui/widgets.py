@@ -7,8 +7,10 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import Static
 
 from .render import hand_layout, meld_lines, side_header
 
@@ -17,7 +19,7 @@ class HandView(Widget):
     """The seat's own hand, grouped by rank; left/right move the cursor, space or a click selects."""
 
     DEFAULT_CSS = """
-    HandView { height: auto; min-height: 2; padding: 0 1; }
+    HandView { height: auto; min-height: 1; padding: 0 1; }
     """
 
     def __init__(self, **kw: Any) -> None:
@@ -113,7 +115,7 @@ class MeldPanel(Widget):
         if v is None:
             return Text("")
         width = self.content_size.width or 36
-        lines = [side_header(v, self.side, self.narrow()),
+        lines = [side_header(v, self.side, self.narrow(), width),
                  *meld_lines(v, self.side, self.four_colour, width)]
         if not v["melds"][self.side]:
             lines.append(Text("no melds", style="dim"))
@@ -129,7 +131,7 @@ class MeldPanel(Widget):
             return
         # The header may wrap: count its lines at this width.
         width = max(self.content_size.width, 1)
-        head = len(side_header(v, self.side, self.narrow()).wrap(self.app.console, width))
+        head = len(side_header(v, self.side, self.narrow(), width).wrap(self.app.console, width))
         y = event.y - 1 - head  # border line, then header; a meld line may wrap too
         if y < 0:
             return
@@ -138,3 +140,32 @@ class MeldPanel(Widget):
             if y < 0:
                 self.post_message(self.Clicked(self.side, index))
                 return
+
+
+class LogView(VerticalScroll, can_focus=False):
+    """The hand's log, one line per turn, kept whole: it follows the newest line, and the mouse wheel
+    or PgUp/PgDn (app keys) scroll back to the start of the hand. Never focused, so the arrow keys
+    stay with the hand."""
+
+    DEFAULT_CSS = """
+    LogView { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1; }
+    LogView > Static { width: 1fr; }
+    """
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.lines: list[str] = []
+
+    def compose(self) -> Any:
+        yield Static("", id="log-text")
+
+    def show(self, lines: list[str]) -> None:
+        """Show ``lines``; when they changed, scroll to the newest."""
+        if lines == self.lines:
+            return
+        self.lines = list(lines)
+        self.query_one("#log-text", Static).update(Text("\n".join(lines)))
+        self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.scroll_end, animate=False)
