@@ -30,6 +30,7 @@ from .presets import PRESETS, preset_table
 from .presets import rules as preset_rules
 from .records import GameRecord, load, save
 from .rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES, RuleSet
+from .scoresheet import ScoreSheet, entry_fields, parse_line
 from .scoring import HandResult, SideScore
 from .sim import MAX_HANDS, play_random, simulate
 from .state import GameState
@@ -756,6 +757,182 @@ def play_cmd(
 
 
 # ---------------------------------------------------------------------------------------- tournament
+# ---------------------------------------------------------------------------------------- score
+score_app = typer.Typer(
+    cls=_Group, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
+    help="Keep score of a game with real cards: each hand as the table writes it down, added up by "
+         "the engine's own scoring (the same as an online hand), with each side's next opening "
+         "minimum, the game's end and winner, corrections kept with who made them, and CSV.")
+app.add_typer(score_app, name="score")
+SheetFile = Annotated[str, typer.Option("--file", "-f", help="The score sheet's file (JSON).")]
+WhoOption = Annotated[str, typer.Option("--who", help="Who enters or corrects (kept in the sheet).")]
+
+
+def _load_sheet(path: str) -> ScoreSheet:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as e:
+        _fail(f"cannot read {path}: {e.strerror} (start one with `canasta score new RULES`)")
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        _fail(f"{path} is not a score sheet (not JSON text)")
+    if not isinstance(doc, dict):
+        _fail(f"{path} is not a score sheet")
+    try:
+        return ScoreSheet.from_dict(doc)
+    except CanastaError as e:
+        _fail(f"{path}: {e}")
+
+
+def _save_sheet(sheet: ScoreSheet, path: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(sheet.to_dict(), fh, indent=1)
+    except OSError as e:
+        _fail(f"cannot write {path}: {e.strerror}")
+
+
+def _sheet_table(sheet: ScoreSheet) -> Table:
+    """The sheet as S3 K writes it: per hand and side Base, Count, Penalties, Total, running total."""
+    t = Table(title=f"{' - '.join(sheet.names)} ({sheet.rules.name})")
+    for col in ("hand", "side", "base", "count", "penalties", "total", "running"):
+        t.add_column(col, justify="left" if col == "side" else "right")
+    for n, h in enumerate(sheet.results()):
+        for side, sc in enumerate(h.sides):
+            t.add_row(str(n + 1) if side == 0 else "", sheet.names[side], str(sc.base), str(sc.count),
+                      str(sc.penalties), f"{sc.total:+d}", str(h.scores_after[side]),
+                      end_section=side == len(h.sides) - 1)
+    return t
+
+
+def _sheet_status(sheet: ScoreSheet) -> str:
+    if sheet.winner >= 0:
+        return f"{sheet.names[sheet.winner]} won the game."
+    mins = ", ".join(f"{name} {m}" for name, m in zip(sheet.names, sheet.minimums(), strict=True))
+    return f"Next hand ({len(sheet.entries) + 1}): opening minimum {mins}."
+
+
+def _show_sheet(sheet: ScoreSheet) -> None:
+    console = _console()
+    if sheet.entries:
+        console.print(_sheet_table(sheet))
+    console.print(_sheet_status(sheet))
+
+
+@score_app.command("new", cls=_Command)
+def score_new(
+    variant: Annotated[str, typer.Argument(help="Rule set (see `canasta variants`).",
+                                           autocompletion=complete_variant)],
+    file: SheetFile = "canasta-sheet.json",
+    names: Annotated[str, typer.Option("--names", help="The sides' names, comma separated.")] = "We,They",
+    players: PlayersOption = None,
+    sets: SetOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing sheet.")] = False,
+) -> None:
+    """Start a score sheet for a game played with real cards."""
+    rs = _rules_or_fail(variant, players, sets)
+    if os.path.exists(file) and not force:
+        _fail(f"{file} exists: add hands to it with `canasta score add`, or start over with --force")
+    sheet = ScoreSheet(rs, [x.strip() for x in names.split(",")])
+    _save_sheet(sheet, file)
+    typer.echo(f"Score sheet {file}: {' - '.join(sheet.names)}, {rs.name}. Lines for each side: "
+               f"{', '.join(f.name for f in entry_fields(rs))}.")
+
+
+@score_app.command("lines", cls=_Command)
+def score_lines(
+    variant: Annotated[str, typer.Argument(help="Rule set.", autocompletion=complete_variant)],
+    players: PlayersOption = None,
+    sets: SetOption = None,
+) -> None:
+    """The lines a score sheet of these rules asks for each side."""
+    rs = _rules_or_fail(variant, players, sets)
+    t = Table(title=f"{rs.name}: what to write down for each side")
+    for col in ("line", "kind", "what"):
+        t.add_column(col)
+    for f in entry_fields(rs):
+        t.add_row(f.name, {"count": "how many", "points": "points", "yes_no": "yes/no"}[f.kind],
+                  f.label + (f" ({f.help})" if f.help else ""))
+    _console().print(t)
+
+
+@score_app.command("add", cls=_Command)
+def score_add(
+    sides: Annotated[list[str], typer.Option("--side", help="One side's lines, in the sides' order: "
+                                             "'natural_canastas=2 mixed_canastas=1 went_out table=325' "
+                                             "(a name alone is yes).")],
+    file: SheetFile = "canasta-sheet.json",
+    who: WhoOption = "",
+) -> None:
+    """Enter the next hand."""
+    sheet = _load_sheet(file)
+    sheet.add_hand([parse_line(x) for x in sides], who=who)
+    _save_sheet(sheet, file)
+    _show_sheet(sheet)
+
+
+@score_app.command("fix", cls=_Command)
+def score_fix(
+    hand: Annotated[int, typer.Argument(help="The hand's number (from 1).")],
+    side: Annotated[int, typer.Argument(help="The side's number (from 1).")],
+    changes: Annotated[str, typer.Argument(help="The lines to change: 'table=330 went_out=no'.")],
+    who: WhoOption,
+    file: SheetFile = "canasta-sheet.json",
+) -> None:
+    """Correct a hand; every later hand is scored again and the change is logged."""
+    sheet = _load_sheet(file)
+    sheet.correct(hand - 1, side - 1, parse_line(changes), who)
+    _save_sheet(sheet, file)
+    _show_sheet(sheet)
+
+
+@score_app.command("undo", cls=_Command)
+def score_undo(who: WhoOption, file: SheetFile = "canasta-sheet.json") -> None:
+    """Remove the last hand entered (logged)."""
+    sheet = _load_sheet(file)
+    sheet.remove_last(who)
+    _save_sheet(sheet, file)
+    _show_sheet(sheet)
+
+
+@score_app.command("show", cls=_Command)
+def score_show(
+    file: SheetFile = "canasta-sheet.json",
+    as_json: Annotated[bool, typer.Option("--json", help="The sheet and its scores as JSON.")] = False,
+) -> None:
+    """The sheet: every hand, the totals, the next minimums or the winner, the corrections."""
+    sheet = _load_sheet(file)
+    if as_json:
+        typer.echo(json.dumps(sheet.to_dict() | {"hands": [h.to_dict() for h in sheet.results()],
+                                                 "scores": list(sheet.scores), "winner": sheet.winner,
+                                                 "minimums": list(sheet.minimums())}, indent=1))
+        return
+    _show_sheet(sheet)
+    for c in sheet.log:
+        what = ", ".join(f"{k} {a} -> {b}" for k, (a, b) in c.changes.items())
+        typer.echo(f"{c.at} {c.who}: hand {c.hand + 1}, {sheet.names[c.side]}: {what}")
+
+
+@score_app.command("csv", cls=_Command)
+def score_csv(
+    file: SheetFile = "canasta-sheet.json",
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Write to this file (default: print).")]
+    = None,
+) -> None:
+    """The sheet as CSV (one row per hand and side, with every scoring line)."""
+    text = _load_sheet(file).csv()
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        with open(out, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+    except OSError as e:
+        _fail(f"cannot write {out}: {e.strerror}")
+
+
 @app.command("tournament", cls=_Command)
 def tournament_cmd(
     tables: Annotated[int, typer.Option("--tables", min=1, help="Number of tables.")] = 3,
