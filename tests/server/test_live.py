@@ -187,6 +187,11 @@ def test_leak_check_a_whole_game_four_seats_and_a_spectator(live_server: Any) ->
     assert any("hidden from seat None" in p for p in leaks(record, clients[1].inbox, None))
     for c in [*clients, watcher]:
         c.close()
+    # no secret in the server's log, which the server did write
+    log = server.log.read_text()
+    assert "tables reloaded" in log
+    for token in [t["host_token"], t["spectator_token"], *(s["token"] for s in t["seats"])]:
+        assert token not in log
 
 
 # ---------------------------------------------------------------------------------------- restart

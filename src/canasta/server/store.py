@@ -25,6 +25,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    insert,
     select,
     update,
 )
@@ -203,10 +204,11 @@ class Store:
         :class:`Conflict` when a move is already stored at one of those places."""
         try:
             with self.session.begin() as db:
-                for i, a in enumerate(actions):
-                    db.add(ActionRow(table_id=table_id, game_no=game_no, seq=first_seq + i, seat=a.seat,
-                                     action=a.action, client_id=a.client_id))
-                db.flush()
+                # a Core insert: the ORM's unit of work cost a tenth of the server's time under load
+                db.execute(insert(ActionRow), [
+                    {"table_id": table_id, "game_no": game_no, "seq": first_seq + i, "seat": a.seat,
+                     "action": a.action, "client_id": a.client_id, "at": _now()}
+                    for i, a in enumerate(actions)])
                 db.execute(update(TableRow).where(TableRow.id == table_id).values(events=events))
                 if over:
                     db.execute(update(GameRow).where(GameRow.table_id == table_id,
