@@ -6,6 +6,7 @@ phone and desktop widths (kept in tests/web/screenshots/)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -205,6 +206,12 @@ def test_every_control_is_named_and_big_enough_to_touch_on_a_phone(chromium: Any
     # no fact by colour alone: frozen or stopped piles and canastas are also said in words
     for badge in page.locator(".badge").all():
         assert badge.inner_text().strip()
+    # the hint: the bot's move and reason in plain words, cards with their symbols, no search figures
+    page.keyboard.press("h")
+    page.wait_for_selector("#hint:not([hidden])", timeout=30000)
+    hint = page.inner_text("#hint")
+    assert hint.startswith("Hint: ") and "sampled" not in hint and "=" not in hint, hint
+    assert not re.search(r"\b[2-9TJQKA][CDHS]\b", hint), hint
     # larger cards and text, kept for the next visit
     width = page.locator("#hand .card").first.bounding_box()["width"]
     page.get_by_role("button", name="Larger cards").click()

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, Op
+from ..bots.explain import LOOKED_AHEAD, plain_words
 from ..cards import parse_cards
 from ..errors import CanastaError, IllegalAction
 from ..presets import rules_from_options
@@ -394,7 +395,8 @@ class Table:
         except Exception:
             log.exception("table %s: hint failed", self.id)
             return Refusal("hint_failed", "no hint could be worked out just now").reply(client_id)
-        return {"type": "hint", "id": client_id, "action": str(choice), "reason": why}
+        return {"type": "hint", "id": client_id, "action": str(choice),
+                "reason": plain_words(why, choice) or LOOKED_AHEAD}
 
     # ------------------------------------------------------------------ undo, seats, games
     async def undo(self, conn: Connection, client_id: str, based_on: int) -> Reply:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..actions import Action, Op
+from ..bots.explain import LOOKED_AHEAD, plain_words
 from ..cards import parse_cards
 from .render import card_label
 
@@ -50,31 +51,9 @@ def action_words(a: Action) -> str:
     return symbols(str(a)).capitalize()
 
 
-# What only a developer reads: the search's figures and bookkeeping.
-_TECHNICAL = (
-    re.compile(r"\s*\[[^\]]*sampled worlds[^\]]*\]"),
-    re.compile(r"\s*\(search skipped[^)]*\)"),
-    re.compile(r";?\s*the heuristic's choice kept: no alternative is surely better"),
-    re.compile(r"best mean outcome over \d+ sampled worlds \([^)]*\)"),
-    re.compile(r"\s*\(\w+=[-+]?\d[^)]*\)"),
-)
-_FIGURES = ((re.compile(r"is worth [-+]?\d[\d.,]*"), "is worth taking"),)
-
-
 def plain_reason(why: str, a: Action) -> str:
-    """The bot's reason without the action's notation it starts with and without figures; card
-    symbols as on the screen. Empty when nothing but figures was said."""
-    text = why.strip()
-    for prefix in (str(a) + ":", str(a)):
-        if text.startswith(prefix):
-            text = text[len(prefix):].strip()
-            break
-    for pattern in _TECHNICAL:
-        text = pattern.sub("", text)
-    for pattern, words in _FIGURES:
-        text = pattern.sub(words, text)
-    text = text.strip(" :;,")
-    return symbols(text)
+    """The bot's reason in plain words (``bots.explain``), with card symbols as on the screen."""
+    return symbols(plain_words(why, a))
 
 
 def hint_text(a: Action, why: str, plain_choice: tuple[Action, str] | None = None) -> str:
@@ -90,5 +69,5 @@ def hint_text(a: Action, why: str, plain_choice: tuple[Action, str] | None = Non
             reason = (f"looking ahead over the cards the others may hold, it does better than "
                       f"{action_words(other)[0].lower()}{action_words(other)[1:]}")
     if not reason:
-        reason = "looking ahead over the cards the others may hold, it does best"
+        reason = LOOKED_AHEAD
     return f"{action_words(a)}: {reason}."

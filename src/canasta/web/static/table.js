@@ -50,7 +50,10 @@ function receive(m) {
   if (m.view) { view = m.view; lastEvent = m.event; document.body.dataset.event = String(m.event); selected.clear(); hideError(); $("hint").hidden = true; render(); }
   else if (m.type === "table") render();
   if (m.type === "refused" || m.type === "error") showError(t("refused", { message: m.message }));
-  if (m.type === "hint") { $("hint").textContent = t("hint_says", { action: actionText(m.action), reason: m.reason }); $("hint").hidden = false; }
+  if (m.type === "hint") {
+    const reason = m.reason.replace(/\b([2-9TJQKA][CDHS]|JK)\b/g, c => cardText(c));
+    $("hint").textContent = t("hint_says", { action: actionText(m.action), reason }); $("hint").hidden = false;
+  }
 }
 function send(msg) { ws.send(JSON.stringify({ id: `c${Date.now()}-${++seq}`, based_on: lastEvent, ...msg })); }
 const intent = what => { hideError(); send({ type: "intent", ...what }); };
@@ -126,9 +129,15 @@ document.addEventListener("keydown", e => {
   const fn = keyed[e.key.toLowerCase()];
   if (fn) { e.preventDefault(); fn(); }
 });
+// An action in the engine's notation told in words: cards with their symbols, "@N" as the meld's name.
 function actionText(a) {
   const [w, ...rest] = a.split(" "), label = t("act_" + w);
-  return `${label === "act_" + w ? w : label} ${rest.map(x => /^[2-9TJQKA][CDHS]$|^JK$/.test(x) ? cardText(x) : x).join(" ")}`.trim();
+  const word = x => {
+    if (/^[2-9TJQKA][CDHS]$|^JK$/.test(x)) return cardText(x);
+    if (/^@\d+$/.test(x)) return view?.melds?.[view.side]?.[+x.slice(1)]?.what ?? x;
+    return t("declare_" + x) === "declare_" + x ? x : t("declare_" + x);
+  };
+  return `${label === "act_" + w ? w : label} ${rest.map(word).join(" ")}`.trim();
 }
 async function newGame() {
   const r = await fetch(`/api/tables/${tableId}/games`, { method: "POST", headers: { authorization: `Bearer ${hostToken}` } });
