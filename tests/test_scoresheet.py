@@ -261,3 +261,28 @@ def test_the_sheet_scores_online_hands_exactly_as_the_engine(preset: str) -> Non
             assert [x.total for x in sheet_hand.sides] == [x.total for x in res.sides], (seed, res)
             checked += 1
     assert checked >= 6
+
+
+def test_s1_bolivia_sheet_lines() -> None:
+    """S1 (Bolivia): a samba 1,500, a pure canasta 500, a mixed 300, going out 200; red threes +100
+    each only with the two canastas needed to go out (one an escalera), else -100 each; red threes
+    kept in a hand at the end -750 whatever their number (B9: per player); black threes in hand when
+    someone goes out -100 each. Worked by hand:
+    A: 1,500 + 500 + 300 + 200 + 400 = 2,900;
+    B: 300 - 200 - 750 - 200 + 150 - 40 = -740."""
+    sheet = ScoreSheet(rules("bolivia"))
+    a, b = sheet.add_hand([
+        {"sequence_canastas": 1, "natural_canastas": 1, "red_threes": 3, "went_out": True, "table": 400},
+        {"mixed_canastas": 1, "red_threes": 2, "red_threes_in_hand": 1, "black_threes_in_hand": 2,
+         "table": 150, "hand": 40}]).sides
+    assert (a.canasta_bonus, a.red_three_points, a.going_out, a.total) == (2000, 300, 200, 2900)
+    assert (b.red_three_points, b.hand, b.total) == (-200, -40 - 750 - 200, -740)
+
+
+def test_r_samba_six_red_threes_1000_and_going_out_200() -> None:
+    """RULINGS (Samba): red threes 100 each, 1,000 for all six, with the two canastas to go out;
+    going out 200. 1,500 (samba) + 500 + 1,000 + 200 + 300 = 3,500."""
+    s = ScoreSheet(rules("samba")).add_hand([
+        {"sequence_canastas": 1, "natural_canastas": 1, "red_threes": 6, "went_out": True, "table": 300},
+        {}]).sides[0]
+    assert (s.red_three_points, s.going_out, s.total) == (1000, 200, 3500)
