@@ -328,3 +328,49 @@ def test_the_score_keeper_adds_up_three_hands_of_a_paper_game_on_a_phone(chromiu
     page.screenshot(path=str(shots / "score-375.png"), full_page=True)
     assert not page.errors
     page.close()
+
+
+def test_the_director_runs_three_rounds_on_the_clock_with_an_odd_number_of_pairs(
+        chromium: Any, server: LiveServer, shots: Path) -> None:
+    """Five pairs listed (three tables, a pair sitting out each round, S3 B's move-up); worked by
+    hand from the entered totals: Ida & Jo 3 wins 4,800; Ann & Bob 1 win 3,725; Ed & Flo 1 win
+    3,000; Gus & Hal 0.5 win 6,075; Cy & Di 0.5 win 4,800."""
+    page = open_page(chromium, server.url + "/")
+    page.get_by_role("link", name="A tournament: pairs, rounds on the clock, standings").click()
+    page.wait_for_selector("#preset option[value='nvso-tournament']", state="attached")
+    page.fill("#pairs", "\n".join(["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo"]))
+    page.select_option("#draw", "as_listed")
+    page.click("#create")
+    page.wait_for_selector("#rounds section")
+    assert "Ed & Flo sits out this round" in page.locator("#rounds section").first.inner_text()
+    clock = open_page(chromium, server.url + page.locator("#clock-link").get_attribute("href"))
+    clock.on("dialog", lambda d: d.accept())
+    clock.wait_for_selector("#time:not(:empty)")
+    results = {1: [(1, 2525, 2075), (2, 1800, 2000)], 2: [(2, 3000, 3000), (3, 500, 1500)],
+               3: [(1, 1200, 1300), (3, 2500, 1000)]}
+    for rnd, tables in results.items():
+        clock.wait_for_selector(f"#round:has-text('Round {rnd} of 3')")
+        clock.click("#start")
+        clock.wait_for_selector("#status:has-text('Playing')")
+        if rnd == 1:
+            clock.screenshot(path=str(shots / "clock-1280.png"))
+        for table, ns, ew in tables:
+            rid = f"#r{rnd}t{table}"
+            page.fill(f"{rid}-ns", str(ns))
+            page.fill(f"{rid}-ew", str(ew))
+            page.check(f"{rid}-nsok")
+            page.check(f"{rid}-ewok")
+            page.click(f"{rid}-save")
+            page.wait_for_selector(f"{rid}-save >> xpath=ancestor::tr[contains(@class, 'confirmed')]")
+        if rnd < 3:
+            clock.click("#next")
+    rows = [r.locator("td, th").all_inner_texts() for r in page.locator("table.standings tr").all()[1:]]
+    assert [tuple(r) for r in rows] == [
+        ("1", "Ida & Jo", "3", "4800", "3"), ("2", "Ann & Bob", "1", "3725", "2"),
+        ("3", "Ed & Flo", "1", "3000", "2"), ("4", "Gus & Hal", "0.5", "6075", "3"),
+        ("5", "Cy & Di", "0.5", "4800", "2")]
+    page.screenshot(path=str(shots / "event-1280.png"), full_page=True)
+    page.locator("#guides").screenshot(path=str(shots / "guide-cards.png"))
+    assert not page.errors and not clock.errors
+    page.close()
+    clock.close()

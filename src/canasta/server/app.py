@@ -28,6 +28,7 @@ from ..records import GameRecord
 from ..rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES
 from ..views import view
 from .config import ServerConfig
+from .events import router as events_router
 from .hub import Hub, build_rules, presets_list
 from .protocol import (
     CLIENT_MESSAGE,
@@ -46,8 +47,8 @@ from .table import Connection, Refusal, Table
 from .tokens import new_token, token_hash
 
 log = logging.getLogger("canasta.server")
-STATUS = {"unknown_table": 404, "unknown_sheet": 404, "bad_token": 403, "not_host": 403, "not_finished": 409,
-          "changed": 409, "full": 503, "storage": 503}
+STATUS = {"unknown_table": 404, "unknown_sheet": 404, "unknown_event": 404, "bad_token": 403, "not_host": 403,
+          "not_finished": 409, "changed": 409, "full": 503, "storage": 503}
 MAX_BODY = 64 * 1024
 
 
@@ -367,11 +368,24 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     async def score_page(sheet_id: str) -> Response:
         return page("score.html")
 
+    @app.get("/event", include_in_schema=False)
+    async def event_new_page() -> Response:
+        return page("event.html")
+
+    @app.get("/event/{event_id}", include_in_schema=False)
+    async def event_page(event_id: str) -> Response:
+        return page("event.html")
+
+    @app.get("/event/{event_id}/clock", include_in_schema=False)
+    async def clock_page(event_id: str) -> Response:
+        return page("clock.html")
+
     @app.get("/rules/{preset}", include_in_schema=False)
     async def rules_page(preset: str) -> Response:
         return page("rules.html")
 
     app.include_router(sheets_router)
+    app.include_router(events_router)
     static = _static_dir()
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=static), name="static")

@@ -7,7 +7,6 @@ made on an older copy of the sheet (two phones at one table), so that no entry i
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
@@ -15,11 +14,10 @@ from pydantic import Field, field_validator
 
 from ..errors import CanastaError
 from ..scoresheet import ScoreSheet, SheetError, entry_fields
-from .hub import Hub, build_rules
+from . import documents
+from .hub import build_rules
 from .protocol import Name, Strict, clean_name
-from .store import Conflict
 from .table import Refusal
-from .tokens import new_table_id, new_token, token_hash
 
 router = APIRouter()
 
@@ -56,11 +54,6 @@ class RemoveLast(Strict):
     version: Annotated[int, Field(ge=0)]
 
 
-def _hub(request: Request) -> Hub:
-    h: Hub = request.app.state.hub
-    return h
-
-
 def sheet_view(sheet_id: str, sheet: ScoreSheet, version: int) -> dict[str, Any]:
     """Everything the page shows: the lines to ask, each hand as entered and as scored, the totals,
     the next opening minimums, the winner and the corrections' log."""
@@ -79,30 +72,14 @@ def sheet_view(sheet_id: str, sheet: ScoreSheet, version: int) -> dict[str, Any]
 
 
 async def _load(request: Request, sheet_id: str) -> tuple[ScoreSheet, int]:
-    h = _hub(request)
-    row = await h.db(h.store.load_sheet, sheet_id)
-    if row is None:
-        raise Refusal("unknown_sheet", "there is no such score sheet (check the link)")
-    digest, doc, version = row
-    auth = request.headers.get("authorization", "")
-    token = auth[7:].strip() if auth.lower().startswith("bearer ") else ""
-    if not token or token_hash(token) != digest:
-        raise Refusal("bad_token", "this link is not valid for this score sheet")
-    return ScoreSheet.from_dict(json.loads(doc)), version
+    doc, version = await documents.load(request, "sheet", sheet_id)
+    return ScoreSheet.from_dict(doc), version
 
 
 async def _save(request: Request, sheet_id: str, sheet: ScoreSheet, version: int,
                 seen: int) -> dict[str, Any]:
-    if seen != version:
-        raise Refusal("changed", "someone else has changed this sheet since you loaded it: your entry "
-                                 "was not saved; look at the sheet again and re-enter it")
-    h = _hub(request)
-    try:
-        await h.db(h.store.save_sheet, sheet_id, json.dumps(sheet.to_dict()), version)
-    except Conflict as e:
-        raise Refusal("changed", "someone else changed this sheet at the same moment: your entry was "
-                                 "not saved; look at the sheet again and re-enter it") from e
-    return sheet_view(sheet_id, sheet, version + 1)
+    new = await documents.save(request, "sheet", sheet_id, sheet.to_dict(), version, seen)
+    return sheet_view(sheet_id, sheet, new)
 
 
 @router.post("/api/sheets", status_code=201)
@@ -112,9 +89,7 @@ async def new_sheet(request: Request, body: NewSheet) -> Any:
         sheet = ScoreSheet(r, body.names or [])
     except CanastaError as e:
         raise Refusal("bad_rules", str(e)) from e
-    sheet_id, token = new_table_id(), new_token()
-    h = _hub(request)
-    await h.db(h.store.create_sheet, sheet_id, token_hash(token), json.dumps(sheet.to_dict()))
+    sheet_id, token = await documents.create(request, "sheet", sheet.to_dict())
     return {"sheet_id": sheet_id, "token": token, "link": f"/score/{sheet_id}#t={token}",
             "sheet": sheet_view(sheet_id, sheet, 0)}
 

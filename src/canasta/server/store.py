@@ -93,17 +93,31 @@ class ActionRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
-class SheetRow(Base):
-    """A paper game's score sheet (``canasta.scoresheet``) as JSON; ``version`` is the
-    compare-and-set that keeps two phones from overwriting each other's entries."""
+class _DocRow:
+    """A document kept whole as JSON (a score sheet, an event); ``version`` is the compare-and-set
+    that keeps two devices from overwriting each other's changes."""
 
-    __tablename__ = "sheets"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64), index=True)
     doc: Mapped[str] = mapped_column(Text)
     version: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SheetRow(_DocRow, Base):
+    """A paper game's score sheet (``canasta.scoresheet``)."""
+
+    __tablename__ = "sheets"
+
+
+class EventRow(_DocRow, Base):
+    """A tournament event (``canasta.tournament.event``)."""
+
+    __tablename__ = "events"
+
+
+DOC_ROWS: dict[str, Any] = {"sheet": SheetRow, "event": EventRow}
 
 
 class Conflict(Exception):
@@ -244,24 +258,25 @@ class Store:
             db.execute(update(TableRow).where(TableRow.id == table_id)
                        .values(events=events, game_no=game_no))
 
-    # ------------------------------------------------------------------ score sheets
-    def create_sheet(self, sheet_id: str, digest: str, doc: str) -> None:
+    # ------------------------------------------------------------------ documents (sheets, events)
+    def create_doc(self, kind: str, doc_id: str, digest: str, doc: str) -> None:
         with self.session.begin() as db:
-            db.add(SheetRow(id=sheet_id, token_hash=digest, doc=doc, version=0))
+            db.add(DOC_ROWS[kind](id=doc_id, token_hash=digest, doc=doc, version=0))
 
-    def load_sheet(self, sheet_id: str) -> tuple[str, str, int] | None:
-        """(token hash, document, version) of a sheet, or None."""
+    def load_doc(self, kind: str, doc_id: str) -> tuple[str, str, int] | None:
+        """(token hash, document, version), or None."""
         with self.session() as db:
-            row = db.get(SheetRow, sheet_id)
+            row = db.get(DOC_ROWS[kind], doc_id)
             return None if row is None else (row.token_hash, row.doc, row.version)
 
-    def save_sheet(self, sheet_id: str, doc: str, version: int) -> None:
-        """Store the sheet if it is still at ``version``; :class:`Conflict` if someone saved first."""
+    def save_doc(self, kind: str, doc_id: str, doc: str, version: int) -> None:
+        """Store the document if it is still at ``version``; :class:`Conflict` if someone saved first."""
+        row = DOC_ROWS[kind]
         with self.session.begin() as db:
-            done = db.execute(update(SheetRow).where(SheetRow.id == sheet_id, SheetRow.version == version)
+            done = db.execute(update(row).where(row.id == doc_id, row.version == version)
                               .values(doc=doc, version=version + 1, updated=_now()))
             if getattr(done, "rowcount", 1) != 1:
-                raise Conflict(f"sheet {sheet_id} was changed by someone else")
+                raise Conflict(f"{kind} {doc_id} was changed by someone else")
 
     # ------------------------------------------------------------------ reading
     def _load(self, db: Session, row: TableRow) -> TableData:

@@ -1,0 +1,96 @@
+// The director's page: the event's rounds (who sits where), each table's totals confirmed by both
+// pairs, the standings, and the pairs' guide cards. The server's event model decides all of it.
+import { loadMessages, applyMessages, t } from "/static/i18n.js";
+import { el, remember } from "/static/common.js";
+
+await loadMessages();
+applyMessages();
+const $ = x => document.getElementById(x);
+const eventId = location.pathname.split("/")[2];
+const token = new URLSearchParams(location.hash.slice(1)).get("t");
+const H = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+let ev = null;
+const showErr = (box, m) => { $(box).textContent = m || ""; $(box).hidden = !m; };
+async function api(path, body) {
+  const r = await fetch(path, body === undefined ? { headers: H } : { method: "POST", headers: H, body: JSON.stringify(body) });
+  const j = await r.json();
+  if (!r.ok) throw new Error(j.error.message);
+  return j;
+}
+export function mmss(s) { s = Math.max(0, Math.ceil(s)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; }
+
+async function newPage() {
+  $("new").hidden = false;
+  const presets = await (await fetch("/api/presets")).json();
+  for (const p of presets) $("preset").append(el("option", { value: p.name, text: p.name }));
+  $("preset").value = "nvso-tournament";
+  $("create").onclick = async () => {
+    const pairs = $("pairs").value.split("\n").map(x => x.trim()).filter(Boolean);
+    const r = await fetch("/api/events", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({
+      name: $("name").value, preset: $("preset").value, pairs, games: +$("games").value, game_minutes: +$("minutes").value,
+      warning_minutes: +$("warning").value, draw: $("draw").value }) });
+    const j = await r.json();
+    if (!r.ok) { showErr("nerr", j.error.message); return; }
+    remember({ name: `${t("ev_title")}: ${j.event.name}`, link: j.link });
+    location.href = j.link;
+  };
+}
+
+function standings() {
+  const head = el("tr", {}, ...["ev_rank", "ev_pair", "ev_wins", "ev_points", "ev_played"].map(k => el("th", { scope: "col", text: t(k) })));
+  return el("table", { class: "score standings" }, head, ...ev.standings.map(s => el("tr", {},
+    el("td", { text: String(s.rank) }), el("th", { scope: "row", text: s.pair }), el("td", { text: String(s.wins) }),
+    el("td", { text: String(s.points) }), el("td", { text: String(s.played) }))));
+}
+function roundBox(rnd) {
+  const rows = rnd.tables.map(tb => {
+    if (tb.sit_out) return el("tr", {}, el("th", { scope: "row", text: String(tb.table) }),
+      el("td", { colspan: "5", text: t("ev_sits_out", { pair: tb.ns === "(sits out)" ? tb.ew : tb.ns }) }));
+    const res = tb.result || {};
+    const id = `r${rnd.round}t${tb.table}`;
+    const ns = el("input", { type: "number", inputmode: "numeric", id: `${id}-ns`, value: res.ns ?? "", "aria-label": `${t("ev_table_n", { n: tb.table })} ${tb.ns}` });
+    const ew = el("input", { type: "number", inputmode: "numeric", id: `${id}-ew`, value: res.ew ?? "", "aria-label": `${t("ev_table_n", { n: tb.table })} ${tb.ew}` });
+    const nsOk = el("input", { type: "checkbox", id: `${id}-nsok`, "aria-label": t("ev_agrees", { pair: tb.ns }) }); nsOk.checked = !!res.ns_agrees;
+    const ewOk = el("input", { type: "checkbox", id: `${id}-ewok`, "aria-label": t("ev_agrees", { pair: tb.ew }) }); ewOk.checked = !!res.ew_agrees;
+    const save = el("button", { id: `${id}-save`, text: t("ev_save"), onclick: async () => {
+      try {
+        const seen = tb.result ? { ns: tb.result.ns, ew: tb.result.ew, ns_agrees: tb.result.ns_agrees, ew_agrees: tb.result.ew_agrees } : null;
+        ev = await api(`/api/events/${eventId}/results`, { round: rnd.round, table: tb.table, ns: parseInt(ns.value, 10), ew: parseInt(ew.value, 10),
+          ns_agrees: nsOk.checked, ew_agrees: ewOk.checked, seen });
+        showErr("err", ""); render();
+      } catch (e) { showErr("err", `${t("ev_table_n", { n: tb.table })}: ${e.message}`); }
+    } });
+    return el("tr", { class: res.confirmed ? "confirmed" : "" }, el("th", { scope: "row", text: String(tb.table) }),
+      el("td", {}, el("div", { text: tb.ns }), ns, el("label", { class: "agree" }, nsOk, el("span", { text: t("ev_agreed") }))),
+      el("td", {}, el("div", { text: tb.ew }), ew, el("label", { class: "agree" }, ewOk, el("span", { text: t("ev_agreed") }))),
+      el("td", { text: res.confirmed ? t("ev_confirmed") : res.ns != null ? t("ev_waiting") : "" }), el("td", {}, save));
+  });
+  const head = el("tr", {}, ...["ev_table", "ev_ns", "ev_ew", "ev_state", ""].map(k => el("th", { scope: "col", text: k ? t(k) : "" })));
+  return el("section", { class: "round", "aria-label": t("ev_round_n", { n: rnd.round }) },
+    el("h2", { text: t("ev_round_n", { n: rnd.round }) + (ev.clock.round === rnd.round ? ` — ${t("ev_now")}` : "") }),
+    el("div", { class: "scroll" }, el("table", { class: "score results" }, head, ...rows)));
+}
+function render() {
+  $("event").hidden = false; $("ev-tools").hidden = false;
+  $("clock-link").href = `/event/${eventId}/clock#t=${token}`;
+  $("ev-name").textContent = ev.name;
+  $("ev-facts").textContent = t("ev_facts", { preset: ev.preset, pairs: ev.pairs.length, games: ev.options.games, minutes: ev.options.game_minutes });
+  const c = ev.clock;
+  $("ev-clock").textContent = t("ev_clock_line", { n: c.round, status: t("clock_" + c.status), left: mmss(c.remaining) });
+  $("standings").replaceChildren(standings());
+  $("rounds").replaceChildren(...ev.rounds.map(roundBox));
+  $("guides").replaceChildren(...ev.pairs.map(p => el("div", { class: "panel guide" }, el("h3", { text: p }),
+    el("ul", {}, ...ev.guides[p].map(g => el("li", { text: g.table ? t("ev_guide_line", { n: g.round, table: g.table, dir: g.direction, other: g.opponents }) : t("ev_guide_out", { n: g.round }) }))))));
+}
+async function load() {
+  try { ev = await api(`/api/events/${eventId}`); render(); } catch (e) { $("event").hidden = false; showErr("err", e.message); }
+}
+$("print").onclick = () => print();
+$("csv").onclick = async () => {
+  const r = await fetch(`/api/events/${eventId}/csv`, { headers: H });
+  Object.assign(document.createElement("a"), { href: URL.createObjectURL(await r.blob()), download: `canasta-event-${eventId}.csv` }).click();
+};
+if (eventId && token) { await load(); setInterval(async () => {     // the clock line follows the big screen
+  if (document.activeElement?.tagName === "INPUT") return;          // never while someone types a score
+  try { const fresh = await api(`/api/events/${eventId}`); if (fresh.version !== ev.version) { ev = fresh; render(); } else { ev.clock = fresh.clock; $("ev-clock").textContent = t("ev_clock_line", { n: fresh.clock.round, status: t("clock_" + fresh.clock.status), left: mmss(fresh.clock.remaining) }); } } catch { /* offline: try again */ }
+}, 5000); } else newPage();

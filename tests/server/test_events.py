@@ -1,0 +1,87 @@
+"""The tournament director's HTTP API on SQLite and PostgreSQL: an event made with an odd number of
+pairs, results entered and confirmed, standings, the round clock in the server's time, a write on
+an older copy refused, bad input refused with its reason and nothing changed."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from canasta.server.app import create_app
+from canasta.server.config import ServerConfig
+
+PAIRS = ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo"]
+
+
+@pytest.fixture
+def client(db_url: str, tmp_path: Path) -> Iterator[TestClient]:
+    cfg = ServerConfig(data_dir=tmp_path, db_url=db_url, bot_delay=0, bot_workers=0)
+    with TestClient(create_app(cfg)) as c:
+        yield c
+
+
+def new_event(client: TestClient) -> tuple[str, dict[str, str], dict[str, Any]]:
+    r = client.post("/api/events", json={"name": "Club afternoon", "pairs": PAIRS, "draw": "as_listed"})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    assert made["clock_link"] == f"/event/{made['event_id']}/clock#t={made['token']}"
+    return made["event_id"], {"authorization": f"Bearer {made['token']}"}, made["event"]
+
+
+def test_results_confirmed_by_both_pairs_make_the_standings(client: TestClient) -> None:
+    eid, auth, ev = new_event(client)
+    assert [t["sit_out"] for t in ev["rounds"][0]["tables"]] == [False, False, True]
+    assert ev["guides"]["Ed & Flo"][0] == {"round": 1, "table": 0, "direction": "North-South",
+                                           "opponents": "(sits out)"}
+    client.post(f"/api/events/{eid}/clock", headers=auth, json={"action": "start", "round": 1})
+    for table, ns, ew in ((1, 2525, 2075), (2, 1800, 2000)):   # the clock's change is no conflict
+        r = client.post(f"/api/events/{eid}/results", headers=auth, json={
+            "round": 1, "table": table, "ns": ns, "ew": ew, "ns_agrees": True, "ew_agrees": True,
+            "seen": None})
+        assert r.status_code == 200, r.text
+    top = r.json()["standings"][:2]
+    assert [(s["pair"], s["wins"], s["points"]) for s in top] == [("Ann & Bob", 1.0, 2525),
+                                                                   ("Ida & Jo", 1.0, 2000)]
+    rows = list(csv.reader(io.StringIO(client.get(f"/api/events/{eid}/csv", headers=auth).text)))
+    assert rows[1][:4] == ["1", "Ann & Bob", "1.0", "2525"]
+
+
+def test_the_clock_is_kept_in_the_servers_time(client: TestClient) -> None:
+    eid, auth, ev = new_event(client)
+    assert ev["clock"]["status"] == "waiting" and ev["clock"]["remaining"] == 3000
+    r = client.post(f"/api/events/{eid}/clock", headers=auth, json={"action": "start", "round": 1})
+    assert r.status_code == 200 and r.json()["clock"]["running"]
+    r = client.post(f"/api/events/{eid}/clock", headers=auth, json={"action": "plus", "round": 1})
+    assert r.json()["clock"]["remaining"] > 3000                        # a minute more than a full round
+    again = client.get(f"/api/events/{eid}", headers=auth).json()      # another screen sees the same
+    assert again["clock"]["running"] and 3000 < again["clock"]["remaining"] <= 3060
+
+
+def test_bad_input_and_stale_writes_are_refused_and_change_nothing(client: TestClient) -> None:
+    eid, auth, ev = new_event(client)
+    for body, status, code, words in (
+        ({"round": 1, "table": 3, "ns": 5, "ew": 0}, 400, "bad_event", "sits out"),
+        ({"round": 9, "table": 1, "ns": 5, "ew": 0}, 400, "bad_event", "no round 9"),
+        ({"round": 1, "table": 1, "ns": "x", "ew": 0}, 400, "bad_request", "ns"),
+        ({"round": 1, "table": 1, "ns": 5, "ew": 0,
+          "seen": {"ns": 1, "ew": 2, "ns_agrees": False, "ew_agrees": False}}, 409, "changed", "not saved"),
+    ):
+        r = client.post(f"/api/events/{eid}/results", headers=auth, json=body)
+        err = r.json()["error"]
+        assert r.status_code == status and err["code"] == code and words in err["message"], r.text
+    bad = client.post(f"/api/events/{eid}/clock", headers=auth, json={"action": "pause", "round": 1})
+    assert bad.status_code == 400 and "not running" in bad.json()["error"]["message"]
+    late = client.post(f"/api/events/{eid}/clock", headers=auth, json={"action": "next", "round": 2})
+    assert late.status_code == 409 and "round 1 now" in late.json()["error"]["message"]
+    now = client.get(f"/api/events/{eid}", headers=auth).json()
+    assert now["version"] == 0 and now["standings"] == ev["standings"]
+    assert client.get(f"/api/events/{eid}", headers={"authorization": "Bearer no"}).status_code == 403
+    assert client.get("/api/events/none", headers=auth).status_code == 404
+    dup = client.post("/api/events", json={"pairs": ["A", "A"]})
+    assert dup.status_code == 400 and "same name" in dup.json()["error"]["message"]

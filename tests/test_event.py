@@ -1,0 +1,109 @@
+"""A tournament event (canasta.tournament.event): seats and the S3 B movement with an odd number of
+pairs, scores confirmed by both pairs, standings worked by hand, the round clock, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta.tournament.event import SIT_OUT, Event, event_options
+from canasta.tournament.options import TournamentError
+
+PAIRS = ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo"]
+
+
+def listed() -> Event:
+    return Event.new("Club afternoon", "nvso-tournament", PAIRS, event_options(3, 50, 10), "as_listed", 1)
+
+
+def test_s3_b_east_west_move_up_one_table_with_a_pair_sitting_out() -> None:
+    """S3 B: 'The East-West team will move to the next higher numbered table. The team with the
+    highest numbered table moves to Table 1.' Five pairs: three tables with a phantom East-West
+    pair; whoever meets it sits out (worked by hand from the listed order)."""
+    ev = listed()
+    assert ev.ns == ["Ann & Bob", "Cy & Di", "Ed & Flo"] and ev.ew == ["Gus & Hal", "Ida & Jo", SIT_OUT]
+    seat = [[(s.table, s.ns, s.ew) for s in game] for game in ev.rounds]
+    assert seat == [
+        [(1, "Ann & Bob", "Gus & Hal"), (2, "Cy & Di", "Ida & Jo"), (3, "Ed & Flo", SIT_OUT)],
+        [(1, "Ann & Bob", SIT_OUT), (2, "Cy & Di", "Gus & Hal"), (3, "Ed & Flo", "Ida & Jo")],
+        [(1, "Ann & Bob", "Ida & Jo"), (2, "Cy & Di", SIT_OUT), (3, "Ed & Flo", "Gus & Hal")],
+    ]
+    assert ev.guide("Ed & Flo") == [(1, 0, "North-South", SIT_OUT), (2, 3, "North-South", "Ida & Jo"),
+                                    (3, 3, "North-South", "Gus & Hal")]
+    assert ev.repeats() == []                      # three rounds, three tables: nobody meets twice
+    with pytest.raises(TournamentError, match="sits out"):
+        ev.enter(1, 3, 100, 0)
+
+
+def test_standings_by_wins_then_points_from_confirmed_results_only() -> None:
+    """Worked by hand: round 1 Ann & Bob 2,525 beat Gus & Hal 2,075; Ida & Jo 2,000 beat Cy & Di
+    1,800. Round 2: Cy & Di and Gus & Hal tie at 3,000 (half a win each); Ida & Jo 1,500 against
+    Ed & Flo 500, agreed by North-South only, does not count yet. Then: Ann & Bob 1 win 2,525;
+    Ida & Jo 1 win 2,000; Gus & Hal 0.5, 5,075; Cy & Di 0.5, 4,800; Ed & Flo nothing."""
+    ev = listed()
+    ev.enter(1, 1, 2525, 2075, ns_agrees=True, ew_agrees=True)
+    ev.enter(1, 2, 1800, 2000, ns_agrees=True, ew_agrees=True)
+    ev.enter(2, 2, 3000, 3000, ns_agrees=True, ew_agrees=True)
+    ev.enter(2, 3, 500, 1500, ns_agrees=True)
+    got = [(r["rank"], r["pair"], r["wins"], r["points"], r["played"]) for r in ev.standings()]
+    assert got == [(1, "Ann & Bob", 1.0, 2525, 1), (2, "Ida & Jo", 1.0, 2000, 1),
+                   (3, "Gus & Hal", 0.5, 5075, 2),
+                   (4, "Cy & Di", 0.5, 4800, 2), (5, "Ed & Flo", 0.0, 0, 0)]
+    ev.enter(2, 3, 500, 1500, ew_agrees=True)     # the same totals: North-South's agreement stands
+    assert ev.results[(2, 3)].confirmed
+    top = ev.standings()[0]
+    assert (top["pair"], top["wins"], top["points"]) == ("Ida & Jo", 2.0, 3500)
+    ev.enter(2, 3, 505, 1500, ns_agrees=True)     # changed totals: both must agree again
+    assert not ev.results[(2, 3)].confirmed
+
+
+def test_equal_wins_and_points_share_a_rank() -> None:
+    ev = Event.new("E", "classic", ["A", "B", "C", "D"], event_options(1, 30, 5), "as_listed", 0)
+    ev.enter(1, 1, 1000, 500, ns_agrees=True, ew_agrees=True)
+    ev.enter(1, 2, 1000, 500, ns_agrees=True, ew_agrees=True)
+    assert [(r["rank"], r["pair"]) for r in ev.standings()] == [(1, "A"), (1, "B"), (3, "C"), (3, "D")]
+
+
+def test_the_round_clock_s3_b_50_minutes_with_a_10_minute_warning() -> None:
+    """S3 B: 50-minute games with a warning 10 minutes before the end. Times worked by hand."""
+    ev = listed()
+    assert ev.clock_view(0)["status"] == "waiting" and ev.clock_view(0)["remaining"] == 3000
+    ev.clock_action("start", 1000.0)
+    assert ev.clock_view(1600.0)["remaining"] == 2400 and ev.clock_view(1600.0)["status"] == "playing"
+    ev.clock_action("pause", 1600.0)
+    assert ev.clock_view(2000.0)["remaining"] == 2400                # paused: no time passes
+    ev.clock_action("resume", 2000.0)
+    ev.clock_action("plus", 2100.0)                                   # a minute more to play
+    assert ev.clock_view(2100.0)["remaining"] == 2400 - 100 + 60
+    assert ev.clock_view(2000.0 + 2400 + 60 - 600)["status"] == "warning"   # 10 minutes left
+    assert ev.clock_view(2000.0 + 2400 + 60)["status"] == "time"
+    again = Event.from_dict(ev.to_dict())
+    assert again.clock_view(2100.0) == ev.clock_view(2100.0) and again.rounds == ev.rounds
+    ev.clock_action("next", 5000.0)
+    assert ev.clock_view(5000.0)["round"] == 2 and ev.clock_view(5000.0)["status"] == "waiting"
+    with pytest.raises(TournamentError, match="not running"):
+        ev.clock_action("pause", 5000.0)
+    ev.clock_action("next", 5000.0)
+    with pytest.raises(TournamentError, match="the last"):
+        ev.clock_action("next", 5000.0)
+
+
+@pytest.mark.parametrize(("pairs", "words"), [
+    (["A"], "at least two pairs"), (["A", "A", "B"], "same name: A"), (["A", ""], "needs a name")])
+def test_bad_events_are_refused(pairs: list[str], words: str) -> None:
+    with pytest.raises(TournamentError, match=words):
+        Event.new("E", "classic", pairs)
+
+
+def test_bad_results_are_refused_and_change_nothing() -> None:
+    ev = listed()
+    for args, words in (((4, 1, 1, 1), "no round 4"), ((1, 9, 1, 1), "no table 9"),
+                        ((1, 1, "x", 1), "whole number")):
+        with pytest.raises(TournamentError, match=words):
+            ev.enter(*args)  # type: ignore[arg-type]
+    assert ev.results == {}
+
+
+def test_a_random_draw_is_reproducible_from_its_seed() -> None:
+    a = Event.new("E", "classic", PAIRS, draw="random", seed=42)
+    b = Event.new("E", "classic", PAIRS, draw="random", seed=42)
+    assert (a.ns, a.ew) == (b.ns, b.ew) and sorted(a.ns + a.ew) == sorted([*PAIRS, SIT_OUT])
