@@ -122,25 +122,52 @@ def test_S3_B_mitchell_properties_for_2_to_15_pairs(pairs: int, odd: str) -> Non
 
 def test_howell_three_tables_worked_by_hand() -> None:
     # Pairs 1..6, pair 6 stationary at table 1; the others 1..5 on the circle (indices 0..4, m = 5).
-    # Round r: table 1 = 6 against pair r+1 (6 North-South in odd rounds); table k+1 = pair index
-    # (r+k) mod 5 North-South against index (r-k) mod 5.
-    # R1: 6-1, 2-5, 3-4    R2: 2-6, 3-1, 4-5    R3: 6-3, 4-2, 5-1    R4: 4-6, 5-3, 1-2
-    # R5: 6-5, 1-4, 2-3    (15 meetings = C(6,2), each once)
+    # Round r (from 0): table 1 = 6 against pair r+1 (6 North-South in odd rounds); table 2 = index
+    # r+1 North-South against r-1; the highest table (3) = index r-2 North-South against r+2 (mod 5).
+    # R1: 6-1, 2-5, 4-3    R2: 2-6, 3-1, 5-4    R3: 6-3, 4-2, 1-5    R4: 4-6, 5-3, 2-1
+    # R5: 6-5, 1-4, 3-2    (15 meetings = C(6,2), each once)
     mv = howell([str(i) for i in range(1, 7)])
     assert [[(s.ns, s.ew) for s in r] for r in mv.rounds] == [
-        [("6", "1"), ("2", "5"), ("3", "4")], [("2", "6"), ("3", "1"), ("4", "5")],
-        [("6", "3"), ("4", "2"), ("5", "1")], [("4", "6"), ("5", "3"), ("1", "2")],
-        [("6", "5"), ("1", "4"), ("2", "3")]]
-    # Pair 1's guide card follows the movement's words: table 1 -> table 2 East-West -> up one
-    # table -> stays at the highest table and turns North-South -> down one table.
+        [("6", "1"), ("2", "5"), ("4", "3")], [("2", "6"), ("3", "1"), ("5", "4")],
+        [("6", "3"), ("4", "2"), ("1", "5")], [("4", "6"), ("5", "3"), ("2", "1")],
+        [("6", "5"), ("1", "4"), ("3", "2")]]
+    # Pair 1's guide card follows the movement's words: table 1 -> table 2 East-West -> the highest
+    # table North-South -> stays there East-West -> down one table North-South.
     assert guide_cards(mv)["1"] == "\n".join([
         "Guide card for 1 (Howell)",
         "  Round 1: table 1, East-West, against 6",
         "  Round 2: table 2, East-West, against 3",
-        "  Round 3: table 3, East-West, against 5",
-        "  Round 4: table 3, North-South, against 2",
+        "  Round 3: table 3, North-South, against 5",
+        "  Round 4: table 3, East-West, against 2",
         "  Round 5: table 2, North-South, against 4"])
-    assert table_cards(mv)[3].splitlines()[1] == "  Round 1: 3 North-South, 4 East-West"
+    assert table_cards(mv)[3].splitlines()[1] == "  Round 1: 4 North-South, 3 East-West"
+
+
+def test_howell_four_tables_round_1_is_the_published_starting_stations() -> None:
+    # Published 4-table Howell (bridgecentral.com, "4 Table Howell", first arrangement):
+    # "8-1 2-7 3-6 5-4" = tables 1 to 4, North-South pair first. Only round 1 is written there; the
+    # other rounds follow from the published rule that the highest pair is stationary and every other
+    # pair follows the pair numbered immediately below it (Hitchin Bridge Club, "Understanding
+    # Movements"), tested for 3 to 7 tables in the next test.
+    mv = howell([str(i) for i in range(1, 9)])
+    assert [(s.table, s.ns, s.ew) for s in mv.rounds[0]] == [
+        (1, "8", "1"), (2, "2", "7"), (3, "3", "6"), (4, "5", "4")]
+
+
+@pytest.mark.parametrize("tables", [3, 4, 5, 6, 7])
+def test_howell_each_pair_follows_the_pair_numbered_one_below(tables: int) -> None:
+    # Pairs 1..2n, 2n stationary; in round r+1 pair i+1 sits where pair i sat in round r (pair 1
+    # where pair 2n-1 sat): same table, and same direction except at table 1, where the stationary
+    # pair alternates.
+    n = 2 * tables
+    mv = howell([str(i) for i in range(1, n + 1)])
+    seat = [{p: (s.table, d) for s in r for p, d in ((s.ns, "NS"), (s.ew, "EW"))} for r in mv.rounds]
+    for r in range(1, len(mv.rounds)):
+        for i in range(1, n):
+            follower = str(i % (n - 1) + 1)
+            before, now = seat[r - 1][str(i)], seat[r][follower]
+            assert before[0] == now[0] and (before[0] == 1 or before[1] == now[1])
+        assert seat[r][str(n)][0] == 1
 
 
 @pytest.mark.parametrize("tables", [3, 4, 5, 6, 7])
@@ -178,16 +205,17 @@ def test_howell_shortened_session_and_bad_sizes() -> None:
 
 
 def test_round_robin_four_and_five_pairs_worked_by_hand() -> None:
-    # 4 pairs: D fixed, A B C on the circle. R1: D-A, B-C  R2: B-D, C-A  R3: D-C, A-B.
+    # 4 pairs: D fixed, A B C on the circle; table 2 is the highest table (index r-1 North-South).
+    # R1: D-A, C-B  R2: B-D, A-C  R3: D-C, B-A.
     mv = round_robin(["A", "B", "C", "D"])
     assert [[(s.ns, s.ew) for s in r] for r in mv.rounds] == [
-        [("D", "A"), ("B", "C")], [("B", "D"), ("C", "A")], [("D", "C"), ("A", "B")]]
+        [("D", "A"), ("C", "B")], [("B", "D"), ("A", "C")], [("D", "C"), ("B", "A")]]
     # 5 pairs: the missing pair is fixed at table 1, so its opponent sits out: A, B, C, D, E in turn.
-    # R1: A out; B-E, C-D.  R2: B out; C-A, D-E.
+    # R1: A out; B-E (index 1 against 4), D-C (index 3 = 0-2 against 2).  R2: B out; C-A, E-D.
     mv5 = round_robin(["A", "B", "C", "D", "E"])
     assert mv5.sit_outs == (("A",), ("B",), ("C",), ("D",), ("E",))
-    assert seat_list(mv5, 0) == [(2, "B", "E"), (3, "C", "D")]
-    assert seat_list(mv5, 1) == [(2, "C", "A"), (3, "D", "E")]
+    assert seat_list(mv5, 0) == [(2, "B", "E"), (3, "D", "C")]
+    assert seat_list(mv5, 1) == [(2, "C", "A"), (3, "E", "D")]
     assert guide_cards(mv5)["A"].splitlines()[1] == "  Round 1: sit out"
 
 

@@ -98,8 +98,10 @@ def mitchell(pairs: Sequence[str], games: int = 3, odd: str = "sitout") -> Movem
 
 def _circle(names: list[str], rounds: int | None) -> tuple[list[list[Seating]], int]:
     """The circle method: the last pair stays at table 1; the others are numbered 0..m-1 (m odd) and in
-    round r pair r plays the fixed pair, pair r+k (North-South) plays pair r-k at table k+1 (mod m).
-    The fixed pair alternates North-South (odd rounds) and East-West (even rounds)."""
+    round r pair r plays the fixed pair, pair r+k (North-South) plays pair r-k at table k+1 (mod m),
+    except at the highest table, where r-k sits North-South (so round 1 reads as the published 4-table
+    Howell "8-1 2-7 3-6 5-4"). The fixed pair alternates North-South (odd rounds) and East-West (even
+    rounds). Each round every moving pair takes the seat of the pair numbered one below it."""
     if len(names) % 2:
         names = [*names, PHANTOM]
     fixed, moving = names[-1], names[:-1]
@@ -111,8 +113,9 @@ def _circle(names: list[str], rounds: int | None) -> tuple[list[list[Seating]], 
     for r in range(total):
         g = r + 1
         first = (Seating(g, 1, fixed, moving[r]) if r % 2 == 0 else Seating(g, 1, moving[r], fixed))
-        rest = [Seating(g, k + 1, moving[(r + k) % m], moving[(r - k) % m])
-                for k in range(1, len(names) // 2)]
+        top = len(names) // 2 - 1
+        rest = [Seating(g, k + 1, moving[(r + k) % m], moving[(r - k) % m]) if k < top else
+                Seating(g, k + 1, moving[(r - k) % m], moving[(r + k) % m]) for k in range(1, top + 1)]
         out.append([first, *rest])
     return out, m
 
@@ -121,13 +124,14 @@ def howell(pairs: Sequence[str], rounds: int | None = None, odd: str = "sitout")
     """A Howell movement for 3 to 7 tables: every pair meets every other pair once in 2n-1 rounds
     (n tables; fewer ``rounds`` for a shortened session, still without repeats).
 
-    Guide card in words (the last pair listed is the stationary pair at table 1, alternating
-    North-South in odd rounds and East-West in even ones): a North-South pair moves down one table,
-    table 2's to table 1 against the stationary pair; the stationary pair's opponent moves to table 2
-    East-West; an East-West pair moves up one table, except at the highest table, where it stays and
-    turns North-South. Each pair sits North-South n-1 or n
-    times. Published Howell charts (ACBL, EBU) number pairs and tables differently; this one keeps
-    their defining properties (tested), not their exact layout.
+    Guide card in words (the last pair listed is the stationary pair at table 1, North-South in odd
+    rounds and East-West in even ones; each other pair follows the pair numbered one below it, as in
+    the published Howells): a North-South pair moves down one table, table 2's to table 1 against the
+    stationary pair; the stationary pair's opponent moves to table 2 East-West; an East-West pair moves
+    up one table; a pair reaching the highest table sits North-South there, stays for a second round
+    East-West, then moves down one table North-South. Each pair sits North-South n-1 or n
+    times. Round 1 is the published 4-table Howell's (bridgecentral.com, "8-1 2-7 3-6 5-4"); for other
+    sizes the published charts may lay out tables differently: the defining properties are tested.
     """
     names = _check_pairs(pairs, odd)
     tables = (len(names) + 1) // 2
@@ -136,7 +140,8 @@ def howell(pairs: Sequence[str], rounds: int | None = None, odd: str = "sitout")
                               "pairs); use round_robin for others")
     out, _ = _circle(names, rounds)
     return _finish("Howell", names, out, odd, True,
-                   "issue 15: Howell, every pair meets every other once (circle construction)")
+                   "issue 15: Howell, every pair meets every other once; the highest pair stationary, each "
+                   "other pair following the pair numbered one below (as club guides describe it)")
 
 
 def round_robin(pairs: Sequence[str], odd: str = "sitout") -> Movement:
