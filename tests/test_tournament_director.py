@@ -32,6 +32,8 @@ from canasta.sim import play_random
 from canasta.state import hand_seed
 from canasta.tournament import (
     CONVENTION,
+    GVR_SOURCE,
+    ODD_SOURCE,
     PHANTOM,
     DealResult,
     GameResult,
@@ -104,8 +106,9 @@ def test_S3_B_mitchell_seven_pairs_with_a_phantom_pair() -> None:
     mv = mitchell([f"P{i}" for i in range(1, 8)], games=3, odd="phantom")
     assert seat_list(mv, 0)[3] == (4, "P4", PHANTOM)
     assert seat_list(mv, 1)[0] == (1, "P1", PHANTOM)
-    assert mv.sit_outs == ((), (), ())
+    assert mv.sit_outs == ((), (), ()) and mv.odd == "phantom"
     check_valid(mv, phantom_plays=True)
+    assert "director" in ODD_SOURCE and "S2" in GVR_SOURCE
 
 
 @pytest.mark.parametrize("pairs", range(2, 16))
@@ -341,7 +344,12 @@ def test_standings_phantom_is_never_ranked_and_options_refuse_bad_values() -> No
                 {"tie_breaks": ("points", "points")}, {"sit_out": "zero"}):
         with pytest.raises(TournamentError):
             RankOptions(**bad)  # type: ignore[arg-type]
-    assert all(RankOptions().sources[k] for k in ("rank_by", "tie_breaks", "sit_out"))
+    table = RankOptions().table()
+    assert table["tie_breaks"][0] == ("points", "head_to_head")
+    assert table["tie_breaks"][1].startswith("director")
+    changed = RankOptions(rank_by="points", tie_breaks=("wins",), decided_by="NVSO director").table()
+    assert changed["rank_by"] == ("points", "NVSO director (changed from the default)")
+    assert changed["sit_out"][1].startswith("director: a pair sitting out")
 
 
 # ---------------------------------------------------------------------------------------- duplicate

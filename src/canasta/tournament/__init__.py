@@ -47,17 +47,40 @@ from .movement import (
     repeat_meetings,
     standings,
 )
-from .movements import PHANTOM, Movement, guide_cards, howell, mitchell, repeats, round_robin, table_cards
+from .movements import (
+    ODD_SOURCE,
+    PHANTOM,
+    Movement,
+    guide_cards,
+    howell,
+    mitchell,
+    repeats,
+    round_robin,
+    table_cards,
+)
 from .options import NVSO_FRAME, SOURCES, FrameOptions, TournamentError, frame_options
+from .partners import SOURCE as GVR_SOURCE
 from .partners import TableSeats, gvr_second_game, gvr_third_game
 from .plan import event_plan
-from .ranking import GameResult, Ranked, RankOptions, match_points, rank, round_match_points, standings_text
+from .ranking import (
+    RANK_SOURCES,
+    GameResult,
+    Ranked,
+    RankOptions,
+    match_points,
+    rank,
+    round_match_points,
+    standings_text,
+)
 from .sheet import ScoreSheet, SheetHand, score_sheet
 
 __all__ = [
     "CONVENTION",
+    "GVR_SOURCE",
     "NVSO_FRAME",
+    "ODD_SOURCE",
     "PHANTOM",
+    "RANK_SOURCES",
     "SOURCES",
     "Call",
     "ClockStatus",

@@ -42,6 +42,7 @@ class Movement:
     sit_outs: tuple[tuple[str, ...], ...]
     no_repeats: bool
     source: str
+    odd: str = "sitout"   # the director's choice for a missing pair (ODD_SOURCE)
 
     def meetings(self) -> list[tuple[str, str, int]]:
         """(pair, pair, round) for every table of every round, the phantom included."""
@@ -74,7 +75,7 @@ def _finish(name: str, pairs: list[str], rounds: list[list[Seating]], odd: str, 
         else:
             outs.append(())
             kept.append(tuple(game))
-    return Movement(name, tuple(pairs), tuple(kept), tuple(outs), no_repeats, source)
+    return Movement(name, tuple(pairs), tuple(kept), tuple(outs), no_repeats, source, odd)
 
 
 def mitchell(pairs: Sequence[str], games: int = 3, odd: str = "sitout") -> Movement:

@@ -15,7 +15,7 @@ duplicate deals it is each deal's margin among the pairs that sat the same direc
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .movements import PHANTOM
 from .options import TournamentError
@@ -36,19 +36,30 @@ class GameResult:
     score_b: int
 
 
+RANK_SOURCES: dict[str, str] = {
+    "rank_by": "director (S3 B ranks nothing): games won, as the frame's standings",
+    "tie_breaks": "director: then total points, then games won between the tied pairs only; pairs "
+                  "still equal share the place",
+    "sit_out": "director: a pair sitting out scores its own average per game played for the round "
+               "(bridge clubs' habit), so a sit-out neither helps nor hurts",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class RankOptions:
-    """How the standings are ordered; ``sources`` says who decided what."""
+    """How the standings are ordered. ``table()`` says who decided what: the default's source, or
+    ``decided_by`` (the event's director) for a value changed from the default."""
 
     rank_by: str = "wins"
     tie_breaks: tuple[str, ...] = ("points", "head_to_head")
     sit_out: str = "average"
-    sources: dict[str, str] = field(default_factory=lambda: {
-        "rank_by": "director (S3 B ranks nothing): games won, as the frame's standings",
-        "tie_breaks": "director: then total points, then games won between the tied pairs only",
-        "sit_out": "director: a pair sitting out scores its own average per game played for the round "
-                   "(bridge clubs' habit), so a sit-out neither helps nor hurts",
-    })
+    decided_by: str = "the event's director"
+
+    def table(self) -> dict[str, tuple[object, str]]:
+        """Each option with its value and source, for the standings page."""
+        default = RankOptions()
+        return {k: (getattr(self, k), RANK_SOURCES[k] if getattr(self, k) == getattr(default, k)
+                    else f"{self.decided_by} (changed from the default)") for k in RANK_SOURCES}
 
     def __post_init__(self) -> None:
         if self.rank_by not in RANK_BY:
