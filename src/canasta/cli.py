@@ -949,6 +949,34 @@ def tournament_cmd(
         _fail(str(e))
 
 
+@app.command("verify", cls=_Command)
+def verify_cmd(
+    record: Annotated[str, typer.Argument(help="A finished game's record (JSON).")],
+    commitments: Annotated[str | None, typer.Option(
+        "--commitments", help="The commitments file (published hashes, revealed seeds and salts); "
+        "default: the record's own 'commitments'.")] = None,
+) -> None:
+    """Check a game's deals against the commitments published before them (a provably fair shuffle)."""
+    from .tournament.fair import verify_files
+
+    def read(path: str) -> bytes:
+        try:
+            with open(path, "rb") as fh:
+                return fh.read()
+        except OSError as e:
+            _fail(f"cannot read {path}: {e.strerror}")
+    try:
+        verdict = verify_files(read(record), read(commitments) if commitments is not None else None)
+    except CanastaError as e:
+        _fail(str(e))
+    for line in verdict.lines[:-1]:
+        typer.echo(line)
+    if not verdict.ok:
+        typer.echo(f"error: {verdict.lines[-1]}", err=True)
+        raise typer.Exit(1)
+    typer.echo(verdict.lines[-1])
+
+
 # ---------------------------------------------------------------------------------------- serve
 @app.command("serve", cls=_Command)
 def serve_cmd(

@@ -43,6 +43,13 @@ from .rules import RuleSet
 from .scoring import HandResult, game_winner, penalty_points, score_hand
 
 
+def hand_seed(seed: int | str, hand_no: int) -> str:
+    """The text that seeds hand ``hand_no``'s shuffle and cut (hands numbered from 0): a function of
+    the game's seed and the hand number only, never of the play before, so that duplicate tables
+    given one seed get the same deals and a commitment to a deal can be checked (``canasta verify``)."""
+    return f"{seed}/{hand_no}"
+
+
 class Phase(IntEnum):
     DRAW = 0     # the player to move draws, takes the pile or (first turn) the upcard
     PLAY = 1     # melds, additions, asking; ends with a discard
@@ -2317,7 +2324,7 @@ class GameState:
     def _deal(self) -> None:
         r = self.rules
         n = r.players
-        rng = random.Random(f"{self.seed}/{self.hand_no}")
+        rng = random.Random(hand_seed(self.seed, self.hand_no))
         deck = full_deck(r.packs, r.jokers_per_pack)
         rng.shuffle(deck)
         self.cut_size = rng.randint(4, len(deck) - 4)

@@ -4,7 +4,12 @@
 - ``draw``: the high-card draw for North-South or East-West;
 - ``movement``: East-West teams move one table up each game (and the knockout reading);
 - ``sheet``: the score sheet handed to the Event Director (S3 §K's Base / Count / Total);
-- ``plan``: the event's plan as text (``canasta tournament``).
+- ``plan``: the event's plan as text (``canasta tournament``);
+- ``movements``: Mitchell for any number of pairs, Howell, round robin, guide and table cards;
+- ``partners``: GVR's second-game partnering (S2);
+- ``ranking``: standings by points, wins or match points, with stated tie-breaks;
+- ``duplicate``: the same deals at every table of a round, match points per deal;
+- ``fair``: commitments to each deal's seed, checked after the game (``canasta verify``).
 
 Options (``FrameOptions``) carry their source: the sheet, or a director's decision where it is silent.
 """
@@ -13,6 +18,25 @@ from __future__ import annotations
 
 from .clock import Call, ClockStatus, Decision, clock_status, director_call, remaining
 from .draw import PositionDraw, choose_positions, draw_for_positions, draw_key, high_card_draw
+from .duplicate import (
+    CONVENTION,
+    DealResult,
+    DealScore,
+    deal_results,
+    draw_round_seed,
+    duplicate_scores,
+    duplicate_tables,
+    duplicate_totals,
+)
+from .fair import (
+    Commitment,
+    Verdict,
+    commit_game,
+    commitment,
+    commitments_json,
+    read_commitments,
+    verify_deals,
+)
 from .movement import (
     Seating,
     Standing,
@@ -23,14 +47,96 @@ from .movement import (
     repeat_meetings,
     standings,
 )
+from .movements import (
+    ODD_SOURCE,
+    PHANTOM,
+    Movement,
+    guide_cards,
+    howell,
+    mitchell,
+    repeats,
+    round_robin,
+    table_cards,
+)
 from .options import NVSO_FRAME, SOURCES, FrameOptions, TournamentError, frame_options
+from .partners import SOURCE as GVR_SOURCE
+from .partners import TableSeats, gvr_second_game, gvr_third_game
 from .plan import event_plan
+from .ranking import (
+    RANK_SOURCES,
+    GameResult,
+    Ranked,
+    RankOptions,
+    match_points,
+    rank,
+    round_match_points,
+    standings_text,
+)
 from .sheet import ScoreSheet, SheetHand, score_sheet
 
 __all__ = [
-    "NVSO_FRAME", "SOURCES", "Call", "ClockStatus", "Decision", "FrameOptions", "PositionDraw",
-    "ScoreSheet", "Seating", "SheetHand", "Standing", "TournamentError", "choose_positions",
-    "clock_status", "director_call", "draw_for_positions", "draw_key", "event_plan", "first_game",
-    "frame_options", "high_card_draw", "knockout_pairings", "move_east_west", "movement", "remaining",
-    "repeat_meetings", "score_sheet", "standings",
+    "CONVENTION",
+    "GVR_SOURCE",
+    "NVSO_FRAME",
+    "ODD_SOURCE",
+    "PHANTOM",
+    "RANK_SOURCES",
+    "SOURCES",
+    "Call",
+    "ClockStatus",
+    "Commitment",
+    "DealResult",
+    "DealScore",
+    "Decision",
+    "FrameOptions",
+    "GameResult",
+    "Movement",
+    "PositionDraw",
+    "RankOptions",
+    "Ranked",
+    "ScoreSheet",
+    "Seating",
+    "SheetHand",
+    "Standing",
+    "TableSeats",
+    "TournamentError",
+    "Verdict",
+    "choose_positions",
+    "clock_status",
+    "commit_game",
+    "commitment",
+    "commitments_json",
+    "deal_results",
+    "director_call",
+    "draw_for_positions",
+    "draw_key",
+    "draw_round_seed",
+    "duplicate_scores",
+    "duplicate_tables",
+    "duplicate_totals",
+    "event_plan",
+    "first_game",
+    "frame_options",
+    "guide_cards",
+    "gvr_second_game",
+    "gvr_third_game",
+    "high_card_draw",
+    "howell",
+    "knockout_pairings",
+    "match_points",
+    "mitchell",
+    "move_east_west",
+    "movement",
+    "rank",
+    "read_commitments",
+    "remaining",
+    "repeat_meetings",
+    "repeats",
+    "round_match_points",
+    "round_robin",
+    "score_sheet",
+    "standings",
+    "standings_text",
+    "table_cards",
+    "verify_deals",
 ]

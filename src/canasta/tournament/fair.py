@@ -1,0 +1,147 @@
+"""A provably fair shuffle (issue 15): commit to each deal's seed before the deal, reveal it after.
+
+Hand k of a game is dealt from ``hand_seed(seed, k)`` (``canasta.state``). Before play the server
+publishes, per hand, ``sha256(salt + "/" + hand_seed)`` (hex; the salt is 32 random hex digits, so
+a short seed cannot be found by trying seeds against the published hash). After the game it reveals
+each hand's seed and salt. Anyone holding the record can then check that every deal played was the
+one committed to (``verify_deals``, ``canasta verify``): a changed seed no longer matches its
+commitment, and a record whose seed was changed no longer replays.
+
+Reveal after the game, not after each hand: every hand's seed text contains the game's seed, so the
+first reveal would give away the later deals (and in duplicate, the other tables are still playing
+the same deals until the round ends). A per-hand reveal would need per-hand secrets in the engine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import CanastaError
+from ..records import GameRecord, read_json
+from ..state import hand_seed
+from .options import TournamentError
+
+FORMAT = "canasta-commitments"
+
+
+def commitment(deal_seed: str, salt: str) -> str:
+    """SHA-256 (hex) of the UTF-8 text ``salt + "/" + deal_seed``."""
+    return hashlib.sha256(f"{salt}/{deal_seed}".encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Commitment:
+    """Hand ``hand`` (from 1, as on the score sheet): the published hash; seed and salt once revealed."""
+
+    hand: int
+    sha256: str
+    seed: str | None = None
+    salt: str | None = None
+
+    def published(self) -> dict[str, Any]:
+        return {"hand": self.hand, "sha256": self.sha256}
+
+    def revealed(self) -> dict[str, Any]:
+        return {"hand": self.hand, "sha256": self.sha256, "seed": self.seed, "salt": self.salt}
+
+
+def commit_game(seed: int | str, hands: int, salts: list[str] | None = None) -> list[Commitment]:
+    """Commitments (with their secrets) for hands 1..``hands`` of a game dealt from ``seed``; commit to
+    as many hands as the game can last (an NVSO game: 3, plus extra hands on a tie at time)."""
+    if hands < 1:
+        raise TournamentError(f"hands: {hands} (at least 1)")
+    salts = salts if salts is not None else [secrets.token_hex(16) for _ in range(hands)]
+    if len(salts) != hands:
+        raise TournamentError(f"{len(salts)} salts for {hands} hands")
+    return [Commitment(k + 1, commitment(hand_seed(seed, k), salts[k]), hand_seed(seed, k), salts[k])
+            for k in range(hands)]
+
+
+def commitments_json(commits: list[Commitment], reveal: bool) -> str:
+    """The file published before play (``reveal=False``) or after it (with seeds and salts)."""
+    return json.dumps({"format": FORMAT, "version": 1,
+                       "deals": [c.revealed() if reveal else c.published() for c in commits]}, indent=1)
+
+
+def read_commitments(data: Any) -> list[Commitment]:
+    """Commitments from a parsed JSON object: a commitments file, or a record holding them under
+    ``"commitments"``."""
+    if isinstance(data, dict) and "commitments" in data and data.get("format") != FORMAT:
+        data = data["commitments"]
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("deals"), list):
+        raise TournamentError(f"not a commitments file (a JSON object with format {FORMAT!r} and 'deals')")
+    out = []
+    for i, d in enumerate(data["deals"]):
+        where = f"deal {i + 1}"
+        if not isinstance(d, dict):
+            raise TournamentError(f"{where}: an object with hand, sha256, seed and salt")
+        hand, sha, seed, salt = d.get("hand"), d.get("sha256"), d.get("seed"), d.get("salt")
+        if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
+            raise TournamentError(f"{where}: 'hand' must be a hand number from 1")
+        if not isinstance(sha, str) or len(sha) != 64 or any(c not in "0123456789abcdef" for c in sha):
+            raise TournamentError(f"{where}: 'sha256' must be 64 lowercase hex digits")
+        for key, v in (("seed", seed), ("salt", salt)):
+            if v is not None and not isinstance(v, str):
+                raise TournamentError(f"{where}: '{key}' must be text")
+        out.append(Commitment(hand, sha, seed, salt))
+    hands = [c.hand for c in out]
+    if len(set(hands)) != len(hands):
+        raise TournamentError(f"a hand is committed twice: {sorted(hands)}")
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    ok: bool
+    lines: tuple[str, ...]   # one per hand played, then the summary
+
+
+def verify_deals(record: GameRecord, commits: list[Commitment]) -> Verdict:
+    """Check every hand played in ``record`` against its commitment: the revealed seed hashes to the
+    published hash, and it is the seed that dealt that hand (the record's seed, which must replay the
+    record's actions: a changed record seed fails here)."""
+    if record.start is not None:
+        raise TournamentError("the record starts from a position, not from a seeded deal: nothing to verify")
+    try:
+        state = record.replay()
+    except CanastaError as e:
+        return Verdict(False, (f"the record does not replay: {e}",))
+    played = len(state.results) + (0 if state.is_over else 1)
+    by_hand = {c.hand: c for c in commits}
+    lines, ok = [], True
+    for k in range(played):
+        c = by_hand.get(k + 1)
+        actual = hand_seed(record.seed, k)
+        if c is None:
+            ok = False
+            lines.append(f"hand {k + 1}: no commitment published")
+        elif c.seed is None or c.salt is None:
+            ok = False
+            lines.append(f"hand {k + 1}: seed not revealed")
+        elif commitment(c.seed, c.salt) != c.sha256:
+            ok = False
+            lines.append(f"hand {k + 1}: the revealed seed {c.seed!r} does not match the commitment "
+                         f"{c.sha256[:12]}...")
+        elif c.seed != actual:
+            ok = False
+            lines.append(f"hand {k + 1}: committed to seed {c.seed!r}, but the hand was dealt from "
+                         f"{actual!r}")
+        else:
+            lines.append(f"hand {k + 1}: ok, seed {c.seed!r} matches {c.sha256[:12]}...")
+    lines.append(f"{played} deal{'s' if played != 1 else ''} "
+                 + ("match their commitments" if ok else "checked: NOT all match their commitments"))
+    return Verdict(ok, tuple(lines))
+
+
+def verify_files(record_text: bytes | str, commitments_text: bytes | str | None) -> Verdict:
+    """``canasta verify``: the record (JSON text) and the commitments (a file, or inside the record)."""
+    raw = read_json(record_text)
+    record = GameRecord.from_dict(raw)
+    source = read_json(commitments_text) if commitments_text is not None else raw
+    if commitments_text is None and not (isinstance(raw, dict) and "commitments" in raw):
+        raise TournamentError("the record holds no 'commitments': give them with --commitments FILE")
+    return verify_deals(record, read_commitments(source))

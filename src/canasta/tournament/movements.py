@@ -1,0 +1,199 @@
+"""Movements for pairs (issue 15): Mitchell with an odd number of pairs, Howell, round robin, and
+the guide cards that tell each pair where it sits each round.
+
+A club runs these from paper guide cards today; here a movement is data (every round's seatings and
+who sits out), so the same object prints the cards, feeds standings and is checked by tests.
+
+- ``mitchell``: S3 §B's movement (North-South stay, East-West move up one table, the highest table's
+  to table 1), for any number of pairs: with an odd number the East-West line gets a missing pair;
+- ``howell``: every pair meets every other pair once, 3 to 7 tables (6 to 14 pairs, or one fewer
+  with a sit-out or phantom); North-South pairs move down a table, East-West pairs up a table;
+- ``round_robin``: the same promise for any number of pairs, in the Berger (circle) order.
+
+An odd number of pairs is handled as the director chooses (``odd``): ``"sitout"`` (the pair drawn
+against the missing pair sits the round out) or ``"phantom"`` (a phantom pair, e.g. two bots, fills
+the seat and plays; it is never ranked).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .movement import Seating, movement
+from .options import TournamentError
+
+PHANTOM = "Phantom"
+ODD_CHOICES = ("sitout", "phantom")
+ODD_SOURCE = ("director (S3 B assumes full tables): with an odd number of pairs the pair drawn against "
+              "the missing pair sits out ('sitout', the bridge club's habit) or a phantom pair of bots "
+              "plays it ('phantom', online events)")
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """A whole movement: ``rounds[i]`` is round i+1's seatings (``Seating.game`` = round number),
+    ``sit_outs[i]`` the pairs without a table that round. ``no_repeats`` is the movement's promise
+    that no two pairs meet twice (tests hold it to it)."""
+
+    name: str
+    pairs: tuple[str, ...]
+    rounds: tuple[tuple[Seating, ...], ...]
+    sit_outs: tuple[tuple[str, ...], ...]
+    no_repeats: bool
+    source: str
+    odd: str = "sitout"   # the director's choice for a missing pair (ODD_SOURCE)
+
+    def meetings(self) -> list[tuple[str, str, int]]:
+        """(pair, pair, round) for every table of every round, the phantom included."""
+        return [(s.ns, s.ew, s.game) for r in self.rounds for s in r]
+
+
+def _check_pairs(pairs: Sequence[str], odd: str, least: int = 2) -> list[str]:
+    names = list(pairs)
+    if odd not in ODD_CHOICES:
+        raise TournamentError(f"odd: {odd!r} is not one of {', '.join(ODD_CHOICES)}")
+    if len(names) < least:
+        raise TournamentError(f"{len(names)} pairs: at least {least}")
+    if len(set(names)) != len(names):
+        raise TournamentError(f"pair names must differ: {names}")
+    if PHANTOM in names:
+        raise TournamentError(f"{PHANTOM!r} is the phantom pair's name; registered pairs need another")
+    return names
+
+
+def _finish(name: str, pairs: list[str], rounds: list[list[Seating]], odd: str, no_repeats: bool,
+            source: str) -> Movement:
+    """Drop the phantom's tables under ``sitout`` (its opponent sits out; tables keep their numbers
+    so that the guide cards stay the same whichever the director chooses)."""
+    kept: list[tuple[Seating, ...]] = []
+    outs: list[tuple[str, ...]] = []
+    for game in rounds:
+        if odd == "sitout":
+            outs.append(tuple(s.ew if s.ns == PHANTOM else s.ns for s in game if PHANTOM in (s.ns, s.ew)))
+            kept.append(tuple(s for s in game if PHANTOM not in (s.ns, s.ew)))
+        else:
+            outs.append(())
+            kept.append(tuple(game))
+    return Movement(name, tuple(pairs), tuple(kept), tuple(outs), no_repeats, source, odd)
+
+
+def mitchell(pairs: Sequence[str], games: int = 3, odd: str = "sitout") -> Movement:
+    """S3 §B's movement for ``pairs`` in the order drawn: the first half (rounded up) sit North-South at
+    tables 1, 2, ..., the rest East-West; an odd number adds the phantom as the last East-West pair.
+
+    North-South pairs never meet each other (nor East-West pairs): a Mitchell ranks each line
+    separately, or by a score that does not depend on the opponents. No repeats while ``games`` is at
+    most the number of tables.
+    """
+    names = _check_pairs(pairs, odd)
+    tables = (len(names) + 1) // 2
+    ns, ew = names[:tables], names[tables:]
+    if len(ew) < tables:
+        ew.append(PHANTOM)
+    rounds = movement(ns, ew, games)
+    return _finish("Mitchell", names, rounds, odd, games <= tables,
+                   "S3 B: 'The East-West team will move to the next higher numbered table. The team with "
+                   "the highest numbered table moves to Table 1.'")
+
+
+def _circle(names: list[str], rounds: int | None) -> tuple[list[list[Seating]], int]:
+    """The circle method: the last pair stays at table 1; the others are numbered 0..m-1 (m odd) and in
+    round r pair r plays the fixed pair, pair r+k (North-South) plays pair r-k at table k+1 (mod m),
+    except at the highest table, where r-k sits North-South (so round 1 reads as the published 4-table
+    Howell "8-1 2-7 3-6 5-4"). The fixed pair alternates North-South (odd rounds) and East-West (even
+    rounds). Each round every moving pair takes the seat of the pair numbered one below it."""
+    if len(names) % 2:
+        names = [*names, PHANTOM]
+    fixed, moving = names[-1], names[:-1]
+    m = len(moving)
+    total = m if rounds is None else rounds
+    if not 1 <= total <= m:
+        raise TournamentError(f"rounds: {rounds} (1 to {m} for {len(names)} pairs)")
+    out: list[list[Seating]] = []
+    for r in range(total):
+        g = r + 1
+        first = (Seating(g, 1, fixed, moving[r]) if r % 2 == 0 else Seating(g, 1, moving[r], fixed))
+        top = len(names) // 2 - 1
+        rest = [Seating(g, k + 1, moving[(r + k) % m], moving[(r - k) % m]) if k < top else
+                Seating(g, k + 1, moving[(r - k) % m], moving[(r + k) % m]) for k in range(1, top + 1)]
+        out.append([first, *rest])
+    return out, m
+
+
+def howell(pairs: Sequence[str], rounds: int | None = None, odd: str = "sitout") -> Movement:
+    """A Howell movement for 3 to 7 tables: every pair meets every other pair once in 2n-1 rounds
+    (n tables; fewer ``rounds`` for a shortened session, still without repeats).
+
+    Guide card in words (the last pair listed is the stationary pair at table 1, North-South in odd
+    rounds and East-West in even ones; each other pair follows the pair numbered one below it, as in
+    the published Howells): a North-South pair moves down one table, table 2's to table 1 against the
+    stationary pair; the stationary pair's opponent moves to table 2 East-West; an East-West pair moves
+    up one table; a pair reaching the highest table sits North-South there, stays for a second round
+    East-West, then moves down one table North-South. Each pair sits North-South n-1 or n
+    times. Round 1 is the published 4-table Howell's (bridgecentral.com, "8-1 2-7 3-6 5-4"); for other
+    sizes the published charts may lay out tables differently: the defining properties are tested.
+    """
+    names = _check_pairs(pairs, odd)
+    tables = (len(names) + 1) // 2
+    if not 3 <= tables <= 7:
+        raise TournamentError(f"a Howell for {len(names)} pairs needs {tables} tables: 3 to 7 (5 to 14 "
+                              "pairs); use round_robin for others")
+    out, _ = _circle(names, rounds)
+    return _finish("Howell", names, out, odd, True,
+                   "issue 15: Howell, every pair meets every other once; the highest pair stationary, each "
+                   "other pair following the pair numbered one below (as club guides describe it)")
+
+
+def round_robin(pairs: Sequence[str], odd: str = "sitout") -> Movement:
+    """Every pair meets every other pair exactly once, any number of pairs from 2: p-1 rounds for an
+    even number p, p rounds for an odd one (each pair sits out, or meets the phantom, once)."""
+    names = _check_pairs(pairs, odd)
+    out, _ = _circle(names, None)
+    return _finish("Round robin", names, out, odd, True,
+                   "issue 15: round robin, every pair meets every other once (Berger circle order)")
+
+
+def repeats(mv: Movement) -> list[tuple[str, str, int]]:
+    """(pair, pair, round) for each meeting of two pairs that met in an earlier round."""
+    seen: set[frozenset[str]] = set()
+    out = []
+    for a, b, g in mv.meetings():
+        key = frozenset((a, b))
+        if key in seen:
+            out.append((a, b, g))
+        seen.add(key)
+    return out
+
+
+def guide_cards(mv: Movement) -> dict[str, str]:
+    """Per pair, its guide card: one line per round, where it sits and against whom."""
+    cards: dict[str, list[str]] = {p: [f"Guide card for {p} ({mv.name})"] for p in mv.pairs}
+    for i, game in enumerate(mv.rounds):
+        seen = set()
+        for s in game:
+            for me, them, where in ((s.ns, s.ew, "North-South"), (s.ew, s.ns, "East-West")):
+                if me in cards:
+                    cards[me].append(f"  Round {i + 1}: table {s.table}, {where}, against {them}")
+                    seen.add(me)
+        for p in mv.sit_outs[i]:
+            cards[p].append(f"  Round {i + 1}: sit out")
+            seen.add(p)
+        missing = set(mv.pairs) - seen
+        if missing:  # pragma: no cover - a movement seats every pair each round
+            raise TournamentError(f"round {i + 1} does not seat {sorted(missing)}")
+    return {p: "\n".join(lines) for p, lines in cards.items()}
+
+
+def table_cards(mv: Movement) -> dict[int, str]:
+    """Per table, who sits there each round (the card left on the table)."""
+    tables = sorted({s.table for r in mv.rounds for s in r})
+    out = {}
+    for t in tables:
+        lines = [f"Table {t} ({mv.name})"]
+        for i, game in enumerate(mv.rounds):
+            here = [s for s in game if s.table == t]
+            lines.append(f"  Round {i + 1}: " + (f"{here[0].ns} North-South, {here[0].ew} East-West"
+                                                 if here else "empty"))
+        out[t] = "\n".join(lines)
+    return out

@@ -1,0 +1,523 @@
+"""Tests for the tournament director's engine core (issue 15): movements and guide cards, GVR's
+second-game partnering, standings with stated tie-breaks, duplicate canasta and the provably fair
+shuffle (``canasta verify``).
+
+Specification: S3 = ``shared/rules/american-nvso-tournament.txt`` §B (the East-West move-up movement),
+S2 = ``shared/rules/classic-gvr-club.txt`` (second-game partnering), issue 15 for the rest; where the
+sheets are silent the director's decision is an option with its source. Every expected figure is
+worked by hand in a comment, never copied from the code's output.
+
+Howell: no published Howell chart (ACBL/EBU) is written into these tests, because the author could not
+recall one exactly; the tests check the defining properties instead (every pair meets every other
+pair exactly once in 2n-1 rounds on n tables, every round a full seating, directions balanced), plus
+the 3-table layout worked by hand from the construction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from canasta import GameState, rules
+from canasta.cards import full_deck, parse_cards
+from canasta.cli import app
+from canasta.records import GameRecord
+from canasta.sim import play_random
+from canasta.state import hand_seed
+from canasta.tournament import (
+    CONVENTION,
+    GVR_SOURCE,
+    ODD_SOURCE,
+    PHANTOM,
+    DealResult,
+    GameResult,
+    Movement,
+    RankOptions,
+    TournamentError,
+    commit_game,
+    commitment,
+    commitments_json,
+    deal_results,
+    duplicate_scores,
+    duplicate_tables,
+    duplicate_totals,
+    guide_cards,
+    gvr_second_game,
+    gvr_third_game,
+    howell,
+    match_points,
+    mitchell,
+    rank,
+    read_commitments,
+    repeats,
+    round_match_points,
+    round_robin,
+    standings_text,
+    table_cards,
+    verify_deals,
+)
+
+# ------------------------------------------------------------------------------------------ movements
+
+
+def seat_list(mv: Movement, r: int) -> list[tuple[int, str, str]]:
+    return [(s.table, s.ns, s.ew) for s in mv.rounds[r]]
+
+
+def check_valid(mv: Movement, phantom_plays: bool) -> None:
+    """Each round: every pair exactly once (at a table or sitting out), tables numbered without gaps
+    (the sit-out table apart), each table with two different pairs."""
+    for r, game in enumerate(mv.rounds):
+        seated = [p for s in game for p in (s.ns, s.ew) if p != PHANTOM]
+        assert sorted(seated + list(mv.sit_outs[r])) == sorted(mv.pairs)
+        assert all(s.ns != s.ew and s.game == r + 1 for s in game)
+        tables = [s.table for s in game]
+        assert len(set(tables)) == len(tables)
+        if phantom_plays or len(mv.pairs) % 2 == 0:
+            assert tables == list(range(1, len(mv.pairs) // 2 + len(mv.pairs) % 2 + 1))
+            assert mv.sit_outs[r] == ()
+        else:
+            assert len(mv.sit_outs[r]) == 1 and len(tables) == len(mv.pairs) // 2
+
+
+def test_S3_B_mitchell_seven_pairs_one_sits_out_each_round() -> None:
+    # 7 pairs: 4 tables; North-South P1..P4 stay, East-West P5, P6, P7 and the missing pair move up.
+    # Round 1: T1 P1-P5, T2 P2-P6, T3 P3-P7, T4 P4-(missing): P4 sits out.
+    # Round 2: each East-West pair up one table, the missing pair from T4 to T1: P1 sits out;
+    #          T2 P2-P5, T3 P3-P6, T4 P4-P7.
+    # Round 3: T1 P1-P7, T2 P2-(missing): P2 sits out; T3 P3-P5, T4 P4-P6.
+    mv = mitchell([f"P{i}" for i in range(1, 8)], games=3)
+    assert seat_list(mv, 0) == [(1, "P1", "P5"), (2, "P2", "P6"), (3, "P3", "P7")]
+    assert seat_list(mv, 1) == [(2, "P2", "P5"), (3, "P3", "P6"), (4, "P4", "P7")]
+    assert seat_list(mv, 2) == [(1, "P1", "P7"), (3, "P3", "P5"), (4, "P4", "P6")]
+    assert mv.sit_outs == (("P4",), ("P1",), ("P2",))
+    assert mv.no_repeats and repeats(mv) == []
+    check_valid(mv, phantom_plays=False)
+
+
+def test_S3_B_mitchell_seven_pairs_with_a_phantom_pair() -> None:
+    # The same draw with a phantom pair (bots) in the missing seat: every table plays.
+    mv = mitchell([f"P{i}" for i in range(1, 8)], games=3, odd="phantom")
+    assert seat_list(mv, 0)[3] == (4, "P4", PHANTOM)
+    assert seat_list(mv, 1)[0] == (1, "P1", PHANTOM)
+    assert mv.sit_outs == ((), (), ()) and mv.odd == "phantom"
+    check_valid(mv, phantom_plays=True)
+    assert "director" in ODD_SOURCE and "S2" in GVR_SOURCE
+
+
+@pytest.mark.parametrize("pairs", range(2, 16))
+@pytest.mark.parametrize("odd", ["sitout", "phantom"])
+def test_S3_B_mitchell_properties_for_2_to_15_pairs(pairs: int, odd: str) -> None:
+    names = [f"P{i}" for i in range(1, pairs + 1)]
+    tables = (pairs + 1) // 2
+    mv = mitchell(names, games=tables, odd=odd)
+    check_valid(mv, odd == "phantom")
+    assert repeats(mv) == []                       # N games on N tables: no pair meets twice
+    ns = set(names[:tables])
+    assert all(s.ns in ns for r in mv.rounds for s in r)   # North-South stay North-South
+
+
+def test_howell_three_tables_worked_by_hand() -> None:
+    # Pairs 1..6, pair 6 stationary at table 1; the others 1..5 on the circle (indices 0..4, m = 5).
+    # Round r (from 0): table 1 = 6 against pair r+1 (6 North-South in odd rounds); table 2 = index
+    # r+1 North-South against r-1; the highest table (3) = index r-2 North-South against r+2 (mod 5).
+    # R1: 6-1, 2-5, 4-3    R2: 2-6, 3-1, 5-4    R3: 6-3, 4-2, 1-5    R4: 4-6, 5-3, 2-1
+    # R5: 6-5, 1-4, 3-2    (15 meetings = C(6,2), each once)
+    mv = howell([str(i) for i in range(1, 7)])
+    assert [[(s.ns, s.ew) for s in r] for r in mv.rounds] == [
+        [("6", "1"), ("2", "5"), ("4", "3")], [("2", "6"), ("3", "1"), ("5", "4")],
+        [("6", "3"), ("4", "2"), ("1", "5")], [("4", "6"), ("5", "3"), ("2", "1")],
+        [("6", "5"), ("1", "4"), ("3", "2")]]
+    # Pair 1's guide card follows the movement's words: table 1 -> table 2 East-West -> the highest
+    # table North-South -> stays there East-West -> down one table North-South.
+    assert guide_cards(mv)["1"] == "\n".join([
+        "Guide card for 1 (Howell)",
+        "  Round 1: table 1, East-West, against 6",
+        "  Round 2: table 2, East-West, against 3",
+        "  Round 3: table 3, North-South, against 5",
+        "  Round 4: table 3, East-West, against 2",
+        "  Round 5: table 2, North-South, against 4"])
+    assert table_cards(mv)[3].splitlines()[1] == "  Round 1: 4 North-South, 3 East-West"
+
+
+def test_howell_four_tables_round_1_is_the_published_starting_stations() -> None:
+    # Published 4-table Howell (bridgecentral.com, "4 Table Howell", first arrangement):
+    # "8-1 2-7 3-6 5-4" = tables 1 to 4, North-South pair first. Only round 1 is written there; the
+    # other rounds follow from the published rule that the highest pair is stationary and every other
+    # pair follows the pair numbered immediately below it (Hitchin Bridge Club, "Understanding
+    # Movements"), tested for 3 to 7 tables in the next test.
+    mv = howell([str(i) for i in range(1, 9)])
+    assert [(s.table, s.ns, s.ew) for s in mv.rounds[0]] == [
+        (1, "8", "1"), (2, "2", "7"), (3, "3", "6"), (4, "5", "4")]
+
+
+@pytest.mark.parametrize("tables", [3, 4, 5, 6, 7])
+def test_howell_each_pair_follows_the_pair_numbered_one_below(tables: int) -> None:
+    # Pairs 1..2n, 2n stationary; in round r+1 pair i+1 sits where pair i sat in round r (pair 1
+    # where pair 2n-1 sat): same table, and same direction except at table 1, where the stationary
+    # pair alternates.
+    n = 2 * tables
+    mv = howell([str(i) for i in range(1, n + 1)])
+    seat = [{p: (s.table, d) for s in r for p, d in ((s.ns, "NS"), (s.ew, "EW"))} for r in mv.rounds]
+    for r in range(1, len(mv.rounds)):
+        for i in range(1, n):
+            follower = str(i % (n - 1) + 1)
+            before, now = seat[r - 1][str(i)], seat[r][follower]
+            assert before[0] == now[0] and (before[0] == 1 or before[1] == now[1])
+        assert seat[r][str(n)][0] == 1
+
+
+@pytest.mark.parametrize("tables", [3, 4, 5, 6, 7])
+@pytest.mark.parametrize("odd_pairs", [False, True])
+@pytest.mark.parametrize("odd", ["sitout", "phantom"])
+def test_howell_3_to_7_tables_every_pair_meets_every_other_once(tables: int, odd_pairs: bool,
+                                                                  odd: str) -> None:
+    # Defining properties of a complete Howell (no published chart written in, see the module doc):
+    # 2n pairs on n tables, 2n-1 rounds, every one of the C(2n, 2) pairs of pairs meets once; with
+    # 2n-1 pairs each pair sits out (or meets the phantom) exactly once.
+    n = 2 * tables - (1 if odd_pairs else 0)
+    names = [f"P{i}" for i in range(1, n + 1)]
+    mv = howell(names, odd=odd)
+    assert len(mv.rounds) == 2 * tables - 1
+    check_valid(mv, odd == "phantom")
+    met = {frozenset((s.ns, s.ew)) for r in mv.rounds for s in r if PHANTOM not in (s.ns, s.ew)}
+    assert met == {frozenset(c) for c in combinations(names, 2)}
+    assert repeats(mv) == []
+    if odd_pairs and odd == "sitout":
+        assert sorted(p for r in mv.sit_outs for p in r) == sorted(names)   # each sits out once
+    ns = {p: sum(s.ns == p for r in mv.rounds for s in r) for p in names}
+    ew = {p: sum(s.ew == p for r in mv.rounds for s in r) for p in names}
+    if not odd_pairs:   # each pair North-South n-1 or n times out of 2n-1
+        assert all(ns[p] in (tables - 1, tables) and ns[p] + ew[p] == 2 * tables - 1 for p in names)
+
+
+def test_howell_shortened_session_and_bad_sizes() -> None:
+    mv = howell([f"P{i}" for i in range(1, 9)], rounds=3)   # 4 tables, 3 of the 7 rounds
+    assert len(mv.rounds) == 3 and repeats(mv) == []
+    for bad in (4, 15, 16):   # 2 tables, 8 tables
+        with pytest.raises(TournamentError, match="3 to 7"):
+            howell([f"P{i}" for i in range(bad)])
+    with pytest.raises(TournamentError, match="rounds"):
+        howell([f"P{i}" for i in range(8)], rounds=8)
+
+
+def test_round_robin_four_and_five_pairs_worked_by_hand() -> None:
+    # 4 pairs: D fixed, A B C on the circle; table 2 is the highest table (index r-1 North-South).
+    # R1: D-A, C-B  R2: B-D, A-C  R3: D-C, B-A.
+    mv = round_robin(["A", "B", "C", "D"])
+    assert [[(s.ns, s.ew) for s in r] for r in mv.rounds] == [
+        [("D", "A"), ("C", "B")], [("B", "D"), ("A", "C")], [("D", "C"), ("B", "A")]]
+    # 5 pairs: the missing pair is fixed at table 1, so its opponent sits out: A, B, C, D, E in turn.
+    # R1: A out; B-E (index 1 against 4), D-C (index 3 = 0-2 against 2).  R2: B out; C-A, E-D.
+    mv5 = round_robin(["A", "B", "C", "D", "E"])
+    assert mv5.sit_outs == (("A",), ("B",), ("C",), ("D",), ("E",))
+    assert seat_list(mv5, 0) == [(2, "B", "E"), (3, "D", "C")]
+    assert seat_list(mv5, 1) == [(2, "C", "A"), (3, "E", "D")]
+    assert guide_cards(mv5)["A"].splitlines()[1] == "  Round 1: sit out"
+
+
+@pytest.mark.parametrize("pairs", range(2, 17))
+def test_round_robin_every_pair_meets_every_other_once(pairs: int) -> None:
+    names = [f"P{i}" for i in range(1, pairs + 1)]
+    for odd in ("sitout", "phantom"):
+        mv = round_robin(names, odd=odd)
+        check_valid(mv, odd == "phantom")
+        met = [frozenset((s.ns, s.ew)) for r in mv.rounds for s in r if PHANTOM not in (s.ns, s.ew)]
+        assert sorted(map(sorted, met)) == sorted(map(sorted, combinations(names, 2)))
+        assert len(mv.rounds) == pairs - 1 + pairs % 2
+
+
+def test_guide_card_for_every_pair_every_round() -> None:
+    mv = mitchell([f"P{i}" for i in range(1, 8)], games=3)
+    cards = guide_cards(mv)
+    assert set(cards) == {f"P{i}" for i in range(1, 8)}
+    assert all(len(c.splitlines()) == 4 for c in cards.values())
+    # P5 (East-West, table 1 first) moves up one table each round: 1, 2, 3 (worked above).
+    assert cards["P5"].splitlines()[1:] == ["  Round 1: table 1, East-West, against P1",
+                                            "  Round 2: table 2, East-West, against P2",
+                                            "  Round 3: table 3, East-West, against P3"]
+    assert cards["P4"].splitlines()[1] == "  Round 1: sit out"
+
+
+def test_movements_refuse_bad_input() -> None:
+    with pytest.raises(TournamentError, match="differ"):
+        mitchell(["A", "A", "B"])
+    with pytest.raises(TournamentError, match="at least 2"):
+        round_robin(["A"])
+    with pytest.raises(TournamentError, match="odd"):
+        mitchell(["A", "B", "C"], odd="bye")
+    with pytest.raises(TournamentError, match="phantom"):
+        round_robin(["A", PHANTOM])
+
+
+# ---------------------------------------------------------------------------------------- S2 partners
+
+
+def test_S2_second_game_high_card_partners_the_score_keeper() -> None:
+    # Game 1 clockwise from the keeper: Ann (keeper), Bob (left), Cat (across: Ann's partner), Dan
+    # (right). S2: Bob and Dan draw; Dan (right) first: 5C, Bob KH: Bob is high and partners Ann.
+    # Bob moves opposite Ann, Cat takes Bob's seat: Ann, Cat, Bob, Dan -> Ann+Bob against Cat+Dan.
+    g1 = ["Ann", "Bob", "Cat", "Dan"]
+    g2, line = gvr_second_game(g1, parse_cards("5C KH"))
+    assert (g2.keeper, g2.left, g2.across, g2.right) == ("Ann", "Cat", "Bob", "Dan")
+    assert g2.partnerships() == (("Ann", "Bob"), ("Cat", "Dan"))
+    assert "Bob partners the keeper Ann, Dan partners Cat" in line
+    # Game 3 (director: complete the rotation): Ann with Dan, who swaps with Bob.
+    g3 = gvr_third_game(g2, type(g2)(*g1))
+    assert g3.partnerships() == (("Ann", "Dan"), ("Cat", "Bob"))
+
+
+def test_S2_second_game_equal_cards_draw_again() -> None:
+    # Dan 9C, Bob 9H: equal ranks draw again (S3 B's draw options); Dan AS, Bob 4D: Dan partners Ann,
+    # taking Cat's seat opposite; Cat moves to Dan's seat: Ann, Bob, Dan, Cat.
+    g2, _ = gvr_second_game(["Ann", "Bob", "Cat", "Dan"], parse_cards("9C 9H AS 4D"))
+    assert (g2.keeper, g2.left, g2.across, g2.right) == ("Ann", "Bob", "Dan", "Cat")
+    with pytest.raises(TournamentError, match="four different"):
+        gvr_second_game(["Ann", "Bob", "Cat"], parse_cards("5C KH"))
+
+
+# ---------------------------------------------------------------------------------------- standings
+
+# Four pairs, three rounds (a round robin):
+#   R1: A 3000 - B 2000     C 2500 - D 2500 (tie)
+#   R2: A 1800 - C 2600     B 3100 - D  900
+#   R3: A 2200 - D 2100     B 2400 - C 2400 (tie)
+GAMES = [GameResult(1, "A", "B", 3000, 2000), GameResult(1, "C", "D", 2500, 2500),
+         GameResult(2, "A", "C", 1800, 2600), GameResult(2, "B", "D", 3100, 900),
+         GameResult(3, "A", "D", 2200, 2100), GameResult(3, "B", "C", 2400, 2400)]
+# Points: A 3000+1800+2200 = 7000; B 2000+3100+2400 = 7500; C 2500+2600+2400 = 7500;
+#         D 2500+900+2100 = 5500.
+# Wins:   A 1+0+1 = 2; B 0+1+0.5 = 1.5; C 0.5+1+0.5 = 2; D 0.5+0+0 = 0.5.
+
+
+def test_standings_by_wins_then_points() -> None:
+    # Director's default: wins, then points. A and C have 2 wins; C has 7500 points to A's 7000.
+    table = rank(GAMES)
+    assert [(r.place, r.pair, r.wins, r.points) for r in table] == [
+        (1, "C", 2, 7500), (2, "A", 2, 7000), (3, "B", 1.5, 7500), (4, "D", 0.5, 5500)]
+    assert "ranked by wins, then points, head_to_head" in standings_text(table)
+
+
+def test_standings_by_points_tie_broken_by_wins_or_shared() -> None:
+    # B and C both 7500: by wins C (2) before B (1.5).
+    t = rank(GAMES, RankOptions(rank_by="points", tie_breaks=("wins",)))
+    assert [(r.place, r.pair) for r in t] == [(1, "C"), (2, "B"), (3, "A"), (4, "D")]
+    # Head to head only: B and C tied their game (half a win each): still equal, they share 1st.
+    t = rank(GAMES, RankOptions(rank_by="points", tie_breaks=("head_to_head",)))
+    assert [(r.place, r.pair) for r in t] == [(1, "B"), (1, "C"), (3, "A"), (4, "D")]
+
+
+def test_standings_by_match_points_per_round() -> None:
+    # Margins compared among the four results of each round, 2 per result beaten, 1 per tie:
+    # R1: A +1000, B -1000, C 0, D 0   -> A 6, C 2+1 = 3, D 3, B 0
+    # R2: A -800, C +800, B +2200, D -2200 -> B 6, C 4, A 2, D 0
+    # R3: A +100, D -100, B 0, C 0     -> A 6, B 2+1 = 3, C 3, D 0
+    # Totals: A 6+2+6 = 14, B 0+6+3 = 9, C 3+4+3 = 10, D 3+0+0 = 3 (sum 36 = 3 rounds x 12).
+    mp = round_match_points(GAMES)
+    assert (mp[(1, "A")], mp[(1, "C")], mp[(1, "D")], mp[(1, "B")]) == (6, 3, 3, 0)
+    t = rank(GAMES, RankOptions(rank_by="match_points", tie_breaks=("points",)))
+    assert [(r.pair, r.match_points) for r in t] == [("A", 14), ("C", 10), ("B", 9), ("D", 3)]
+    assert match_points({"x": 5, "y": 5, "z": -1}) == {"x": 3, "y": 3, "z": 0}
+
+
+def test_standings_sit_out_scores_the_pairs_average() -> None:
+    # E: R1 3000 against A's 1000 (won), R2 2000 against B's 2500 (lost), sat out round 3.
+    # Average: points 5000 + 5000/2 = 7500, wins 1 + 1/2 = 1.5; match points: R1 E beats A (2),
+    # R2 B beats E (0): 2 + 2/2 = 3. With 'nothing': 5000 points, 1 win.
+    games = [GameResult(1, "E", "A", 3000, 1000), GameResult(2, "E", "B", 2000, 2500)]
+    e = next(r for r in rank(games, sit_outs={"E": 1}) if r.pair == "E")
+    assert (e.points, e.wins, e.match_points, e.games) == (7500, 1.5, 3, 2)
+    e = next(r for r in rank(games, RankOptions(sit_out="nothing"), sit_outs={"E": 1}) if r.pair == "E")
+    assert (e.points, e.wins) == (5000, 1)
+
+
+def test_standings_phantom_is_never_ranked_and_options_refuse_bad_values() -> None:
+    t = rank([GameResult(1, "A", PHANTOM, 1000, 500)])
+    assert [r.pair for r in t] == ["A"]
+    for bad in ({"rank_by": "luck"}, {"tie_breaks": ("coin",)}, {"tie_breaks": ("wins",)},
+                {"tie_breaks": ("points", "points")}, {"sit_out": "zero"}):
+        with pytest.raises(TournamentError):
+            RankOptions(**bad)  # type: ignore[arg-type]
+    table = RankOptions().table()
+    assert table["tie_breaks"][0] == ("points", "head_to_head")
+    assert table["tie_breaks"][1].startswith("director")
+    changed = RankOptions(rank_by="points", tie_breaks=("wins",), decided_by="NVSO director").table()
+    assert changed["rank_by"] == ("points", "NVSO director (changed from the default)")
+    assert changed["sit_out"][1].startswith("director: a pair sitting out")
+
+
+# ---------------------------------------------------------------------------------------- duplicate
+
+
+def deals_seen(state: GameState, rng: random.Random) -> list[tuple[tuple[int, ...], ...]]:
+    """Play ``state`` out with random moves; each hand's cards per seat when it was dealt."""
+    def snap() -> tuple[tuple[int, ...], ...]:
+        return (*tuple(tuple(h) for h in state.hands), tuple(state.pile), tuple(state.stock))
+    deals = [snap()]
+    while not state.is_over:
+        before = len(state.results)
+        state.apply(rng.choice(state.legal_actions()))
+        if len(state.results) > before and not state.is_over:
+            deals.append(snap())
+    return deals
+
+
+@pytest.mark.parametrize("preset", ["nvso-tournament", "gvr-club"])
+def test_duplicate_same_seed_same_deals_at_every_table_whatever_the_play(preset: str) -> None:
+    # Three tables from one round seed, played differently: hand k is the same deal at each table
+    # (hand k's deal depends on the seed and k only, not on how hand k-1 went).
+    rs = rules(preset)
+    tables = duplicate_tables(rs, "round-1", 3)
+    played = [deals_seen(t, random.Random(i)) for i, t in enumerate(tables)]
+    for k in range(min(len(p) for p in played)):
+        assert played[0][k] == played[1][k] == played[2][k]
+    other = deals_seen(GameState.new(rs, "round-2"), random.Random(0))
+    assert other[0] != played[0][0]
+
+
+def test_duplicate_hand_seed_is_a_function_of_seed_and_hand_only() -> None:
+    # The engine's hook, and an independent rebuild of trey-canasta's hand 2 (dealer 1, hands numbered
+    # from 0): the shuffled 162-card pack is dealt from its end, seat 2 first (left of the dealer).
+    assert hand_seed("r7", 2) == "r7/2"
+    rs = rules("trey-canasta")
+    s = GameState.new(rs, "r7")
+    play_random(s, random.Random(3), max_hands=2)
+    assert s.hand_no == 2 and s.dealer == 2 % rs.players and not s.is_over
+    deck = full_deck(rs.packs, rs.jokers_per_pack)
+    random.Random("r7/2").shuffle(deck)
+    first = (s.dealer + 1) % 4
+    for seat in range(4):
+        offset = (seat - first) % 4
+        dealt = sorted(deck[len(deck) - 1 - offset - 4 * i] for i in range(rs.hand_size))
+        assert sorted(f for f in range(53) for _ in range(s.hands[seat][f])) == dealt
+
+
+# Three tables, N1..N3 North-South, E1..E3 East-West; deal 3 was not played at table 3.
+#   deal 1: T1 NS 1200 EW 300 (+900)   T2 500-500 (0)      T3 300-1200 (-900)
+#   deal 2: T1 800-100 (+700)          T2 2000-1300 (+700) T3 -200-600 (-800)
+#   deal 3: T1 0-400 (-400)            T2 100-0 (+100)
+DEALS = [DealResult(1, 1, "N1", "E1", 1200, 300), DealResult(2, 1, "N2", "E2", 500, 500),
+         DealResult(3, 1, "N3", "E3", 300, 1200), DealResult(1, 2, "N1", "E1", 800, 100),
+         DealResult(2, 2, "N2", "E2", 2000, 1300), DealResult(3, 2, "N3", "E3", -200, 600),
+         DealResult(1, 3, "N1", "E1", 0, 400), DealResult(2, 3, "N2", "E2", 100, 0)]
+
+
+def test_duplicate_match_points_per_deal_worked_by_hand() -> None:
+    # deal 1: NS +900, 0, -900 -> N1 4, N2 2, N3 0; EW -900, 0, +900 -> E1 0, E2 2, E3 4 (top 4)
+    # deal 2: NS +700, +700, -800 -> N1 2+1 = 3, N2 3, N3 0; EW -700, -700, +800 -> E1 1, E2 1, E3 4
+    # deal 3 (two tables, top 2): NS -400, +100 -> N1 0, N2 2; EW +400, -100 -> E1 2, E2 0
+    # totals: N1 4+3+0 = 7, N2 2+3+2 = 7, N3 0; E1 0+1+2 = 3, E2 2+1+0 = 3, E3 4+4 = 8
+    scores = duplicate_scores(DEALS)
+    got = {(s.hand, s.pair): (s.match_points, s.top) for s in scores}
+    assert got[(1, "N1")] == (4, 4) and got[(1, "E2")] == (2, 4) and got[(1, "E3")] == (4, 4)
+    assert got[(2, "N1")] == (3, 4) and got[(2, "N2")] == (3, 4) and got[(2, "E1")] == (1, 4)
+    assert got[(3, "N2")] == (2, 2) and got[(3, "E1")] == (2, 2) and (3, "N3") not in got
+    assert duplicate_totals(scores) == {"N1": 7, "N2": 7, "N3": 0, "E1": 3, "E2": 3, "E3": 8}
+    assert "2 per pair beaten and 1 per tie" in CONVENTION
+
+
+def test_duplicate_totals_rank_by_match_points() -> None:
+    # E3 8, then N1 and N2 7 each (points break the tie: N1 1200+800+0 = 2000, N2 500+2000+100 = 2600).
+    games = [GameResult(1, r.ns, r.ew, r.ns_score, r.ew_score) for r in DEALS if r.hand == 1]
+    games += [GameResult(2, r.ns, r.ew, r.ns_score, r.ew_score) for r in DEALS if r.hand == 2]
+    games += [GameResult(3, r.ns, r.ew, r.ns_score, r.ew_score) for r in DEALS if r.hand == 3]
+    t = rank(games, RankOptions(rank_by="match_points", tie_breaks=("points",)),
+             extra_match_points=duplicate_totals(duplicate_scores(DEALS)))
+    assert [r.pair for r in t][:3] == ["E3", "N2", "N1"]
+
+
+def test_duplicate_results_from_played_games_and_bad_input() -> None:
+    rs = rules("nvso-tournament")
+    a, b = duplicate_tables(rs, 11, 2)
+    for i, s in enumerate((a, b)):
+        play_random(s, random.Random(i))
+    results = deal_results(a, 1, "N1", "E1") + deal_results(b, 2, "N2", "E2")
+    assert [r.hand for r in results] == [1, 2, 3, 1, 2, 3]   # the preset's three hands
+    assert sum(r.ns_score for r in results[:3]) == a.scores[0]
+    for s in duplicate_scores(results):   # two tables: 2, 1 or 0 each, the pair of them summing to 2
+        assert s.match_points in (0, 1, 2) and s.top == 2
+    with pytest.raises(TournamentError, match="twice"):
+        duplicate_scores([DEALS[0], DEALS[0]])
+    with pytest.raises(TournamentError, match="tables"):
+        duplicate_tables(rs, 1, 0)
+
+
+# ---------------------------------------------------------------------------------------- fair shuffle
+
+
+def finished(seed: int | str = 7) -> GameState:
+    s = GameState.new(rules("nvso-tournament"), seed)
+    return play_random(s, random.Random(1))
+
+
+def test_fair_commitment_is_sha256_of_salt_and_hand_seed() -> None:
+    assert commitment("7/0", "s4lt") == hashlib.sha256(b"s4lt/7/0").hexdigest()
+    c = commit_game(7, 3, ["a1", "b2", "c3"])
+    assert [x.seed for x in c] == ["7/0", "7/1", "7/2"]
+    assert c[1].sha256 == hashlib.sha256(b"b2/7/1").hexdigest()
+    published = json.loads(commitments_json(c, reveal=False))
+    assert published["deals"][0] == {"hand": 1, "sha256": c[0].sha256}   # no seed before the deal
+    assert len({x.salt for x in commit_game(7, 3)}) == 3                    # fresh random salts
+
+
+def test_fair_revealed_seeds_reproduce_the_deals() -> None:
+    state = finished()
+    record = GameRecord.from_json(GameRecord.of(state).to_json())
+    commits = read_commitments(json.loads(commitments_json(commit_game(7, 4, list("wxyz")), reveal=True)))
+    verdict = verify_deals(record, commits)
+    assert verdict.ok and verdict.lines[-1] == "3 deals match their commitments"
+
+
+def test_fair_tampered_seed_is_caught() -> None:
+    record = GameRecord.of(finished())
+    commits = commit_game(7, 3, list("xyz"))
+    # the revealed seed of hand 2 changed: it no longer hashes to the published commitment
+    bad = [commits[0], type(commits[1])(2, commits[1].sha256, "8/1", "y"), commits[2]]
+    v = verify_deals(record, bad)
+    assert not v.ok and "hand 2: the revealed seed '8/1' does not match" in v.lines[1]
+    # a commitment honestly made to another seed: the hash matches, the deal does not
+    other = commit_game(8, 3, list("xyz"))
+    v = verify_deals(record, other)
+    assert not v.ok and "dealt from '7/0'" in v.lines[0]
+    # the record's seed changed to fit a commitment to seed 8: the actions no longer fit the cards
+    forged = GameRecord(record.rules, 8, record.actions, record.dealer, None, record.result)
+    v = verify_deals(forged, other)
+    assert not v.ok and "does not replay" in v.lines[0]
+    # a hand without commitment
+    v = verify_deals(record, commits[:2])
+    assert not v.ok and v.lines[2] == "hand 3: no commitment published"
+
+
+def test_canasta_verify_command(tmp_path: Path) -> None:
+    runner = CliRunner()
+    rec = GameRecord.of(finished()).to_dict()
+    (tmp_path / "game.json").write_text(json.dumps(rec))
+    (tmp_path / "c.json").write_text(commitments_json(commit_game(7, 3, list("abc")), reveal=True))
+    game = str(tmp_path / "game.json")
+    ok = runner.invoke(app, ["verify", game, "--commitments", str(tmp_path / "c.json")])
+    assert ok.exit_code == 0, ok.output
+    assert ok.stdout.splitlines()[0] == f"hand 1: ok, seed '7/0' matches {commitment('7/0', 'a')[:12]}..."
+    # commitments inside the record
+    rec["commitments"] = json.loads(commitments_json(commit_game(7, 3, list("abc")), reveal=True))
+    (tmp_path / "inside.json").write_text(json.dumps(rec))
+    assert runner.invoke(app, ["verify", str(tmp_path / "inside.json")]).exit_code == 0
+    # tampered: one error line, exit 1
+    doc = json.loads((tmp_path / "c.json").read_text())
+    doc["deals"][2]["seed"] = "7/9"
+    (tmp_path / "t.json").write_text(json.dumps(doc))
+    bad = runner.invoke(app, ["verify", game, "--commitments", str(tmp_path / "t.json")])
+    assert bad.exit_code == 1
+    assert bad.stderr.strip().splitlines() == ["error: 3 deals checked: NOT all match their commitments"]
+    assert "hand 3: the revealed seed '7/9' does not match" in bad.stdout
+    # bad input: one error line, exit 2
+    for args in (["verify", str(tmp_path / "game.json")], ["verify", str(tmp_path / "missing.json")],
+                 ["verify", str(tmp_path / "game.json"), "--commitments", str(tmp_path / "game.json")]):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1
+        assert r.stderr.startswith("error: ")
