@@ -17,41 +17,57 @@ def listed() -> Event:
 
 def test_s3_b_east_west_move_up_one_table_with_a_pair_sitting_out() -> None:
     """S3 B: 'The East-West team will move to the next higher numbered table. The team with the
-    highest numbered table moves to Table 1.' Five pairs: three tables with a phantom East-West
-    pair; whoever meets it sits out (worked by hand from the listed order)."""
+    highest numbered table moves to Table 1.' Five pairs: three tables, the third East-West seat
+    empty; whoever would meet it sits out (worked by hand from the listed order)."""
     ev = listed()
-    assert ev.ns == ["Ann & Bob", "Cy & Di", "Ed & Flo"] and ev.ew == ["Gus & Hal", "Ida & Jo", SIT_OUT]
+    assert ev.order == PAIRS
     seat = [[(s.table, s.ns, s.ew) for s in game] for game in ev.rounds]
     assert seat == [
-        [(1, "Ann & Bob", "Gus & Hal"), (2, "Cy & Di", "Ida & Jo"), (3, "Ed & Flo", SIT_OUT)],
-        [(1, "Ann & Bob", SIT_OUT), (2, "Cy & Di", "Gus & Hal"), (3, "Ed & Flo", "Ida & Jo")],
-        [(1, "Ann & Bob", "Ida & Jo"), (2, "Cy & Di", SIT_OUT), (3, "Ed & Flo", "Gus & Hal")],
+        [(1, "Ann & Bob", "Gus & Hal"), (2, "Cy & Di", "Ida & Jo")],
+        [(2, "Cy & Di", "Gus & Hal"), (3, "Ed & Flo", "Ida & Jo")],
+        [(1, "Ann & Bob", "Ida & Jo"), (3, "Ed & Flo", "Gus & Hal")],
     ]
-    assert ev.guide("Ed & Flo") == [(1, 0, "North-South", SIT_OUT), (2, 3, "North-South", "Ida & Jo"),
+    assert [r["sit_outs"] for r in ev.view(0)["rounds"]] == [["Ed & Flo"], ["Ann & Bob"], ["Cy & Di"]]
+    assert ev.guide("Ed & Flo") == [(1, 0, "", SIT_OUT), (2, 3, "North-South", "Ida & Jo"),
                                     (3, 3, "North-South", "Gus & Hal")]
     assert ev.repeats() == []                      # three rounds, three tables: nobody meets twice
-    with pytest.raises(TournamentError, match="sits out"):
+    with pytest.raises(TournamentError, match="no game at table 3 in round 1"):
         ev.enter(1, 3, 100, 0)
 
 
+def test_howell_and_round_robin_events_meet_everyone_once() -> None:
+    ev = Event.new("E", "classic", ["A", "B", "C", "D", "E", "F"], event_options(5, 30, 5), "as_listed", 0,
+                   movement="howell")
+    met = {frozenset((s.ns, s.ew)) for game in ev.rounds for s in game}
+    assert len(met) == 15 and ev.repeats() == []        # 6 pairs: every one of the 15 meetings once
+    rr = Event.new("E", "classic", ["A", "B", "C"], event_options(3, 30, 5), "as_listed", 0,
+                   movement="round_robin")
+    assert [len(game) for game in rr.rounds] == [1, 1, 1]      # three pairs: one table, one sits out
+    with pytest.raises(TournamentError, match="rounds, not 4"):
+        Event.new("E", "classic", ["A", "B", "C"], event_options(4, 30, 5), movement="round_robin")
+
+
 def test_standings_by_wins_then_points_from_confirmed_results_only() -> None:
-    """Worked by hand: round 1 Ann & Bob 2,525 beat Gus & Hal 2,075; Ida & Jo 2,000 beat Cy & Di
-    1,800. Round 2: Cy & Di and Gus & Hal tie at 3,000 (half a win each); Ida & Jo 1,500 against
-    Ed & Flo 500, agreed by North-South only, does not count yet. Then: Ann & Bob 1 win 2,525;
-    Ida & Jo 1 win 2,000; Gus & Hal 0.5, 5,075; Cy & Di 0.5, 4,800; Ed & Flo nothing."""
+    """Worked by hand (ranking's default: games won, then points; a pair sitting out scores its
+    average per game played for that round). Round 1: Ann & Bob 2,525 beat Gus & Hal 2,075; Ida &
+    Jo 2,000 beat Cy & Di 1,800; Ed & Flo sit out. Round 2 (Ann & Bob sit out): Cy & Di and Gus &
+    Hal tie at 3,000 (half a win each); Ida & Jo 1,500 against Ed & Flo 500, agreed by North-South
+    only, does not count yet. Ann & Bob: 1 win and 2,525 in one game, plus that average for the
+    round out: 2 wins, 5,050. Ida & Jo 1, 2,000; Gus & Hal 0.5, 5,075; Cy & Di 0.5, 4,800; Ed &
+    Flo have played nothing."""
     ev = listed()
+    ev.clock_action("next", 0.0)                   # round 2 is under way
     ev.enter(1, 1, 2525, 2075, ns_agrees=True, ew_agrees=True)
     ev.enter(1, 2, 1800, 2000, ns_agrees=True, ew_agrees=True)
     ev.enter(2, 2, 3000, 3000, ns_agrees=True, ew_agrees=True)
     ev.enter(2, 3, 500, 1500, ns_agrees=True)
     got = [(r["rank"], r["pair"], r["wins"], r["points"], r["played"]) for r in ev.standings()]
-    assert got == [(1, "Ann & Bob", 1.0, 2525, 1), (2, "Ida & Jo", 1.0, 2000, 1),
-                   (3, "Gus & Hal", 0.5, 5075, 2),
-                   (4, "Cy & Di", 0.5, 4800, 2), (5, "Ed & Flo", 0.0, 0, 0)]
+    assert got == [(1, "Ann & Bob", 2.0, 5050, 1), (2, "Ida & Jo", 1.0, 2000, 1),
+                   (3, "Gus & Hal", 0.5, 5075, 2), (4, "Cy & Di", 0.5, 4800, 2), (5, "Ed & Flo", 0.0, 0, 0)]
     ev.enter(2, 3, 500, 1500, ew_agrees=True)     # the same totals: North-South's agreement stands
     assert ev.results[(2, 3)].confirmed
-    top = ev.standings()[0]
-    assert (top["pair"], top["wins"], top["points"]) == ("Ida & Jo", 2.0, 3500)
+    rows = {r["pair"]: (r["wins"], r["points"]) for r in ev.standings()}
+    assert rows["Ida & Jo"] == (2.0, 3500) and rows["Ed & Flo"] == (0.0, 1000)   # 500 and its average
     ev.enter(2, 3, 505, 1500, ns_agrees=True)     # changed totals: both must agree again
     assert not ev.results[(2, 3)].confirmed
 
@@ -96,7 +112,7 @@ def test_bad_events_are_refused(pairs: list[str], words: str) -> None:
 
 def test_bad_results_are_refused_and_change_nothing() -> None:
     ev = listed()
-    for args, words in (((4, 1, 1, 1), "no round 4"), ((1, 9, 1, 1), "no table 9"),
+    for args, words in (((4, 1, 1, 1), "no round 4"), ((1, 9, 1, 1), "no game at table 9"),
                         ((1, 1, "x", 1), "whole number")):
         with pytest.raises(TournamentError, match=words):
             ev.enter(*args)  # type: ignore[arg-type]
@@ -106,4 +122,4 @@ def test_bad_results_are_refused_and_change_nothing() -> None:
 def test_a_random_draw_is_reproducible_from_its_seed() -> None:
     a = Event.new("E", "classic", PAIRS, draw="random", seed=42)
     b = Event.new("E", "classic", PAIRS, draw="random", seed=42)
-    assert (a.ns, a.ew) == (b.ns, b.ew) and sorted(a.ns + a.ew) == sorted([*PAIRS, SIT_OUT])
+    assert a.order == b.order and sorted(a.order) == sorted(PAIRS)

@@ -333,8 +333,10 @@ def test_the_score_keeper_adds_up_three_hands_of_a_paper_game_on_a_phone(chromiu
 def test_the_director_runs_three_rounds_on_the_clock_with_an_odd_number_of_pairs(
         chromium: Any, server: LiveServer, shots: Path) -> None:
     """Five pairs listed (three tables, a pair sitting out each round, S3 B's move-up); worked by
-    hand from the entered totals: Ida & Jo 3 wins 4,800; Ann & Bob 1 win 3,725; Ed & Flo 1 win
-    3,000; Gus & Hal 0.5 win 6,075; Cy & Di 0.5 win 4,800."""
+    hand from the entered totals, a pair sitting out scoring its average per game played for the
+    round out: Ida & Jo 3 wins 4,800 (3 games); Ann & Bob 1 win 3,725 in 2 games, so 1.5 and
+    5,587.5; Ed & Flo 1 win 3,000 in 2: 1.5 and 4,500; Cy & Di 0.5 and 4,800 in 2: 0.75 and 7,200;
+    Gus & Hal 0.5 and 6,075 (3 games)."""
     page = open_page(chromium, server.url + "/")
     page.get_by_role("link", name="A tournament: pairs, rounds on the clock, standings").click()
     page.wait_for_selector("#preset option[value='nvso-tournament']", state="attached")
@@ -343,6 +345,7 @@ def test_the_director_runs_three_rounds_on_the_clock_with_an_odd_number_of_pairs
     page.click("#create")
     page.wait_for_selector("#rounds section")
     assert "Ed & Flo sits out this round" in page.locator("#rounds section").first.inner_text()
+    assert "Mitchell" in page.inner_text("#ev-facts")
     clock = open_page(chromium, server.url + page.locator("#clock-link").get_attribute("href"))
     clock.on("dialog", lambda d: d.accept())
     clock.wait_for_selector("#time:not(:empty)")
@@ -365,10 +368,10 @@ def test_the_director_runs_three_rounds_on_the_clock_with_an_odd_number_of_pairs
         if rnd < 3:
             clock.click("#next")
     rows = [r.locator("td, th").all_inner_texts() for r in page.locator("table.standings tr").all()[1:]]
-    assert [tuple(r) for r in rows] == [
-        ("1", "Ida & Jo", "3", "4800", "3"), ("2", "Ann & Bob", "1", "3725", "2"),
-        ("3", "Ed & Flo", "1", "3000", "2"), ("4", "Gus & Hal", "0.5", "6075", "3"),
-        ("5", "Cy & Di", "0.5", "4800", "2")]
+    assert [(r[0], r[1], r[2], r[3], r[5]) for r in rows] == [
+        ("1", "Ida & Jo", "3", "4800", "3"), ("2", "Ann & Bob", "1.5", "5587.5", "2"),
+        ("3", "Ed & Flo", "1.5", "4500", "2"), ("4", "Cy & Di", "0.75", "7200", "2"),
+        ("5", "Gus & Hal", "0.5", "6075", "3")]
     page.screenshot(path=str(shots / "event-1280.png"), full_page=True)
     page.locator("#guides").screenshot(path=str(shots / "guide-cards.png"))
     assert not page.errors and not clock.errors

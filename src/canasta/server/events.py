@@ -19,6 +19,7 @@ from pydantic import Field, field_validator
 from ..errors import CanastaError
 from ..presets import PRESETS
 from ..tournament.event import DRAWS, Event, event_options
+from ..tournament.ranking import RankOptions
 from . import documents
 from .protocol import Name, Strict, clean_name
 from .table import Refusal
@@ -34,6 +35,8 @@ class NewEvent(Strict):
     game_minutes: Annotated[int, Field(ge=1, le=600)] = 50
     warning_minutes: Annotated[int, Field(ge=0, le=600)] = 10
     draw: Literal["random", "as_listed"] = "random"
+    movement: Literal["mitchell", "howell", "round_robin"] = "mitchell"
+    rank_by: Literal["wins", "points", "match_points"] = "wins"
     seed: Annotated[int, Field(ge=0, lt=2**31)] | None = None
 
     @field_validator("pairs")
@@ -95,7 +98,12 @@ async def new_event(request: Request, body: NewEvent) -> Any:
         raise Refusal("bad_rules", f"unknown rule set {body.preset!r}: choose one of {', '.join(PRESETS)}")
     try:
         options = event_options(body.games, body.game_minutes, body.warning_minutes)
-        ev = Event.new(body.name, body.preset, body.pairs, options, body.draw, body.seed)
+        ranking = RankOptions()
+        if body.rank_by != ranking.rank_by:   # then the other two, then the games between the tied
+            rest = tuple(t for t in ("wins", "points", "head_to_head") if t != body.rank_by)
+            ranking = RankOptions(body.rank_by, rest)
+        ev = Event.new(body.name, body.preset, body.pairs, options, body.draw, body.seed, body.movement,
+                       ranking)
     except CanastaError as e:
         raise Refusal("bad_event", str(e)) from e
     event_id, token = await documents.create(request, "event", ev.to_dict())
@@ -154,9 +162,9 @@ async def event_csv(request: Request, event_id: str) -> Response:
     ev, _version = await _load(request, event_id)
     buf = io.StringIO()
     w = csv.writer(buf)
-    w.writerow(["rank", "pair", "wins", "points", "played"])
+    w.writerow(["rank", "pair", "wins", "points", "match_points", "played"])
     for row in ev.standings():
-        w.writerow([row["rank"], row["pair"], row["wins"], row["points"], row["played"]])
+        w.writerow([row["rank"], row["pair"], row["wins"], row["points"], row["match_points"], row["played"]])
     w.writerow([])
     w.writerow(["round", "table", "north_south", "east_west", "ns_total", "ew_total", "confirmed"])
     for rnd in ev.view(time.time())["rounds"]:

@@ -1,10 +1,10 @@
 """A club's tournament afternoon as the director runs it: pairs, seats drawn, rounds on the clock,
 each table's score confirmed by both pairs, and the standings.
 
-Why here: the director's page, the big-screen clock and any command use one model, built on the S3
-§B frame (``movement``, ``standings``, ``FrameOptions``): the seating of every round comes from the
-movement, the ranking from ``standings``, the clock's phases from ``clock_status``. An odd number
-of pairs gets a phantom pair: whoever meets it sits out that round (no score, no game).
+Why here: the director's page, the big-screen clock and any command use one model, built on the
+frame: every round's seating comes from ``movements`` (S3 §B's Mitchell, a Howell or a round
+robin; with an odd number of pairs one pair sits out each round), the standings from ``ranking``
+(its options and their sources), the clock's phases from ``clock_status``.
 
 The clock is kept as facts (when it was started, paused, moved), never as a ticking counter, so a
 reloaded page or a restarted server shows the same time: ``elapsed(now)`` computes it.
@@ -17,11 +17,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .clock import ClockStatus, clock_status
-from .movement import Seating, movement, repeat_meetings, standings
+from .movement import Seating
+from .movements import Movement, howell, mitchell, repeats, round_robin
 from .options import FrameOptions, TournamentError, frame_options
+from .ranking import GameResult, RankOptions, rank
 
 SIT_OUT = "(sits out)"
 DRAWS = ("random", "as_listed")
+MOVEMENTS = ("mitchell", "howell", "round_robin")
 
 
 @dataclass
@@ -70,16 +73,17 @@ class Event:
     options: FrameOptions = field(default_factory=FrameOptions)
     draw: str = "random"
     seed: int = 0
-    ns: list[str] = field(default_factory=list)
-    ew: list[str] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)     # the pairs in the order drawn
+    movement: str = "mitchell"
+    ranking: RankOptions = field(default_factory=RankOptions)
     results: dict[tuple[int, int], TableResult] = field(default_factory=dict)   # (round, table)
     clock: Clock = field(default_factory=Clock)
 
     @classmethod
     def new(cls, name: str, preset: str, pairs: list[str], options: FrameOptions | None = None,
-            draw: str = "random", seed: int | None = None) -> Event:
-        """Register the pairs and draw the seats: half North-South, half East-West (with a phantom
-        pair when their number is odd)."""
+            draw: str = "random", seed: int | None = None, movement: str = "mitchell",
+            ranking: RankOptions | None = None) -> Event:
+        """Register the pairs and draw the seats (the order the movement reads them in)."""
         names = [" ".join(str(p).split())[:40] for p in pairs]
         if any(not n for n in names):
             raise TournamentError("every pair needs a name")
@@ -92,26 +96,35 @@ class Event:
             raise TournamentError(f"{len(names)} pairs: at most 60 in one event")
         if draw not in DRAWS:
             raise TournamentError(f"seats are drawn {' or '.join(DRAWS)}, not {draw!r}")
+        if movement not in MOVEMENTS:
+            raise TournamentError(f"the movement is one of {', '.join(MOVEMENTS)}, not {movement!r}")
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         order = list(names)
         if draw == "random":
             random.Random(seed).shuffle(order)
-        if len(order) % 2:
-            order.append(SIT_OUT)
-        half = len(order) // 2
-        opts = options or FrameOptions()
-        return cls(name.strip()[:80] or "Tournament", preset, names, opts, draw, seed, order[:half],
-                   order[half:])
+        ev = cls(name.strip()[:80] or "Tournament", preset, names, options or FrameOptions(), draw, seed,
+                 order, movement, ranking or RankOptions())
+        ev.moves()  # a movement that cannot seat these pairs is refused now
+        return ev
 
     # ---------------------------------------------------------------- the movement
-    @property
-    def tables(self) -> int:
-        return len(self.ns)
+    def moves(self) -> Movement:
+        """The whole movement (``movements``), with as many rounds as the event plays."""
+        games = self.options.games
+        if self.movement == "howell":
+            return howell(self.order, rounds=games)
+        if self.movement == "round_robin":
+            mv = round_robin(self.order)
+            if games > len(mv.rounds):
+                raise TournamentError(f"a round robin of {len(self.order)} pairs has {len(mv.rounds)} "
+                                      f"rounds, not {games}")
+            return Movement(mv.name, mv.pairs, mv.rounds[:games], mv.sit_outs[:games], mv.no_repeats,
+                            mv.source, mv.odd)
+        return mitchell(self.order, games)
 
     @property
     def rounds(self) -> list[list[Seating]]:
-        """Every round's seatings (S3 B: East-West move up one table each game)."""
-        return movement(self.ns, self.ew, self.options.games)
+        return [list(r) for r in self.moves().rounds]
 
     def seating(self, rnd: int) -> list[Seating]:
         if not 1 <= rnd <= self.options.games:
@@ -119,28 +132,29 @@ class Event:
         return self.rounds[rnd - 1]
 
     def repeats(self) -> list[tuple[str, str, int]]:
-        """Pairs that meet again (fewer tables than rounds), as S3 B's movement makes them."""
-        return repeat_meetings(self.rounds)
+        """Pairs that meet again (a Mitchell with fewer tables than rounds)."""
+        return repeats(self.moves())
 
     def guide(self, pair: str) -> list[tuple[int, int, str, str]]:
         """A pair's guide card: (round, table, direction, opponents); table 0 = sits out."""
+        mv = self.moves()
+        if pair not in mv.pairs:
+            raise TournamentError(f"no pair is called {pair!r}")
         out = []
-        for rnd, game in enumerate(self.rounds, start=1):
+        for rnd, (game, outs) in enumerate(zip(mv.rounds, mv.sit_outs, strict=True), start=1):
+            if pair in outs:
+                out.append((rnd, 0, "", SIT_OUT))
             for s in game:
                 if pair in (s.ns, s.ew):
-                    direction, other = ("North-South", s.ew) if s.ns == pair else ("East-West", s.ns)
-                    out.append((rnd, 0 if other == SIT_OUT else s.table, direction, other))
-        if not out:
-            raise TournamentError(f"no pair is called {pair!r}")
+                    where, other = ("North-South", s.ew) if s.ns == pair else ("East-West", s.ns)
+                    out.append((rnd, s.table, where, other))
         return out
 
     # ---------------------------------------------------------------- scores
     def enter(self, rnd: int, table: int, ns: int, ew: int, by: str = "",
               ns_agrees: bool = False, ew_agrees: bool = False) -> TableResult:
         """A table's totals from its sheet (or changed: the pairs must agree again)."""
-        s = self._game(rnd, table)
-        if SIT_OUT in (s.ns, s.ew):
-            raise TournamentError(f"round {rnd}, table {table}: a pair sits out there; no game, no score")
+        self._game(rnd, table)
         for who, v in (("North-South", ns), ("East-West", ew)):
             if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 1_000_000:
                 raise TournamentError(f"{who}'s total must be a whole number, not {v!r}")
@@ -152,34 +166,33 @@ class Event:
         return res
 
     def _game(self, rnd: int, table: int) -> Seating:
-        game = self.seating(rnd)
-        if not 1 <= table <= len(game):
-            raise TournamentError(f"there is no table {table} (tables 1 to {len(game)})")
-        return game[table - 1]
+        for s in self.seating(rnd):
+            if s.table == table:
+                return s
+        tables = sorted(s.table for s in self.seating(rnd))
+        raise TournamentError(f"no game at table {table} in round {rnd} (tables "
+                              f"{', '.join(map(str, tables))}; a pair sitting out has no table)")
 
     def standings(self) -> list[dict[str, Any]]:
-        """Pairs ranked by games won, then total points (the frame's ranking), from confirmed
-        results only; a pair that sat out a round has played one game fewer."""
-        games = []
-        played: dict[str, int] = {}
-        for (rnd, table), res in sorted(self.results.items()):
-            if not res.confirmed:
-                continue
-            s = self._game(rnd, table)
-            games.append((s.ns, s.ew, res.ns, res.ew))
-            played[s.ns] = played.get(s.ns, 0) + 1
-            played[s.ew] = played.get(s.ew, 0) + 1
-        ranked = standings(games)
-        seen = {st.team for st in ranked}
-        out = [{"rank": 0, "pair": st.team, "wins": st.wins, "points": st.points,
-                "played": played.get(st.team, 0)} for st in ranked]
-        out += [{"rank": 0, "pair": p, "wins": 0.0, "points": 0, "played": 0}
-                for p in self.pairs if p not in seen]
-        for i, row in enumerate(out):
-            prev = out[i - 1] if i else None
-            same = prev is not None and (prev["wins"], prev["points"]) == (row["wins"], row["points"])
-            row["rank"] = prev["rank"] if same and prev is not None else i + 1
-        return out
+        """The standings (``ranking.rank`` with the event's options) from confirmed results only;
+        a pair that sat out a round so far is scored as the options say (its average, by default)."""
+        games = [GameResult(rnd, s.ns, s.ew, res.ns, res.ew)
+                 for (rnd, table), res in sorted(self.results.items()) if res.confirmed
+                 for s in [self._game(rnd, table)]]
+        mv = self.moves()
+        outs: dict[str, int] = {}
+        for rnd, out in enumerate(mv.sit_outs, start=1):
+            if rnd <= self.clock.round:
+                for p in out:
+                    outs[p] = outs.get(p, 0) + 1
+        ranked = rank(games, self.ranking, outs)
+        seen = {r.pair for r in ranked}
+        rows = [{"rank": r.place, "pair": r.pair, "wins": r.wins, "points": r.points,
+                 "match_points": r.match_points, "played": r.games} for r in ranked]
+        last = len(rows) + 1
+        rows += [{"rank": last, "pair": p, "wins": 0.0, "points": 0, "match_points": 0, "played": 0}
+                 for p in self.pairs if p not in seen]
+        return rows
 
     # ---------------------------------------------------------------- the clock
     def clock_view(self, now: float) -> dict[str, Any]:
@@ -226,7 +239,9 @@ class Event:
         return {"name": self.name, "preset": self.preset, "pairs": self.pairs, "draw": self.draw,
                 "seed": self.seed,
                 "options": {k: v for k, (v, _s) in self.options.table().items()},
-                "ns": self.ns, "ew": self.ew,
+                "order": self.order, "movement": self.movement,
+                "ranking": {"rank_by": self.ranking.rank_by, "tie_breaks": list(self.ranking.tie_breaks),
+                            "sit_out": self.ranking.sit_out},
                 "results": [{"round": r, "table": t, "ns": x.ns, "ew": x.ew, "ns_agrees": x.ns_agrees,
                              "ew_agrees": x.ew_agrees, "by": x.by}
                             for (r, t), x in sorted(self.results.items())],
@@ -238,7 +253,9 @@ class Event:
         try:
             ev = cls(str(d["name"]), str(d["preset"]), [str(p) for p in d["pairs"]],
                      frame_options(**d["options"]), str(d["draw"]), int(d["seed"]),
-                     [str(x) for x in d["ns"]], [str(x) for x in d["ew"]])
+                     [str(x) for x in d["order"]], str(d["movement"]),
+                     RankOptions(str(d["ranking"]["rank_by"]), tuple(map(str, d["ranking"]["tie_breaks"])),
+                                 str(d["ranking"]["sit_out"])))
             ev.results = {(int(x["round"]), int(x["table"])): TableResult(
                 int(x["ns"]), int(x["ew"]), bool(x["ns_agrees"]), bool(x["ew_agrees"]), str(x.get("by", "")))
                 for x in d.get("results", [])}
@@ -252,16 +269,18 @@ class Event:
     def view(self, now: float) -> dict[str, Any]:
         """Everything the director's pages show."""
         rounds = []
-        for rnd, game in enumerate(self.rounds, start=1):
+        mv = self.moves()
+        for rnd, (game, outs) in enumerate(zip(mv.rounds, mv.sit_outs, strict=True), start=1):
             tables = []
             for s in game:
                 res = self.results.get((rnd, s.table))
-                tables.append({"table": s.table, "ns": s.ns, "ew": s.ew, "sit_out": SIT_OUT in (s.ns, s.ew),
-                               "result": None if res is None else {
-                                   "ns": res.ns, "ew": res.ew, "ns_agrees": res.ns_agrees,
-                                   "ew_agrees": res.ew_agrees, "confirmed": res.confirmed, "by": res.by}})
-            rounds.append({"round": rnd, "tables": tables})
+                tables.append({"table": s.table, "ns": s.ns, "ew": s.ew, "result": None if res is None else {
+                    "ns": res.ns, "ew": res.ew, "ns_agrees": res.ns_agrees, "ew_agrees": res.ew_agrees,
+                    "confirmed": res.confirmed, "by": res.by}})
+            rounds.append({"round": rnd, "tables": tables, "sit_outs": list(outs)})
         return {"name": self.name, "preset": self.preset, "pairs": self.pairs, "draw": self.draw,
+                "movement": mv.name, "movement_source": mv.source,
+                "ranking": self.ranking.text(),
                 "options": self.to_dict()["options"], "rounds": rounds,
                 "guides": {p: [{"round": r, "table": t, "direction": d, "opponents": o}
                                for r, t, d, o in self.guide(p)] for p in self.pairs},

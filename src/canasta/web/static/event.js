@@ -28,7 +28,7 @@ async function newPage() {
     const pairs = $("pairs").value.split("\n").map(x => x.trim()).filter(Boolean);
     const r = await fetch("/api/events", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({
       name: $("name").value, preset: $("preset").value, pairs, games: +$("games").value, game_minutes: +$("minutes").value,
-      warning_minutes: +$("warning").value, draw: $("draw").value }) });
+      warning_minutes: +$("warning").value, draw: $("draw").value, movement: $("movement").value, rank_by: $("rank-by").value }) });
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
     remember({ name: `${t("ev_title")}: ${j.event.name}`, link: j.link });
@@ -37,15 +37,14 @@ async function newPage() {
 }
 
 function standings() {
-  const head = el("tr", {}, ...["ev_rank", "ev_pair", "ev_wins", "ev_points", "ev_played"].map(k => el("th", { scope: "col", text: t(k) })));
+  const head = el("tr", {}, ...["ev_rank", "ev_pair", "ev_wins", "ev_points", "ev_mps", "ev_played"].map(k => el("th", { scope: "col", text: t(k) })));
+  const num = x => String(Math.round(x * 100) / 100);
   return el("table", { class: "score standings" }, head, ...ev.standings.map(s => el("tr", {},
-    el("td", { text: String(s.rank) }), el("th", { scope: "row", text: s.pair }), el("td", { text: String(s.wins) }),
-    el("td", { text: String(s.points) }), el("td", { text: String(s.played) }))));
+    el("td", { text: String(s.rank) }), el("th", { scope: "row", text: s.pair }), el("td", { text: num(s.wins) }),
+    el("td", { text: num(s.points) }), el("td", { text: num(s.match_points) }), el("td", { text: String(s.played) }))));
 }
 function roundBox(rnd) {
   const rows = rnd.tables.map(tb => {
-    if (tb.sit_out) return el("tr", {}, el("th", { scope: "row", text: String(tb.table) }),
-      el("td", { colspan: "5", text: t("ev_sits_out", { pair: tb.ns === "(sits out)" ? tb.ew : tb.ns }) }));
     const res = tb.result || {};
     const id = `r${rnd.round}t${tb.table}`;
     const ns = el("input", { type: "number", inputmode: "numeric", id: `${id}-ns`, value: res.ns ?? "", "aria-label": `${t("ev_table_n", { n: tb.table })} ${tb.ns}` });
@@ -68,13 +67,15 @@ function roundBox(rnd) {
   const head = el("tr", {}, ...["ev_table", "ev_ns", "ev_ew", "ev_state", ""].map(k => el("th", { scope: "col", text: k ? t(k) : "" })));
   return el("section", { class: "round", "aria-label": t("ev_round_n", { n: rnd.round }) },
     el("h2", { text: t("ev_round_n", { n: rnd.round }) + (ev.clock.round === rnd.round ? ` — ${t("ev_now")}` : "") }),
-    el("div", { class: "scroll" }, el("table", { class: "score results" }, head, ...rows)));
+    el("div", { class: "scroll" }, el("table", { class: "score results" }, head, ...rows,
+      ...rnd.sit_outs.map(p => el("tr", {}, el("th", { scope: "row", text: "—" }), el("td", { colspan: "4", text: t("ev_sits_out", { pair: p }) }))))));
 }
 function render() {
   $("event").hidden = false; $("ev-tools").hidden = false;
   $("clock-link").href = `/event/${eventId}/clock#t=${token}`;
   $("ev-name").textContent = ev.name;
-  $("ev-facts").textContent = t("ev_facts", { preset: ev.preset, pairs: ev.pairs.length, games: ev.options.games, minutes: ev.options.game_minutes });
+  $("ev-facts").textContent = t("ev_facts", { preset: ev.preset, pairs: ev.pairs.length, games: ev.options.games, minutes: ev.options.game_minutes, movement: ev.movement });
+  $("ev-ranking").textContent = t("ev_ranking", { how: ev.ranking });
   const c = ev.clock;
   $("ev-clock").textContent = t("ev_clock_line", { n: c.round, status: t("clock_" + c.status), left: mmss(c.remaining) });
   $("standings").replaceChildren(standings());
