@@ -203,6 +203,36 @@ def test_a_finished_game_gives_its_record_and_the_host_starts_another(client: Te
     assert client.get(f"/api/tables/{tid}/games/1/record", headers=auth(host)).status_code == 200
 
 
+def test_deals_are_committed_before_they_are_played_and_verified_after(client: TestClient) -> None:
+    """Issue 15's fair shuffle at an online table: SHA-256 commitments to every hand's seed are
+    published from the start (no seed, no salt), revealed with the finished game's record, and
+    `canasta verify`'s check passes on it and fails on a tampered copy."""
+    from canasta.tournament.fair import verify_files
+
+    t = make(client, preset="classic", seed=11, overrides={"target_score": 100},
+             seats=[{"kind": "person"}, *[{"kind": "bot", "level": "easy"}] * 3])
+    tid, host = t["table_id"], auth(t["host_token"])
+    before = client.get(f"/api/tables/{tid}/games/1/commitments", headers=host).json()
+    assert [d["hand"] for d in before["deals"]] == [1, 2, 3, 4, 5, 6]
+    assert all(set(d) == {"hand", "sha256"} for d in before["deals"])      # nothing revealed yet
+    client.post(f"/api/tables/{tid}/seats/0", json={"kind": "bot"}, headers=host)
+    for _ in range(600):
+        if client.get(f"/api/tables/{tid}", headers=host).json()["over"]:
+            break
+        time.sleep(0.05)
+    text = client.get(f"/api/tables/{tid}/games/1/record", headers=host).text
+    record = json.loads(text)
+    revealed = record["commitments"]["deals"]
+    assert all(d["seed"] and d["salt"] for d in revealed)
+    published = {d["hand"]: d["sha256"] for d in before["deals"]}
+    assert all(published[d["hand"]] == d["sha256"] for d in revealed if d["hand"] in published)
+    assert verify_files(text, None).ok
+    record["commitments"]["deals"][0]["seed"] = "classic/12/hand 1"
+    assert not verify_files(json.dumps(record), None).ok
+    after = client.get(f"/api/tables/{tid}/games/1/commitments", headers=host).json()
+    assert after["deals"] == json.loads(text)["commitments"]["deals"]
+
+
 # ---------------------------------------------------------------------------------------- the socket
 def test_bad_socket_input_is_refused_and_changes_nothing(client: TestClient) -> None:
     t = make(client, preset="classic", seed=4, seats=SEATS4)

@@ -203,7 +203,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         await table.new_game()
         return table.summary()
 
-    async def _record(table: Table, game_no: int) -> GameRecord:
+    async def _record_text(table: Table, game_no: int) -> str:
         if game_no == table.game_no:
             text = table.record()
         else:
@@ -212,14 +212,28 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
             if 1 <= game_no <= table.game_no:
                 raise Refusal("not_finished", "the record is given once the game is over")
             raise Refusal("unknown_table", f"this table has no game {game_no}")
-        return GameRecord.from_json(text)
+        return text
+
+    async def _record(table: Table, game_no: int) -> GameRecord:
+        return GameRecord.from_json(await _record_text(table, game_no))
 
     @app.get("/api/tables/{table_id}/games/{game_no}/record")
     async def record(request: Request, table_id: str, game_no: int) -> Any:
         table, _seat, _host = await authorised(request, table_id)
-        rec = await _record(table, game_no)
-        return Response(rec.to_json(indent=1), media_type="application/json", headers={
+        text = json.dumps(json.loads(await _record_text(table, game_no)), indent=1)
+        return Response(text, media_type="application/json", headers={
             "content-disposition": f'attachment; filename="canasta-{table.id}-game{game_no}.json"'})
+
+    @app.get("/api/tables/{table_id}/games/{game_no}/commitments")
+    async def commitments(request: Request, table_id: str, game_no: int) -> Any:
+        """The deals' SHA-256 commitments: published before the deals, revealed after the game."""
+        table, _seat, _host = await authorised(request, table_id)
+        if game_no == table.game_no:
+            return table.commitments()
+        found = json.loads(await _record_text(table, game_no)).get("commitments")
+        if found is None:
+            raise Refusal("no_commitments", "this game was played before deals were committed to")
+        return found
 
     @app.get("/api/tables/{table_id}/games/{game_no}/replay")
     async def replay(request: Request, table_id: str, game_no: int, step: int = 0,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -161,7 +162,8 @@ class Hub:
         seed = spec.seed if spec.seed is not None else random.SystemRandom().randrange(2**53)
         data = TableData(new_table_id(), spec.name or f"{spec.preset} table", spec.preset,
                          {"preset": rs.name, "options": rs.options()}, token_hash(host),
-                         token_hash(spectator), 0, 1, seat_rows, seed, 0)
+                         token_hash(spectator), 0, 1, seat_rows, seed, 0,
+                         fair_secret=secrets.token_hex(16))
         await self.db(self.store.create_table, data)
         table = Table(self, data)
         self._add(table)

@@ -78,6 +78,8 @@ class GameRow(Base):
     started: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     record: Mapped[str | None] = mapped_column(Text, nullable=True)   # the finished game's record
+    # the secret behind the salts of the deals' commitments (tournament.fair), revealed after the game
+    fair_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class ActionRow(Base):
@@ -150,6 +152,7 @@ class TableData:
     dealer: int = 0
     over: bool = False
     actions: list[tuple[int, str, str | None]] = field(default_factory=list)  # (seat, action, client id)
+    fair_secret: str | None = None
 
 
 @dataclass
@@ -210,7 +213,8 @@ class Store:
             for s in t.seats:
                 db.add(SeatRow(table_id=t.id, seat=s.seat, kind=s.kind, level=s.level, name=s.name,
                                token_hash=s.token_hash))
-            db.add(GameRow(table_id=t.id, game_no=t.game_no, seed=json.dumps(t.seed), dealer=t.dealer))
+            db.add(GameRow(table_id=t.id, game_no=t.game_no, seed=json.dumps(t.seed), dealer=t.dealer,
+                           fair_secret=t.fair_secret))
 
     def append_actions(self, table_id: str, game_no: int, first_seq: int, actions: list[StoredAction],
                        events: int, over: bool = False) -> None:
@@ -251,9 +255,11 @@ class Store:
             db.execute(update(GameRow).where(GameRow.table_id == table_id, GameRow.game_no == game_no)
                        .values(record=record, over=True))
 
-    def new_game(self, table_id: str, game_no: int, seed: int | str, dealer: int, events: int) -> None:
+    def new_game(self, table_id: str, game_no: int, seed: int | str, dealer: int, events: int,
+                 fair_secret: str | None = None) -> None:
         with self.session.begin() as db:
-            db.add(GameRow(table_id=table_id, game_no=game_no, seed=json.dumps(seed), dealer=dealer))
+            db.add(GameRow(table_id=table_id, game_no=game_no, seed=json.dumps(seed), dealer=dealer,
+                           fair_secret=fair_secret))
             db.flush()
             db.execute(update(TableRow).where(TableRow.id == table_id)
                        .values(events=events, game_no=game_no))
@@ -290,7 +296,7 @@ class Store:
             .order_by(ActionRow.seq))]
         return TableData(row.id, row.name, row.preset, json.loads(row.rules), row.host_hash,
                          row.spectator_hash, row.events, row.game_no, seats, json.loads(game.seed),
-                         game.dealer, game.over, acts)
+                         game.dealer, game.over, acts, game.fair_secret)
 
     def load_table(self, table_id: str) -> TableData | None:
         with self.session() as db:
@@ -320,6 +326,11 @@ class Store:
         with self.session() as db:
             game = db.get(GameRow, (table_id, game_no))
             return None if game is None else game.record
+
+    def fair_secret(self, table_id: str, game_no: int) -> str | None:
+        with self.session() as db:
+            game = db.get(GameRow, (table_id, game_no))
+            return None if game is None else game.fair_secret
 
     def game_setup(self, table_id: str, game_no: int) -> tuple[int | str, int, list[str]] | None:
         """A game's seed, first dealer and moves (for records of earlier games)."""

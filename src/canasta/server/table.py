@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 import random
+import secrets
 import time
 import zlib
 from collections import OrderedDict, deque
@@ -30,6 +31,7 @@ from ..presets import rules_from_options
 from ..records import GameRecord
 from ..rules import RuleSet
 from ..state import GameState
+from ..tournament.fair import commit_hands, commitments_dict
 from ..views import spectator_view, view
 from .store import Conflict, SeatData, StoredAction, TableData
 
@@ -121,6 +123,18 @@ class Connection:
                 self.outbox.put_nowait(None)
 
 
+COMMIT_AHEAD = 5   # hands committed to beyond the one being played
+
+
+def with_commitments(record_json: str, seed: int | str, secret: str | None, hands: int) -> str:
+    """A finished game's record with its deals' commitments revealed inside it."""
+    if secret is None or hands < 1:
+        return record_json
+    doc = json.loads(record_json)
+    doc["commitments"] = commitments_dict(commit_hands(seed, secret, hands), reveal=True)
+    return json.dumps(doc)
+
+
 def _seed_for(*parts: object) -> int:
     return zlib.crc32("/".join(map(str, parts)).encode())
 
@@ -144,6 +158,7 @@ class Table:
         self.game_no = data.game_no
         self.seed = data.seed
         self.dealer = data.dealer
+        self.fair_secret = data.fair_secret
         self.undos = 0
         actions = [Action.parse(a) for _seat, a, _cid in data.actions]
         self.state = GameRecord(self.rules, data.seed, actions, data.dealer).replay()
@@ -331,7 +346,8 @@ class Table:
         self.ring.extend(new_events)
         self._broadcast(new_events)
         if trial.is_over:
-            record = GameRecord.of(trial).to_json()
+            record = with_commitments(GameRecord.of(trial).to_json(), self.seed, self.fair_secret,
+                                      len(trial.results))
             await self.hub.db(self.hub.store.save_record, self.id, self.game_no, record)
             self.hub.bus.publish("lobby", {"table": self.id, "over": True})
         self.kick_bots()
@@ -465,9 +481,10 @@ class Table:
             self.game_no += 1
             self.seed = random.SystemRandom().randrange(2**53)
             self.dealer = (self.dealer + 1) % self.rules.players
+            self.fair_secret = secrets.token_hex(16)
             self.events += 1
             await self.hub.db(self.hub.store.new_game, self.id, self.game_no, self.seed, self.dealer,
-                              self.events)
+                              self.events, self.fair_secret)
             self.state = GameState.new(self.rules, self.seed, self.dealer)
             self.movers = []
             self.last_move = self.events
@@ -477,8 +494,21 @@ class Table:
             self.kick_bots()
 
     def record(self) -> str | None:
-        """The game record once the game is over (before, it would show every hand)."""
-        return GameRecord.of(self.state).to_json() if self.state.is_over else None
+        """The game record once the game is over (before, it would show every hand), with the
+        deals' commitments revealed (``canasta verify`` checks them)."""
+        if not self.state.is_over:
+            return None
+        return with_commitments(GameRecord.of(self.state).to_json(), self.seed, self.fair_secret,
+                                len(self.state.results))
+
+    def commitments(self) -> dict[str, Any]:
+        """The deals' commitments: while the game goes on, the hashes for the hands dealt so far and
+        the next few (no seed, no salt); once it is over, every played hand's seed and salt too."""
+        if self.fair_secret is None:
+            raise Refusal("no_commitments", "this game was started before deals were committed to")
+        over = self.state.is_over
+        hands = len(self.state.results) if over else len(self.state.results) + 1 + COMMIT_AHEAD
+        return commitments_dict(commit_hands(self.seed, self.fair_secret, hands), reveal=over)
 
     async def close(self) -> None:
         """Stop the table's tasks (the server is shutting down); what is stored stays."""

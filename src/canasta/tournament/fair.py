@@ -61,10 +61,26 @@ def commit_game(seed: int | str, hands: int, salts: list[str] | None = None) -> 
             for k in range(hands)]
 
 
+def salt_for(secret: str, hand: int) -> str:
+    """Hand ``hand``'s salt (from 1) from one secret per game, so that a server keeps one value per
+    game and can commit to as many hands as the game lasts."""
+    return hashlib.sha256(f"{secret}/salt/{hand}".encode()).hexdigest()[:32]
+
+
+def commit_hands(seed: int | str, secret: str, hands: int) -> list[Commitment]:
+    """Commitments (with their secrets) for hands 1..``hands`` with the salts of ``secret``."""
+    return commit_game(seed, hands, [salt_for(secret, k + 1) for k in range(hands)])
+
+
+def commitments_dict(commits: list[Commitment], reveal: bool) -> dict[str, Any]:
+    """The commitments as published before play (``reveal=False``) or after it."""
+    return {"format": FORMAT, "version": 1,
+            "deals": [c.revealed() if reveal else c.published() for c in commits]}
+
+
 def commitments_json(commits: list[Commitment], reveal: bool) -> str:
     """The file published before play (``reveal=False``) or after it (with seeds and salts)."""
-    return json.dumps({"format": FORMAT, "version": 1,
-                       "deals": [c.revealed() if reveal else c.published() for c in commits]}, indent=1)
+    return json.dumps(commitments_dict(commits, reveal), indent=1)
 
 
 def read_commitments(data: Any) -> list[Commitment]:
