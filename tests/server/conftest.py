@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -124,3 +125,16 @@ def live_server(db_url: str, tmp_path: Path) -> Iterator[Callable[..., LiveServe
     yield make
     for s in servers:
         s.stop()
+
+
+@pytest.fixture
+def app_client(db_url: str, tmp_path: Path) -> Iterator[Any]:
+    """The app in process (Starlette's TestClient) on a fresh database of each kind."""
+    from fastapi.testclient import TestClient
+
+    from canasta.server.app import create_app
+    from canasta.server.config import ServerConfig
+
+    cfg = ServerConfig(data_dir=tmp_path, db_url=db_url, bot_delay=0, bot_workers=0)
+    with TestClient(create_app(cfg)) as c:
+        yield c

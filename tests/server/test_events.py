@@ -6,24 +6,17 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from canasta.server.app import create_app
-from canasta.server.config import ServerConfig
-
 PAIRS = ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo"]
 
 
 @pytest.fixture
-def client(db_url: str, tmp_path: Path) -> Iterator[TestClient]:
-    cfg = ServerConfig(data_dir=tmp_path, db_url=db_url, bot_delay=0, bot_workers=0)
-    with TestClient(create_app(cfg)) as c:
-        yield c
+def client(app_client: TestClient) -> TestClient:
+    return app_client
 
 
 def new_event(client: TestClient) -> tuple[str, dict[str, str], dict[str, Any]]:

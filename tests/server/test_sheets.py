@@ -6,15 +6,10 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-
-from canasta.server.app import create_app
-from canasta.server.config import ServerConfig
 
 WE = {"red_threes": 5, "black_threes_laid": 2, "natural_canastas": 2, "mixed_canastas": 1, "went_out": True,
       "table": 325}
@@ -22,10 +17,8 @@ THEY = {"red_threes": 3, "natural_canastas": 2, "mixed_canastas": 1, "table": 27
 
 
 @pytest.fixture
-def client(db_url: str, tmp_path: Path) -> Iterator[TestClient]:
-    cfg = ServerConfig(data_dir=tmp_path, db_url=db_url, bot_delay=0, bot_workers=0)
-    with TestClient(create_app(cfg)) as c:
-        yield c
+def client(app_client: TestClient) -> TestClient:
+    return app_client
 
 
 def new_sheet(client: TestClient, **body: Any) -> tuple[str, dict[str, str], dict[str, Any]]:

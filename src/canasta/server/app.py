@@ -58,6 +58,30 @@ def _static_dir() -> Path:
     return STATIC
 
 
+# Every page by its route (each page is one static file; the pages read ids and tokens themselves).
+PAGES = {
+    "/": "index.html",                            # home: play against bots, private table, join, ...
+    "/table/{table_id}": "table.html",            # the game table (#t=seat or spectator token)
+    "/host/{table_id}": "host.html",              # the host's seats, links and next game
+    "/replay/{table_id}/{game_no}": "replay.html",  # a finished game, step by step
+    "/rules/{preset}": "rules.html",              # the printable rules card
+    "/score": "score.html",                       # a new score sheet of a paper game
+    "/score/{sheet_id}": "score.html",            # the score sheet
+    "/event": "event.html",                       # a new tournament event
+    "/event/{event_id}": "event.html",            # the director's page
+    "/event/{event_id}/clock": "clock.html",      # the big-screen clock
+}
+
+
+def _page_endpoint(name: str) -> Any:
+    async def endpoint() -> Response:
+        path = _static_dir() / name
+        if not path.is_file():
+            return HTMLResponse(f"<!doctype html><title>canasta</title><p>{name} is not built.</p>", 404)
+        return FileResponse(path, media_type="text/html", headers={"cache-control": "no-cache"})
+    return endpoint
+
+
 def error(code: str, message: str, status: int | None = None) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}},
                         status_code=status or STATUS.get(code, 400))
@@ -352,51 +376,8 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         conn.send(await table.hint(conn, client_id))
 
     # ------------------------------------------------------------------ pages
-    def page(name: str) -> Response:
-        path = _static_dir() / name
-        if not path.is_file():
-            return HTMLResponse(f"<!doctype html><title>canasta</title><p>{name} is not built.</p>", 404)
-        return FileResponse(path, media_type="text/html", headers={"cache-control": "no-cache"})
-
-    @app.get("/", include_in_schema=False)
-    async def home() -> Response:
-        return page("index.html")
-
-    @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> Response:
-        return page("table.html")
-
-    @app.get("/host/{table_id}", include_in_schema=False)
-    async def host_page(table_id: str) -> Response:
-        return page("host.html")
-
-    @app.get("/replay/{table_id}/{game_no}", include_in_schema=False)
-    async def replay_page(table_id: str, game_no: int) -> Response:
-        return page("replay.html")
-
-    @app.get("/score", include_in_schema=False)
-    async def score_new_page() -> Response:
-        return page("score.html")
-
-    @app.get("/score/{sheet_id}", include_in_schema=False)
-    async def score_page(sheet_id: str) -> Response:
-        return page("score.html")
-
-    @app.get("/event", include_in_schema=False)
-    async def event_new_page() -> Response:
-        return page("event.html")
-
-    @app.get("/event/{event_id}", include_in_schema=False)
-    async def event_page(event_id: str) -> Response:
-        return page("event.html")
-
-    @app.get("/event/{event_id}/clock", include_in_schema=False)
-    async def clock_page(event_id: str) -> Response:
-        return page("clock.html")
-
-    @app.get("/rules/{preset}", include_in_schema=False)
-    async def rules_page(preset: str) -> Response:
-        return page("rules.html")
+    for route, name in PAGES.items():
+        app.add_api_route(route, _page_endpoint(name), methods=["GET"], include_in_schema=False)
 
     app.include_router(sheets_router)
     app.include_router(events_router)

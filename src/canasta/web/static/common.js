@@ -17,3 +17,17 @@ export function myTables() { return JSON.parse(localStorage.getItem("canasta.tab
 // The display settings chosen at the table (larger cards, four colours, high contrast) on every page.
 const prefs = JSON.parse(localStorage.getItem("canasta.prefs") || "{}");
 for (const k of ["large", "four", "contrast"]) document.documentElement.classList.toggle(k, !!prefs[k]);
+// A page opened from a secret link: the id in its path (after the page's name) and the token after
+// "#t=" (never sent to the server in the URL), with the headers that carry it.
+export function secretLink() {
+  const id = location.pathname.split("/")[2];
+  const token = new URLSearchParams(location.hash.slice(1)).get("t");
+  return { id, token, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } };
+}
+// GET (no body) or POST JSON with those headers; a refusal becomes an Error with the server's sentence.
+export async function api(path, headers, body) {
+  const r = await fetch(path, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
+  const j = await r.json();
+  if (!r.ok) throw new Error(j.error.message);
+  return j;
+}

@@ -1,22 +1,15 @@
 // The director's page: the event's rounds (who sits where), each table's totals confirmed by both
 // pairs, the standings, and the pairs' guide cards. The server's event model decides all of it.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
-import { el, remember } from "/static/common.js";
+import { el, remember, secretLink, api as call } from "/static/common.js";
 
 await loadMessages();
 applyMessages();
 const $ = x => document.getElementById(x);
-const eventId = location.pathname.split("/")[2];
-const token = new URLSearchParams(location.hash.slice(1)).get("t");
-const H = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+const { id: eventId, token, headers: H } = secretLink();
 let ev = null;
 const showErr = (box, m) => { $(box).textContent = m || ""; $(box).hidden = !m; };
-async function api(path, body) {
-  const r = await fetch(path, body === undefined ? { headers: H } : { method: "POST", headers: H, body: JSON.stringify(body) });
-  const j = await r.json();
-  if (!r.ok) throw new Error(j.error.message);
-  return j;
-}
+const api = (path, body) => call(path, H, body);
 export function mmss(s) { s = Math.max(0, Math.ceil(s)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; }
 
 async function newPage() {

@@ -1,11 +1,10 @@
 // The host's page: who sits where, hand a seat to a bot or a person, new links, the next game.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
-import { el } from "/static/common.js";
+import { el, secretLink } from "/static/common.js";
 
 await loadMessages();
 applyMessages();
-const id = location.pathname.split("/")[2], token = new URLSearchParams(location.hash.slice(1)).get("t");
-const H = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+const { id, token, headers: H } = secretLink();
 const $ = x => document.getElementById(x);
 const err = m => { $("err").textContent = m; $("err").hidden = !m; };
 async function call(path, body) {

@@ -1,24 +1,17 @@
 // The score keeper: a paper game's sheet. The page sends what the table wrote down and shows what
 // the engine scored (the same scoring as an online hand); it does no arithmetic of its own.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
-import { el, remember } from "/static/common.js";
+import { el, remember, secretLink, api as call } from "/static/common.js";
 
 await loadMessages();
 applyMessages();
 const $ = x => document.getElementById(x);
-const sheetId = location.pathname.split("/")[2];
-const token = new URLSearchParams(location.hash.slice(1)).get("t");
-const H = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+const { id: sheetId, token, headers: H } = secretLink();
 let sheet = null, editing = null;     // editing: the hand number being corrected, or null
 $("who").value = localStorage.getItem("canasta.who") || "";
 
 const showErr = (box, m) => { $(box).textContent = m || ""; $(box).hidden = !m; };
-async function api(path, body) {
-  const r = await fetch(path, body === undefined ? { headers: H } : { method: "POST", headers: H, body: JSON.stringify(body) });
-  const j = await r.json();
-  if (!r.ok) throw new Error(j.error.message);
-  return j;
-}
+const api = (path, body) => call(path, H, body);
 
 // ---------------------------------------------------------------- a new sheet
 async function newSheetPage() {
