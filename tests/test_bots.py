@@ -52,7 +52,7 @@ def _random_states(rs: RuleSet, games: int, every: int, limit: int) -> list[Game
                 break
             if i % every == 0:
                 out.append(s.clone())
-            s._apply(r.choice(s.legal_actions()))
+            s.apply_unchecked(r.choice(s.legal_actions()))
     return out
 
 

@@ -26,7 +26,7 @@ def _play(s: GameState, rng: random.Random, limit: int) -> GameState:
     while not s.is_over and s.nactions < limit:
         legal = s.legal_actions()
         good = [a for a in legal if a.op in (Op.TAKE, Op.MELD, Op.ADD, Op.YES)]
-        s._apply(rng.choice(good) if good and rng.random() < 0.85 else rng.choice(legal))
+        s.apply_unchecked(rng.choice(good) if good and rng.random() < 0.85 else rng.choice(legal))
     return s
 
 
