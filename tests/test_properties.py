@@ -44,6 +44,7 @@ from canasta.cards import (
 from canasta.melds import MeldType, wild_problem
 from canasta.records import GameRecord, position
 from canasta.views import view
+from helpers import ALL_PRESETS, PRESET_IDS
 
 # Table set-ups: (preset, overrides). The ids avoid the preset names (other suites select on those).
 TABLES = {
@@ -63,6 +64,9 @@ TABLES = {
     "trey4": ("trey-canasta", {}),
     "trey17": ("trey-canasta", {"hand_size": 17}),
 }
+# every other preset (a new rule set) at its default table, so that these properties run for it too
+TABLES.update({pid: (name, {}) for name, pid in zip(ALL_PRESETS, PRESET_IDS, strict=True)
+               if name not in {n for n, _o in TABLES.values()}})
 TABLE_IDS = list(TABLES)
 
 # Random play cannot reach Bolivia's 15,000 (going out needs a seven-card escalera) in any reasonable
