@@ -13,7 +13,7 @@ import json
 import pytest
 
 from canasta import RuleError, RuleSet, rules
-from canasta.presets import preset_table, rules_from_options
+from canasta.presets import DEFAULT_PLAYERS, preset_table, rules_from_options
 from canasta.rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES
 from helpers import ALL_PRESETS, ALL_TABLE_IDS, ALL_TABLES, PRESET_IDS
 
@@ -50,6 +50,14 @@ def test_default_table_of_each_preset(name: str) -> None:
     cards, deck = DEFAULT_TABLES[name]
     rs = rules(name)
     assert (rs.players, rs.team_size, rs.sides, rs.hand_size, rs.deck_size) == (4, 2, 2, cards, deck)
+
+
+@pytest.mark.parametrize("name", ALL_PRESETS, ids=PRESET_IDS)
+def test_every_preset_has_default_players(name: str) -> None:
+    """A preset's default table size (DEFAULT_PLAYERS) is one its table allows, and rules(name) uses it."""
+    assert name in DEFAULT_PLAYERS, f"add {name!r} to canasta.presets.DEFAULT_PLAYERS"
+    assert DEFAULT_PLAYERS[name] in preset_table(name)["player_counts"][0]
+    assert rules(name).players == DEFAULT_PLAYERS[name]
 
 
 def test_S4_table_sizes() -> None:
