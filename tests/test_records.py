@@ -238,12 +238,17 @@ def test_position_needs_rules_and_an_object() -> None:
         position([1, 2])  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("name", ["classic", "gvr-club", "spanish"], ids=["p0", "p1", "p2"])
+# every preset where a red three is laid face up at once (all but Bolivia's optional red-three melds and
+# Trey's held red treys; a new preset joins by itself)
+LAID_AT_ONCE = [name for name in ALL_PRESETS if rules(name).laid_at_once(parse_card("3D"))]
+
+
+@pytest.mark.parametrize("name", LAID_AT_ONCE, ids=[f"p{ALL_PRESETS.index(n)}" for n in LAID_AT_ONCE])
 def test_position_refuses_a_red_three_in_a_hand(name: str) -> None:
-    """R 1.1 (S2, S4 alike): red threes are laid face up at once, dealt, drawn or taken, and never held;
-    a position holding one in a hand is impossible in these presets (it would let the player discard
-    or keep it)."""
-    with pytest.raises(RecordError, match="red three"):
+    """R 1.1 (S2, S4, R 1.2, R 1.3 alike): red threes are laid face up at once, dealt, drawn or taken,
+    and never held; a position holding one in a hand is impossible in these presets (it would let the
+    player discard or keep it)."""
+    with pytest.raises(RecordError, match="three is laid face up at once"):
         position({"rules": name, "turn": 0, "phase": "play", "hands": ["3D 5C 5D 9S", "4C", "4D", "4H"],
                   "stock": "9C 9D 9H", "pile": "8C KD"})
 
