@@ -167,7 +167,7 @@ class SearchBot(KnowsRules):
         return []
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        rules = self._rules(view)
+        rules = self.rules_for(view)
         self.decisions += 1
         k = analyse(view, rules)
         o = Obs.from_view(view, rules, k)
