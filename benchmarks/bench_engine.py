@@ -37,7 +37,7 @@ def bench(name: str, games: int, seed: int, max_hands: int = 200) -> dict[str, A
         rng = random.Random(seed + g)
         while not s.is_over and len(s.results) < max_hands:  # random American play never ends
             legal = s.legal_actions()
-            s._apply(rng.choice(legal))
+            s.apply_unchecked(rng.choice(legal))
             actions += 1
         hands += len(s.results)
     play = time.process_time() - t0
@@ -50,7 +50,7 @@ def bench(name: str, games: int, seed: int, max_hands: int = 200) -> dict[str, A
             counts.append(len(legal))
             if rng.random() < 0.02:
                 samples.append(s.clone())
-            s._apply(rng.choice(legal))
+            s.apply_unchecked(rng.choice(legal))
     reps = 200
     t0 = time.perf_counter()
     for st in samples:

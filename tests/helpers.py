@@ -10,11 +10,20 @@ import pytest
 from canasta import GameState, IllegalAction
 from canasta.actions import Action, Op
 from canasta.cards import parse_cards
+from canasta.presets import PRESETS, preset_table
 from canasta.records import position
 from canasta.rules import RuleSet
 from canasta.views import view
 
 SPARE_STOCK = "4C 4D 6C 6D"  # stock cards no test looks at (keeps the stock from running out)
+
+# Every preset, and every (preset, players) table the presets allow, read from canasta.presets: a test
+# parametrized over these runs for a new rule set without being edited (docs/adding-a-rule-set.md).
+# The ids avoid the preset names (other suites select on those words): p<index in PRESETS>, then x<players>.
+ALL_PRESETS = list(PRESETS)
+PRESET_IDS = [f"p{i}" for i in range(len(ALL_PRESETS))]
+ALL_TABLES = [(name, players) for name in ALL_PRESETS for players in preset_table(name)["player_counts"][0]]
+ALL_TABLE_IDS = [f"p{ALL_PRESETS.index(name)}x{players}" for name, players in ALL_TABLES]
 
 
 def position_for(preset: str, hands: list[str], *, melds: list[list[str]] | None = None,

@@ -291,7 +291,7 @@ def _record_dict() -> dict[str, Any]:
     rng = random.Random(0)
     for _ in range(12):
         legal = s.legal_actions()
-        s._apply(next((a for a in legal if a.op is Op.DRAW), rng.choice(legal)))
+        s.apply_unchecked(next((a for a in legal if a.op is Op.DRAW), rng.choice(legal)))
     d = GameRecord.of(s).to_dict()
     assert GameRecord.from_dict(json.loads(json.dumps(d))).replay().history() == s.history()
     return d

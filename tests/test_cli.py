@@ -42,8 +42,10 @@ def assert_clean_error(code: int, out: str, err: str, words: str) -> None:
 def test_variants_lists_every_preset_with_its_description() -> None:
     code, out, _ = run("variants")
     assert code == 0
-    for name in ("classic", "gvr-club", "spanish"):
+    from canasta.presets import PRESETS
+    for name, (description, _table) in PRESETS.items():
         assert name in out
+        assert " ".join(description.split()[:3]) in " ".join(out.split())
     assert "GVR club classic (S2)" in out
     assert "2, 3, 4, 5, 6" in out  # S4: "it can be played by two to six people"
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from canasta.presets import PRESETS
 from canasta.records import load
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
@@ -14,6 +15,14 @@ GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
 
 def test_there_are_golden_records() -> None:
     assert len(GOLDEN) >= 7
+
+
+@pytest.mark.parametrize("name", list(PRESETS), ids=[f"p{i}" for i in range(len(PRESETS))])
+def test_every_preset_has_a_golden_record(name: str) -> None:
+    """A new rule set gets its golden record from tests/golden/make_golden.py (which writes one per
+    preset): ``python tests/golden/make_golden.py NAME``."""
+    assert (Path(__file__).parent / "golden" / f"{name}.json").exists(), (
+        f"no golden record for {name!r}: run python tests/golden/make_golden.py {name}")
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])

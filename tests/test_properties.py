@@ -44,6 +44,7 @@ from canasta.cards import (
 from canasta.melds import MeldType, wild_problem
 from canasta.records import GameRecord, position
 from canasta.views import view
+from helpers import ALL_PRESETS, PRESET_IDS
 
 # Table set-ups: (preset, overrides). The ids avoid the preset names (other suites select on those).
 TABLES = {
@@ -63,6 +64,9 @@ TABLES = {
     "trey4": ("trey-canasta", {}),
     "trey17": ("trey-canasta", {"hand_size": 17}),
 }
+# every other preset (a new rule set) at its default table, so that these properties run for it too
+TABLES.update({pid: (name, {}) for name, pid in zip(ALL_PRESETS, PRESET_IDS, strict=True)
+               if name not in {n for n, _o in TABLES.values()}})
 TABLE_IDS = list(TABLES)
 
 # Random play cannot reach Bolivia's 15,000 (going out needs a seven-card escalera) in any reasonable
@@ -457,7 +461,7 @@ def test_whole_games_conserve_cards_and_end(table: str, seed: int, dealer: int, 
     while not s.is_over and (limit is None or len(s.results) < limit):
         assert s.nactions < GAME_CAP, f"the game has not ended after {GAME_CAP} actions"
         a = choose(s, s.legal_actions(), rng, bias if bias else 0.3)
-        s._apply(a)
+        s.apply_unchecked(a)
         check_invariants(s, deck, f"after action {s.nactions} ({a})")
         if s.hand_no != hand_no:
             assert s.hand_no == hand_no + 1 and len(s.results) == s.hand_no
@@ -488,7 +492,7 @@ def test_every_action_in_a_window(table: str, skip: int, window: int, seed: int,
     deck = deck_counts(s)
     rng = random.Random(play)
     while not s.is_over and s.nactions < skip:
-        s._apply(choose(s, s.legal_actions(), rng, bias))
+        s.apply_unchecked(choose(s, s.legal_actions(), rng, bias))
     check_invariants(s, deck, f"after {s.nactions} actions")
     for _ in range(window):
         check_position(s, rng, deck)
@@ -518,7 +522,7 @@ def test_answer_and_end_of_stock_states(table: str, seed: int, play: int) -> Non
             check_position(s, rng, deck)
             checked += 1
         before = s.hand_no
-        s._apply(choose(s, s.legal_actions(), rng, 0.8))
+        s.apply_unchecked(choose(s, s.legal_actions(), rng, 0.8))
         hands += s.hand_no != before
     check_invariants(s, deck, "at the end")
 
@@ -531,7 +535,7 @@ def test_record_of_a_game_dealt_by_another_seat_replays_the_same_game() -> None:
     assert s.current == 3  # dealer 2, first player dealer + 1
     rng = random.Random(3)
     for _ in range(6):
-        s._apply(choose(s, s.legal_actions(), rng, 0.5))
+        s.apply_unchecked(choose(s, s.legal_actions(), rng, 0.5))
     again = GameRecord.from_json(GameRecord.of(s).to_json()).replay()
     assert again.dealer == s.dealer
     assert again.hands == s.hands
@@ -544,18 +548,18 @@ def test_clone_is_independent() -> None:
     s = GameState.new(rs, seed=5)
     rng = random.Random(1)
     for _ in range(40):
-        s._apply(choose(s, s.legal_actions(), rng, 0.8))
+        s.apply_unchecked(choose(s, s.legal_actions(), rng, 0.8))
     fp = fingerprint(s)
     views = all_views(s)
     c = s.clone()
     for _ in range(200):
         if c.is_over:
             break
-        c._apply(choose(c, c.legal_actions(), rng, 0.8))
+        c.apply_unchecked(choose(c, c.legal_actions(), rng, 0.8))
     assert fingerprint(s) == fp and all_views(s) == views
     c2 = s.clone()
     fp2 = fingerprint(c2)
-    s._apply(s.legal_actions()[0])
+    s.apply_unchecked(s.legal_actions()[0])
     assert fingerprint(c2) == fp2
 
 

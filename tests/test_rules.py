@@ -13,13 +13,13 @@ import json
 import pytest
 
 from canasta import RuleError, RuleSet, rules
-from canasta.presets import preset_table, rules_from_options
+from canasta.presets import DEFAULT_PLAYERS, preset_table, rules_from_options
 from canasta.rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES
+from helpers import ALL_PRESETS, ALL_TABLE_IDS, ALL_TABLES, PRESET_IDS
 
-# (preset, players) for every table the presets allow; ids avoid the preset names (other suites select
-# on those words)
-TABLES = [("classic", 4), ("gvr-club", 4)] + [("spanish", p) for p in (2, 3, 4, 5, 6)]
-TABLE_IDS = ["ref4", "club4", "es2", "es3", "es4", "es5", "es6"]
+# (preset, players) for every table every preset allows, read from canasta.presets (a new preset is
+# tested here without editing this file); ids avoid the preset names (other suites select on those words)
+TABLES, TABLE_IDS = ALL_TABLES, ALL_TABLE_IDS
 
 
 @pytest.mark.parametrize(("name", "players"), TABLES, ids=TABLE_IDS)
@@ -27,22 +27,37 @@ def test_every_preset_validates(name: str, players: int) -> None:
     rs = rules(name, players=players)
     assert isinstance(rs, RuleSet) and rs.name == name and rs.players == players
     assert rs.replace() == rs                            # re-validating changes nothing
-    assert rs.deck_size == 108                           # R 1.1, S4: 2 x 52 + 4 jokers
+    assert rs.deck_size == rs.packs * (52 + rs.jokers_per_pack)  # whole packs, with their jokers
     assert rs.players * rs.hand_size + 1 <= rs.deck_size  # the deal and an upcard fit
     assert rs.sides * rs.team_size == rs.players
 
 
-@pytest.mark.parametrize(("name", "cards", "deck"), [
-    ("classic", 11, 108), ("gvr-club", 11, 108), ("spanish", 11, 108),  # R 1.1, S2, S4: 11 cards, 2 packs
-    ("samba", 15, 162), ("bolivia", 15, 162),  # R 1.3, S1: 15 cards from 162 (3 x 52 + 6 jokers)
-    ("trey-canasta", 15, 162),  # S0 [A]: 4 players, 3 packs of 54 = 162, 15 cards each
-], ids=[f"p{i}" for i in range(6)])
-def test_default_table_of_each_preset(name: str, cards: int, deck: int) -> None:
+# The default table of each preset: (cards dealt, deck size), from its sheet. A new preset needs its row.
+DEFAULT_TABLES = {
+    "classic": (11, 108), "gvr-club": (11, 108), "spanish": (11, 108),  # R 1.1, S2, S4: 11 cards, 2 packs
+    "samba": (15, 162), "bolivia": (15, 162),  # R 1.3, S1: 15 cards from 162 (3 x 52 + 6 jokers)
+    "american": (13, 108), "nvso-tournament": (13, 108),  # R 1.2: 13 cards, 108; S3 C: 4 piles of 13
+    "trey-canasta": (15, 162),  # S0 [A]: 4 players, 3 packs of 54 = 162, 15 cards each
+}
+
+
+@pytest.mark.parametrize("name", ALL_PRESETS, ids=PRESET_IDS)
+def test_default_table_of_each_preset(name: str) -> None:
     """Every preset's default table is four players in two partnerships (R 1.1, S2: "Tables of four
     players; two teams ... Deal 11 cards", S4: "Being four the players ... eleven cards", R 1.3 and S1:
-    "15 cards are dealt to each player", "Three decks and six Jokers ... 162 cards")."""
+    "15 cards are dealt to each player", "Three decks and six Jokers ... 162 cards", R 1.2: 13 cards)."""
+    assert name in DEFAULT_TABLES, f"add {name!r} to DEFAULT_TABLES, with the source of its values"
+    cards, deck = DEFAULT_TABLES[name]
     rs = rules(name)
     assert (rs.players, rs.team_size, rs.sides, rs.hand_size, rs.deck_size) == (4, 2, 2, cards, deck)
+
+
+@pytest.mark.parametrize("name", ALL_PRESETS, ids=PRESET_IDS)
+def test_every_preset_has_default_players(name: str) -> None:
+    """A preset's default table size (DEFAULT_PLAYERS) is one its table allows, and rules(name) uses it."""
+    assert name in DEFAULT_PLAYERS, f"add {name!r} to canasta.presets.DEFAULT_PLAYERS"
+    assert DEFAULT_PLAYERS[name] in preset_table(name)["player_counts"][0]
+    assert rules(name).players == DEFAULT_PLAYERS[name]
 
 
 def test_S4_table_sizes() -> None:

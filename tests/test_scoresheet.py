@@ -233,9 +233,11 @@ def test_parse_line_for_the_command() -> None:
         parse_line("Table=5")
 
 
-# Presets whose hand result says everything a paper entry holds (no priced ranks, no black threes
-# by the table, no threes in hand): there the sheet must give exactly the online engine's scores.
-SIMPLE = [p for p in PRESETS if p in ("classic", "gvr-club", "spanish", "samba")]
+# Presets whose hand result says everything a paper entry holds: there the sheet must give exactly the
+# online engine's scores. Every preset is (a new one too) but the threes games, whose priced ranks,
+# black threes by the table and threes in hand a paper entry does not break down the same way.
+PAPER_DIFFERS = {"american", "nvso-tournament"}
+SIMPLE = [p for p in PRESETS if p not in PAPER_DIFFERS]
 
 
 @pytest.mark.parametrize("preset", SIMPLE)

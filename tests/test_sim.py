@@ -10,6 +10,7 @@ import pytest
 
 from canasta import GameState, rules
 from canasta.sim import REASONS, GameStats, aggregate, play_game, play_random, random_game, simulate
+from helpers import ALL_PRESETS, PRESET_IDS
 
 
 def _same(a: GameStats, b: GameStats) -> bool:
@@ -35,6 +36,21 @@ def test_random_game_plays_to_the_end_and_its_numbers_add_up() -> None:
         assert tuple(sum(t[i] for t in g.hand_totals) for i in range(rs.sides)) == g.scores
         assert g.scores[g.winner] == max(g.scores) >= rs.target_score
         assert g.actions > 0
+
+
+@pytest.mark.parametrize("name", ALL_PRESETS, ids=PRESET_IDS)
+def test_random_hands_add_up_in_every_preset(name: str) -> None:
+    """Every preset (and any new one): a few random hands end for a known reason, and each side's
+    score is the sum of its hand scores; a finished game has its winner at or over the target."""
+    rs = rules(name)
+    g = random_game(rs, 5, max_hands=3)
+    assert 1 <= g.hands <= 3 and len(g.hand_totals) == g.hands
+    assert all(reason in REASONS for reason in g.hand_reasons)
+    assert tuple(sum(t[i] for t in g.hand_totals) for i in range(rs.sides)) == g.scores
+    if g.finished:
+        assert g.scores[g.winner] == max(g.scores)
+    else:
+        assert g.winner == -1 and g.hands == 3
 
 
 def test_random_game_matches_a_hand_played_game() -> None:

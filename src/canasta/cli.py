@@ -586,7 +586,7 @@ def _walk(record: GameRecord, seat_view: int | None) -> tuple[list[_Hand], GameS
         if not h.turns or h.turns[-1].seat != seat:
             h.turns.append(_Turn(seat))
         n_results = len(s.results)
-        s._apply(a)
+        s.apply_unchecked(a)
         evs = s.events_since(head)
         head = s.log_mark()
         notes = [t for e in evs if e[0] == hand_no and (t := _event_text(e, seat_view, e[1] != actor))]

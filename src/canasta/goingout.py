@@ -21,7 +21,6 @@ from .goingout_search import can_go_out_general
 from .melds import MeldType
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .actions import Action
     from .state import GameState
 
 
@@ -45,11 +44,9 @@ def can_go_out(state: GameState) -> bool:
     seat = state.current
     hk = state.hk[seat]
     m = state.model
-    if r.special_pairs or r.special_pairs_wild or r.special_garbage or r.special_straight:
-        specials: list[Action] = []
-        state._gen_specials(specials)
-        if specials:
-            return True
+    if ((r.special_pairs or r.special_pairs_wild or r.special_garbage or r.special_straight)
+            and state.declarable_specials()):
+        return True
     if state.retracted and not state.opened[state.side_of(seat)]:
         return False  # a player who took back an opening may not meld again this turn
     if (r.sequences or r.wild_melds or not r.one_meld_per_rank or r.merge_groups
@@ -150,7 +147,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
         return False
     if wild_total and not slots:
         return False
-    if state._permission_problem():
+    if state.permission_problem():
         return False
     if not state.opened[side] and state.turn_points + points < state.minimum[side]:
         concealed = (r.concealed and not state.has_melded[seat] and not state.took_pile

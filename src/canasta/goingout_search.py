@@ -47,7 +47,7 @@ def can_go_out_general(state: GameState) -> bool:
     """Whether some sequence of legal plays this turn goes out (any rule set the engine plays)."""
     r = state.rules
     seat = state.current
-    if state._permission_problem():
+    if state.permission_problem():
         return False
     hand = list(state.hands[seat])
     bare = r.go_out_discard == "optional" or _black3_bare(r)  # may the turn end without a discard?
@@ -56,7 +56,8 @@ def can_go_out_general(state: GameState) -> bool:
     if state.opened[state.side_of(seat)]:
         return _plan_exists(state, hand, FREE)
     # short of the opening the discard's points matter: try each card
-    choices = ([-1] if bare else []) + [state._face(seat, k) for k, n in enumerate(state.hk[seat]) if n]
+    held = [state.face_of_kind(seat, k) for k, n in enumerate(state.hk[seat]) if n]
+    choices = ([-1] if bare else []) + held
     for d in choices:
         h = list(hand)
         if d >= 0:

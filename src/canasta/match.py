@@ -1,8 +1,9 @@
-"""Matches between bots, and the parallel runner shared with random-play simulation.
+"""Matches between bots (run by the parallel runner of :mod:`canasta.parallel`, shared with
+random-play simulation).
 
 The unit of work is a pure function of small picklable values: :func:`play_match_game` takes the
 rule options, a deal seed, the two bot names and which way round they sit, and returns a small
-:class:`GameResult`. Any executor can run it: :func:`run_parallel` uses a local process pool
+:class:`GameResult`. Any executor can run it: :func:`canasta.parallel.run_parallel` uses a local process pool
 (``concurrent.futures.ProcessPoolExecutor``), in this process for one worker, or Ray tasks with
 ``ray_address`` (the optional ``ray`` extra; ``"auto"`` starts a local Ray). Results come back in the
 order of the work, so the same seeds give the same report whichever way the games were run.
@@ -25,19 +26,17 @@ import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from .batchgc import batch_gc
 from .bots import Bot, make_bot
+from .parallel import run_parallel
 from .presets import rules_from_options
 from .rules import RuleSet
 from .sim import MAX_HANDS
 from .state import GameState
 from .views import view
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,64 +95,6 @@ def _play_match_game(options: dict[str, Any], seed: int, bot_a: str, bot_b: str,
     won = (1 if state.winner in sides_a else 0) if state.is_over else -1
     return GameResult(seed, swapped, won, score_a, score_b, len(state.results), state.is_over,
                       tuple(times[0]), tuple(times[1]))
-
-
-# ------------------------------------------------------------------------------- the runner
-def _call(job: tuple[Callable[..., T], tuple[Any, ...]]) -> T:
-    fn, args = job
-    return fn(*args)
-
-
-def run_parallel(fn: Callable[..., T], jobs: Sequence[tuple[Any, ...]], workers: int = 1,
-                 ray_address: str | None = None, progress: Callable[[T], None] | None = None) -> list[T]:
-    """``[fn(*args) for args in jobs]``, on ``workers`` local processes or as Ray tasks; results in
-    the order of ``jobs``. ``fn`` must be a module-level function (picklable)."""
-    if ray_address is not None:
-        return _run_ray(fn, jobs, ray_address, progress)
-    if workers <= 1:
-        out: list[T] = []
-        for args in jobs:
-            r = fn(*args)
-            out.append(r)
-            if progress is not None:
-                progress(r)
-        return out
-    results: list[T | None] = [None] * len(jobs)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(fn, *args): i for i, args in enumerate(jobs)}
-        from concurrent.futures import as_completed
-        for fut in as_completed(futures):
-            r = fut.result()
-            results[futures[fut]] = r
-            if progress is not None:
-                progress(r)
-    return [r for r in results if r is not None]
-
-
-def _run_ray(fn: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: str,
-             progress: Callable[[T], None] | None) -> list[T]:
-    try:
-        import ray
-    except ImportError as e:  # pragma: no cover - depends on the optional extra
-        raise RuntimeError("--ray needs the optional 'ray' extra: pip install 'canasta[ray]'") from e
-    if not ray.is_initialized():
-        if address == "auto":
-            ray.init(include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
-    task: Any = ray.remote(_call)
-    refs = [task.remote((fn, args)) for args in jobs]
-    index = {ref: i for i, ref in enumerate(refs)}
-    results: list[Any] = [None] * len(refs)
-    pending = list(refs)
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=1)
-        for ref in ready:
-            r = ray.get(ref)
-            results[index[ref]] = r
-            if progress is not None:
-                progress(r)
-    return results
 
 
 # ------------------------------------------------------------------------------- reports

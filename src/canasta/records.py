@@ -172,7 +172,7 @@ def position(pos: dict[str, Any] | object) -> GameState:
     seed = pos.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise RecordError("'seed' must be a whole number or text")
-    s = GameState._blank(rs, seed)
+    s = GameState.blank(rs, seed)
     s.hand_no = _int(pos, "hand_number", 0)
     if s.hand_no < 0:
         raise RecordError(f"'hand_number' counts hands from 0, not {s.hand_no}")
@@ -193,7 +193,7 @@ def position(pos: dict[str, Any] | object) -> GameState:
             raise RecordError(f"hands[{seat}]: a {'three' if rs.red3_mode == 'threes' else 'red three'}"
                               f" is laid face up at once in these rules; put it in red_threes")
         for f in cards:
-            s._give(seat, f)
+            s.give_card(seat, f)
             used.append(f)
     stock = _cards(pos.get("stock"), "stock")
     s.stock = list(reversed(stock))
@@ -285,19 +285,17 @@ def position(pos: dict[str, Any] | object) -> GameState:
     s.turn_base = len(s.melds[s.side_of(turn)])
     s.phase = {"draw": Phase.DRAW, "play": Phase.PLAY, "answer": Phase.ANSWER}[phase]
     _turn_state(s, pos.get("turn_state"))
-    s._event(s.dealer, "position")
+    s.log_event(s.dealer, "position")
     if over is not None:
         reason, out_seat, concealed = over
         if out_seat >= 0 and s.hn[out_seat]:
             raise RecordError(f"hand_over: seat {out_seat} went out, so hands[{out_seat}] must be empty")
-        s._end_hand(reason, out_seat, concealed)
+        s.end_hand(reason, out_seat, concealed)
         return s
     if s.phase is Phase.PLAY and s.hn[turn] == 0 and not s.no_discard and not s.bonus_draws:
         raise RecordError(f"hands[{turn}]: the player to move holds no card after drawing (in the play "
                           f"phase a player with no cards has gone out, and the hand is over)")
-    if s.phase is Phase.DRAW and not s.stock and rs.stock_end == "classic" and (
-            s._pile_block() is not None or not s._any_take()):
-        s._end_hand("stock_out", -1)
+    s.check_stock_out()
     return s
 
 
@@ -466,7 +464,7 @@ class GameRecord:
                                       f"action {i + 1} ({a}) seat {s.actor} {held} (a changed seed, or "
                                       "actions from another game?)")
                 raise RecordError(f"action {i + 1} ({a}) cannot be played: {why[1]}")
-            s._apply(a)
+            s.apply_unchecked(a)
         if upto is None and self.result is not None and _summary(s) != self.result:
             raise RecordError(f"the record does not replay to its saved result: saved "
                               f"{_show(self.result)}, replayed {_summary(s)}")

@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .batchgc import batch_gc
+from .parallel import run_parallel
 from .presets import rules_from_options
 from .rules import RuleSet
 from .state import GameState
@@ -96,7 +97,7 @@ def play_random(state: GameState, rng: random.Random, max_actions: int = MAX_ACT
     actions chosen by ``rng``."""
     n = 0
     legal = state.legal_actions
-    apply = state._apply  # unchecked fast path: every action comes from legal_actions
+    apply = state.apply_unchecked  # unchecked fast path: every action comes from legal_actions
     choice = rng.choice
     results = state.results
     while not state.is_over and (max_hands is None or len(results) < max_hands):
@@ -167,13 +168,12 @@ def simulate(rules: RuleSet, games: int, seed: int,
     """Play ``games`` random games (game i with seed ``seed + i``) and report on them.
     ``progress`` is called with each game's stats as it finishes. With ``workers`` > 1 the games
     run on a local process pool, with ``ray_address`` as Ray tasks (the runner of
-    :mod:`canasta.match`); the report is the same either way, times aside."""
+    :mod:`canasta.parallel`); the report is the same either way, times aside."""
     if games < 0:
         raise ValueError("the number of games must not be negative")
     start = time.perf_counter()
     results: list[GameStats] = []
     if workers > 1 or ray_address is not None:
-        from .match import run_parallel  # the runner lives with the matches (it imports this module)
         opts = rules.options()
         jobs = [(opts, seed + i, max_hands) for i in range(games)]
         results = run_parallel(play_game, jobs, workers, ray_address, progress)

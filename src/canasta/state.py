@@ -229,13 +229,20 @@ class GameState:
             raise RecordError(f"a game's seed must be a whole number or text, not {reprlib.repr(seed)}")
         if isinstance(dealer, bool) or not isinstance(dealer, int):
             raise SeatError(f"the dealer must be a seat number, not {reprlib.repr(dealer)}")
-        s = cls._blank(rules, seed)
+        s = cls.blank(rules, seed)
         s.dealer = s.start_dealer = dealer % rules.players
         s._deal()
         return s
 
     @classmethod
-    def _blank(cls, rules: RuleSet, seed: int | str) -> GameState:
+    def blank(cls, rules: RuleSet, seed: int | str) -> GameState:
+        """An empty table for ``rules``: no cards anywhere, hand 0, the draw phase of seat 0.
+
+        The setup API for positions (``records.position`` builds one on it): put cards in hands with
+        :meth:`give_card`, fill ``stock``, ``pile``, ``melds`` and the other fields, set ``current``,
+        ``actor`` and ``phase``, log a ``"position"`` event (:meth:`log_event`), then settle it with
+        :meth:`end_hand` or :meth:`check_stock_out`. Nothing is checked here: use :meth:`new` for a
+        dealt game, ``canasta.records.position`` for a checked position."""
         s = cls()  # not object.__new__: compiled (mypyc) classes need their own constructor
         n = rules.players
         s.rules = rules
@@ -432,7 +439,9 @@ class GameState:
         out.reverse()
         return out
 
-    def _event(self, seat: int, what: str, cards: tuple[int, ...] = (), private: bool = False) -> None:
+    def log_event(self, seat: int, what: str, cards: tuple[int, ...] = (), private: bool = False) -> None:
+        """Add ``(hand, seat, what, cards, private)`` to the table log (see :meth:`events`); the engine
+        logs every table event itself, a position's setup logs ``"position"``."""
         self._log = ((self.hand_no, seat, what, cards, private), self._log)
 
     def pile_stopped(self) -> bool:
@@ -479,7 +488,9 @@ class GameState:
         return None
 
     # ------------------------------------------------------------------ going-out conditions
-    def _permission_problem(self) -> str | None:
+    def permission_problem(self) -> str | None:
+        """Why the partner's answer (or the missing question) stops the player to move going out
+        now, or None (no partner, or nothing in the way). Part of every going-out check."""
         if self.partner(self.current) < 0:
             return None
         mode = self.rules.ask_partner
@@ -501,7 +512,7 @@ class GameState:
                     f" to go out and has {canastas}")
         if r.go_out_sequence and seqs < 1:
             return "one of your side's canastas must be a sequence canasta (escalera) to go out"
-        why = self._permission_problem()
+        why = self.permission_problem()
         if why:
             return why
         if not open_ok and not concealed:
@@ -547,7 +558,7 @@ class GameState:
         if self.rules.go_out_discard == "required" and not merges:
             return False
         c = self.clone()
-        c._apply(action)
+        c.apply_unchecked(action)
         if c.phase is not _PLAY_PHASE or c.hn[c.current] != 1:
             return False
         return c._one_card_out(merges, action.op is _OP_MERGE)
@@ -566,7 +577,7 @@ class GameState:
         if merges:
             for a in self._merges():
                 c = self.clone()
-                c._apply(a)
+                c.apply_unchecked(a)
                 if c._one_card_out(True, True):
                     return True
         return False
@@ -574,7 +585,7 @@ class GameState:
     def _merges_after(self, action: Action) -> bool:
         """Could the side have two group melds of one rank to merge after ``action`` (a quick
         test, true whenever it may be)?"""
-        if not self.rules.merge_groups or self._permission_problem() is not None:
+        if not self.rules.merge_groups or self.permission_problem() is not None:
             return False
         ranks = {m.rank for m in self.melds[self.side_of(self.current)] if m.type is _GROUP_MELD}
         groups = sum(1 for m in self.melds[self.side_of(self.current)] if m.type is _GROUP_MELD)
@@ -1286,6 +1297,13 @@ class GameState:
             return ("not_special", "a straight is A, 2, joker, 4, 5, ... K, one of each, no threes")
         return r.special_straight
 
+    def declarable_specials(self) -> list[Action]:
+        """The special hands (``declare``) the player to move may show now, where the rules have
+        them: the going-out check counts one as going out."""
+        out: list[Action] = []
+        self._gen_specials(out)
+        return out
+
     def _gen_specials(self, out: list[Action]) -> None:
         """Special hands the player may declare (cheap shape tests first, then the full check)."""
         r = self.rules
@@ -1318,7 +1336,7 @@ class GameState:
         if r.special_straight and r.straight_discard and all(counts[i] for i in (0, 1, *range(3, 14))):
             for k, n in enumerate(self.hk[seat]):
                 if n:
-                    a = Action(_OP_DECLARE, (self._face(seat, k),), 2)
+                    a = Action(_OP_DECLARE, (self.face_of_kind(seat, k),), 2)
                     if not isinstance(self._special(a), tuple):
                         out.append(a)
 
@@ -1523,8 +1541,9 @@ class GameState:
                     if self._why_not_merge(a, finish) is None:
                         out.append(a)
 
-    def _face(self, seat: int, kind: int, skip: int = 0) -> int:
-        """The canonical face of ``kind`` in the hand (the ``skip``-th card of that kind)."""
+    def face_of_kind(self, seat: int, kind: int, skip: int = 0) -> int:
+        """The canonical face of card kind ``kind`` (``model.py``) in the seat's hand: the
+        ``skip``-th card of that kind, as the generated actions name it. The kind must be held."""
         h = self.hands[seat]
         for f in self.model.faces_of[kind]:
             n = h[f]
@@ -1560,7 +1579,7 @@ class GameState:
             cands = []
             for k, n in enumerate(self.hk[seat]):
                 if n:
-                    a = _DISCARDS[self._face(seat, k)]
+                    a = _DISCARDS[self.face_of_kind(seat, k)]
                     if self._why_not_discard(a.cards, False) is None:
                         cands.append(a)
             if cands and (hn == 1 or not self._must_go_out()):
@@ -1583,7 +1602,7 @@ class GameState:
                             break
         for k in m.special_kinds:  # red threes, black threes, deuces, jokers
             if hk[k]:
-                out.append(_DISCARDS[self._face(seat, k)])
+                out.append(_DISCARDS[self.face_of_kind(seat, k)])
 
     def _gen_melds(self, out: list[Action]) -> None:
         """New three-card melds, black threes and one-card additions (same rules as the checks)."""
@@ -1599,13 +1618,13 @@ class GameState:
         drawing = self.phase is _DRAW_PHASE
         if self.upcard_lock:  # S0 [A](i): no lay-down this turn; red treys may still be disclosed
             if hk[m.red3] and not drawing:
-                c1 = (self._face(seat, m.red3),)
+                c1 = (self.face_of_kind(seat, m.red3),)
                 if self._why_not_meld(c1) is None:
                     out.append(Action(_OP_MELD, c1))
             return
         melds = self.melds[side]
         wilds = [k for k in m.wild_kinds if hk[k]]
-        wild_faces = [self._face(seat, k) for k in wilds]
+        wild_faces = [self.face_of_kind(seat, k) for k in wilds]
         taken = {x.rank for x in melds if x.type is _GROUP_MELD} if r.one_meld_per_rank else set()
         # new group melds of three cards
         ok3, ok21 = m.meld3_ok, m.meld21_ok
@@ -1637,13 +1656,13 @@ class GameState:
                         if self._why_not_meld(c) is None:
                             out.append(Action(_OP_MELD, c))
         if hk[m.red3] and not drawing and r.red3_mode in ("optional", "trey"):
-            c = (self._face(seat, m.red3),)
+            c = (self.face_of_kind(seat, m.red3),)
             if self._why_not_meld(c) is None:
                 out.append(Action(_OP_MELD, c))
         # black threes, all at once, when going out
         if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none":
             bcards = self._faces(seat, m.black3, hk[m.black3])
-            for c in [bcards] + [(*bcards, self._face(seat, wk)) for wk in wilds]:
+            for c in [bcards] + [(*bcards, self.face_of_kind(seat, wk)) for wk in wilds]:
                 if self._why_not_meld(c) is None:
                     out.append(Action(_OP_MELD, c))
         # additions, one card at a time (the limits of melds.wild_problem, inlined: this is hot)
@@ -1673,7 +1692,7 @@ class GameState:
                     held = _HELD_SUITED[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
                                         | (h[base + 3] > 0) << 3]
                 elif hk[nat_kinds[meld.rank][0]]:
-                    held = (self._face(seat, nat_kinds[meld.rank][0]) - base,)
+                    held = (self.face_of_kind(seat, nat_kinds[meld.rank][0]) - base,)
                 else:
                     held = ()
                 for f in held:
@@ -1869,10 +1888,13 @@ class GameState:
         if why is not None:
             raise IllegalAction(*why)
         assert isinstance(action, Action)  # why_illegal refuses anything else
-        self._apply(action)
+        self.apply_unchecked(action)
 
-    def _apply(self, a: Action) -> None:
-        """Play a legal action (unchecked: for callers that took it from ``legal_actions``)."""
+    def apply_unchecked(self, a: Action) -> None:
+        """Play a legal action without checking it: the fast path for simulators, searches and
+        replays that take every action from :meth:`legal_actions` (or have checked it with
+        :meth:`why_illegal`). An action that is not legal here leaves the state inconsistent;
+        everyone else uses :meth:`apply`."""
         self._hist = (a, self._hist)
         self.nactions += 1
         op = a.op
@@ -1899,8 +1921,8 @@ class GameState:
             self._do_top(a)
         elif op is _OP_UPCARD:
             f = self.pile.pop()
-            self._give(seat, f)
-            self._event(seat, "upcard", (f,))
+            self.give_card(seat, f)
+            self.log_event(seat, "upcard", (f,))
             self.first_turn = False
             self.phase = _PLAY_PHASE
             if not self.pile:
@@ -1908,7 +1930,7 @@ class GameState:
             if self.rules.first_turn_upcard == "trey":
                 # S0 [A](i){a}{b}{c}: one stock card with it, and no lay-down until the next turn
                 got = self._draw_cards(seat, self.rules.stock_draw - 1)
-                self._event(seat, "draw", tuple(got), private=True)
+                self.log_event(seat, "draw", tuple(got), private=True)
                 self.upcard_lock = True
                 self._fresh((f, *got))
         elif op is _OP_ASK:
@@ -1917,7 +1939,7 @@ class GameState:
             self.ask_phase = self.phase
             self.phase = _ANSWER_PHASE
             self.actor = self.partner(seat)
-            self._event(seat, "ask")
+            self.log_event(seat, "ask")
         elif op is _OP_YES or op is _OP_NO:
             mode = self.rules.ask_partner
             self.binding = mode != "first_binding" or self.answers[seat] == 0
@@ -1927,20 +1949,20 @@ class GameState:
             # S0 [J](v): what is on the table when told yes (cards shown later may be boxed)
             self.yes_snapshot = ((tuple(self.melds[side]), self.opened[side], len(self.red3[seat]))
                                  if op is _OP_YES and self.rules.failed_go_out_boxes else None)
-            self._event(self.actor, "yes" if op is _OP_YES else "no")
+            self.log_event(self.actor, "yes" if op is _OP_YES else "no")
             self.phase = self.ask_phase
             self.actor = seat
         elif op is _OP_RETRACT:
             self._do_retract()
         elif op is _OP_END:
-            self._event(seat, "end")
+            self.log_event(seat, "end")
             if self.phase is _PLAY_PHASE:
                 self._check_failed_go_out()
-                self._end_hand("last_red3", -1)
+                self.end_hand("last_red3", -1)
             else:
-                self._end_hand("stock_out", -1)
+                self.end_hand("stock_out", -1)
         elif op is _OP_PASS:
-            self._event(seat, "pass")
+            self.log_event(seat, "pass")
             self._check_failed_go_out()
             self._next_turn()
         elif op is _OP_DECLARE:
@@ -1950,8 +1972,8 @@ class GameState:
             for f in a.cards:  # the straight's 14th card goes to the pile (N8)
                 self._take_from(seat, f)
                 self.pile.append(f)
-            self._event(seat, "declare", shown)
-            self._end_hand("special", seat, False, award)
+            self.log_event(seat, "declare", shown)
+            self.end_hand("special", seat, False, award)
         elif op is _OP_MERGE:
             side = self.side_of(seat)
             melds = self.melds[side]
@@ -1962,11 +1984,13 @@ class GameState:
             melds[a.meld if a.other > a.meld else a.meld - 1] = merged
             if a.other < self.turn_base:
                 self.turn_base -= 1
-            self._event(seat, "merge", other.cards)
+            self.log_event(seat, "merge", other.cards)
             self.shown = True
             self._meld_points(side, 0, into.size < size <= merged.size and a.meld >= self.turn_base)
 
-    def _give(self, seat: int, f: int) -> None:
+    def give_card(self, seat: int, f: int) -> None:
+        """Put card ``f`` into the seat's hand (from nowhere: the caller takes it from the stock, the
+        pile or a position's setup)."""
         self.hands[seat][f] += 1
         self.hk[seat][self.model.kind_of[f]] += 1
         self.hn[seat] += 1
@@ -1988,12 +2012,12 @@ class GameState:
             f = self.stock.pop()
             if laid(f):
                 self.red3[seat].append(f)
-                self._event(seat, "red3", (f,))
+                self.log_event(seat, "red3", (f,))
                 last_red3 = True
                 floor = max(0, floor - 1)
                 continue
             last_red3 = False
-            self._give(seat, f)
+            self.give_card(seat, f)
             got.append(f)
             count -= 1
         if last_red3 and not self.stock:
@@ -2007,13 +2031,13 @@ class GameState:
             self.stock = self.pile[::-1]
             self.pile = []
             self.pile_frozen = False
-            self._event(seat, "turnover", (), private=True)
+            self.log_event(seat, "turnover", (), private=True)
         if not self.stock:  # S1: wanting to draw from an empty stock ends the hand
-            self._event(seat, "draw_empty")
-            self._end_hand("stock_out", -1)
+            self.log_event(seat, "draw_empty")
+            self.end_hand("stock_out", -1)
             return
         got = self._draw_cards(seat, self.rules.stock_draw)
-        self._event(seat, "draw", tuple(got), private=True)
+        self.log_event(seat, "draw", tuple(got), private=True)
         self.first_turn = False
         self.phase = _PLAY_PHASE
         self._fresh(got)
@@ -2036,7 +2060,7 @@ class GameState:
         seat = self.current
         self.bonus_draws -= 1
         got = self._draw_cards(seat, 1)
-        self._event(seat, "replace", tuple(got), private=True)
+        self.log_event(seat, "replace", tuple(got), private=True)
         self._fresh(got)
 
     def _meld_points(self, side: int, points: int, completed: bool) -> None:
@@ -2079,14 +2103,14 @@ class GameState:
                 self.red3[seat].append(f)
                 laid.append(f)
             else:
-                self._give(seat, f)
+                self.give_card(seat, f)
                 gained.append(f)
-        self._event(seat, "take", (top, *a.cards))
+        self.log_event(seat, "take", (top, *a.cards))
         self._fresh(gained)
         if not self.pile:  # the whole pile was taken (not only its top card, B2 option)
-            self._event(seat, "pile", tuple(gained))
+            self.log_event(seat, "pile", tuple(gained))
         for f in laid:  # a red three found in the pile is laid, not replaced (R 1.1)
-            self._event(seat, "red3", (f,))
+            self.log_event(seat, "red3", (f,))
         self.took_pile = True
         self.pre_draw = False
         self.first_turn = False
@@ -2109,7 +2133,7 @@ class GameState:
         self.melds[side].append(meld)
         self.pile_frozen = any((r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f))
                                for f in self.pile)
-        self._event(seat, "take", cards)
+        self.log_event(seat, "take", cards)
         self.pre_draw = False
         self.first_turn = False
         self._meld_points(side, self._value(cards), meld.size >= r.canasta_size)
@@ -2122,7 +2146,7 @@ class GameState:
             self._take_from(seat, f)
         if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1)
             self.red3[seat].append(cards[0])
-            self._event(seat, "red3", cards)
+            self.log_event(seat, "red3", cards)
             if self.fresh3[seat]:  # S0 [F](i){c}: disclosed at once, a further card may be taken
                 self.fresh3[seat] -= 1
                 self.bonus_draws += 1
@@ -2133,7 +2157,7 @@ class GameState:
         meld = new_meld(cards, _meld_type(cards, r3w), r3w)
         completed = meld.size >= self.rules.canasta_size
         self.melds[side].append(meld)
-        self._event(seat, "meld", cards)
+        self.log_event(seat, "meld", cards)
         if self.phase is _DRAW_PHASE:
             self.pre_draw = True
             self.turn_melded = True
@@ -2151,7 +2175,7 @@ class GameState:
         old = self.melds[side][index]
         new = old.with_cards((f,), self.rules.red3_wild)
         self.melds[side][index] = new
-        self._event(seat, "add", (f,))
+        self.log_event(seat, "add", (f,))
         if self.phase is _DRAW_PHASE:
             self.turn_points += self.model.open_value[f]
             return
@@ -2175,7 +2199,7 @@ class GameState:
         if self.rules.retract_boxes:
             # S0 [G](ii): a lay-down abandoned half way: the shown cards are boxed until the discard
             self.boxed[seat].extend(back)
-            self._event(seat, "box", tuple(back))
+            self.log_event(seat, "box", tuple(back))
             self.turn_points = 0
             self.turn_canasta = False
             self.turn_melded = False
@@ -2183,13 +2207,13 @@ class GameState:
             self.retracted = True
             return
         for f in back:
-            self._give(seat, f)
+            self.give_card(seat, f)
         self.turn_points = 0
         self.turn_canasta = False
         self.turn_melded = False
         self.pre_draw = False
         self.retracted = True
-        self._event(seat, "retract", tuple(back))
+        self.log_event(seat, "retract", tuple(back))
 
     def _do_discard(self, f: int) -> None:
         seat = self.current
@@ -2200,7 +2224,7 @@ class GameState:
         self.pile.append(f)
         if (r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f)):
             self.pile_frozen = True
-        self._event(seat, "discard", (f,))
+        self.log_event(seat, "discard", (f,))
         if self.hn[seat] == 0 and (not talon or self._go_out_problem(
                 self._counts(side), True, self._concealed_after()) is None):
             self._go_out(seat)
@@ -2208,7 +2232,7 @@ class GameState:
         if talon:  # R 1.2: the talon comes after the opening turn's discard
             got = self._draw_cards(seat, talon, r.turn_card_under)
             self.talons[side] = talon
-            self._event(seat, "talon", tuple(got), private=True)
+            self.log_event(seat, "talon", tuple(got), private=True)
         self._check_failed_go_out()
         self._next_turn()
 
@@ -2216,7 +2240,7 @@ class GameState:
         if self.permission == SAID_YES and self.binding and self.rules.failed_go_out_penalty:
             side = self.side_of(self.current)
             self.penalties[side] += penalty_points(self.rules, failed_go_out=1)
-            self._event(self.current, "failed_go_out")
+            self.log_event(self.current, "failed_go_out")
             if self.rules.failed_go_out_boxes and self.yes_snapshot is not None:
                 self._box_shown(side, self.yes_snapshot)
 
@@ -2238,9 +2262,9 @@ class GameState:
         # counted down at the end of each of his turns, this one included (see _unbox)
         self.box_turns[seat] = max(self.box_turns[seat], self.rules.failed_go_out_boxes + 1)
         if shown:
-            self._event(seat, "box", shown)
+            self.log_event(seat, "box", shown)
         if treys:  # (a separate event: the log's "box" cards come off the melds)
-            self._event(seat, "box_red3", treys)
+            self.log_event(seat, "box_red3", treys)
 
     def _unbox(self, seat: int) -> None:
         """At the end of the player's turn: boxed cards come back once their turns have passed."""
@@ -2253,8 +2277,8 @@ class GameState:
         back = self.boxed[seat]
         self.boxed[seat] = []
         for f in back:
-            self._give(seat, f)
-        self._event(seat, "unbox", tuple(back))
+            self.give_card(seat, f)
+        self.log_event(seat, "unbox", tuple(back))
 
     # ------------------------------------------------------------------ turns and hands
     def _next_turn(self) -> None:
@@ -2279,7 +2303,7 @@ class GameState:
             n = self.owed[seat]
             self.owed[seat] = 0
             got = self._draw_cards(seat, n)
-            self._event(seat, "replace", tuple(got), private=True)
+            self.log_event(seat, "replace", tuple(got), private=True)
             if self.no_discard and self.rules.red3_mode == "threes":
                 # S3 C: "If a 3 is be picked as the last card in the tray, the 3 is played and no
                 # further discard is permissible": picked as a replacement, it leaves no draw; as
@@ -2287,9 +2311,15 @@ class GameState:
                 self.phase = _PLAY_PHASE
             else:
                 self.no_discard = False
+        self.check_stock_out()
+
+    def check_stock_out(self) -> None:
+        """Where the stock's end is the classic one: with the stock gone, a player to draw who may not
+        take the pile ends the hand (``"stock_out"``). Run at every turn's start, and by a position's
+        setup."""
         if (not self.stock and self.rules.stock_end == "classic" and self.phase is _DRAW_PHASE
                 and (self._pile_block() is not None or not self._any_take())):
-            self._end_hand("stock_out", -1)
+            self.end_hand("stock_out", -1)
 
     def _any_take(self) -> bool:
         out: list[Action] = []
@@ -2300,17 +2330,22 @@ class GameState:
         side = self.side_of(seat)
         concealed = self._concealed_after()
         self.opened[side] = True
-        self._event(seat, "out")
-        self._end_hand("went_out", seat, concealed)
+        self.log_event(seat, "out")
+        self.end_hand("went_out", seat, concealed)
 
-    def _end_hand(self, reason: str, out_seat: int, concealed: bool = False, special: int = 0) -> None:
+    def end_hand(self, reason: str, out_seat: int, concealed: bool = False, special: int = 0) -> None:
+        """End the hand now and score it (``scoring.score_hand``): ``reason`` as in
+        ``HandResult.reason`` (``"went_out"``, ``"stock_out"``, ...), ``out_seat`` the seat that went
+        out (-1: none), ``concealed`` whether it went out concealed, ``special`` a special hand's
+        award. Then the next hand is dealt, or the game is over. The engine calls it when play ends
+        a hand; a position's setup calls it for a hand that is over (``hand_over``)."""
         if self.turn_melded:
             self.has_melded[self.current] = True
         result = score_hand(self, reason, out_seat, concealed, special)
         self.results.append(result)
         for i, t in enumerate(result.totals):
             self.scores[i] += t
-        self._event(out_seat, "hand_over")
+        self.log_event(out_seat, "hand_over")
         r = self.rules
         winner = game_winner(r, self.scores, self.hand_no, self.side_of(out_seat) if out_seat >= 0 else -1)
         if winner >= 0:
@@ -2336,7 +2371,7 @@ class GameState:
         order = [(self.dealer + 1 + i) % n for i in range(n)]
         for _ in range(r.hand_size):
             for seat in order:
-                self._give(seat, self.stock.pop())
+                self.give_card(seat, self.stock.pop())
         self.pile = []
         if r.upcard != "none":
             self.pile.append(self.stock.pop())
@@ -2368,19 +2403,19 @@ class GameState:
         self.laydown_turns = [0] * r.sides
         self.boxed = [[] for _ in range(n)]
         self.box_turns = [0] * n
-        self._event(self.dealer, "deal")
-        self._event(self.dealer, "start_pile", tuple(self.pile))  # empty without an upcard (R 1.2)
+        self.log_event(self.dealer, "deal")
+        self.log_event(self.dealer, "start_pile", tuple(self.pile))  # empty without an upcard (R 1.2)
         if r.red3_mode in ("lay", "threes"):
             kinds = (self.model.red3, self.model.black3) if r.red3_mode == "threes" else (self.model.red3,)
             for seat, k in [(seat, k) for seat in order for k in kinds]:
                 while self.hk[seat][k]:
-                    f = self._face(seat, k)
+                    f = self.face_of_kind(seat, k)
                     self._take_from(seat, f)
                     self.red3[seat].append(f)
-                    self._event(seat, "red3", (f,))
+                    self.log_event(seat, "red3", (f,))
                     if r.red3_replace == "deal":
                         got = self._draw_cards(seat, 1)
-                        self._event(seat, "replace", tuple(got), private=True)
+                        self.log_event(seat, "replace", tuple(got), private=True)
                     else:
                         self.owed[seat] += 1
         self.no_discard = False

@@ -11,12 +11,13 @@ import random
 from pathlib import Path
 
 from canasta import GameState, rules
+from canasta.presets import PRESETS
 from canasta.records import GameRecord, save
 
 GOLDEN = Path(__file__).parent
-TABLES = {"classic": {}, "gvr-club": {}, "spanish": {}, "spanish-3": {"players": 3}, "samba": {},
-          "bolivia": {}, "bolivia-6": {"players": 6}, "american": {}, "nvso-tournament": {},
-          "trey-canasta": {}}
+# every preset at its default table (a new preset gets its record here), and two other table sizes
+TABLES: dict[str, dict[str, int]] = {name: {} for name in PRESETS}
+TABLES.update({"spanish-3": {"players": 3}, "bolivia-6": {"players": 6}})
 HANDS = 3
 
 
@@ -25,7 +26,7 @@ def main(names: list[str]) -> None:
     for name, overrides in TABLES.items():
         if names and name not in names:
             continue
-        preset = name.split("-3")[0].split("-6")[0]
+        preset = name if name in PRESETS else name.rsplit("-", 1)[0]
         s = GameState.new(rules(preset, **overrides), seed=2026)
         rng = random.Random(7)
         while not s.is_over and len(s.results) < HANDS:

@@ -44,7 +44,8 @@ class KnowsRules:
     def start(self, rules: RuleSet, seat: int) -> None:
         self.rules = rules
 
-    def _rules(self, view: dict[str, Any]) -> RuleSet:
+    def rules_for(self, view: dict[str, Any]) -> RuleSet:
+        """The rules given by ``start``, or else the view's preset (built once and kept)."""
         if self.rules is None:
             from ..presets import rules as preset_rules
             self.rules = preset_rules(view["rules"], players=view["players"])

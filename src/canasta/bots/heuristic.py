@@ -967,7 +967,7 @@ class HeuristicBot(KnowsRules):
         self._last = ""
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        o = Obs.from_view(view, self._rules(view))
+        o = Obs.from_view(view, self.rules_for(view))
         a, self._last = self.strategy.decide(o, legal)
         return a
 

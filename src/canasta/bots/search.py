@@ -36,7 +36,7 @@ that exist; the tests check it).
 
 The budget is a number of worlds (reproducible: same seed, same view, same choice), optionally cut
 short by ``time_limit`` seconds per decision (then not reproducible). Rollouts run on ``clone()`` and
-the unchecked ``_apply`` inside the bot's own sampled world.
+``GameState.apply_unchecked`` inside the bot's own sampled world.
 """
 
 from __future__ import annotations
@@ -167,7 +167,7 @@ class SearchBot(KnowsRules):
         return []
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        rules = self._rules(view)
+        rules = self.rules_for(view)
         self.decisions += 1
         k = analyse(view, rules)
         o = Obs.from_view(view, rules, k)
@@ -257,7 +257,7 @@ class SearchBot(KnowsRules):
             if a.op is Op.DISCARD or a.op is Op.ASK:
                 break
             acts.append(a)
-            s._apply(a)
+            s.apply_unchecked(a)
         return acts, len(s.results) > nres or s.hn[seat] <= 1
 
     def _confident(self, outs: list[list[float]], best: int, base: int) -> bool:
@@ -320,7 +320,7 @@ class SearchBot(KnowsRules):
         for i, a in enumerate(actions):
             if i and (s.current != current or s.why_illegal(a) is not None):
                 break
-            s._apply(a)
+            s.apply_unchecked(a)
         own = (first or self.strategy).decide
         decide = self.strategy.decide
         played = 0
@@ -337,9 +337,9 @@ class SearchBot(KnowsRules):
             if not legal:
                 break
             if len(legal) == 1:
-                s._apply(legal[0])
+                s.apply_unchecked(legal[0])
             else:
-                s._apply(own(Obs.from_state(s, s.actor), legal)[0])
+                s.apply_unchecked(own(Obs.from_state(s, s.actor), legal)[0])
             n += 1
         return s
 

@@ -194,7 +194,7 @@ class Session:
         actors = []
         for a in record.actions:
             actors.append(s.actor)
-            s._apply(a)
+            s.apply_unchecked(a)
         j = len(actors) - 1
         while j >= 0 and actors[j] != person:
             j -= 1
