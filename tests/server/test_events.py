@@ -78,3 +78,43 @@ def test_bad_input_and_stale_writes_are_refused_and_change_nothing(client: TestC
     assert client.get("/api/events/none", headers=auth).status_code == 404
     dup = client.post("/api/events", json={"pairs": ["A", "A"]})
     assert dup.status_code == 400 and "same name" in dup.json()["error"]["message"]
+
+
+def test_a_duplicate_round_online_same_deals_results_come_back_match_points_per_deal(
+        client: TestClient) -> None:
+    """Issue 15: a round played at online tables, every table from the round's seed (duplicate):
+    the same deals; bots fill the seats of missing players; each finished game's totals enter the
+    event as agreed; the duplicate match points compare the deal across the tables: with two
+    tables, 2 per pair beaten (ACBL), so 4 match points for the deal in all (2 per direction)."""
+    import time
+
+    r = client.post("/api/events", json={"name": "Online", "preset": "classic", "pairs": ["A", "B", "C", "D"],
+                                         "games": 1, "draw": "as_listed",
+                                         "overrides": {"game_hands": 1}})
+    assert r.status_code == 201, r.text
+    eid, auth = r.json()["event_id"], {"authorization": f"Bearer {r.json()['token']}"}
+    made = client.post(f"/api/events/{eid}/rounds/1/online", headers=auth, json={"duplicate": True}).json()
+    assert [t["table"] for t in made["tables"]] == [1, 2]
+    assert all(len(t["seats"]) == 4 for t in made["tables"])
+    assert made["event"]["rounds"][0]["duplicate"]
+    again = client.post(f"/api/events/{eid}/rounds/1/online", headers=auth, json={"duplicate": True})
+    assert again.status_code == 400 and "already" in again.json()["error"]["message"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    states = [hub.tables[t["table_id"]].state for t in made["tables"]]
+    assert states[0].hands == states[1].hands and states[0].pile == states[1].pile   # the same deal
+    for t in made["tables"]:
+        for seat in range(4):
+            r = client.post(f"/api/events/{eid}/rounds/1/tables/{t['table']}/seats/{seat}",
+                            headers=auth, json={"kind": "bot", "level": "easy"})
+            assert r.status_code == 200 and r.json()["kind"] == "bot"
+    for _ in range(600):
+        ev = client.get(f"/api/events/{eid}", headers=auth).json()
+        if all(t["result"] and t["result"]["confirmed"] for t in ev["rounds"][0]["tables"]):
+            break
+        time.sleep(0.05)
+    tables = ev["rounds"][0]["tables"]
+    for t, info in zip(tables, made["tables"], strict=True):
+        state = hub.tables[info["table_id"]].state
+        assert state.is_over and (t["result"]["ns"], t["result"]["ew"]) == tuple(state.scores)
+        assert t["result"]["by"] == "online table"
+    assert sum(row["match_points"] for row in ev["standings"]) == 4

@@ -377,3 +377,32 @@ def test_the_director_runs_three_rounds_on_the_clock_with_an_odd_number_of_pairs
     assert not page.errors and not clock.errors
     page.close()
     clock.close()
+
+
+def test_the_director_puts_a_duplicate_round_online_and_the_results_come_back(
+        chromium: Any, server: LiveServer, shots: Path) -> None:
+    made = httpx.post(server.url + "/api/events", json={
+        "name": "Online duplicate", "preset": "classic",
+        "pairs": ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal"],
+        "games": 1, "draw": "as_listed", "overrides": {"game_hands": 1}}).json()
+    page = open_page(chromium, server.url + made["link"])
+    page.wait_for_selector("#online-1")
+    page.check("#dup-1")
+    page.click("#online-1")
+    page.wait_for_selector("#links:not([hidden]) input")
+    links = page.locator("#links input").evaluate_all("xs => xs.map(x => x.value)")
+    assert len(links) == 8 and all("/table/" in x and "#t=" in x for x in links)
+    assert "same deals" in page.locator("#rounds section").first.inner_text()
+    for row in range(2):                      # every player is missing: bots play all eight seats
+        box = page.locator("#rounds table.results tr:has(details)").nth(row).locator("details")
+        box.locator("summary").click()
+        for seat in range(4):
+            box.locator("button", has_text="A bot plays").nth(seat).click()
+            box.locator(f"p.links:has-text('Seat {seat + 1}: a bot plays')").wait_for()
+    page.wait_for_function("document.querySelectorAll('#rounds tr.confirmed').length === 2", timeout=60000)
+    assert page.locator("#rounds").inner_text().count("from the online table") == 2
+    mps = [float(x) for x in page.locator("table.standings tr td:nth-child(5)").all_inner_texts()]
+    assert sum(mps) == 4                      # one deal, two tables: 2 per pair beaten, each direction
+    page.screenshot(path=str(shots / "event-online-1280.png"), full_page=True)
+    assert not page.errors
+    page.close()

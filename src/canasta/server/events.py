@@ -18,11 +18,14 @@ from pydantic import Field, field_validator
 
 from ..errors import CanastaError
 from ..presets import PRESETS
+from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_totals
 from ..tournament.event import DRAWS, Event, event_options
 from ..tournament.ranking import RankOptions
 from . import documents
-from .protocol import Name, Strict, clean_name
-from .table import Refusal
+from .hub import build_rules
+from .protocol import Name, NewTable, SeatSpec, Strict, clean_name
+from .table import Refusal, Table
+from .tokens import new_token, token_hash
 
 router = APIRouter()
 
@@ -37,6 +40,7 @@ class NewEvent(Strict):
     draw: Literal["random", "as_listed"] = "random"
     movement: Literal["mitchell", "howell", "round_robin"] = "mitchell"
     rank_by: Literal["wins", "points", "match_points"] = "wins"
+    overrides: dict[str, Any] = Field(default_factory=dict)
     seed: Annotated[int, Field(ge=0, lt=2**31)] | None = None
 
     @field_validator("pairs")
@@ -69,6 +73,20 @@ class Result(Strict):
     seen: Seen | None = None
 
 
+class OnlineRound(Strict):
+    """Play a round at online tables; ``duplicate``: every table gets the same deals."""
+
+    duplicate: bool = False
+
+
+class OnlineSeat(Strict):
+    """Hand a seat of an online table to a bot (a player who is missing) or back to a person (a
+    new link)."""
+
+    kind: Literal["person", "bot"]
+    level: Literal["easy", "medium", "hard"] = "medium"
+
+
 class ClockAction(Strict):
     """A clock button; ``round`` is the round the screen showed (a second screen's "next round"
     pressed at the same time does not skip a round)."""
@@ -77,9 +95,30 @@ class ClockAction(Strict):
     round: Annotated[int, Field(ge=1, le=20)]
 
 
-def _view(event_id: str, ev: Event, version: int) -> dict[str, Any]:
+async def _online_tables(request: Request, ev: Event) -> dict[tuple[int, int], Table]:
+    """The event's online tables whose game is over."""
+    h = documents.hub_of(request)
+    done = {}
+    for key, tid in ev.online.items():
+        table = await h.get(tid)
+        if table is not None and table.game_no == 1 and table.state.is_over:
+            done[key] = table
+    return done
+
+
+async def _view(request: Request, event_id: str, ev: Event, version: int) -> dict[str, Any]:
+    """The event as its pages show it, with the duplicate rounds compared deal by deal."""
     now = time.time()
-    return {"id": event_id, "version": version, "now": now, **ev.view(now)}
+    dup: dict[str, int] | None = None
+    if ev.duplicate:
+        finished = await _online_tables(request, ev)
+        deals = []
+        for (rnd, t), table in finished.items():
+            if rnd in ev.duplicate:
+                s = next(x for x in ev.seating(rnd) if x.table == t)
+                deals += deal_results(table.state, t, s.ns, s.ew)
+        dup = duplicate_totals(duplicate_scores(deals))
+    return {"id": event_id, "version": version, "now": now, **ev.view(now, dup)}
 
 
 async def _load(request: Request, event_id: str) -> tuple[Event, int]:
@@ -89,7 +128,22 @@ async def _load(request: Request, event_id: str) -> tuple[Event, int]:
 
 async def _save(request: Request, event_id: str, ev: Event, version: int, seen: int | None) -> dict[str, Any]:
     new = await documents.save(request, "event", event_id, ev.to_dict(), version, seen)
-    return _view(event_id, ev, new)
+    return await _view(request, event_id, ev, new)
+
+
+async def _import_online(request: Request, event_id: str) -> None:
+    """Results of finished online tables enter the event as agreed (the server scored them)."""
+    ev, _version = await _load(request, event_id)
+    finished = await _online_tables(request, ev)
+    todo = {k: tuple(t.state.scores) for k, t in finished.items()
+            if k not in ev.results or not ev.results[k].confirmed}
+    if not todo:
+        return
+
+    def change(e: Event) -> None:
+        for (rnd, t), (ns, ew) in todo.items():
+            e.enter(rnd, t, ns, ew, "online table", True, True)
+    await _change(request, event_id, change)
 
 
 @router.post("/api/events", status_code=201)
@@ -102,19 +156,95 @@ async def new_event(request: Request, body: NewEvent) -> Any:
         if body.rank_by != ranking.rank_by:   # then the other two, then the games between the tied
             rest = tuple(t for t in ("wins", "points", "head_to_head") if t != body.rank_by)
             ranking = RankOptions(body.rank_by, rest)
+        build_rules(body.preset, 4, body.overrides)    # the engine checks the house rules
         ev = Event.new(body.name, body.preset, body.pairs, options, body.draw, body.seed, body.movement,
-                       ranking)
+                       ranking, body.overrides)
     except CanastaError as e:
         raise Refusal("bad_event", str(e)) from e
     event_id, token = await documents.create(request, "event", ev.to_dict())
     return {"event_id": event_id, "token": token, "link": f"/event/{event_id}#t={token}",
-            "clock_link": f"/event/{event_id}/clock#t={token}", "event": _view(event_id, ev, 0)}
+            "clock_link": f"/event/{event_id}/clock#t={token}",
+            "event": await _view(request, event_id, ev, 0)}
 
 
 @router.get("/api/events/{event_id}")
 async def get_event(request: Request, event_id: str) -> Any:
+    await _import_online(request, event_id)
     ev, version = await _load(request, event_id)
-    return _view(event_id, ev, version)
+    return await _view(request, event_id, ev, version)
+
+
+def _names(pair: str) -> tuple[str, str]:
+    """The two players of a pair named like "Ann & Bob" (else "Pair (1)" and "Pair (2)")."""
+    for sep in ("&", "+", " and ", "/"):
+        if sep in pair:
+            a, b = (x.strip() for x in pair.split(sep, 1))
+            if a and b:
+                return a[:40], b[:40]
+    return f"{pair[:35]} (1)", f"{pair[:35]} (2)"
+
+
+@router.post("/api/events/{event_id}/rounds/{rnd}/online")
+async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRound) -> Any:
+    """An online table for every table of the round (North-South in seats 1 and 3, East-West in 2
+    and 4, as players count them): the seat links are in the answer, once; results come back to
+    the event by themselves when a game ends."""
+    ev, _version = await _load(request, event_id)
+    try:
+        seating = ev.seating(rnd)
+    except CanastaError as e:
+        raise Refusal("bad_event", str(e)) from e
+    if any((rnd, s.table) in ev.online for s in seating):
+        raise Refusal("bad_event", f"round {rnd} is already played online")
+    h = documents.hub_of(request)
+    made = []
+    for s in seating:
+        (n1, n2), (e1, e2) = _names(s.ns), _names(s.ew)
+        spec = NewTable(preset=ev.preset, overrides=ev.overrides,
+                        name=f"{ev.name}: round {rnd}, table {s.table}"[:80],
+                        seats=[SeatSpec(kind="person", name=x) for x in (n1, e1, n2, e2)],
+                        seed=ev.round_seed(rnd) if body.duplicate else None)
+        try:
+            out = await h.create(spec)
+        except CanastaError as e:
+            raise Refusal("bad_rules", str(e)) from e
+        made.append((s.table, out))
+
+    def change(e: Event) -> None:
+        if any((rnd, t) in e.online for t, _o in made):
+            raise Refusal("changed", f"round {rnd} was put online from another device meanwhile")
+        for t, out in made:
+            e.online[(rnd, t)] = out["table_id"]
+        if body.duplicate:
+            e.duplicate.add(rnd)
+    view = await _change(request, event_id, change)
+    return {"tables": [{"table": t, "table_id": out["table_id"], "seats": out["links"]["seats"],
+                        "spectator": out["links"]["spectator"]} for t, out in made], "event": view}
+
+
+@router.post("/api/events/{event_id}/rounds/{rnd}/tables/{table_no}/seats/{seat}")
+async def online_seat(request: Request, event_id: str, rnd: int, table_no: int, seat: int,
+                      body: OnlineSeat) -> Any:
+    """The director hands a seat of an online table to a bot, or to a person with a new link."""
+    ev, _version = await _load(request, event_id)
+    tid = ev.online.get((rnd, table_no))
+    table = await documents.hub_of(request).get(tid) if tid else None
+    if table is None:
+        raise Refusal("bad_event", f"table {table_no} of round {rnd} is not played online")
+    if not 0 <= seat < table.rules.players:
+        raise Refusal("bad_seat", f"seat {seat} is not at this table")
+
+    def fresh() -> tuple[str, str]:
+        tok = new_token()
+        return tok, token_hash(tok)
+
+    s, token = await table.change_seat(seat, body.kind, body.level if body.kind == "bot" else None, None,
+                                       body.kind == "person", fresh)
+    documents.hub_of(request).index(table)
+    out: dict[str, Any] = s.public()
+    if token is not None:
+        out["link"] = f"/table/{table.id}#t={token}"
+    return out
 
 
 async def _change(request: Request, event_id: str, change: Callable[[Event], None]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ reloaded page or a restarted server shows the same time: ``elapsed(now)`` comput
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -20,7 +21,7 @@ from .clock import ClockStatus, clock_status
 from .movement import Seating
 from .movements import Movement, howell, mitchell, repeats, round_robin
 from .options import FrameOptions, TournamentError, frame_options
-from .ranking import GameResult, RankOptions, rank
+from .ranking import GameResult, RankOptions, rank, round_match_points
 
 SIT_OUT = "(sits out)"
 DRAWS = ("random", "as_listed")
@@ -78,11 +79,14 @@ class Event:
     ranking: RankOptions = field(default_factory=RankOptions)
     results: dict[tuple[int, int], TableResult] = field(default_factory=dict)   # (round, table)
     clock: Clock = field(default_factory=Clock)
+    overrides: dict[str, Any] = field(default_factory=dict)     # the event's house rules
+    online: dict[tuple[int, int], str] = field(default_factory=dict)   # (round, table) -> table id
+    duplicate: set[int] = field(default_factory=set)            # rounds played with the same deals
 
     @classmethod
     def new(cls, name: str, preset: str, pairs: list[str], options: FrameOptions | None = None,
             draw: str = "random", seed: int | None = None, movement: str = "mitchell",
-            ranking: RankOptions | None = None) -> Event:
+            ranking: RankOptions | None = None, overrides: dict[str, Any] | None = None) -> Event:
         """Register the pairs and draw the seats (the order the movement reads them in)."""
         names = [" ".join(str(p).split())[:40] for p in pairs]
         if any(not n for n in names):
@@ -103,7 +107,7 @@ class Event:
         if draw == "random":
             random.Random(seed).shuffle(order)
         ev = cls(name.strip()[:80] or "Tournament", preset, names, options or FrameOptions(), draw, seed,
-                 order, movement, ranking or RankOptions())
+                 order, movement, ranking or RankOptions(), overrides=dict(overrides or {}))
         ev.moves()  # a movement that cannot seat these pairs is refused now
         return ev
 
@@ -173,19 +177,37 @@ class Event:
         raise TournamentError(f"no game at table {table} in round {rnd} (tables "
                               f"{', '.join(map(str, tables))}; a pair sitting out has no table)")
 
-    def standings(self) -> list[dict[str, Any]]:
+    def games(self) -> list[GameResult]:
+        """Every confirmed result as a game between two pairs."""
+        return [GameResult(rnd, s.ns, s.ew, res.ns, res.ew)
+                for (rnd, table), res in sorted(self.results.items()) if res.confirmed
+                for s in [self._game(rnd, table)]]
+
+    def round_seed(self, rnd: int) -> int:
+        """The seed every table of a duplicate round deals from (derived from the event's drawn seed,
+        so it is fixed when the event is made and the same for every table)."""
+        digest = hashlib.sha256(f"{self.seed}/round {rnd}".encode()).digest()
+        return int.from_bytes(digest[:6], "big")
+
+    def standings(self, duplicate_match_points: dict[str, int] | None = None) -> list[dict[str, Any]]:
         """The standings (``ranking.rank`` with the event's options) from confirmed results only;
-        a pair that sat out a round so far is scored as the options say (its average, by default)."""
-        games = [GameResult(rnd, s.ns, s.ew, res.ns, res.ew)
-                 for (rnd, table), res in sorted(self.results.items()) if res.confirmed
-                 for s in [self._game(rnd, table)]]
+        a pair that sat out a round so far is scored as the options say (its average, by default).
+        ``duplicate_match_points``: the match points of the duplicate rounds, compared deal by deal
+        (``duplicate``), which replace those rounds' game-by-game comparison."""
+        games = self.games()
         mv = self.moves()
         outs: dict[str, int] = {}
         for rnd, out in enumerate(mv.sit_outs, start=1):
             if rnd <= self.clock.round:
                 for p in out:
                     outs[p] = outs.get(p, 0) + 1
-        ranked = rank(games, self.ranking, outs)
+        extra = None
+        if duplicate_match_points is not None:
+            extra = dict(duplicate_match_points)
+            others = [g for g in games if g.round not in self.duplicate]
+            for (_rnd, pair), mp in round_match_points(others).items():
+                extra[pair] = extra.get(pair, 0) + mp
+        ranked = rank(games, self.ranking, outs, extra)
         seen = {r.pair for r in ranked}
         rows = [{"rank": r.place, "pair": r.pair, "wins": r.wins, "points": r.points,
                  "match_points": r.match_points, "played": r.games} for r in ranked]
@@ -246,7 +268,11 @@ class Event:
                              "ew_agrees": x.ew_agrees, "by": x.by}
                             for (r, t), x in sorted(self.results.items())],
                 "clock": {"round": self.clock.round, "started": self.clock.started,
-                          "paused": self.clock.paused, "shift": self.clock.shift}}
+                          "paused": self.clock.paused, "shift": self.clock.shift},
+                "overrides": self.overrides,
+                "online": [{"round": r, "table": t, "table_id": tid}
+                           for (r, t), tid in sorted(self.online.items())],
+                "duplicate": sorted(self.duplicate)}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
@@ -259,6 +285,9 @@ class Event:
             ev.results = {(int(x["round"]), int(x["table"])): TableResult(
                 int(x["ns"]), int(x["ew"]), bool(x["ns_agrees"]), bool(x["ew_agrees"]), str(x.get("by", "")))
                 for x in d.get("results", [])}
+            ev.overrides = dict(d.get("overrides", {}))
+            ev.online = {(int(x["round"]), int(x["table"])): str(x["table_id"]) for x in d.get("online", [])}
+            ev.duplicate = {int(x) for x in d.get("duplicate", [])}
             c = d.get("clock", {})
             ev.clock = Clock(int(c.get("round", 1)), c.get("started"), c.get("paused"),
                              float(c.get("shift", 0.0)))
@@ -266,7 +295,7 @@ class Event:
             raise TournamentError(f"not an event: {e!r:.80}") from None
         return ev
 
-    def view(self, now: float) -> dict[str, Any]:
+    def view(self, now: float, duplicate_match_points: dict[str, int] | None = None) -> dict[str, Any]:
         """Everything the director's pages show."""
         rounds = []
         mv = self.moves()
@@ -274,17 +303,20 @@ class Event:
             tables = []
             for s in game:
                 res = self.results.get((rnd, s.table))
-                tables.append({"table": s.table, "ns": s.ns, "ew": s.ew, "result": None if res is None else {
+                tables.append({"table": s.table, "ns": s.ns, "ew": s.ew,
+                               "online": self.online.get((rnd, s.table)), "result": None if res is None else {
                     "ns": res.ns, "ew": res.ew, "ns_agrees": res.ns_agrees, "ew_agrees": res.ew_agrees,
                     "confirmed": res.confirmed, "by": res.by}})
-            rounds.append({"round": rnd, "tables": tables, "sit_outs": list(outs)})
+            rounds.append({"round": rnd, "tables": tables, "sit_outs": list(outs),
+                           "duplicate": rnd in self.duplicate})
         return {"name": self.name, "preset": self.preset, "pairs": self.pairs, "draw": self.draw,
                 "movement": mv.name, "movement_source": mv.source,
                 "ranking": self.ranking.text(),
                 "options": self.to_dict()["options"], "rounds": rounds,
                 "guides": {p: [{"round": r, "table": t, "direction": d, "opponents": o}
                                for r, t, d, o in self.guide(p)] for p in self.pairs},
-                "standings": self.standings(), "repeats": [list(x) for x in self.repeats()],
+                "standings": self.standings(duplicate_match_points), "overrides": self.overrides,
+                "repeats": [list(x) for x in self.repeats()],
                 "clock": self.clock_view(now)}
 
 

@@ -19,9 +19,14 @@ async function newPage() {
   $("preset").value = "nvso-tournament";
   $("create").onclick = async () => {
     const pairs = $("pairs").value.split("\n").map(x => x.trim()).filter(Boolean);
+    const overrides = {};
+    for (const line of $("house").value.split("\n")) {
+      const m = line.match(/^\s*(\w+)\s*=\s*(.+?)\s*$/); if (!m) continue;
+      try { overrides[m[1]] = JSON.parse(m[2]); } catch { overrides[m[1]] = m[2]; }
+    }
     const r = await fetch("/api/events", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({
       name: $("name").value, preset: $("preset").value, pairs, games: +$("games").value, game_minutes: +$("minutes").value,
-      warning_minutes: +$("warning").value, draw: $("draw").value, movement: $("movement").value, rank_by: $("rank-by").value }) });
+      warning_minutes: +$("warning").value, draw: $("draw").value, movement: $("movement").value, rank_by: $("rank-by").value, overrides }) });
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
     remember({ name: `${t("ev_title")}: ${j.event.name}`, link: j.link });
@@ -55,13 +60,39 @@ function roundBox(rnd) {
     return el("tr", { class: res.confirmed ? "confirmed" : "" }, el("th", { scope: "row", text: String(tb.table) }),
       el("td", {}, el("div", { text: tb.ns }), ns, el("label", { class: "agree" }, nsOk, el("span", { text: t("ev_agreed") }))),
       el("td", {}, el("div", { text: tb.ew }), ew, el("label", { class: "agree" }, ewOk, el("span", { text: t("ev_agreed") }))),
-      el("td", { text: res.confirmed ? t("ev_confirmed") : res.ns != null ? t("ev_waiting") : "" }), el("td", {}, save));
+      el("td", { text: res.confirmed ? (res.by === "online table" ? t("ev_from_online") : t("ev_confirmed")) : res.ns != null ? t("ev_waiting") : tb.online ? t("ev_playing_online") : "" }),
+      el("td", {}, save, tb.online ? seatsBox(rnd.round, tb) : null));
   });
   const head = el("tr", {}, ...["ev_table", "ev_ns", "ev_ew", "ev_state", ""].map(k => el("th", { scope: "col", text: k ? t(k) : "" })));
+  const online = rnd.tables.some(tb => tb.online);
+  const dup = el("input", { type: "checkbox", id: `dup-${rnd.round}` });
+  const tools = online
+    ? el("p", { class: "note", text: rnd.duplicate ? t("ev_online_dup") : t("ev_online") })
+    : el("div", { class: "row" }, el("button", { id: `online-${rnd.round}`, text: t("ev_play_online"), onclick: async () => {
+        try {
+          const made = await api(`/api/events/${eventId}/rounds/${rnd.round}/online`, { duplicate: dup.checked });
+          ev = made.event; render();
+          $("links").replaceChildren(el("h2", { text: t("ev_links", { n: rnd.round }) }), ...made.tables.map(tb => el("div", { class: "panel" },
+            el("h3", { text: t("ev_table_n", { n: tb.table }) }),
+            ...Object.entries(tb.seats).map(([seat, link]) => el("p", { class: "links" }, el("span", { text: `${t("seat")} ${+seat + 1}` }),
+              el("input", { value: location.origin + link, readonly: "", "aria-label": `${t("ev_table_n", { n: tb.table })}, ${t("seat")} ${+seat + 1}` }))))));
+          $("links").hidden = false; $("links").scrollIntoView();
+        } catch (e) { showErr("err", e.message); }
+      } }), el("label", { class: "agree" }, dup, el("span", { text: t("ev_duplicate") })));
   return el("section", { class: "round", "aria-label": t("ev_round_n", { n: rnd.round }) },
-    el("h2", { text: t("ev_round_n", { n: rnd.round }) + (ev.clock.round === rnd.round ? ` — ${t("ev_now")}` : "") }),
+    el("h2", { text: t("ev_round_n", { n: rnd.round }) + (ev.clock.round === rnd.round ? ` — ${t("ev_now")}` : "") }), tools,
     el("div", { class: "scroll" }, el("table", { class: "score results" }, head, ...rows,
       ...rnd.sit_outs.map(p => el("tr", {}, el("th", { scope: "row", text: "—" }), el("td", { colspan: "4", text: t("ev_sits_out", { pair: p }) }))))));
+}
+// The seats of an online table: a bot for a player who is missing, or a new link for a person.
+function seatsBox(round, tb) {
+  const out = el("p", { class: "links" });
+  const names = [tb.ns, tb.ew, tb.ns, tb.ew];
+  return el("details", {}, el("summary", { text: t("ev_online_seats") }),
+    ...[0, 1, 2, 3].map(seat => el("div", { class: "row" }, el("span", { text: `${t("seat")} ${seat + 1} (${names[seat]})` }),
+      el("button", { text: t("ev_seat_bot"), onclick: async () => { try { await api(`/api/events/${eventId}/rounds/${round}/tables/${tb.table}/seats/${seat}`, { kind: "bot" }); out.textContent = t("ev_seat_is_bot", { n: seat + 1 }); } catch (e) { showErr("err", e.message); } } }),
+      el("button", { text: t("ev_seat_link"), onclick: async () => { try { const j = await api(`/api/events/${eventId}/rounds/${round}/tables/${tb.table}/seats/${seat}`, { kind: "person" });
+        out.replaceChildren(el("input", { value: location.origin + j.link, readonly: "", "aria-label": `${t("seat")} ${seat + 1}` })); } catch (e) { showErr("err", e.message); } } }))), out);
 }
 function render() {
   $("event").hidden = false; $("ev-tools").hidden = false;
