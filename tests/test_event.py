@@ -123,3 +123,26 @@ def test_a_random_draw_is_reproducible_from_its_seed() -> None:
     a = Event.new("E", "classic", PAIRS, draw="random", seed=42)
     b = Event.new("E", "classic", PAIRS, draw="random", seed=42)
     assert a.order == b.order and sorted(a.order) == sorted(PAIRS)
+
+
+def test_s3_b_high_card_draw_gives_north_south_at_each_table() -> None:
+    """S3 B: positions by a high-card draw at each table (director: pairs 1-2, 3-4 meet, the high
+    card takes North-South; the fifth pair sits North-South at the last table, against the empty
+    East-West seat). The draw is seeded, so it can be shown and checked."""
+    ev = Event.new("E", "nvso-tournament", PAIRS, event_options(3, 50, 10), "high_card", 7)
+    assert len(ev.draws) == 3 and ev.draws[0].startswith("Table 1: ")
+    assert "chooses North-South" in ev.draws[0]
+    first = ev.rounds[0]
+    for i, line in enumerate(ev.draws[:2]):
+        chooser = line.split(": ")[-1].removesuffix(" chooses North-South")
+        assert first[i].ns == chooser and {first[i].ns, first[i].ew} == {PAIRS[2 * i], PAIRS[2 * i + 1]}
+    assert ev.view(0)["rounds"][0]["sit_outs"] == ["Ida & Jo"]      # the fifth pair, North-South at table 3
+    assert Event.new("E", "nvso-tournament", PAIRS, event_options(3, 50, 10), "high_card", 7).order == ev.order
+
+
+def test_what_happens_at_time_is_the_events_option() -> None:
+    """S3 B is silent on time called mid-game: the director's option (finish the hand, stop the
+    hand, play the game out) is kept with the event."""
+    ev = Event.new("E", "classic", PAIRS, event_options(3, 50, 10, "stop_hand"))
+    assert Event.from_dict(ev.to_dict()).options.on_time == "stop_hand"
+    assert ev.view(0)["on_time"] == "stop_hand"

@@ -37,7 +37,8 @@ class NewEvent(Strict):
     games: Annotated[int, Field(ge=1, le=20)] = 3
     game_minutes: Annotated[int, Field(ge=1, le=600)] = 50
     warning_minutes: Annotated[int, Field(ge=0, le=600)] = 10
-    draw: Literal["random", "as_listed"] = "random"
+    draw: Literal["random", "as_listed", "high_card"] = "random"
+    on_time: Literal["finish_hand", "stop_hand", "play_out"] = "finish_hand"
     movement: Literal["mitchell", "howell", "round_robin"] = "mitchell"
     rank_by: Literal["wins", "points", "match_points"] = "wins"
     overrides: dict[str, Any] = Field(default_factory=dict)
@@ -151,7 +152,7 @@ async def new_event(request: Request, body: NewEvent) -> Any:
     if body.preset not in PRESETS:
         raise Refusal("bad_rules", f"unknown rule set {body.preset!r}: choose one of {', '.join(PRESETS)}")
     try:
-        options = event_options(body.games, body.game_minutes, body.warning_minutes)
+        options = event_options(body.games, body.game_minutes, body.warning_minutes, body.on_time)
         ranking = RankOptions()
         if body.rank_by != ranking.rank_by:   # then the other two, then the games between the tied
             rest = tuple(t for t in ("wins", "points", "head_to_head") if t != body.rank_by)

@@ -18,13 +18,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .clock import ClockStatus, clock_status
+from .draw import choose_positions, draw_for_positions
 from .movement import Seating
 from .movements import Movement, howell, mitchell, repeats, round_robin
 from .options import FrameOptions, TournamentError, frame_options
 from .ranking import GameResult, RankOptions, rank, round_match_points
 
 SIT_OUT = "(sits out)"
-DRAWS = ("random", "as_listed")
+DRAWS = ("random", "as_listed", "high_card")
+# Where S3 B says only that the high card chooses: the director's reading (an option of the event).
+HIGH_CARD_SOURCE = ("S3 B: 'a high card draw' at each table decides positions; director: the pairs "
+                    "listed 1-2, 3-4 ... meet at tables 1, 2 ..., and the high card takes North-South")
 MOVEMENTS = ("mitchell", "howell", "round_robin")
 
 
@@ -82,6 +86,7 @@ class Event:
     overrides: dict[str, Any] = field(default_factory=dict)     # the event's house rules
     online: dict[tuple[int, int], str] = field(default_factory=dict)   # (round, table) -> table id
     duplicate: set[int] = field(default_factory=set)            # rounds played with the same deals
+    draws: list[str] = field(default_factory=list)              # the high-card draws, in words
 
     @classmethod
     def new(cls, name: str, preset: str, pairs: list[str], options: FrameOptions | None = None,
@@ -104,10 +109,13 @@ class Event:
             raise TournamentError(f"the movement is one of {', '.join(MOVEMENTS)}, not {movement!r}")
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         order = list(names)
+        draws: list[str] = []
         if draw == "random":
             random.Random(seed).shuffle(order)
+        elif draw == "high_card":
+            order, draws = _high_card_order(names, seed, options or FrameOptions())
         ev = cls(name.strip()[:80] or "Tournament", preset, names, options or FrameOptions(), draw, seed,
-                 order, movement, ranking or RankOptions(), overrides=dict(overrides or {}))
+                 order, movement, ranking or RankOptions(), overrides=dict(overrides or {}), draws=draws)
         ev.moves()  # a movement that cannot seat these pairs is refused now
         return ev
 
@@ -272,7 +280,7 @@ class Event:
                 "overrides": self.overrides,
                 "online": [{"round": r, "table": t, "table_id": tid}
                            for (r, t), tid in sorted(self.online.items())],
-                "duplicate": sorted(self.duplicate)}
+                "duplicate": sorted(self.duplicate), "draws": self.draws}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
@@ -288,6 +296,7 @@ class Event:
             ev.overrides = dict(d.get("overrides", {}))
             ev.online = {(int(x["round"]), int(x["table"])): str(x["table_id"]) for x in d.get("online", [])}
             ev.duplicate = {int(x) for x in d.get("duplicate", [])}
+            ev.draws = [str(x) for x in d.get("draws", [])]
             c = d.get("clock", {})
             ev.clock = Clock(int(c.get("round", 1)), c.get("started"), c.get("paused"),
                              float(c.get("shift", 0.0)))
@@ -316,10 +325,32 @@ class Event:
                 "guides": {p: [{"round": r, "table": t, "direction": d, "opponents": o}
                                for r, t, d, o in self.guide(p)] for p in self.pairs},
                 "standings": self.standings(duplicate_match_points), "overrides": self.overrides,
+                "draws": self.draws, "on_time": self.options.on_time,
                 "repeats": [list(x) for x in self.repeats()],
                 "clock": self.clock_view(now)}
 
 
-def event_options(games: int, game_minutes: int, warning_minutes: int) -> FrameOptions:
-    """The S3 B frame with an event's number of rounds and clock."""
-    return replace(frame_options(), games=games, game_minutes=game_minutes, warning_minutes=warning_minutes)
+def event_options(games: int, game_minutes: int, warning_minutes: int,
+                  on_time: str = "finish_hand") -> FrameOptions:
+    """The S3 B frame with an event's number of rounds, clock and what is done when time is called."""
+    return replace(frame_options(), games=games, game_minutes=game_minutes, warning_minutes=warning_minutes,
+                   on_time=on_time)
+
+
+def _high_card_order(names: list[str], seed: int, options: FrameOptions) -> tuple[list[str], list[str]]:
+    """S3 B's high-card draw at each table (``HIGH_CARD_SOURCE``): the pairs in listed order meet
+    two by two; the high card takes North-South. The movement's order: North-South pairs first."""
+    ns: list[str] = []
+    ew: list[str] = []
+    said = []
+    for i in range(0, len(names) - 1, 2):
+        teams = (names[i], names[i + 1])
+        d = draw_for_positions(f"{seed}/table {i // 2 + 1}", options)
+        north, east = choose_positions(teams, d, "NS")
+        ns.append(north)
+        ew.append(east)
+        said.append(f"Table {i // 2 + 1}: {d.text(teams)} North-South")
+    if len(names) % 2:  # the last table's East-West seat is the missing pair's (sits out or phantom)
+        ns.append(names[-1])
+        said.append(f"{names[-1]} has no opponent in the draw: North-South at the last table")
+    return ns + ew, said

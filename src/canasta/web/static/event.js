@@ -26,7 +26,7 @@ async function newPage() {
     }
     const r = await fetch("/api/events", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({
       name: $("name").value, preset: $("preset").value, pairs, games: +$("games").value, game_minutes: +$("minutes").value,
-      warning_minutes: +$("warning").value, draw: $("draw").value, movement: $("movement").value, rank_by: $("rank-by").value, overrides }) });
+      warning_minutes: +$("warning").value, draw: $("draw").value, on_time: $("on-time").value, movement: $("movement").value, rank_by: $("rank-by").value, overrides }) });
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
     remember({ name: `${t("ev_title")}: ${j.event.name}`, link: j.link });
@@ -100,6 +100,7 @@ function render() {
   $("ev-name").textContent = ev.name;
   $("ev-facts").textContent = t("ev_facts", { preset: ev.preset, pairs: ev.pairs.length, games: ev.options.games, minutes: ev.options.game_minutes, movement: ev.movement });
   $("ev-ranking").textContent = t("ev_ranking", { how: ev.ranking });
+  $("ev-draws").replaceChildren(...ev.draws.map(d => el("li", { text: d })), el("li", { text: t("ev_time_rule", { rule: t("ev_time_" + ev.on_time) }) }));
   const c = ev.clock;
   $("ev-clock").textContent = t("ev_clock_line", { n: c.round, status: t("clock_" + c.status), left: mmss(c.remaining) });
   $("standings").replaceChildren(standings());
