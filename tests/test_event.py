@@ -135,7 +135,8 @@ def test_s3_b_high_card_draw_gives_north_south_at_each_table() -> None:
     first = ev.rounds[0]
     for i, line in enumerate(ev.draws[:2]):
         chooser = line.split(": ")[-1].removesuffix(" chooses North-South")
-        assert first[i].ns == chooser and {first[i].ns, first[i].ew} == {PAIRS[2 * i], PAIRS[2 * i + 1]}
+        assert first[i].ns == chooser
+        assert {first[i].ns, first[i].ew} == {PAIRS[2 * i], PAIRS[2 * i + 1]}
     assert ev.view(0)["rounds"][0]["sit_outs"] == ["Ida & Jo"]      # the fifth pair, North-South at table 3
     assert Event.new("E", "nvso-tournament", PAIRS, event_options(3, 50, 10), "high_card", 7).order == ev.order
 
