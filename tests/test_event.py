@@ -31,6 +31,8 @@ def test_s3_b_east_west_move_up_one_table_with_a_pair_sitting_out() -> None:
     assert ev.guide("Ed & Flo") == [(1, 0, "", SIT_OUT), (2, 3, "North-South", "Ida & Jo"),
                                     (3, 3, "North-South", "Gus & Hal")]
     assert ev.repeats() == []                      # three rounds, three tables: nobody meets twice
+    assert ev.table_cards()["3"] == [{"round": 2, "ns": "Ed & Flo", "ew": "Ida & Jo"},
+                                     {"round": 3, "ns": "Ed & Flo", "ew": "Gus & Hal"}]
     with pytest.raises(TournamentError, match="no game at table 3 in round 1"):
         ev.enter(1, 3, 100, 0)
 

@@ -147,6 +147,13 @@ class Event:
         """Pairs that meet again (a Mitchell with fewer tables than rounds)."""
         return repeats(self.moves())
 
+    def table_cards(self) -> dict[str, list[dict[str, Any]]]:
+        """Per table (its number as text), who sits there each round: the card left on the table."""
+        mv = self.moves()
+        tables = sorted({s.table for game in mv.rounds for s in game})
+        return {str(t): [{"round": rnd, "ns": s.ns, "ew": s.ew} for rnd, game in enumerate(mv.rounds, start=1)
+                         for s in game if s.table == t] for t in tables}
+
     def guide(self, pair: str) -> list[tuple[int, int, str, str]]:
         """A pair's guide card: (round, table, direction, opponents); table 0 = sits out."""
         mv = self.moves()
@@ -326,6 +333,7 @@ class Event:
                                for r, t, d, o in self.guide(p)] for p in self.pairs},
                 "standings": self.standings(duplicate_match_points), "overrides": self.overrides,
                 "draws": self.draws, "on_time": self.options.on_time,
+                "table_cards": self.table_cards(),
                 "repeats": [list(x) for x in self.repeats()],
                 "clock": self.clock_view(now)}
 

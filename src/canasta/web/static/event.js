@@ -105,6 +105,9 @@ function render() {
   $("ev-clock").textContent = t("ev_clock_line", { n: c.round, status: t("clock_" + c.status), left: mmss(c.remaining) });
   $("standings").replaceChildren(standings());
   $("rounds").replaceChildren(...ev.rounds.map(roundBox));
+  $("table-cards").replaceChildren(...Object.entries(ev.table_cards).map(([table, rows]) => el("div", { class: "panel guide" },
+    el("h3", { text: t("ev_table_n", { n: table }) }),
+    el("ul", {}, ...rows.map(r => el("li", { text: t("ev_table_line", { n: r.round, ns: r.ns, ew: r.ew }) }))))));
   $("guides").replaceChildren(...ev.pairs.map(p => el("div", { class: "panel guide" }, el("h3", { text: p }),
     el("ul", {}, ...ev.guides[p].map(g => el("li", { text: g.table ? t("ev_guide_line", { n: g.round, table: g.table, dir: g.direction, other: g.opponents }) : t("ev_guide_out", { n: g.round }) }))))));
 }
