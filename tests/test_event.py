@@ -58,6 +58,7 @@ def test_standings_by_wins_then_points_from_confirmed_results_only() -> None:
     round out: 2 wins, 5,050. Ida & Jo 1, 2,000; Gus & Hal 0.5, 5,075; Cy & Di 0.5, 4,800; Ed &
     Flo have played nothing."""
     ev = listed()
+    assert {r["rank"] for r in ev.standings()} == {1}    # nothing played yet: everyone level
     ev.clock_action("next", 0.0)                   # round 2 is under way
     ev.enter(1, 1, 2525, 2075, ns_agrees=True, ew_agrees=True)
     ev.enter(1, 2, 1800, 2000, ns_agrees=True, ew_agrees=True)

@@ -222,6 +222,8 @@ class Event:
             others = [g for g in games if g.round not in self.duplicate]
             for (_rnd, pair), mp in round_match_points(others).items():
                 extra[pair] = extra.get(pair, 0) + mp
+        played = {p for g in games for p in (g.a, g.b)}
+        outs = {p: n for p, n in outs.items() if p in played}   # no average of nothing yet
         ranked = rank(games, self.ranking, outs, extra)
         seen = {r.pair for r in ranked}
         rows = [{"rank": r.place, "pair": r.pair, "wins": r.wins, "points": r.points,
