@@ -727,3 +727,29 @@ def test_S3_C_three_as_last_card_of_a_turn_start_replacement_minus_5() -> None:
     # canastas 500 + 300 = 800; table 8s 7 x 10 + 9s 6 x 10 + 2C 20 = 150; hands KC KD 4S (-25) and
     # seat 2's JC (-10) = -35
     assert res.sides[0].total == 95 + 800 + 150 - 35
+
+
+def test_R_1_2_a_take_that_completes_a_natural_canasta_opens_and_is_listed() -> None:
+    """R 1.2: 'a natural canasta waives the point minimum'. Before drawing, an unopened side (125
+    needed) has laid 9C 9C 9D and QC QD 2C (70 points); the top of the frozen pile is a nine and
+    the hand holds 9H 9S 9S: the top card and the three nines complete the meld of nines to seven
+    natural cards, so the take opens the side. The engine's check always allowed it; its list of
+    legal actions left it out (it counted only the nines in hand toward a canasta, not those
+    already laid this turn), found by the random-play property test."""
+    actions = ["draw", "meld JC JD JK", "ask", "yes", "meld 4D 4S JK", "add @0 JH", "retract", "discard JK",
+               "draw", "meld 9C 9C 9D", "meld QC QD QS", "add @1 2C", "add @0 9H", "add @0 9S", "add @0 9S",
+               "ask", "yes", "retract", "discard JC", "draw", "discard QC", "draw", "discard 9D", "draw",
+               "meld JC JD JH", "meld 5C 5D JK", "meld 4D 4S 2D", "retract", "discard 9H", "meld QC QD 2C",
+               "meld 9C 9C 9D"]
+    from canasta.records import GameRecord
+
+    s = GameRecord(RA, 703764, [Action.parse(a) for a in actions], 0).replay()
+    side = s.side_of(s.current)
+    assert not s.opened[side] and s.minimum[side] == 125 and s.turn_points == 70
+    assert s.pile[-1] // 4 + 2 == 9
+    assert sorted(hand(s, s.current)).count(parse_cards("9S")[0]) == 2
+    take = Action.parse("take 9H 9S 9S @1")
+    assert s.why_illegal(take) is None
+    assert any(a.op is Op.TAKE and sorted(a.cards) == sorted(take.cards) for a in s.legal_actions())
+    s.apply(take)
+    assert s.opened[side] and s.canastas(side) == 1

@@ -1813,8 +1813,11 @@ class GameState:
             if r.take_cards_count:
                 best += held * top_value + hk[m.joker] * r.value_joker + hk[m.deuce] * r.value_two
             size = r.canasta_size
+            # a natural canasta completed by the take opens too: the top card and the held naturals
+            # with those of a natural meld of that rank already laid this turn
+            laid = max([melds[t].naturals for t in targets if t >= 0 and not melds[t].wilds], default=0)
             if best < self.minimum[side] and not (r.canasta_opens and (
-                    self._has_natural(side, size) or (r.take_cards_count and held + 1 >= size))):
+                    self._has_natural(side, size) or (r.take_cards_count and laid + held + 1 >= size))):
                 targets = []
         # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
         nat_options: list[tuple[int, ...]] = [()]
