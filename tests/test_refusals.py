@@ -103,9 +103,9 @@ def test_every_option_has_values_to_try() -> None:
         assert _values(name) is not None
 
 
-def _play(rs: RuleSet, seed: int, hands: int = HANDS) -> None:
+def _play(rs: RuleSet, seed: int, hands: int = HANDS) -> GameState:
     """Random play of ``hands`` whole hands (or to the end of the game), checking at every step that
-    there is a legal action and that every listed action applies."""
+    there is a legal action and that every listed action applies; the state reached."""
     s = GameState.new(rs, seed)
     rng = random.Random(seed)
     step = 0
@@ -119,6 +119,7 @@ def _play(rs: RuleSet, seed: int, hands: int = HANDS) -> None:
             assert why is None, f"step {step}: {a} is listed but refused: {why}"
         build = [a for a in legal if a.op in (Op.TAKE, Op.MELD, Op.ADD, Op.YES, Op.UPCARD)]
         s.apply(rng.choice(build) if build and rng.random() < 0.7 else rng.choice(legal))
+    return s
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -153,7 +154,8 @@ def test_every_valid_house_rule_combination_plays(preset: str, house: dict[str, 
 def test_combinations_found_broken_now_play(preset: str, house: dict[str, Any]) -> None:
     rs = rules(preset, **house)
     for seed in range(3):
-        _play(rs, seed)
+        s = _play(rs, seed)
+        assert s.is_over or len(s.results) >= HANDS     # the hands were played to their end
 
 
 def test_sequences_with_one_meld_per_rank_lists_no_second_group() -> None:

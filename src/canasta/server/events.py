@@ -19,7 +19,7 @@ from pydantic import Field, field_validator
 from ..errors import CanastaError
 from ..presets import PRESETS
 from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_totals
-from ..tournament.event import DRAWS, Event, event_options
+from ..tournament.event import Event, event_options
 from ..tournament.ranking import RankOptions
 from . import documents
 from .hub import build_rules
@@ -306,5 +306,3 @@ async def event_csv(request: Request, event_id: str) -> Response:
     return Response(buf.getvalue(), media_type="text/csv; charset=utf-8", headers={
         "content-disposition": f'attachment; filename="canasta-event-{event_id}.csv"'})
 
-
-__all__ = ["DRAWS", "router"]

@@ -327,11 +327,6 @@ class Store:
             game = db.get(GameRow, (table_id, game_no))
             return None if game is None else game.record
 
-    def fair_secret(self, table_id: str, game_no: int) -> str | None:
-        with self.session() as db:
-            game = db.get(GameRow, (table_id, game_no))
-            return None if game is None else game.fair_secret
-
     def game_setup(self, table_id: str, game_no: int) -> tuple[int | str, int, list[str]] | None:
         """A game's seed, first dealer and moves (for records of earlier games)."""
         with self.session() as db:

@@ -39,13 +39,11 @@ from .fair import (
 )
 from .movement import (
     Seating,
-    Standing,
     first_game,
     knockout_pairings,
     move_east_west,
     movement,
     repeat_meetings,
-    standings,
 )
 from .movements import (
     ODD_SOURCE,
@@ -67,9 +65,11 @@ from .ranking import (
     GameResult,
     Ranked,
     RankOptions,
+    Standing,
     match_points,
     rank,
     round_match_points,
+    standings,
     standings_text,
 )
 from .sheet import ScoreSheet, SheetHand, score_sheet

@@ -334,7 +334,8 @@ class Event:
                 "guides": {p: [{"round": r, "table": t, "direction": d, "opponents": o}
                                for r, t, d, o in self.guide(p)] for p in self.pairs},
                 "standings": self.standings(duplicate_match_points), "overrides": self.overrides,
-                "draws": self.draws, "on_time": self.options.on_time,
+                "draws": self.draws, "draw_source": HIGH_CARD_SOURCE if self.draw == "high_card" else "",
+                "on_time": self.options.on_time,
                 "table_cards": self.table_cards(),
                 "repeats": [list(x) for x in self.repeats()],
                 "clock": self.clock_view(now)}

@@ -1,4 +1,5 @@
-"""S3 §B's movement between games, the knockout reading of "single elimination", and standings.
+"""S3 §B's movement between games and the knockout reading of "single elimination" (standings:
+``ranking``).
 
 "The East-West team will move to the next higher numbered table. The team with the highest numbered
 table moves to Table 1." North-South teams stay. With N tables, an East-West team meets each
@@ -77,26 +78,3 @@ def knockout_pairings(winners: Sequence[str]) -> tuple[list[tuple[int, str, str]
     pairs = [(i // 2 + 1, winners[i], winners[i + 1]) for i in range(0, len(winners) - 1, 2)]
     bye = winners[-1] if len(winners) % 2 else None
     return pairs, bye
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    team: str
-    wins: float
-    points: int
-
-
-def standings(games: Iterable[tuple[str, str, int, int]]) -> list[Standing]:
-    """Teams ranked by games won, then total points (director's ranking: the sheet has none).
-    ``games`` holds (team, opponent, team's score, opponent's score) once per game; a tied game
-    (``time_tie="draw"``) counts half a win for both."""
-    wins: dict[str, float] = {}
-    points: dict[str, int] = {}
-    for a, b, sa, sb in games:
-        if a == b:
-            raise TournamentError(f"{a} cannot play itself")
-        for team, own, other in ((a, sa, sb), (b, sb, sa)):
-            wins[team] = wins.get(team, 0) + (1.0 if own > other else 0.5 if own == other else 0.0)
-            points[team] = points.get(team, 0) + own
-    table = [Standing(t, wins[t], points[t]) for t in wins]
-    return sorted(table, key=lambda s: (-s.wins, -s.points, s.team))

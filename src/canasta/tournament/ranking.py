@@ -177,3 +177,20 @@ def standings_text(table: list[Ranked], options: RankOptions = RankOptions()) ->
              f"{'Place':>5}  {'Pair':<12}{'Wins':>6}{'Points':>9}{'MPs':>7}"]
     lines += [f"{r.place:>5}  {r.pair:<12}{r.wins:>6g}{r.points:>9,g}{r.match_points:>7g}" for r in table]
     return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    team: str
+    wins: float
+    points: int
+
+
+def standings(games: Iterable[tuple[str, str, int, int]]) -> list[Standing]:
+    """S3 B's frame: teams ranked by games won, then total points (director's ranking: the sheet has
+    none); ``games`` holds (team, opponent, team's score, opponent's score) once per game; a tied game
+    (``time_tie="draw"``) counts half a win for both. ``rank`` with those two keys, teams still equal
+    listed by name."""
+    options = RankOptions(rank_by="wins", tie_breaks=("points",), sit_out="nothing")
+    played = [GameResult(i, a, b, sa, sb) for i, (a, b, sa, sb) in enumerate(games)]
+    return [Standing(r.pair, r.wins, int(r.points)) for r in rank(played, options)]

@@ -2,14 +2,13 @@
 // round in words and with a sound (which can be muted). The time is the server's: the page keeps the
 // server's facts and counts down from them, so every screen and a reload show the same minutes.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
-import { secretLink } from "/static/common.js";
+import { secretLink, mmss } from "/static/common.js";
 
 await loadMessages();
 applyMessages();
 const $ = x => document.getElementById(x);
 const { id: eventId, headers: H } = secretLink();
 let ev = null, offset = 0, fetchedAt = 0, lastStatus = null, muted = localStorage.getItem("canasta.mute") === "1";
-const mmss = s => { s = Math.max(0, Math.ceil(s)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
 
 function beep(times) {
   if (muted) return;

@@ -31,3 +31,15 @@ export async function api(path, headers, body) {
   if (!r.ok) throw new Error(j.error.message);
   return j;
 }
+// House rules typed one per line as option=value: JSON values where they parse (2, true, [4,14]),
+// else the text; the engine checks them.
+export function houseRules(text) {
+  const overrides = {};
+  for (const line of text.split("\n")) {
+    const m = line.match(/^\s*(\w+)\s*=\s*(.+?)\s*$/); if (!m) continue;
+    try { overrides[m[1]] = JSON.parse(m[2]); } catch { overrides[m[1]] = m[2]; }
+  }
+  return overrides;
+}
+// Seconds as m:ss (rounded up, never below 0), for the round clock.
+export function mmss(s) { s = Math.max(0, Math.ceil(s)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; }

@@ -1,7 +1,7 @@
 // The director's page: the event's rounds (who sits where), each table's totals confirmed by both
 // pairs, the standings, and the pairs' guide cards. The server's event model decides all of it.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
-import { el, remember, secretLink, api as call } from "/static/common.js";
+import { el, remember, secretLink, api as call, houseRules, mmss } from "/static/common.js";
 
 await loadMessages();
 applyMessages();
@@ -10,7 +10,6 @@ const { id: eventId, token, headers: H } = secretLink();
 let ev = null;
 const showErr = (box, m) => { $(box).textContent = m || ""; $(box).hidden = !m; };
 const api = (path, body) => call(path, H, body);
-export function mmss(s) { s = Math.max(0, Math.ceil(s)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; }
 
 async function newPage() {
   $("new").hidden = false;
@@ -19,11 +18,7 @@ async function newPage() {
   $("preset").value = "nvso-tournament";
   $("create").onclick = async () => {
     const pairs = $("pairs").value.split("\n").map(x => x.trim()).filter(Boolean);
-    const overrides = {};
-    for (const line of $("house").value.split("\n")) {
-      const m = line.match(/^\s*(\w+)\s*=\s*(.+?)\s*$/); if (!m) continue;
-      try { overrides[m[1]] = JSON.parse(m[2]); } catch { overrides[m[1]] = m[2]; }
-    }
+    const overrides = houseRules($("house").value);
     const r = await fetch("/api/events", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({
       name: $("name").value, preset: $("preset").value, pairs, games: +$("games").value, game_minutes: +$("minutes").value,
       warning_minutes: +$("warning").value, draw: $("draw").value, on_time: $("on-time").value, movement: $("movement").value, rank_by: $("rank-by").value, overrides }) });
@@ -94,15 +89,17 @@ function seatsBox(round, tb) {
       el("button", { text: t("ev_seat_link"), onclick: async () => { try { const j = await api(`/api/events/${eventId}/rounds/${round}/tables/${tb.table}/seats/${seat}`, { kind: "person" });
         out.replaceChildren(el("input", { value: location.origin + j.link, readonly: "", "aria-label": `${t("seat")} ${seat + 1}` })); } catch (e) { showErr("err", e.message); } } }))), out);
 }
+const clockLine = c => t("ev_clock_line", { n: c.round, status: t("clock_" + c.status), left: mmss(c.remaining) });
 function render() {
   $("event").hidden = false; $("ev-tools").hidden = false;
   $("clock-link").href = `/event/${eventId}/clock#t=${token}`;
   $("ev-name").textContent = ev.name;
   $("ev-facts").textContent = t("ev_facts", { preset: ev.preset, pairs: ev.pairs.length, games: ev.options.games, minutes: ev.options.game_minutes, movement: ev.movement });
   $("ev-ranking").textContent = t("ev_ranking", { how: ev.ranking });
-  $("ev-draws").replaceChildren(...ev.draws.map(d => el("li", { text: d })), el("li", { text: t("ev_time_rule", { rule: t("ev_time_" + ev.on_time) }) }));
+  $("ev-draws").replaceChildren(...ev.draws.map(d => el("li", { text: d })), ev.draw_source ? el("li", { text: ev.draw_source }) : "",
+    el("li", { text: t("ev_time_rule", { rule: t("ev_time_" + ev.on_time) }) }));
   const c = ev.clock;
-  $("ev-clock").textContent = t("ev_clock_line", { n: c.round, status: t("clock_" + c.status), left: mmss(c.remaining) });
+  $("ev-clock").textContent = clockLine(c);
   $("standings").replaceChildren(standings());
   $("rounds").replaceChildren(...ev.rounds.map(roundBox));
   $("table-cards").replaceChildren(...Object.entries(ev.table_cards).map(([table, rows]) => el("div", { class: "panel guide" },
@@ -121,5 +118,5 @@ $("csv").onclick = async () => {
 };
 if (eventId && token) { await load(); setInterval(async () => {     // the clock line follows the big screen
   if (document.activeElement?.tagName === "INPUT") return;          // never while someone types a score
-  try { const fresh = await api(`/api/events/${eventId}`); if (fresh.version !== ev.version) { ev = fresh; render(); } else { ev.clock = fresh.clock; $("ev-clock").textContent = t("ev_clock_line", { n: fresh.clock.round, status: t("clock_" + fresh.clock.status), left: mmss(fresh.clock.remaining) }); } } catch { /* offline: try again */ }
+  try { const fresh = await api(`/api/events/${eventId}`); if (fresh.version !== ev.version) { ev = fresh; render(); } else { ev.clock = fresh.clock; $("ev-clock").textContent = clockLine(fresh.clock); } } catch { /* offline: try again */ }
 }, 5000); } else newPage();

@@ -1,5 +1,5 @@
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
-import { el, remember, myTables } from "/static/common.js";
+import { el, remember, myTables, houseRules } from "/static/common.js";
 
 await loadMessages();
 applyMessages();
@@ -44,14 +44,7 @@ document.getElementById("go").addEventListener("click", async () => {
   const j = await create({ preset: sel.value }, document.getElementById("err"));
   if (j) location.href = `${j.links.seats["0"]}&h=${j.host_token}`;   // the player may start the next game
 });
-function houseRules() {
-  const overrides = {};
-  for (const line of document.getElementById("house").value.split("\n")) {
-    const m = line.match(/^\s*([\w]+)\s*=\s*(.+?)\s*$/); if (!m) continue;
-    try { overrides[m[1]] = JSON.parse(m[2]); } catch { overrides[m[1]] = m[2]; }
-  }
-  return overrides;
-}
+const typedRules = () => houseRules(document.getElementById("house").value);
 // The engine checks the house rules as they are typed, and its sentence is shown as it is.
 let checking;
 document.getElementById("house").addEventListener("input", () => {
@@ -59,14 +52,14 @@ document.getElementById("house").addEventListener("input", () => {
   checking = setTimeout(async () => {
     const box = document.getElementById("perr"), ok = document.getElementById("pok");
     const r = await fetch("/api/rules/check", { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ preset: sel.value, players: +document.getElementById("players").value, overrides: houseRules() }) });
+      body: JSON.stringify({ preset: sel.value, players: +document.getElementById("players").value, overrides: typedRules() }) });
     const j = await r.json();
-    box.hidden = r.ok; ok.hidden = !r.ok || !Object.keys(houseRules()).length;
+    box.hidden = r.ok; ok.hidden = !r.ok || !Object.keys(typedRules()).length;
     if (!r.ok) box.textContent = j.error.message;
   }, 350);
 });
 document.getElementById("create").addEventListener("click", async () => {
-  const overrides = houseRules();
+  const overrides = typedRules();
   const seatsSpec = [...document.querySelectorAll("#seats .row")].map(r => {
     const [kind, level] = r.querySelector("select").value.split(":"); const name = r.querySelector("input").value.trim();
     return { kind, ...(level ? { level } : {}), ...(name ? { name } : {}) };

@@ -1,7 +1,7 @@
 // The score keeper: a paper game's sheet. The page sends what the table wrote down and shows what
 // the engine scored (the same scoring as an online hand); it does no arithmetic of its own.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
-import { el, remember, secretLink, api as call } from "/static/common.js";
+import { el, remember, secretLink, api as call, houseRules } from "/static/common.js";
 
 await loadMessages();
 applyMessages();
@@ -22,11 +22,7 @@ async function newSheetPage() {
   const desc = () => { const p = presets.find(x => x.name === sel.value); $("desc").textContent = p.description; $("card-link").href = `/rules/${p.name}`; };
   sel.onchange = desc; desc();
   $("start").onclick = async () => {
-    const overrides = {};
-    for (const line of $("house").value.split("\n")) {
-      const m = line.match(/^\s*(\w+)\s*=\s*(.+?)\s*$/); if (!m) continue;
-      try { overrides[m[1]] = JSON.parse(m[2]); } catch { overrides[m[1]] = m[2]; }
-    }
+    const overrides = houseRules($("house").value);
     const r = await fetch("/api/sheets", { method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ preset: sel.value, overrides, names: [$("name0").value.trim() || "We", $("name1").value.trim() || "They"] }) });
     const j = await r.json();
