@@ -406,3 +406,22 @@ def test_the_director_puts_a_duplicate_round_online_and_the_results_come_back(
     page.screenshot(path=str(shots / "event-online-1280.png"), full_page=True)
     assert not page.errors
     page.close()
+
+
+def test_the_american_table_shows_the_turn_card_and_the_talons(chromium: Any, server: LiveServer) -> None:
+    """S3 C: the turn card, 8 cards from the bottom of the stock, and the talons drawn only down to it:
+    the page says how many cards lie above it (the stock less 8) and which side has taken its talon."""
+    made = httpx.post(server.url + "/api/tables", json={"preset": "nvso-tournament"}).json()
+    page = open_page(chromium, server.url + made["links"]["seats"]["0"], 375)
+    page.wait_for_selector("#centre .turn-card")
+    centre = page.inner_text("#centre")            # one reading: the bots may move meanwhile
+    stock = int(centre.split("Stock: ")[1].split(" ")[0])
+    assert f"Turn card: {stock - 8} cards above it (8 below)" in centre
+    assert "Your side: " in centre and "Talon" in centre
+    assert not page.errors
+    other = httpx.post(server.url + "/api/tables", json={"preset": "classic"}).json()
+    classic = open_page(chromium, server.url + other["links"]["seats"]["0"])
+    classic.wait_for_selector("#centre .heap")
+    assert classic.locator("#centre .turn-card, #centre .talons").count() == 0   # no turn card, no talon
+    page.close()
+    classic.close()

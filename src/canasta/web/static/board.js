@@ -45,8 +45,11 @@ export function centre(v) {
     p.top ? cardImage(p.top, "pile-top") : el("span", { class: "card small empty", text: "" }),
     el("div", {}, el("span", { text: p.top ? t("pile", { n: p.size }) : t("pile_empty") }), el("div", { class: "row" }, ...states)));
   const parts = [stock, pile];
-  if (v.turn_card?.under) parts.push(el("p", { class: "note", text: v.turn_card.passed ? t("turn_card_passed") : t("turn_card", { n: v.turn_card.under }) }));
-  if (v.talons?.some(x => x)) parts.push(el("p", { class: "note", text: t("talons", { list: v.talons.map((n, i) => `${sideName(v, i)} ${n}`).join(", ") }) }));
+  // S3 C: the turn card sits 8 cards from the bottom; talons are drawn only down to it
+  if (v.turn_card?.under) parts.push(el("p", { class: "note turn-card", text: v.turn_card.passed ? t("turn_card_passed")
+    : t("turn_card", { n: v.stock - v.turn_card.under, under: v.turn_card.under }) }));
+  if (v.talons && (v.turn_card?.under || v.talons.some(x => x))) parts.push(el("p", { class: "note talons", text: t("talons", { list: v.talons.map((n, i) =>
+    `${sideName(v, i)}: ${n ? t("talon_took", { n }) : t("talon_none")}`).join(" · ") }) }));
   return el("div", { class: "centre" }, ...parts);
 }
 
