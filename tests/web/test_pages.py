@@ -211,6 +211,7 @@ def test_every_control_is_named_and_big_enough_to_touch_on_a_phone(chromium: Any
     page.wait_for_selector("#hint:not([hidden])", timeout=30000)
     hint = page.inner_text("#hint")
     assert hint.startswith("Hint: ") and "sampled" not in hint and "=" not in hint, hint
+    assert "selected" not in hint and "@" not in hint, hint     # said as a move, not as a button
     assert not re.search(r"\b[2-9TJQKA][CDHS]\b", hint), hint
     # larger cards and text, kept for the next visit
     width = page.locator("#hand .card").first.bounding_box()["width"]

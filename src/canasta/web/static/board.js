@@ -43,7 +43,7 @@ export function centre(v) {
   if (p.frozen_for_me && !p.frozen) states.push(el("span", { class: "badge frozen", text: t("frozen_for_you") }));
   const pile = el("div", { class: "heap pile" },
     p.top ? cardImage(p.top, "pile-top") : el("span", { class: "card small empty", text: "" }),
-    el("div", {}, el("span", { text: p.top ? t("pile", { n: p.size }) : t("pile_empty") }), el("div", { class: "row" }, ...states)));
+    el("div", {}, el("span", { text: p.top ? t(p.size === 1 ? "pile_1" : "pile", { n: p.size }) : t("pile_empty") }), el("div", { class: "row" }, ...states)));
   const parts = [stock, pile];
   // S3 C: the turn card sits 8 cards from the bottom; talons are drawn only down to it
   if (v.turn_card?.under) parts.push(el("p", { class: "note turn-card", text: v.turn_card.passed ? t("turn_card_passed")

@@ -51,8 +51,9 @@ function receive(m) {
   else if (m.type === "table") render();
   if (m.type === "refused" || m.type === "error") showError(t("refused", { message: m.message }));
   if (m.type === "hint") {
-    const reason = m.reason.replace(/\b([2-9TJQKA][CDHS]|JK)\b/g, c => cardText(c));
-    $("hint").textContent = t("hint_says", { action: actionText(m.action), reason }); $("hint").hidden = false;
+    const plain = m.reason.replace(/\b([2-9TJQKA][CDHS]|JK)\b/g, c => cardText(c));
+    const reason = plain.charAt(0).toUpperCase() + plain.slice(1);
+    $("hint").textContent = t("hint_says", { action: actionWords(m.action), reason }); $("hint").hidden = false;
   }
 }
 function send(msg) { ws.send(JSON.stringify({ id: `c${Date.now()}-${++seq}`, based_on: lastEvent, ...msg })); }
@@ -138,6 +139,17 @@ function actionText(a) {
     return t("declare_" + x) === "declare_" + x ? x : t("declare_" + x);
   };
   return `${label === "act_" + w ? w : label} ${rest.map(word).join(" ")}`.trim();
+}
+// An action said as a sentence (the hint): "Add JK to your fours", "Discard 7♥", "Pick up the pile
+// with 9♥ 9♠". Cards and meld names from the notation; the words from the catalogue.
+function actionWords(a) {
+  const [w, ...rest] = a.split(" ");
+  const cards = rest.filter(x => /^[2-9TJQKA][CDHS]$|^JK$/.test(x)).map(cardText).join(" ");
+  const at = rest.find(x => /^@\d+$/.test(x));
+  const meld = at ? view?.melds?.[view.side]?.[+at.slice(1)]?.what ?? at : "";
+  const key = "say_" + w + (w === "take" ? (cards ? "_with" : "") + (meld ? "_onto" : "") : "");
+  const said = t(key, { cards, meld });
+  return said === key ? actionText(a) : said;
 }
 async function newGame() {
   const r = await fetch(`/api/tables/${tableId}/games`, { method: "POST", headers: { authorization: `Bearer ${hostToken}` } });
