@@ -233,6 +233,36 @@ def test_deals_are_committed_before_they_are_played_and_verified_after(client: T
     assert after["deals"] == json.loads(text)["commitments"]["deals"]
 
 
+def test_the_partner_question_reaches_the_partner_and_the_answer_binds(client: TestClient) -> None:
+    """Issue 12 (R 1.1: the partner answers "may I go out?" and the answer binds): seat 1 asks; the
+    question reaches seat 3, a person, whose turn it is to answer, and nobody else may; the "no"
+    comes back to seat 1 as a binding answer. With a bot as the partner, the bot answers."""
+    t = make(client, preset="classic", seed=3,
+             seats=[{"kind": "bot"}, {"kind": "person", "name": "Ann"}, {"kind": "bot"},
+                    {"kind": "person", "name": "Bob"}])
+    tokens = {s["seat"]: s["token"] for s in t["seats"] if s["kind"] == "person"}
+    ann, bob = Sock(client, t["table_id"], tokens[1]), Sock(client, t["table_id"], tokens[3])
+    assert ann.intent("p1", action="draw")["type"] == "ack"
+    assert ann.intent("p2", action="ask")["type"] == "ack"
+    bob.next(lambda m: m.get("view", {}).get("phase") == "answer")
+    assert bob.view["to_act"] == 3 and sorted(bob.view["legal_actions"]) == ["no", "yes"]
+    assert ann.intent("p3", action="yes")["code"] == "not_your_turn"      # only the partner answers
+    assert bob.intent("b1", action="no")["type"] == "ack"
+    ann.next(lambda m: m.get("view", {}).get("phase") == "play")
+    assert ann.view["turn_state"]["answer"] == "no" and ann.view["turn_state"]["answer_binds"]
+    for sock in (ann, bob):
+        sock.close()
+    # a bot partner answers by itself
+    t2 = make(client, preset="classic", seed=3,
+              seats=[{"kind": "bot"}, {"kind": "person", "name": "Ann"}, {"kind": "bot"}, {"kind": "bot"}])
+    me = Sock(client, t2["table_id"], t2["seats"][1]["token"])
+    assert me.intent("q1", action="draw")["type"] == "ack"
+    assert me.intent("q2", action="ask")["type"] == "ack"
+    me.next(lambda m: m.get("view", {}).get("turn_state", {}).get("answer") in ("yes", "no"))
+    assert me.view["to_act"] == 1 and me.view["turn_state"]["answer_binds"]
+    me.close()
+
+
 # ---------------------------------------------------------------------------------------- the socket
 def test_bad_socket_input_is_refused_and_changes_nothing(client: TestClient) -> None:
     t = make(client, preset="classic", seed=4, seats=SEATS4)

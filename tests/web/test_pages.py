@@ -426,3 +426,22 @@ def test_the_american_table_shows_the_turn_card_and_the_talons(chromium: Any, se
     assert classic.locator("#centre .turn-card, #centre .talons").count() == 0   # no turn card, no talon
     page.close()
     classic.close()
+
+
+def test_the_partner_question_and_its_answer_are_shown(chromium: Any, server: LiveServer) -> None:
+    """R 1.1: a player may ask "may I go out?"; the partner's answer binds. The page shows the question
+    while the partner thinks, then the answer, in words."""
+    made = httpx.post(server.url + "/api/tables", json={
+        "preset": "classic", "seed": 3, "seats": [{"kind": "bot"}, {"kind": "person", "name": "Ann"},
+                                                  {"kind": "bot"}, {"kind": "bot"}]}).json()
+    page = open_page(chromium, server.url + made["links"]["seats"]["1"])
+    page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
+    page.keyboard.press("d")
+    button(page, "Ask partner").first.wait_for()
+    button(page, "Ask partner").first.click()
+    page.wait_for_function("document.querySelector('#question').innerText.includes('the answer was')",
+                           timeout=30000)
+    assert re.search(r"Ann asked to go out; the answer was (yes|no)\.", page.inner_text("#question"))
+    assert any("answers" in li for li in page.locator("#log li").all_inner_texts())
+    assert not page.errors
+    page.close()
