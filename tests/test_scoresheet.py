@@ -288,3 +288,36 @@ def test_r_samba_six_red_threes_1000_and_going_out_200() -> None:
         {"sequence_canastas": 1, "natural_canastas": 1, "red_threes": 6, "went_out": True, "table": 300},
         {}]).sides[0]
     assert (s.red_three_points, s.going_out, s.total) == (1000, 200, 3500)
+
+
+def test_s0_trey_sheet_lines() -> None:
+    """S0 [D]: wild canasta 2,500, sequence 1,500, natural 500, mixed 300; going out 300. S0 [F](i){a}:
+    each red trey 100, but 4 count 600, 5 800 and 6 1,000; {b} a red trey kept concealed -100 each;
+    RULINGS T7: the treys count minus without the canastas needed to go out (a sequence and one more).
+    Worked by hand: A: 1,500 + 500 + 300 + 600 (four treys) + 300 + 200 = 3,400;
+    B (a wild canasta only, so its one trey is minus): 2,500 - 100 + 150 - 40 - 100 = 2,410."""
+    sheet = ScoreSheet(rules("trey-canasta"))
+    a, b = sheet.add_hand([
+        {"sequence_canastas": 1, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 4,
+         "went_out": True, "table": 200},
+        {"wild_canastas": 1, "red_threes": 1, "table": 150, "hand": 40, "red_threes_in_hand": 1}]).sides
+    assert (a.canasta_bonus, a.red_three_points, a.going_out, a.total) == (2300, 600, 300, 3400)
+    assert (b.canasta_bonus, b.red_three_points, b.hand, b.total) == (2500, -100, -140, 2410)
+
+
+def test_s4_spanish_sheet_lines() -> None:
+    """S4 Points: 'For having the four Red Threes: 800 points', 'For finishing a game: 100 points',
+    Canasta Limpia 500, Canasta Sucia 300. Worked by hand: 500 + 300 + 800 + 100 + 180 = 1,880."""
+    s = ScoreSheet(rules("spanish")).add_hand([
+        {"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 4, "went_out": True, "table": 180},
+        {}]).sides[0]
+    assert (s.canasta_bonus, s.red_three_points, s.going_out, s.total) == (800, 800, 100, 1880)
+
+
+def test_r_1_1_classic_red_threes_and_the_failed_go_out_penalty() -> None:
+    """R 1.1 (Hoyle): red threes 100 each, all four 800; permission given but cannot go out -100.
+    Worked by hand: 500 + 300 (three red threes) + 90 - 100 = 790."""
+    s = ScoreSheet(rules("classic")).add_hand([
+        {"natural_canastas": 1, "red_threes": 3, "table": 90, "failed_go_out": 1},
+        {"went_out": True}]).sides[0]
+    assert (s.red_three_points, s.penalties, s.total) == (300, -100, 790)
