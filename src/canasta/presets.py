@@ -627,12 +627,19 @@ DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "boliv
                    "american": 4, "nvso-tournament": 4, "trey-canasta": 4}
 
 
-def preset_table(name: str, players: int | None = None) -> Table:
-    """A preset's option table: option -> (value, source)."""
+def check_preset(name: str) -> str:
+    """``name`` if it is a preset; otherwise RuleError naming the closest preset and all of them
+    (one message for the engine, the command line and the server)."""
     if name not in PRESETS:
         close = difflib.get_close_matches(str(name), list(PRESETS), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise RuleError(f"unknown rule set {name!r}{hint}: choose one of {', '.join(PRESETS)}")
+    return name
+
+
+def preset_table(name: str, players: int | None = None) -> Table:
+    """A preset's option table: option -> (value, source)."""
+    check_preset(name)
     return PRESETS[name][1](players if players is not None else DEFAULT_PLAYERS[name])
 
 
