@@ -721,7 +721,7 @@ class GameState:
         if self.pre_draw:
             return ("shown_melds", "you have shown melds to take the pile: take it, or retract them "
                     "before drawing")
-        if not self.stock and self.rules.stock_end != "bolivia":
+        if not self.stock and self.rules.stock_end != "end_on_draw":
             return ("stock_empty", "the stock is empty: take the discard pile or end the hand")
         return None
 
@@ -734,7 +734,7 @@ class GameState:
         if not self.pile:
             return ("pile_empty", "there is no upcard")
         top = self.pile[-1]
-        if mode == "trey":  # S0 [A](i){a}{b}{c}: a natural or a red trey; T1: not a black trey
+        if mode == "plus_stock_card":  # S0 [A](i){a}{b}{c}: a natural or a red trey; T1: not a black trey
             if is_wild(top) or is_black_three(top):
                 return ("upcard_not_natural", f"the upcard {_c(top)} cannot be taken")
             if not self.stock:
@@ -1052,7 +1052,7 @@ class GameState:
         b3 = sum(1 for f in cards if is_black_three(f))
         if b3:
             return self._why_not_black3_meld(cards, b3)
-        if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode in ("optional", "trey"):
+        if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode in ("optional", "disclose"):
             if self.phase is _DRAW_PHASE:
                 return ("draw_first", "draw first")
             return self._meld_finish(side, cards)
@@ -1655,7 +1655,7 @@ class GameState:
                              + self._faces(seat, m.red3, t))
                         if self._why_not_meld(c) is None:
                             out.append(Action(_OP_MELD, c))
-        if hk[m.red3] and not drawing and r.red3_mode in ("optional", "trey"):
+        if hk[m.red3] and not drawing and r.red3_mode in ("optional", "disclose"):
             c = (self.face_of_kind(seat, m.red3),)
             if self._why_not_meld(c) is None:
                 out.append(Action(_OP_MELD, c))
@@ -1902,7 +1902,7 @@ class GameState:
         self.nactions += 1
         op = a.op
         seat = self.current
-        if self.rules.red3_mode == "trey" and not (
+        if self.rules.red3_mode == "disclose" and not (
                 op is _OP_DRAW or op is _OP_TAKE or op is _OP_UPCARD or op is _OP_YES or op is _OP_NO
                 or (op is _OP_MELD and len(a.cards) == 1)):
             # S0 [F](i){c}: the further card is only for a red trey disclosed at once
@@ -1930,7 +1930,7 @@ class GameState:
             self.phase = _PLAY_PHASE
             if not self.pile:
                 self.pile_frozen = False
-            if self.rules.first_turn_upcard == "trey":
+            if self.rules.first_turn_upcard == "plus_stock_card":
                 # S0 [A](i){a}{b}{c}: one stock card with it, and no lay-down until the next turn
                 got = self._draw_cards(seat, self.rules.stock_draw - 1)
                 self.log_event(seat, "draw", tuple(got), private=True)
@@ -2055,7 +2055,7 @@ class GameState:
 
     def _fresh(self, got: tuple[int, ...] | list[int]) -> None:
         """S0 [F](i){c}: red treys just dealt or picked up may be disclosed for a further card."""
-        if self.rules.red3_mode == "trey":
+        if self.rules.red3_mode == "disclose":
             self.fresh3[self.current] += sum(1 for f in got if is_red_three(f))
 
     def _do_replacement(self) -> None:
@@ -2317,10 +2317,10 @@ class GameState:
         self.check_stock_out()
 
     def check_stock_out(self) -> None:
-        """Where the stock's end is the classic one: with the stock gone, a player to draw who may not
-        take the pile ends the hand (``"stock_out"``). Run at every turn's start, and by a position's
-        setup."""
-        if (not self.stock and self.rules.stock_end == "classic" and self.phase is _DRAW_PHASE
+        """Where play goes on after the stock (``stock_end="play_on"``): with the stock gone, a player
+        to draw who may not take the pile ends the hand (``"stock_out"``). Run at every turn's start,
+        and by a position's setup."""
+        if (not self.stock and self.rules.stock_end == "play_on" and self.phase is _DRAW_PHASE
                 and (self._pile_block() is not None or not self._any_take())):
             self.end_hand("stock_out", -1)
 
@@ -2401,7 +2401,7 @@ class GameState:
         self.answers = [0] * n
         self.penalties = [0] * r.sides
         self.owed = [0] * n
-        self.fresh3 = [self.hk[s][self.model.red3] if r.red3_mode == "trey" else 0 for s in range(n)]
+        self.fresh3 = [self.hk[s][self.model.red3] if r.red3_mode == "disclose" else 0 for s in range(n)]
         self.laydown_seat = [-1] * r.sides
         self.laydown_turns = [0] * r.sides
         self.boxed = [[] for _ in range(n)]
