@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import random
+import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..state import FAIR_PREFIX
 from .clock import ClockStatus, clock_status
 from .draw import choose_positions, draw_for_positions
 from .movement import Seating
@@ -87,6 +89,7 @@ class Event:
     online: dict[tuple[int, int], str] = field(default_factory=dict)   # (round, table) -> table id
     duplicate: set[int] = field(default_factory=set)            # rounds played with the same deals
     draws: list[str] = field(default_factory=list)              # the high-card draws, in words
+    secret: str = ""   # behind the duplicate rounds' fair seeds; never shown (older events: none)
 
     @classmethod
     def new(cls, name: str, preset: str, pairs: list[str], options: FrameOptions | None = None,
@@ -115,7 +118,8 @@ class Event:
         elif draw == "high_card":
             order, draws = _high_card_order(names, seed, options or FrameOptions())
         ev = cls(name.strip()[:80] or "Tournament", preset, names, options or FrameOptions(), draw, seed,
-                 order, movement, ranking or RankOptions(), overrides=dict(overrides or {}), draws=draws)
+                 order, movement, ranking or RankOptions(), overrides=dict(overrides or {}), draws=draws,
+                 secret=secrets.token_hex(16))
         ev.moves()  # a movement that cannot seat these pairs is refused now
         return ev
 
@@ -198,9 +202,13 @@ class Event:
                 for (rnd, table), res in sorted(self.results.items()) if res.confirmed
                 for s in [self._game(rnd, table)]]
 
-    def round_seed(self, rnd: int) -> int:
-        """The seed every table of a duplicate round deals from (derived from the event's drawn seed,
-        so it is fixed when the event is made and the same for every table)."""
+    def round_seed(self, rnd: int) -> int | str:
+        """The seed every table of a duplicate round deals from: fixed when the event is made and the
+        same for every table. A fair seed ("fair:", from the event's secret, so each hand's seed can
+        be revealed when it ends without giving away the round's other deals); an event stored
+        before events had a secret keeps its number from the drawn seed."""
+        if self.secret:
+            return FAIR_PREFIX + hashlib.sha256(f"{self.secret}/round {rnd}".encode()).hexdigest()[:32]
         digest = hashlib.sha256(f"{self.seed}/round {rnd}".encode()).digest()
         return int.from_bytes(digest[:6], "big")
 
@@ -289,7 +297,7 @@ class Event:
                 "overrides": self.overrides,
                 "online": [{"round": r, "table": t, "table_id": tid}
                            for (r, t), tid in sorted(self.online.items())],
-                "duplicate": sorted(self.duplicate), "draws": self.draws}
+                "duplicate": sorted(self.duplicate), "draws": self.draws, "secret": self.secret}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
@@ -306,6 +314,7 @@ class Event:
             ev.online = {(int(x["round"]), int(x["table"])): str(x["table_id"]) for x in d.get("online", [])}
             ev.duplicate = {int(x) for x in d.get("duplicate", [])}
             ev.draws = [str(x) for x in d.get("draws", [])]
+            ev.secret = str(d.get("secret", ""))
             c = d.get("clock", {})
             ev.clock = Clock(int(c.get("round", 1)), c.get("started"), c.get("paused"),
                              float(c.get("shift", 0.0)))

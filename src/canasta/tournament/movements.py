@@ -99,7 +99,8 @@ def mitchell(pairs: Sequence[str], games: int = 3, odd: str = "sitout") -> Movem
 
 # FIDE Handbook C.05 Annex 1, the Berger tables (as published, e.g. c.w.fox.tripod.com/chess/berger.html);
 # the tests hold the schedule to the published tables for 4 to 14 pairs.
-BERGER_SOURCE = "FIDE Berger tables (FIDE Handbook C.05, Annex 1): board b = table b, first-named pair North-South"
+BERGER_SOURCE = ("FIDE Berger tables (FIDE Handbook C.05, Annex 1): board b = table b, first-named "
+                 "pair North-South")
 
 
 def _berger(names: list[str], rounds: int | None) -> list[list[Seating]]:
