@@ -3,6 +3,8 @@ pairs, scores confirmed by both pairs, standings worked by hand, the round clock
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from canasta.tournament.event import SIT_OUT, Event, event_options
@@ -151,3 +153,18 @@ def test_what_happens_at_time_is_the_events_option() -> None:
     ev = Event.new("E", "classic", PAIRS, event_options(3, 50, 10, "stop_hand"))
     assert Event.from_dict(ev.to_dict()).options.on_time == "stop_hand"
     assert ev.view(0)["on_time"] == "stop_hand"
+
+
+def test_duplicate_round_seeds_are_fair_and_secret() -> None:
+    """Issue 15: a duplicate round's seed is a fair seed (each hand revealed when it ends) from the
+    event's own secret: the same for every table of the round, another for each round, and not
+    computable from the drawn seed (two events drawn with seed 0 differ); the secret is never shown."""
+    a = Event.new("E", "classic", ["A", "B", "C", "D"], event_options(3, 30, 5), "as_listed", 0)
+    b = Event.new("E", "classic", ["A", "B", "C", "D"], event_options(3, 30, 5), "as_listed", 0)
+    assert str(a.round_seed(1)).startswith("fair:") and a.round_seed(1) == a.round_seed(1)
+    assert a.round_seed(1) != a.round_seed(2) and a.round_seed(1) != b.round_seed(1)
+    assert Event.from_dict(a.to_dict()).round_seed(2) == a.round_seed(2)
+    assert a.secret not in json.dumps(a.view(0.0))
+    old = a.to_dict()
+    del old["secret"]                      # an event stored before: its number, as before
+    assert isinstance(Event.from_dict(old).round_seed(1), int)

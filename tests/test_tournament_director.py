@@ -34,7 +34,7 @@ from canasta.cards import full_deck, parse_cards
 from canasta.cli import app
 from canasta.records import GameRecord
 from canasta.sim import play_random
-from canasta.state import hand_seed
+from canasta.state import hand_seed, shuffled_pack
 from canasta.tournament import (
     CONVENTION,
     GVR_SOURCE,
@@ -46,9 +46,11 @@ from canasta.tournament import (
     RankOptions,
     TournamentError,
     commit_game,
+    commit_hands,
     commitment,
     commitments_json,
     deal_results,
+    draw_round_seed,
     duplicate_scores,
     duplicate_tables,
     duplicate_totals,
@@ -56,8 +58,10 @@ from canasta.tournament import (
     gvr_second_game,
     gvr_third_game,
     howell,
+    is_fair_seed,
     match_points,
     mitchell,
+    new_fair_seed,
     rank,
     read_commitments,
     repeats,
@@ -66,6 +70,7 @@ from canasta.tournament import (
     standings_text,
     table_cards,
     verify_deals,
+    verify_reveals,
 )
 
 # ------------------------------------------------------------------------------------------ movements
@@ -577,3 +582,99 @@ def test_canasta_verify_command(tmp_path: Path) -> None:
         r = runner.invoke(app, args)
         assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1
         assert r.stderr.startswith("error: ")
+
+
+# ------------------------------------------------------------------ fair seeds: a reveal after each hand
+FAIR = "fair:" + "0123456789abcdef" * 2
+
+
+def fair_hand_2() -> tuple[GameState, GameRecord]:
+    """A classic game from the fair seed, replayed to the deal of hand 2 (index 1)."""
+    done = play_random(GameState.new(rules("classic"), FAIR, 0), random.Random(5))
+    rec = GameRecord.of(done)
+    state = GameState.new(rules("classic"), FAIR, 0)
+    for a in rec.actions:
+        state.apply(a)
+        if len(state.results) == 1:
+            return state, rec
+    raise AssertionError("the game ended in one hand")   # pragma: no cover
+
+
+def test_fair_seed_hands_are_sha256_of_seed_and_hand_ordinary_seeds_unchanged() -> None:
+    # issue 15: "fair:<hex>" seeds hand n from sha256(f"{seed}/{n}") (hex); any other seed keeps the
+    # text f"{seed}/{n}" (so every existing deal and golden record is the same).
+    assert hand_seed(FAIR, 0) == hashlib.sha256(f"{FAIR}/0".encode()).hexdigest()
+    assert hand_seed(FAIR, 1) == hashlib.sha256(f"{FAIR}/1".encode()).hexdigest()
+    assert (hand_seed(7, 2), hand_seed("abc", 1), hand_seed("fairx:1", 0)) == ("7/2", "abc/1", "fairx:1/0")
+    assert new_fair_seed().startswith("fair:") and len(new_fair_seed()) == 5 + 32
+    assert is_fair_seed(FAIR) and not is_fair_seed(7) and not is_fair_seed("7")
+    assert draw_round_seed().startswith("fair:")
+
+
+def test_a_revealed_hand_seed_reproduces_that_hands_deal() -> None:
+    # Hand 2's reveal (seed, salt) hashes to the commitment published before the game, and the pack
+    # shuffled from that seed alone is the deal: cards are dealt from its end, so the stock left after
+    # the deal is the pack's beginning, and every card a seat was dealt (in hand or laid red three)
+    # comes from the pack's end.
+    state, _rec = fair_hand_2()
+    c = commit_hands(FAIR, "secret", 3)[1]
+    assert c.hand == 2 and c.seed == hand_seed(FAIR, 1)
+    assert commitment(c.seed, c.salt or "") == c.sha256
+    pack, _cut = shuffled_pack(rules("classic"), c.seed)
+    stock = list(state.stock)
+    assert stock == pack[:len(stock)] and len(stock) < len(pack) - 44
+    dealt = sorted(pack[len(stock):])
+    held = sorted([f for seat in range(4) for f in [*state.hand_cards(seat), *state.red3[seat]]]
+                  + list(state.pile))
+    assert held == dealt
+    # the same seed with hand 1's number deals another pack
+    assert shuffled_pack(rules("classic"), hand_seed(FAIR, 0))[0] != pack
+
+
+def test_revealing_hand_1_does_not_give_hand_2() -> None:
+    # The reveal of hand 1 is a SHA-256 digest: it is not the game seed, does not contain it, and is
+    # not hand 2's seed (which needs the game seed to compute). An ordinary seed's reveal would.
+    one, two = hand_seed(FAIR, 0), hand_seed(FAIR, 1)
+    assert one != two and FAIR not in one and two not in one and len(one) == 64
+    assert two != hand_seed(one, 1) and two != hashlib.sha256(f"{one}/1".encode()).hexdigest()
+    assert "7" in hand_seed(7, 0)   # why ordinary games reveal only at their end
+
+
+def test_fair_reveals_tampered_seed_or_salt_is_caught() -> None:
+    commits = commit_hands(FAIR, "secret", 3)
+    after_hand_1 = read_commitments(json.loads(commitments_json(commits, reveal=False, revealed=1)))
+    v = verify_reveals(after_hand_1)
+    assert v.ok and v.lines[1:] == ("hand 2: not revealed yet", "hand 3: not revealed yet",
+                                    "1 revealed deal matches its commitment")
+    doc = json.loads(commitments_json(commits, reveal=False, revealed=1))
+    assert set(doc["deals"][1]) == {"hand", "sha256"}            # hand 2 not shown
+    for key, value in (("seed", hand_seed(FAIR, 1)), ("salt", "0" * 32)):
+        bad = json.loads(json.dumps(doc))
+        bad["deals"][0][key] = value
+        v = verify_reveals(read_commitments(bad))
+        assert not v.ok and "do not match the commitment" in v.lines[0]
+
+
+def test_a_finished_fair_game_verifies_and_duplicate_tables_share_its_deals() -> None:
+    _state, rec = fair_hand_2()
+    done = rec.replay()
+    v = verify_deals(rec, commit_hands(FAIR, "secret", len(done.results)))
+    assert v.ok
+    a, b = duplicate_tables(rules("classic"), FAIR, 2)
+    assert [a.hand_cards(s) for s in range(4)] == [b.hand_cards(s) for s in range(4)]
+    assert a.hand_cards(0) != GameState.new(rules("classic"), "fair:" + "1" * 32, 0).hand_cards(0)
+
+
+def test_canasta_verify_checks_the_hands_revealed_so_far(tmp_path: Path) -> None:
+    runner = CliRunner()
+    (tmp_path / "c.json").write_text(commitments_json(commit_hands(FAIR, "secret", 3), reveal=False,
+                                                      revealed=2))
+    ok = runner.invoke(app, ["verify", str(tmp_path / "c.json")])
+    assert ok.exit_code == 0, ok.output
+    assert ok.stdout.splitlines()[2:] == ["hand 3: not revealed yet",
+                                          "2 revealed deals match their commitments"]
+    doc = json.loads((tmp_path / "c.json").read_text())
+    doc["deals"][1]["salt"] = "f" * 32
+    (tmp_path / "t.json").write_text(json.dumps(doc))
+    bad = runner.invoke(app, ["verify", str(tmp_path / "t.json")])
+    assert bad.exit_code == 1 and "hand 2: the revealed seed" in bad.stdout

@@ -195,8 +195,9 @@ def verify_reveals(commits: list[Commitment]) -> Verdict:
         ok = ok and problem is None
         lines.append(f"hand {c.hand}: {problem}" if problem else
                      f"hand {c.hand}: ok, seed {c.seed!r} matches {c.sha256[:12]}...")
+    match = "matches its commitment" if shown == 1 else "match their commitments"
     lines.append(f"{shown} revealed deal{'s' if shown != 1 else ''} "
-                 + ("match their commitments" if ok else "checked: NOT all match their commitments"))
+                 + (match if ok else "checked: NOT all match their commitments"))
     return Verdict(ok, tuple(lines))
 
 
