@@ -187,9 +187,9 @@ def test_S2_second_game_same_table_keeper_partners_the_high_card_nobody_keeps_a_
     lines = ev.gvr_rounds()[1]
     for s, (keeper, across, left, right) in zip(ev.seating(2), [("Ann", "Bob", "Eve", "Fay"),
                                                                 ("Cat", "Dan", "Gus", "Hal")], strict=True):
-        high = right if f"{right} has the high card" in lines[s.table - 1] else left
+        high = right if f"{right} has the high card" in lines[s.table - 1][2] else left
         low = left if high == right else right
-        assert lines[s.table - 1].startswith(f"Table {s.table}, game 2: {right} ")   # right draws first
+        assert lines[s.table - 1][2].startswith(f"Table {s.table}, game 2: {right} ")   # right draws first
         assert (s.ns, s.ew) == (f"{keeper} & {high}", f"{low} & {across}" if high == right else
                                 f"{across} & {low}")
     ann = ev.guides()["Ann"]

@@ -155,10 +155,10 @@ class Event:
                             tuple(() for _ in rounds), False, GVR_SOURCE + "; " + GVR_KEEPER)
         return self._movement(self.options.games)
 
-    def gvr_rounds(self) -> tuple[list[list[Seating]], list[str]]:
+    def gvr_rounds(self) -> tuple[list[list[Seating]], list[tuple[int, int, str]]]:
         """S2 at every table: the four players of round 1 stay; for game 2 the keeper's neighbours draw
         (seeded by the event's seed, shown in words) and the high card partners the keeper; game 3
-        completes the rotation (``partners``). Returns the rounds and one line per table and game."""
+        completes the rotation (``partners``). Returns the rounds and (table, game, line in words)."""
         first = self._movement(1).rounds[0]
         rounds: list[list[Seating]] = [list(first), [], []][:self.options.games]
         lines = []
@@ -167,14 +167,14 @@ class Event:
             g1 = TableSeats(n1, e1, n2, e2)          # clockwise from the keeper (North): E, S, W
             draw = draw_for_positions(f"{self.seed}/gvr table {s.table}", self.options)
             g2, line = gvr_second_game([n1, e1, n2, e2], [c for _team, c in draw.draws], self.options)
-            lines.append(f"Table {s.table}, {line[0].lower()}{line[1:]}")
+            lines.append((s.table, 2, f"Table {s.table}, {line[0].lower()}{line[1:]}"))
             games = [g2] if self.options.games < 3 else [g2, gvr_third_game(g2, g1)]
             for rnd, g in enumerate(games, start=2):
                 rounds[rnd - 1].append(Seating(rnd, s.table, f"{g.keeper} & {g.across}",
                                                f"{g.left} & {g.right}"))
                 if rnd == 3:
-                    lines.append(f"Table {s.table}, game 3: {g.across} partners the keeper {g.keeper}, "
-                                 f"{g.left} partners {g.right}")
+                    lines.append((s.table, 3, f"Table {s.table}, game 3: {g.across} partners the keeper "
+                                              f"{g.keeper}, {g.left} partners {g.right}"))
         return rounds, lines
 
     def players_of(self, pair: str) -> tuple[str, str]:
@@ -213,8 +213,11 @@ class Event:
         """Per table (its number as text), who sits there each round: the card left on the table."""
         mv = self.moves()
         tables = sorted({s.table for game in mv.rounds for s in game})
-        return {str(t): [{"round": rnd, "ns": s.ns, "ew": s.ew} for rnd, game in enumerate(mv.rounds, start=1)
-                         for s in game if s.table == t] for t in tables}
+        notes = {(t, g): x for t, g, x in self.gvr_rounds()[1]} if self.partnering == "gvr" else {}
+        return {str(t): [{"round": rnd, "ns": s.ns, "ew": s.ew,
+                          **({"note": notes[t, rnd]} if (t, rnd) in notes else {})}
+                         for rnd, game in enumerate(mv.rounds, start=1) for s in game if s.table == t]
+                for t in tables}
 
     def guide(self, pair: str) -> list[tuple[int, int, str, str]]:
         """A pair's guide card: (round, table, direction, opponents); table 0 = sits out."""
@@ -427,7 +430,8 @@ class Event:
                 "ranking": self.ranking.text(),
                 "options": self.to_dict()["options"], "rounds": rounds,
                 "guides": self.guides(), "partnering": self.partnering,
-                "partner_lines": self.gvr_rounds()[1] if self.partnering == "gvr" else [],
+                "partner_lines": ([x for _t, _g, x in self.gvr_rounds()[1]] if self.partnering == "gvr"
+                                  else []),
                 "standings": self.standings(duplicate_match_points), "overrides": self.overrides,
                 "draws": self.draws, "draw_source": HIGH_CARD_SOURCE if self.draw == "high_card" else "",
                 "on_time": self.options.on_time,
