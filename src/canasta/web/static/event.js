@@ -31,7 +31,7 @@ async function newPage() {
 }
 
 function standings() {
-  const head = el("tr", {}, ...["ev_rank", "ev_pair", "ev_wins", "ev_points", "ev_mps", "ev_played"].map(k => el("th", { scope: "col", text: t(k) })));
+  const head = el("tr", {}, ...["ev_rank", ev.partnering === "gvr" ? "ev_player" : "ev_pair", "ev_wins", "ev_points", "ev_mps", "ev_played"].map(k => el("th", { scope: "col", text: t(k) })));
   const num = x => String(Math.round(x * 100) / 100);
   return el("table", { class: "score standings" }, head, ...ev.standings.map(s => el("tr", {},
     el("td", { text: String(s.rank) }), el("th", { scope: "row", text: s.pair }), el("td", { text: num(s.wins) }),
@@ -74,7 +74,7 @@ function roundBox(rnd) {
               el("input", { value: location.origin + link, readonly: "", "aria-label": `${t("ev_table_n", { n: tb.table })}, ${t("seat")} ${+seat + 1}` }))))));
           $("links").hidden = false; $("links").scrollIntoView();
         } catch (e) { showErr("err", e.message); }
-      } }), el("label", { class: "agree" }, dup, el("span", { text: t("ev_duplicate") })));
+      } }), ev.partnering === "gvr" ? "" : el("label", { class: "agree" }, dup, el("span", { text: t("ev_duplicate") })));
   return el("section", { class: "round", "aria-label": t("ev_round_n", { n: rnd.round }) },
     el("h2", { text: t("ev_round_n", { n: rnd.round }) + (ev.clock.round === rnd.round ? ` — ${t("ev_now")}` : "") }), tools,
     el("div", { class: "scroll" }, el("table", { class: "score results" }, head, ...rows,
@@ -107,7 +107,7 @@ function render() {
   $("table-cards").replaceChildren(...Object.entries(ev.table_cards).map(([table, rows]) => el("div", { class: "panel guide" },
     el("h3", { text: t("ev_table_n", { n: table }) }),
     el("ul", {}, ...rows.map(r => el("li", {}, el("span", { text: t("ev_table_line", { n: r.round, ns: r.ns, ew: r.ew }) }),
-      r.note ? el("div", { class: "note", text: r.note }) : "")))));
+      r.note ? el("div", { class: "note", text: r.note }) : ""))))));
   // A guide card per pair, or with GVR partnering per player: each game's table, seat and partner.
   const guideLine = g => !g.table ? t("ev_guide_out", { n: g.round })
     : g.partner ? t("ev_guide_partner_line", { n: g.round, table: g.table, dir: g.direction, partner: g.partner, other: g.opponents })
