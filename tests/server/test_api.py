@@ -275,6 +275,14 @@ def test_a_fair_games_hand_seed_is_revealed_to_every_seat_when_that_hand_ends(cl
     mid = client.get(f"/api/tables/{tid}/games/1/commitments", headers=host).json()["deals"]
     assert mid[0] == r and set(mid[1]) == {"hand", "sha256"}
     assert r["seed"] != mid[1]["sha256"] and len(r["seed"]) == 64
+    doc = client.get(f"/api/tables/{tid}/games/1/commitments", headers=host).json()
+    checked = client.post("/api/verify", json={"commitments": doc}).json()     # the verify endpoint
+    assert checked["ok"] and checked["lines"][0].startswith("hand 1: ok")
+    assert checked["lines"][1] == "hand 2: not revealed yet"
+    doc["deals"][0]["salt"] = "0" * 32
+    assert not client.post("/api/verify", json={"commitments": doc}).json()["ok"]
+    bad = client.post("/api/verify", json={})
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_verify"
     s.close()
     again = Sock(client, tid, t["seats"][0]["token"])          # a seat joining later gets it too
     assert again.catch_up_msg["reveals"] == reveal

@@ -40,6 +40,7 @@ from .protocol import (
     RulesCheck,
     SeatChange,
     Undo,
+    VerifyDeals,
     describe,
 )
 from .sheets import router as sheets_router
@@ -258,6 +259,21 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         if found is None:
             raise Refusal("no_commitments", "this game was played before deals were committed to")
         return found
+
+    @app.post("/api/verify")
+    async def verify(body: VerifyDeals) -> Any:
+        """``canasta verify`` for anyone: a finished record against its commitments, or a fair game's
+        commitments alone (the hands revealed so far, each as soon as it ended)."""
+        from ..tournament.fair import verify_files
+        if body.record is None and body.commitments is None:
+            raise Refusal("bad_verify", "give a record, commitments, or both")
+        try:
+            verdict = verify_files(json.dumps(body.record if body.record is not None else body.commitments),
+                                   None if body.record is None or body.commitments is None
+                                   else json.dumps(body.commitments))
+        except CanastaError as e:
+            raise Refusal("bad_verify", str(e)) from e
+        return {"ok": verdict.ok, "lines": list(verdict.lines)}
 
     @app.get("/api/tables/{table_id}/games/{game_no}/replay")
     async def replay(request: Request, table_id: str, game_no: int, step: int = 0,

@@ -90,6 +90,13 @@ class SeatSpec(Strict):
         return None if v is None else clean_name(v)
 
 
+class VerifyDeals(Strict):
+    """A game's record and/or its commitments file (JSON objects), as ``canasta verify`` reads them."""
+
+    record: dict[str, Any] | None = None
+    commitments: dict[str, Any] | None = None
+
+
 class NewTable(Strict):
     preset: Annotated[str, Field(min_length=1, max_length=40)]
     players: Annotated[int, Field(ge=2, le=6)] | None = None
