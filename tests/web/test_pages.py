@@ -66,6 +66,8 @@ def test_a_person_plays_a_whole_game_against_three_bots_then_replays_it(chromium
     play_until_hand_over([page])
     result = page.locator("#result")
     assert "Hand 1 is over" in result.inner_text() and "Game over" in result.inner_text()
+    # issue 15: the hand's seed, sent when the hand ended, is said under the breakdown
+    assert result.locator("#deal-check").inner_text().startswith("Fair deal: hand 1 was dealt from the code ")
     text = {r.locator("th").inner_text(): [c.inner_text() for c in r.locator("td").all()]
             for r in result.locator("table.score").first.locator("tr").all()[1:]}
     rows = {k: [int(x) for x in v] for k, v in text.items() if k != "Went out concealed"}
