@@ -251,7 +251,8 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     @app.get("/api/tables/{table_id}/games/{game_no}/commitments")
     async def commitments(request: Request, table_id: str, game_no: int) -> Any:
-        """The deals' SHA-256 commitments: published before the deals, revealed after the game."""
+        """The deals' SHA-256 commitments: published before the deals; a fair game reveals each hand's
+        seed and salt when the hand ends, any other game all of them when it is over."""
         table, _seat, _host = await authorised(request, table_id)
         if game_no == table.game_no:
             return table.commitments()
