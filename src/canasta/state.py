@@ -27,6 +27,7 @@ are allowed they may be merged.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import reprlib
 from enum import IntEnum
@@ -42,12 +43,31 @@ from .model import CardModel, card_model
 from .rules import RuleSet
 from .scoring import HandResult, game_winner, penalty_points, score_hand
 
+FAIR_PREFIX: Final = "fair:"
+
 
 def hand_seed(seed: int | str, hand_no: int) -> str:
     """The text that seeds hand ``hand_no``'s shuffle and cut (hands numbered from 0): a function of
     the game's seed and the hand number only, never of the play before, so that duplicate tables
-    given one seed get the same deals and a commitment to a deal can be checked (``canasta verify``)."""
-    return f"{seed}/{hand_no}"
+    given one seed get the same deals and a commitment to a deal can be checked (``canasta verify``).
+
+    A seed marked ``"fair:"`` (the server's online and duplicate games) seeds hand n from the SHA-256
+    (hex) of ``f"{seed}/{n}"``: one-way, so revealing one hand's seed after that hand tells nothing of
+    the game's seed or of any other hand. Every other seed keeps ``f"{seed}/{n}"`` (old records and
+    golden games deal exactly as before)."""
+    text = f"{seed}/{hand_no}"
+    if isinstance(seed, str) and seed.startswith(FAIR_PREFIX):
+        return hashlib.sha256(text.encode()).hexdigest()
+    return text
+
+
+def shuffled_pack(rules: RuleSet, seed_text: str) -> tuple[list[int], int]:
+    """The pack in the order a hand seeded by ``seed_text`` (a ``hand_seed``) deals it (the last card
+    first), and the cut: all the randomness of a deal, so a revealed hand seed shows the whole deal."""
+    rng = random.Random(seed_text)
+    deck = full_deck(rules.packs, rules.jokers_per_pack)
+    rng.shuffle(deck)
+    return deck, rng.randint(4, len(deck) - 4)
 
 
 class Phase(IntEnum):
@@ -2362,10 +2382,7 @@ class GameState:
     def _deal(self) -> None:
         r = self.rules
         n = r.players
-        rng = random.Random(hand_seed(self.seed, self.hand_no))
-        deck = full_deck(r.packs, r.jokers_per_pack)
-        rng.shuffle(deck)
-        self.cut_size = rng.randint(4, len(deck) - 4)
+        deck, self.cut_size = shuffled_pack(r, hand_seed(self.seed, self.hand_no))
         self.perfect_cut = self.cut_size == n * r.hand_size
         self.stock = deck
         self.hands = [[0] * 53 for _ in range(n)]
