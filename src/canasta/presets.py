@@ -604,6 +604,7 @@ def _nvso(players: int) -> Table:
     return t
 
 
+#: The rule sets by name: ``name -> (one-line description, table of option values for a player count)``.
 PRESETS: dict[str, tuple[str, Callable[[int], Table]]] = {
     "classic": ("Reference classic canasta (RULINGS 1.1): 2 packs, 11 cards, draw 1, one canasta "
                 "to go out, 5,000", _classic),
@@ -636,9 +637,9 @@ def preset_table(name: str, players: int | None = None) -> Table:
     return PRESETS[name][1](players if players is not None else DEFAULT_PLAYERS[name])
 
 
-# House-rule bundles: one word for several options a sheet names together, each value with its source.
-# ``--set tournament_penalties=true`` (or ``rules(NAME, tournament_penalties=True)``) turns them all on;
-# an option also given on its own keeps that value.
+#: House-rule bundles: one word for several options a sheet names together, each value with its source.
+#: ``--set tournament_penalties=true`` (or ``rules(NAME, tournament_penalties=True)``) turns them all on;
+#: an option also given on its own keeps that value.
 BUNDLES: dict[str, Table] = {
     "tournament_penalties": {
         "red3_hand_penalty": (500, "S4 PENALTIES: for having kept, unawares, a red three instead of "

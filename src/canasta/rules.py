@@ -39,9 +39,9 @@ OneCardRule = Literal["none", "one_card_pile", "cannot_go_out"]
 MeldSchedule = Literal["score", "hand"]
 PerfectCutTo = Literal["cutter", "dealer"]
 
-# Option values once named after the game they came from, now after the mechanism they mean (issue 18),
-# so a rule set may borrow one of them alone. Records, positions, saved sessions, server tables and
-# --set written with the old names still load: every option value is read through this table.
+#: Option values once named after the game they came from, now after the mechanism they mean, so a rule
+#: set may borrow one of them alone: ``{option: {old: new}}``. Records, positions, saved sessions, server
+#: tables and ``--set`` written with the old names still load: every option value is read through it.
 RENAMED_VALUES: dict[str, dict[str, str]] = {
     "first_turn_upcard": {"trey": "plus_stock_card"},
     "red3_mode": {"trey": "disclose"},
