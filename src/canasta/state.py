@@ -2010,10 +2010,10 @@ class GameState:
         director's reading, since otherwise a player could be left holding no card at all)."""
         got: list[int] = []
         last_red3 = False
-        laid = self.rules.laid_faces
+        laid = self.rules.laid_at_once
         while count > 0 and len(self.stock) > floor:
             f = self.stock.pop()
-            if laid[f]:
+            if laid(f):
                 self.red3[seat].append(f)
                 self.log_event(seat, "red3", (f,))
                 last_red3 = True
@@ -2102,7 +2102,7 @@ class GameState:
         gained: list[int] = []
         laid: list[int] = []
         for f in rest:
-            if r.laid_faces[f]:
+            if r.laid_at_once(f):
                 self.red3[seat].append(f)
                 laid.append(f)
             else:
