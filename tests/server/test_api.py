@@ -140,6 +140,10 @@ def test_rules_check_gives_the_engines_message(client: TestClient) -> None:
     assert ok.json() == {"ok": True, "players": 6}
     bad = client.post("/api/rules/check", json={"preset": "gvr-club", "overrides": {"go_out_canastaz": 1}})
     assert "did you mean 'go_out_canastas'" in bad.json()["error"]["message"]
+    # S4 PENALTIES as one word, and a value's old name (issue 18), as the host page sends them
+    for preset, overrides in (("spanish", {"tournament_penalties": True}),
+                              ("trey-canasta", {"red3_mode": "trey"})):
+        assert client.post("/api/rules/check", json={"preset": preset, "overrides": overrides}).json()["ok"]
 
 
 def test_oversized_body_and_unknown_table(client: TestClient) -> None:
