@@ -240,7 +240,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_back_with_a_new_link(chromium: Any, 
     assert page.locator("#newgame").is_disabled()                  # the game has not ended
     seat2 = page.locator("#seats li").nth(1)
     seat2.get_by_role("button", name="Give the seat to a bot").click()
-    page.wait_for_function("document.querySelectorAll('#seats li')[1].innerText.includes('bot (medium)')")
+    page.wait_for_function("document.querySelectorAll('#seats li')[1].innerText.includes('bot (Club player)')")
     page.locator("#seats li").nth(1).get_by_role("button", name="Give the seat to a person").click()
     page.wait_for_selector("#seats li >> nth=1 >> input")
     link = page.locator("#seats li").nth(1).locator("input").input_value()
