@@ -298,3 +298,13 @@ def test_a_decision_cut_short_by_its_work_budget_keeps_the_heuristic_move_determ
         b.start(s.rules, 0)
         assert b.choose(view(s, 0), s.legal_actions()) == club
         assert b.cut_short == 1
+
+
+def test_adding_the_card_that_completes_a_canasta() -> None:
+    """R 1.1: a canasta is seven cards; the side's kings hold six (K K K K K 2), so K♥ from hand
+    completes it."""
+    s = position_for("classic", ["KH 7H 9D 5C", OPP, PARTNER, "4H 4S"],
+                     melds=[["KC KD KS KC KD 2C"], ["QC QD QH"]], pile="TC 5H", opened=[True, True])
+    a, words = _choose(s, "club")
+    assert a.op is Op.ADD and a.cards == (parse_card("KH"),)
+    assert words == "Add K♥ to your kings: it completes the canasta."

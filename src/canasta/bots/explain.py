@@ -186,9 +186,11 @@ def _discard(o: Obs, f: int, h: Heuristic) -> str:
         return "the card you need least (your cards toward a sequence are kept)"
     nxt = (o.seat + 1) % len(o.hand_counts)
     known = o.known[nxt] if o.known and nxt < len(o.known) else None
-    if known is not None and not any(k and not is_wild(g) and _rank(g) == rank for g, k in enumerate(known)):
+    if known is None:
+        return "the card you need least"
+    if not any(k and not is_wild(g) and _rank(g) == rank for g, k in enumerate(known)):
         return f"safe, {who} has not taken {rank_words(rank, False)}"
-    return f"the card you need least, and {who} has shown no {rank_words(rank)}"
+    return f"the card you need least, though {who} took {rank_words(rank, False)} with the pile"
 
 
 def _take(o: Obs, a: Action) -> str:
@@ -280,16 +282,17 @@ def _add(o: Obs, a: Action, h: Heuristic) -> str:
         return ""
     m = o.melds[o.side][a.meld]
     after = m.size + len(a.cards)
-    if h.going_out(o) and len(o.hand) - len(a.cards) <= 1:
+    if h.going_out(o):
         return "you are going out this turn"
     if not m.canasta and after >= r.canasta_size:
-        return f"it completes your canasta of {_meld_name(m)}"
+        return "it completes the canasta"
     if not o.opened[o.side]:
         return f"toward your opening {o.minimum[o.side]}"
     short = r.canasta_size - after
-    away = f"your {_meld_name(m)} are {short} card{'s' if short != 1 else ''} from a canasta"
+    are = "is" if m.kind == "seq" else "are"
+    away = f"your {_meld_name(m)} {are} {short} card{'s' if short != 1 else ''} from a canasta"
     if all(is_wild(f) for f in a.cards):
-        return away if short > 0 else f"your {_meld_name(m)} grow"
+        return away if short > 0 else f"your {_meld_name(m)} {'grows' if are == 'is' else 'grow'}"
     if short > 0:
         return f"one card fewer in your hand; {away}"
     return "one card fewer in your hand to count against you"

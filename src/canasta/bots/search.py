@@ -34,9 +34,17 @@ does not accept a candidate action (it does not reproduce the view), or sampling
 the bot plays the heuristic's choice and counts the decision in ``fallbacks`` (zero in the presets
 that exist; the tests check it).
 
-The budget is a number of worlds (reproducible: same seed, same view, same choice), optionally cut
-short by ``time_limit`` seconds per decision (then not reproducible). Rollouts run on ``clone()`` and
-``GameState.apply_unchecked`` inside the bot's own sampled world.
+The budget is a number of worlds (reproducible: same seed, same view, same choice); ``samples`` and
+``candidates`` scale it up (the level "Expert (thinks longer)"), ``time_limit`` seconds per decision
+cut it short (then not reproducible). Two caps keep the longest decision short: ``work_limit``
+playout actions per decision (deterministic: the same decision is cut at the same world on every
+machine) and ``max_seconds`` on the clock (a safety net for a slow machine). A decision cut short
+is decided by the worlds played so far, or is the heuristic's choice with fewer than two.
+
+A wild card is a discard candidate only where the heuristic throws it (to freeze a big pile): a
+cut-off estimate that undervalues a wild card held must not make the bot throw one away.
+
+Rollouts run on ``clone()`` and ``GameState.apply_unchecked`` inside the bot's own sampled world.
 """
 
 from __future__ import annotations
@@ -105,9 +113,11 @@ class SearchConfig:
     turns: int = 4               # turns played after the decision's turn
     max_actions: int = 400       # safety cap per playout
     time_limit: float | None = None  # seconds per decision (None: the sample budget only)
-    work_limit: int | None = 150_000  # playout actions per decision (turn plans and candidates
-                                 # together): a cap that is the same on every machine, so a long
-                                 # decision is cut short the same way each time (None: no cap)
+    work_limit: int | None = 40_000  # playout actions per decision (turn plans and candidates
+                                 # together; 1 to 2 s compiled): a cap that is the same on every
+                                 # machine, so a long decision is cut short the same way each time
+                                 # (None: no cap). The most a decision used in the short timing runs
+                                 # of docs/bots.md: 5,502 at 16 worlds, 20,781 at 48.
     max_seconds: float | None = 1.8  # hard cap per decision on the clock: the worlds played so far
                                  # decide (fires only on a slow or loaded machine; None: no cap)
     estimate: Estimate | None = None  # the cut-off estimate's weights (None: ESTIMATES)
