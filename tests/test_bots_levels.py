@@ -308,3 +308,17 @@ def test_adding_the_card_that_completes_a_canasta() -> None:
     a, words = _choose(s, "club")
     assert a.op is Op.ADD and a.cards == (parse_card("KH"),)
     assert words == "Add K♥ to your kings: it completes the canasta."
+
+
+def test_the_terminal_names_the_bots_level_in_words() -> None:
+    """`canasta play --level club` (or the old `medium`): the table screen says "Club player"."""
+    import test_tui as t  # the pilot helpers of the terminal tests (tests/ is on sys.path)
+    from canasta.tui.app import PlayApp
+    from canasta.tui.session import Session
+    for level in ("club", "medium"):
+        app = PlayApp(t.scripted(Session.from_position(t.GO_OUT, ["human", "bot", "bot", "bot"], level)))
+
+        async def body(pilot: object, app: PlayApp = app) -> None:
+            assert "Bots' level: Club player." in " ".join(t.screen_text(app).split())
+
+        t.run_app(app, body)
