@@ -27,6 +27,7 @@ are allowed they may be merged.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import reprlib
 from enum import IntEnum
@@ -42,12 +43,31 @@ from .model import CardModel, card_model
 from .rules import RuleSet
 from .scoring import HandResult, game_winner, penalty_points, score_hand
 
+FAIR_PREFIX: Final = "fair:"
+
 
 def hand_seed(seed: int | str, hand_no: int) -> str:
     """The text that seeds hand ``hand_no``'s shuffle and cut (hands numbered from 0): a function of
     the game's seed and the hand number only, never of the play before, so that duplicate tables
-    given one seed get the same deals and a commitment to a deal can be checked (``canasta verify``)."""
-    return f"{seed}/{hand_no}"
+    given one seed get the same deals and a commitment to a deal can be checked (``canasta verify``).
+
+    A seed marked ``"fair:"`` (the server's online and duplicate games) seeds hand n from the SHA-256
+    (hex) of ``f"{seed}/{n}"``: one-way, so revealing one hand's seed after that hand tells nothing of
+    the game's seed or of any other hand. Every other seed keeps ``f"{seed}/{n}"`` (old records and
+    golden games deal exactly as before)."""
+    text = f"{seed}/{hand_no}"
+    if isinstance(seed, str) and seed.startswith(FAIR_PREFIX):
+        return hashlib.sha256(text.encode()).hexdigest()
+    return text
+
+
+def shuffled_pack(rules: RuleSet, seed_text: str) -> tuple[list[int], int]:
+    """The pack in the order a hand seeded by ``seed_text`` (a ``hand_seed``) deals it (the last card
+    first), and the cut: all the randomness of a deal, so a revealed hand seed shows the whole deal."""
+    rng = random.Random(seed_text)
+    deck = full_deck(rules.packs, rules.jokers_per_pack)
+    rng.shuffle(deck)
+    return deck, rng.randint(4, len(deck) - 4)
 
 
 class Phase(IntEnum):
@@ -721,7 +741,7 @@ class GameState:
         if self.pre_draw:
             return ("shown_melds", "you have shown melds to take the pile: take it, or retract them "
                     "before drawing")
-        if not self.stock and self.rules.stock_end != "bolivia":
+        if not self.stock and self.rules.stock_end != "end_on_draw":
             return ("stock_empty", "the stock is empty: take the discard pile or end the hand")
         return None
 
@@ -734,7 +754,7 @@ class GameState:
         if not self.pile:
             return ("pile_empty", "there is no upcard")
         top = self.pile[-1]
-        if mode == "trey":  # S0 [A](i){a}{b}{c}: a natural or a red trey; T1: not a black trey
+        if mode == "plus_stock_card":  # S0 [A](i){a}{b}{c}: a natural or a red trey; T1: not a black trey
             if is_wild(top) or is_black_three(top):
                 return ("upcard_not_natural", f"the upcard {_c(top)} cannot be taken")
             if not self.stock:
@@ -1052,7 +1072,7 @@ class GameState:
         b3 = sum(1 for f in cards if is_black_three(f))
         if b3:
             return self._why_not_black3_meld(cards, b3)
-        if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode in ("optional", "trey"):
+        if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode in ("optional", "disclose"):
             if self.phase is _DRAW_PHASE:
                 return ("draw_first", "draw first")
             return self._meld_finish(side, cards)
@@ -1655,7 +1675,7 @@ class GameState:
                              + self._faces(seat, m.red3, t))
                         if self._why_not_meld(c) is None:
                             out.append(Action(_OP_MELD, c))
-        if hk[m.red3] and not drawing and r.red3_mode in ("optional", "trey"):
+        if hk[m.red3] and not drawing and r.red3_mode in ("optional", "disclose"):
             c = (self.face_of_kind(seat, m.red3),)
             if self._why_not_meld(c) is None:
                 out.append(Action(_OP_MELD, c))
@@ -1902,7 +1922,7 @@ class GameState:
         self.nactions += 1
         op = a.op
         seat = self.current
-        if self.rules.red3_mode == "trey" and not (
+        if self.rules.red3_mode == "disclose" and not (
                 op is _OP_DRAW or op is _OP_TAKE or op is _OP_UPCARD or op is _OP_YES or op is _OP_NO
                 or (op is _OP_MELD and len(a.cards) == 1)):
             # S0 [F](i){c}: the further card is only for a red trey disclosed at once
@@ -1930,7 +1950,7 @@ class GameState:
             self.phase = _PLAY_PHASE
             if not self.pile:
                 self.pile_frozen = False
-            if self.rules.first_turn_upcard == "trey":
+            if self.rules.first_turn_upcard == "plus_stock_card":
                 # S0 [A](i){a}{b}{c}: one stock card with it, and no lay-down until the next turn
                 got = self._draw_cards(seat, self.rules.stock_draw - 1)
                 self.log_event(seat, "draw", tuple(got), private=True)
@@ -2055,7 +2075,7 @@ class GameState:
 
     def _fresh(self, got: tuple[int, ...] | list[int]) -> None:
         """S0 [F](i){c}: red treys just dealt or picked up may be disclosed for a further card."""
-        if self.rules.red3_mode == "trey":
+        if self.rules.red3_mode == "disclose":
             self.fresh3[self.current] += sum(1 for f in got if is_red_three(f))
 
     def _do_replacement(self) -> None:
@@ -2317,10 +2337,10 @@ class GameState:
         self.check_stock_out()
 
     def check_stock_out(self) -> None:
-        """Where the stock's end is the classic one: with the stock gone, a player to draw who may not
-        take the pile ends the hand (``"stock_out"``). Run at every turn's start, and by a position's
-        setup."""
-        if (not self.stock and self.rules.stock_end == "classic" and self.phase is _DRAW_PHASE
+        """Where play goes on after the stock (``stock_end="play_on"``): with the stock gone, a player
+        to draw who may not take the pile ends the hand (``"stock_out"``). Run at every turn's start,
+        and by a position's setup."""
+        if (not self.stock and self.rules.stock_end == "play_on" and self.phase is _DRAW_PHASE
                 and (self._pile_block() is not None or not self._any_take())):
             self.end_hand("stock_out", -1)
 
@@ -2362,10 +2382,7 @@ class GameState:
     def _deal(self) -> None:
         r = self.rules
         n = r.players
-        rng = random.Random(hand_seed(self.seed, self.hand_no))
-        deck = full_deck(r.packs, r.jokers_per_pack)
-        rng.shuffle(deck)
-        self.cut_size = rng.randint(4, len(deck) - 4)
+        deck, self.cut_size = shuffled_pack(r, hand_seed(self.seed, self.hand_no))
         self.perfect_cut = self.cut_size == n * r.hand_size
         self.stock = deck
         self.hands = [[0] * 53 for _ in range(n)]
@@ -2401,7 +2418,7 @@ class GameState:
         self.answers = [0] * n
         self.penalties = [0] * r.sides
         self.owed = [0] * n
-        self.fresh3 = [self.hk[s][self.model.red3] if r.red3_mode == "trey" else 0 for s in range(n)]
+        self.fresh3 = [self.hk[s][self.model.red3] if r.red3_mode == "disclose" else 0 for s in range(n)]
         self.laydown_seat = [-1] * r.sides
         self.laydown_turns = [0] * r.sides
         self.boxed = [[] for _ in range(n)]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -18,8 +17,9 @@ from typing import Any, TypeVar
 
 from ..bots import LEVEL_NAMES, level_id
 from ..errors import CanastaError, RuleError
-from ..presets import DEFAULT_PLAYERS, PRESETS, preset_table, rules
+from ..presets import DEFAULT_PLAYERS, PRESETS, check_preset, preset_table, rules
 from ..rules import RuleSet
+from ..tournament.fair import new_fair_seed
 from .botpool import BotPool
 from .bus import EventBus, LocalBus
 from .config import ServerConfig
@@ -40,8 +40,7 @@ def player_counts(preset: str) -> list[int]:
 
 def build_rules(preset: str, players: int | None, overrides: dict[str, Any]) -> RuleSet:
     """The engine's rule set for a table; RuleError with the engine's message when refused."""
-    if preset not in PRESETS:
-        raise RuleError(f"unknown rule set {preset!r}: choose one of {', '.join(PRESETS)}")
+    check_preset(preset)
     opts = dict(overrides)
     if players is not None:
         if "players" in opts and opts["players"] != players:
@@ -161,7 +160,7 @@ class Hub:
                 seat_rows.append(SeatData(i, "bot", level, s.get("name") or f"Bot {bot_no} ({said})",
                                           None))
         host, spectator = new_token(), new_token()
-        seed = spec.seed if spec.seed is not None else random.SystemRandom().randrange(2**53)
+        seed = spec.seed if spec.seed is not None else new_fair_seed()
         data = TableData(new_table_id(), spec.name or f"{spec.preset} table", spec.preset,
                          {"preset": rs.name, "options": rs.options()}, token_hash(host),
                          token_hash(spectator), 0, 1, seat_rows, seed, 0,
