@@ -252,7 +252,7 @@ def _meld(o: Obs, a: Action, h: Heuristic) -> str:
     if any(is_black_three(f) for f in a.cards):
         return "your black threes go down as you go out"
     if len(a.cards) == 1 and is_red_three(a.cards[0]):
-        if r.red3_mode == "trey":
+        if r.red3_mode == "disclose":
             return "a red three shown at once earns a further card" if o.fresh3 > 0 else \
                 "held, it would count against you at the end"
         return "it counts for your side now"
