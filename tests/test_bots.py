@@ -16,6 +16,7 @@ from canasta.bots.determinize import sample_world
 from canasta.bots.heuristic import Heuristic, Obs
 from canasta.bots.knowledge import analyse, deck_counts
 from canasta.cards import NUM_FACES, full_deck, parse_cards
+from canasta.errors import BotError
 from canasta.records import position
 from canasta.rules import RuleSet
 from canasta.views import view
@@ -110,6 +111,8 @@ def test_every_bot_explains_its_choice_in_one_line() -> None:
 def test_make_bot_refuses_an_unknown_name() -> None:
     with pytest.raises(ValueError, match="unknown bot 'grandmaster'"):
         make_bot("grandmaster")
+    with pytest.raises(BotError, match=r"unknown bot 'exprt' \(did you mean 'expert'\?\): choose one of"):
+        make_bot("exprt")
 
 
 def _two_worlds(s: GameState, seat: int, seed: int) -> tuple[GameState, GameState]:

@@ -38,3 +38,7 @@ class SeatError(CanastaError, ValueError):
 
 class RecordError(CanastaError, ValueError):
     """A position or game record that is malformed or does not match its rules."""
+
+
+class BotError(CanastaError, ValueError):
+    """A bot or level name that does not exist."""

@@ -19,11 +19,13 @@ The old names ``easy``, ``medium`` and ``hard`` (stored seats, saved games, ``--
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from ..actions import Action
+from ..errors import BotError
 from .base import Bot, KnowsRules, play_turn
 from .heuristic import HeuristicBot, Weights
 from .random import RandomBot
@@ -118,8 +120,11 @@ def bot_names() -> list[str]:
 
 
 def make_bot(name: str, seed: int | str = 0) -> Bot:
-    """A new bot by name (a bot, a level or a level's old name); ``ValueError`` for an unknown name."""
+    """A new bot by name (a bot, a level or a level's old name); ``BotError`` (a ``ValueError``) naming
+    the closest known name for an unknown one."""
     make = BOTS.get(name) or LEVELS.get(level_id(name))
     if make is None:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+        close = difflib.get_close_matches(str(name), bot_names(), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise BotError(f"unknown bot {name!r}{hint}: choose one of {', '.join(bot_names())}")
     return make(seed)
