@@ -708,7 +708,7 @@ class GameState:
         if op is _OP_MERGE:
             return self._why_not_merge(action)
         if op is _OP_DRAW and self.bonus_draws:
-            return None if self.stock else ("stock_empty", "the stock is empty: no further card")
+            return self._why_not_replacement()
         if op is _OP_DECLARE:
             why = self._special(action)
             return why if isinstance(why, tuple) else None
@@ -724,6 +724,10 @@ class GameState:
         if not self.stock and self.rules.stock_end != "bolivia":
             return ("stock_empty", "the stock is empty: take the discard pile or end the hand")
         return None
+
+    def _why_not_replacement(self) -> Problem:
+        """The further card for a red trey disclosed at once (S0 [F](i){c}), in the play phase."""
+        return None if self.stock else ("stock_empty", "the stock is empty: no further card")
 
     def _why_not_upcard(self) -> Problem:
         mode = self.rules.first_turn_upcard
@@ -1923,73 +1927,99 @@ class GameState:
         elif op is _OP_TOP:
             self._do_top(a)
         elif op is _OP_UPCARD:
-            f = self.pile.pop()
-            self.give_card(seat, f)
-            self.log_event(seat, "upcard", (f,))
-            self.first_turn = False
-            self.phase = _PLAY_PHASE
-            if not self.pile:
-                self.pile_frozen = False
-            if self.rules.first_turn_upcard == "trey":
-                # S0 [A](i){a}{b}{c}: one stock card with it, and no lay-down until the next turn
-                got = self._draw_cards(seat, self.rules.stock_draw - 1)
-                self.log_event(seat, "draw", tuple(got), private=True)
-                self.upcard_lock = True
-                self._fresh((f, *got))
+            self._do_upcard()
         elif op is _OP_ASK:
-            self.asks[seat] += 1
-            self.asked_turn = True
-            self.ask_phase = self.phase
-            self.phase = _ANSWER_PHASE
-            self.actor = self.partner(seat)
-            self.log_event(seat, "ask")
+            self._do_ask()
         elif op is _OP_YES or op is _OP_NO:
-            mode = self.rules.ask_partner
-            self.binding = mode != "first_binding" or self.answers[seat] == 0
-            self.answers[seat] += 1
-            self.permission = SAID_YES if op is _OP_YES else SAID_NO
-            side = self.side_of(seat)
-            # S0 [J](v): what is on the table when told yes (cards shown later may be boxed)
-            self.yes_snapshot = ((tuple(self.melds[side]), self.opened[side], len(self.red3[seat]))
-                                 if op is _OP_YES and self.rules.failed_go_out_boxes else None)
-            self.log_event(self.actor, "yes" if op is _OP_YES else "no")
-            self.phase = self.ask_phase
-            self.actor = seat
+            self._do_answer(op is _OP_YES)
         elif op is _OP_RETRACT:
             self._do_retract()
         elif op is _OP_END:
-            self.log_event(seat, "end")
-            if self.phase is _PLAY_PHASE:
-                self._check_failed_go_out()
-                self.end_hand("last_red3", -1)
-            else:
-                self.end_hand("stock_out", -1)
+            self._do_end()
         elif op is _OP_PASS:
-            self.log_event(seat, "pass")
-            self._check_failed_go_out()
-            self._next_turn()
+            self._do_pass()
         elif op is _OP_DECLARE:
-            award = self._special(a)
-            assert not isinstance(award, tuple)
-            shown = tuple(self.hand_cards(seat))
-            for f in a.cards:  # the straight's 14th card goes to the pile (N8)
-                self._take_from(seat, f)
-                self.pile.append(f)
-            self.log_event(seat, "declare", shown)
-            self.end_hand("special", seat, False, award)
+            self._do_declare(a)
         elif op is _OP_MERGE:
-            side = self.side_of(seat)
-            melds = self.melds[side]
-            into, other = melds[a.meld], melds[a.other]
-            merged = into.with_cards(other.cards, self.rules.red3_wild)
-            size = self.rules.canasta_size
-            del melds[a.other]
-            melds[a.meld if a.other > a.meld else a.meld - 1] = merged
-            if a.other < self.turn_base:
-                self.turn_base -= 1
-            self.log_event(seat, "merge", other.cards)
-            self.shown = True
-            self._meld_points(side, 0, into.size < size <= merged.size and a.meld >= self.turn_base)
+            self._do_merge(a)
+
+    def _do_upcard(self) -> None:
+        seat = self.current
+        f = self.pile.pop()
+        self.give_card(seat, f)
+        self.log_event(seat, "upcard", (f,))
+        self.first_turn = False
+        self.phase = _PLAY_PHASE
+        if not self.pile:
+            self.pile_frozen = False
+        if self.rules.first_turn_upcard == "trey":
+            # S0 [A](i){a}{b}{c}: one stock card with it, and no lay-down until the next turn
+            got = self._draw_cards(seat, self.rules.stock_draw - 1)
+            self.log_event(seat, "draw", tuple(got), private=True)
+            self.upcard_lock = True
+            self._fresh((f, *got))
+
+    def _do_ask(self) -> None:
+        seat = self.current
+        self.asks[seat] += 1
+        self.asked_turn = True
+        self.ask_phase = self.phase
+        self.phase = _ANSWER_PHASE
+        self.actor = self.partner(seat)
+        self.log_event(seat, "ask")
+
+    def _do_answer(self, yes: bool) -> None:
+        seat = self.current
+        mode = self.rules.ask_partner
+        self.binding = mode != "first_binding" or self.answers[seat] == 0
+        self.answers[seat] += 1
+        self.permission = SAID_YES if yes else SAID_NO
+        side = self.side_of(seat)
+        # S0 [J](v): what is on the table when told yes (cards shown later may be boxed)
+        self.yes_snapshot = ((tuple(self.melds[side]), self.opened[side], len(self.red3[seat]))
+                             if yes and self.rules.failed_go_out_boxes else None)
+        self.log_event(self.actor, "yes" if yes else "no")
+        self.phase = self.ask_phase
+        self.actor = seat
+
+    def _do_end(self) -> None:
+        self.log_event(self.current, "end")
+        if self.phase is _PLAY_PHASE:
+            self._check_failed_go_out()
+            self.end_hand("last_red3", -1)
+        else:
+            self.end_hand("stock_out", -1)
+
+    def _do_pass(self) -> None:
+        self.log_event(self.current, "pass")
+        self._check_failed_go_out()
+        self._next_turn()
+
+    def _do_declare(self, a: Action) -> None:
+        seat = self.current
+        award = self._special(a)
+        assert not isinstance(award, tuple)
+        shown = tuple(self.hand_cards(seat))
+        for f in a.cards:  # the straight's 14th card goes to the pile (N8)
+            self._take_from(seat, f)
+            self.pile.append(f)
+        self.log_event(seat, "declare", shown)
+        self.end_hand("special", seat, False, award)
+
+    def _do_merge(self, a: Action) -> None:
+        seat = self.current
+        side = self.side_of(seat)
+        melds = self.melds[side]
+        into, other = melds[a.meld], melds[a.other]
+        merged = into.with_cards(other.cards, self.rules.red3_wild)
+        size = self.rules.canasta_size
+        del melds[a.other]
+        melds[a.meld if a.other > a.meld else a.meld - 1] = merged
+        if a.other < self.turn_base:
+            self.turn_base -= 1
+        self.log_event(seat, "merge", other.cards)
+        self.shown = True
+        self._meld_points(side, 0, into.size < size <= merged.size and a.meld >= self.turn_base)
 
     def give_card(self, seat: int, f: int) -> None:
         """Put card ``f`` into the seat's hand (from nowhere: the caller takes it from the stock, the
