@@ -106,8 +106,8 @@ def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
             else:
                 routes.append((True, 0, OWN, 0))
         # short of the opening minimum: a concealed going out waives it (C1) ...
-        if (r.concealed and not state.has_melded[seat] and not state.took_pile
-                and (r.concealed_allows_layoff or not state.laid_off)):
+        # (what it needs besides a canasta of its own, which the route asks for)
+        if state.goes_out_concealed(new_canasta=True):
             routes.append((r.concealed_allows_layoff,
                            1 if r.concealed_needs_canasta and not state.turn_canasta else 0, OWN, 0))
         # ... and so does a natural canasta (R 1.2) or a sequence canasta (S0 [G](i){d}) where

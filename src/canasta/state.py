@@ -453,6 +453,16 @@ class GameState:
         return None
 
 
+    def goes_out_concealed(self, layoff: bool = False, new_canasta: bool = False) -> bool:
+        """Would the player to move go out concealed now (C1; Britannica: no earlier meld or layoff,
+        the pile not taken, the hand all in melds of its own, one of them a canasta)? ``layoff``: the
+        play lays a card off on an earlier meld; ``new_canasta``: it completes a canasta of its own.
+        The one statement of the rule, for the checks, the going-out solvers and scoring a going out."""
+        r = self.rules
+        return (r.concealed and not self.has_melded[self.current] and not self.took_pile
+                and (r.concealed_allows_layoff or (not self.laid_off and not layoff))
+                and (self.turn_canasta or new_canasta or not r.concealed_needs_canasta))
+
     # ------------------------------------------------------------------ legality
     def why_illegal(self, action: object) -> Problem:
         """``(code, sentence)`` saying why ``action`` is refused now, or None if it is legal.

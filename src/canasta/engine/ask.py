@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def why_not_ask(s: GameState) -> Problem:
+    """Why ``ask`` is refused now: the basic conditions, and when in the turn a question helps."""
     why = ask_basic(s)
     if why:
         return why
@@ -28,6 +29,7 @@ def why_not_ask(s: GameState) -> Problem:
 
 
 def ask_basic(s: GameState) -> Problem:
+    """The conditions of ``ask`` that do not depend on the hand: a partner, the rules' moment, once."""
     seat = s.current
     mode = s.rules.ask_partner
     if s.partner(seat) < 0 or mode == "none":
@@ -46,6 +48,7 @@ def ask_basic(s: GameState) -> Problem:
 
 
 def do_ask(s: GameState) -> None:
+    """The partner is asked: the answer phase, the partner to act."""
     seat = s.current
     s.asks[seat] += 1
     s.asked_turn = True
@@ -56,6 +59,7 @@ def do_ask(s: GameState) -> None:
 
 
 def do_answer(s: GameState, yes: bool) -> None:
+    """The partner answers (``yes``: binding where the rules say), and play returns to the player."""
     seat = s.current
     mode = s.rules.ask_partner
     s.binding = mode != "first_binding" or s.answers[seat] == 0

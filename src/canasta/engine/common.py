@@ -68,6 +68,7 @@ _ADDS: dict[tuple[int, int], Action] = {}
 
 
 def add_action(f: int, meld: int) -> Action:
+    """The ``add`` action of card ``f`` onto meld ``meld``, shared (actions are immutable)."""
     a = _ADDS.get((f, meld))
     if a is None:
         a = _ADDS[(f, meld)] = Action(OP_ADD, (f,), meld)

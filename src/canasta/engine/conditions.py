@@ -29,6 +29,7 @@ def open_points(s: GameState, cards: tuple[int, ...] | list[int]) -> int:
 
 
 def has_cards(s: GameState, seat: int, cards: tuple[int, ...]) -> str | None:
+    """Why the seat does not hold ``cards`` (counted with repeats), or None."""
     if len(cards) == 1:
         f = cards[0]
         if not 0 <= f <= JOKER:
@@ -62,15 +63,6 @@ def go_out_problem(s: GameState, counts: tuple[int, int], open_ok: bool, conceal
         side = s.side_of(s.current)
         return f"your side has not met its opening minimum of {s.minimum[side]}"
     return None
-
-
-def concealed_after(s: GameState, layoff: bool = False, new_canasta: bool = False) -> bool:
-    """Would going out now be concealed (C1; Britannica: no earlier meld or layoff, the pile not
-    taken, the hand all in melds of its own, one of them a canasta)?"""
-    r = s.rules
-    return (r.concealed and not s.has_melded[s.current] and not s.took_pile
-            and (r.concealed_allows_layoff or (not s.laid_off and not layoff))
-            and (s.turn_canasta or new_canasta or not r.concealed_needs_canasta))
 
 
 def finish_problem(s: GameState, h_after: int, counts: tuple[int, int], open_ok: bool, concealed: bool,
@@ -166,13 +158,9 @@ def pile_gain(s: GameState, whole: bool) -> int:
     """Cards a take puts in the hand besides the top card (red threes laid at once excepted)."""
     if not whole:
         return 0
-    mode = s.rules.red3_mode
     pile = s.pile
-    if mode == "lay":
-        faces: tuple[int, ...] = (5, 6)
-    elif mode == "threes":
-        faces = (4, 5, 6, 7)
-    else:
+    faces = s.model.laid_faces
+    if not faces:
         return len(pile) - 1
     laid = sum(pile.count(f) for f in faces) - (pile[-1] in faces)
     return len(pile) - 1 - laid

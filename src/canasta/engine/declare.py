@@ -112,6 +112,7 @@ def gen_specials(s: GameState, out: list[Action]) -> None:
 
 
 def do_declare(s: GameState, a: Action) -> None:
+    """The special hand is shown (a straight's 14th card discarded) and the hand ends, scored."""
     seat = s.current
     award = special_award(s, a)
     assert not isinstance(award, tuple)

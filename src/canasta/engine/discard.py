@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..cards import JOKER, RANK_NAMES, is_red_three, is_wild
+from ..cards import JOKER, RANK_NAMES
 from ..goingout import can_go_out
 from .common import GROUP_MELD, OP_DISCARD, SAID_YES, Problem
-from .conditions import canasta_counts, concealed_after, go_out_problem, has_cards, open_after, talon_count
+from .conditions import canasta_counts, go_out_problem, has_cards, open_after, talon_count
 from .flow import check_failed_go_out, draw_cards, go_out, next_turn, take_from
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,7 +32,7 @@ def why_not_discard(s: GameState, cards: tuple[int, ...], held_to_yes: bool = Tr
     side = s.side_of(seat)
     if s.hn[seat] == 1:
         why = go_out_problem(s, canasta_counts(s, side), open_after(s, side, 0),
-                                   concealed_after(s))
+                                   s.goes_out_concealed())
         if why and not (open_after(s, side, 0) and talon_count(s, side)):
             return ("cannot_go_out", f"discarding your last card would go out, but {why}")
         return None
@@ -75,6 +75,7 @@ def must_go_out(s: GameState) -> Problem:
 
 
 def gen_discards(s: GameState, out: list[Action]) -> None:
+    """The discards, one per kind held; the full check only where it can refuse one."""
     seat = s.current
     if s.no_discard:
         return
@@ -115,17 +116,18 @@ def gen_discards(s: GameState, out: list[Action]) -> None:
 
 
 def do_discard(s: GameState, f: int) -> None:
+    """The card goes on the pile (freezing it where it does); going out, the talon, the next turn."""
     seat = s.current
     r = s.rules
     side = s.side_of(seat)
     talon = talon_count(s, side) if r.talon and s.opened[side] else 0
     take_from(s, seat, f)
     s.pile.append(f)
-    if (r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f)):
+    if s.model.freezes[f]:
         s.pile_frozen = True
     s.log_event(seat, "discard", (f,))
     if s.hn[seat] == 0 and (not talon or go_out_problem(s,
-            canasta_counts(s, side), True, concealed_after(s)) is None):
+            canasta_counts(s, side), True, s.goes_out_concealed()) is None):
         go_out(s, seat)
         return
     if talon:  # R 1.2: the talon comes after the opening turn's discard

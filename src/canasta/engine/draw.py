@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def why_not_draw(s: GameState) -> Problem:
+    """Why ``draw`` is refused before the draw: shown melds, or an empty stock that ends nothing."""
     if s.pre_draw:
         return ("shown_melds", "you have shown melds to take the pile: take it, or retract them "
                 "before drawing")
@@ -30,6 +31,7 @@ def why_not_replacement(s: GameState) -> Problem:
 
 
 def why_not_upcard(s: GameState) -> Problem:
+    """Why the first player may not take the ``upcard`` (alone, on the first turn)."""
     mode = s.rules.first_turn_upcard
     if not s.first_turn or mode == "none":
         return ("no_upcard", "only the first player, on the first turn, may take the upcard alone")
@@ -50,6 +52,7 @@ def why_not_upcard(s: GameState) -> Problem:
 
 
 def do_upcard(s: GameState) -> None:
+    """The upcard into the hand (S0: with one stock card, and no lay-down this turn)."""
     seat = s.current
     f = s.pile.pop()
     s.give_card(seat, f)
@@ -67,6 +70,8 @@ def do_upcard(s: GameState) -> None:
 
 
 def do_draw(s: GameState) -> None:
+    """Draw the rules' number of cards, laying threes at once; an empty stock ends the hand (or is turned
+    over)."""
     seat = s.current
     if not s.stock and turnover_due(s):
         # S0 [K](iii): the discard pile is turned over to become the stock, and play goes on

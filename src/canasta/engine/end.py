@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from .common import BLACK3_MELD, OP_TAKE, PLAY_PHASE, Problem
-from .conditions import canasta_counts, concealed_after, go_out_problem, open_after
+from .conditions import canasta_counts, go_out_problem, open_after
 from .discard import must_go_out
 from .flow import check_failed_go_out, next_turn
 from .take import any_take, pile_block, why_not_take
@@ -26,7 +26,7 @@ def why_not_pass(s: GameState) -> Problem:
     if s.hn[seat] != 1:
         return ("no_pass", "you may pass only when one card is left and you may not go out")
     if go_out_problem(s, canasta_counts(s, side), open_after(s, side, 0),
-                            concealed_after(s)) is None:
+                            s.goes_out_concealed()) is None:
         return ("no_pass", "you can go out: discard your last card")
     if not open_after(s, side, 0) and s.turn_points:
         return ("opening_minimum", "your melds are short of the opening minimum: add more or "
@@ -35,6 +35,8 @@ def why_not_pass(s: GameState) -> Problem:
 
 
 def why_not_end(s: GameState) -> Problem:
+    """Why ``end`` is refused: after the draw only after a last-card red three, before it only with the
+    stock gone."""
     if s.phase is PLAY_PHASE:
         if not s.no_discard:
             return ("no_end", "end your turn with a discard")
@@ -65,6 +67,7 @@ def forced_take(s: GameState) -> bool:
 
 
 def do_end(s: GameState) -> None:
+    """The hand ends: after a last-card red three, or declining the pile with the stock gone."""
     s.log_event(s.current, "end")
     if s.phase is PLAY_PHASE:
         check_failed_go_out(s)
@@ -74,6 +77,7 @@ def do_end(s: GameState) -> None:
 
 
 def do_pass(s: GameState) -> None:
+    """The player keeps the one card and the turn passes (S1)."""
     s.log_event(s.current, "pass")
     check_failed_go_out(s)
     next_turn(s)

@@ -10,15 +10,17 @@ from typing import TYPE_CHECKING
 
 from ..cards import full_deck, is_black_three, is_red_three, is_wild
 from ..melds import card_counts
+from ..model import frozen_by
 from ..scoring import penalty_points
 from .common import DRAW_PHASE, NONE, PLAY_PHASE, SAID_YES, YesSnapshot, hand_seed
-from .conditions import concealed_after, open_after
+from .conditions import open_after
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
 def reset_turn(s: GameState) -> None:
+    """The flags of a turn, cleared at its start."""
     s.took_pile = False
     s.turn_melded = False
     s.turn_points = 0
@@ -38,6 +40,7 @@ def reset_turn(s: GameState) -> None:
 
 
 def take_from(s: GameState, seat: int, f: int) -> None:
+    """Take card ``f`` out of the seat's hand (the inverse of ``GameState.give_card``)."""
     s.hands[seat][f] -= 1
     s.hk[seat][s.model.kind_of[f]] -= 1
     s.hn[seat] -= 1
@@ -50,10 +53,10 @@ def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]
     director's reading, since otherwise a player could be left holding no card at all)."""
     got: list[int] = []
     last_red3 = False
-    laid = s.rules.laid_at_once
+    laid = s.model.laid_at_once
     while count > 0 and len(s.stock) > floor:
         f = s.stock.pop()
-        if laid(f):
+        if laid[f]:
             s.red3[seat].append(f)
             s.log_event(seat, "red3", (f,))
             last_red3 = True
@@ -75,6 +78,8 @@ def fresh(s: GameState, got: tuple[int, ...] | list[int]) -> None:
 
 
 def meld_points(s: GameState, side: int, points: int, completed: bool) -> None:
+    """A play worth ``points`` toward the opening (``completed``: it made a canasta): the side opens when
+    it can."""
     s.turn_melded = True
     if completed:
         s.turn_canasta = True
@@ -85,6 +90,7 @@ def meld_points(s: GameState, side: int, points: int, completed: bool) -> None:
 
 
 def check_failed_go_out(s: GameState) -> None:
+    """A player told a binding "yes" who ends the turn without going out pays the penalty (and boxes, S0)."""
     if s.permission == SAID_YES and s.binding and s.rules.failed_go_out_penalty:
         side = s.side_of(s.current)
         s.penalties[side] += penalty_points(s.rules, failed_go_out=1)
@@ -132,6 +138,7 @@ def unbox(s: GameState, seat: int) -> None:
 
 
 def next_turn(s: GameState) -> None:
+    """The player's turn ends: boxed cards, the lay-down player's turns (S0), the next seat."""
     if s.turn_melded:
         s.has_melded[s.current] = True
     unbox(s, s.current)
@@ -146,6 +153,7 @@ def next_turn(s: GameState) -> None:
 
 
 def start_turn(s: GameState, seat: int) -> None:
+    """Seat ``seat`` begins its turn: owed replacements drawn, the classic end of the stock checked."""
     s.current = s.actor = seat
     s.phase = DRAW_PHASE
     reset_turn(s)
@@ -166,14 +174,16 @@ def start_turn(s: GameState, seat: int) -> None:
 
 
 def go_out(s: GameState, seat: int) -> None:
+    """The seat has gone out: the hand ends and is scored."""
     side = s.side_of(seat)
-    concealed = concealed_after(s)
+    concealed = s.goes_out_concealed()
     s.opened[side] = True
     s.log_event(seat, "out")
     s.end_hand("went_out", seat, concealed)
 
 
 def deal(s: GameState) -> None:
+    """Shuffle and cut from the hand's seed, deal, turn the upcard (covered where the rules say)."""
     r = s.rules
     n = r.players
     rng = random.Random(hand_seed(s.seed, s.hand_no))
@@ -196,8 +206,7 @@ def deal(s: GameState) -> None:
             while s.stock and (cover_class(s.pile[-1]) in r.upcard_cover or (
                     len(s.pile) > 1 and cover_class(s.pile[-1]) in r.upcard_recover)):
                 s.pile.append(s.stock.pop())
-    s.pile_frozen = any((r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f))
-                           for f in s.pile)
+    s.pile_frozen = frozen_by(s.model, s.pile)
     setup_hand(s, order)
 
 
@@ -223,8 +232,9 @@ def setup_hand(s: GameState, order: list[int]) -> None:
     s.box_turns = [0] * n
     s.log_event(s.dealer, "deal")
     s.log_event(s.dealer, "start_pile", tuple(s.pile))  # empty without an upcard (R 1.2)
-    if r.red3_mode in ("lay", "threes"):
-        kinds = (s.model.red3, s.model.black3) if r.red3_mode == "threes" else (s.model.red3,)
+    m = s.model
+    kinds = [k for k in (m.red3, m.black3) if m.laid_at_once[m.faces_of[k][0]]]  # threes laid at once
+    if kinds:
         for seat, k in [(seat, k) for seat in order for k in kinds]:
             while s.hk[seat][k]:
                 f = s.face_of_kind(seat, k)
@@ -243,6 +253,7 @@ def setup_hand(s: GameState, order: list[int]) -> None:
 
 
 def cover_class(f: int) -> str:
+    """What kind of card covers an upcard: wild, red3, black3 or natural (``RuleSet.upcard_cover``)."""
     if is_wild(f):
         return "wild"
     if is_red_three(f):

@@ -24,7 +24,6 @@ from .common import (
 )
 from .conditions import (
     canasta_counts,
-    concealed_after,
     finish_problem,
     go_out_problem,
     has_cards,
@@ -57,6 +56,7 @@ def pre_draw_ok(s: GameState) -> bool:
 
 
 def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
+    """Why laying ``cards`` as a new meld is refused (before the draw: only to take the pile)."""
     seat = s.current
     side = s.side_of(seat)
     r = s.rules
@@ -129,6 +129,7 @@ def why_not_sequence(s: GameState, cards: tuple[int, ...]) -> Problem:
 
 
 def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Problem:
+    """Black threes are melded all together and only when going out (with a wild card where allowed)."""
     r = s.rules
     seat = s.current
     side = s.side_of(seat)
@@ -158,7 +159,7 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
         return ("black_three", "black threes are melded only as you go out: meld your other "
                 "cards first")
     why = go_out_problem(s, canasta_counts(s, side), open_after(s, side, open_points(s, cards)),
-                               concealed_after(s))
+                               s.goes_out_concealed())
     if why and not (h_after == 1 and s.last_card_goes_out(Action(OP_MELD, cards))):
         return ("cannot_go_out", f"black threes are melded only when going out, and {why}")
     if h_after == 0 and r.go_out_discard == "required" and not r.black3_out_no_discard:
@@ -167,6 +168,7 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
 
 
 def why_not_add(s: GameState, index: int, cards: tuple[int, ...]) -> Problem:
+    """Why adding ``cards`` (one card) to the side's meld ``index`` is refused."""
     seat = s.current
     side = s.side_of(seat)
     r = s.rules
@@ -287,13 +289,12 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         for c in [bcards] + [(*bcards, s.face_of_kind(seat, wk)) for wk in wilds]:
             if why_not_meld(s, c) is None:
                 out.append(Action(OP_MELD, c))
-    # additions, one card at a time (the limits of melds.wild_problem, inlined: this is hot)
+    # additions, one card at a time (the limits of melds.wild_problem from the model's tables: this
+    # is hot; the largest meld is checked first, so only the wild cards' cap remains)
     free = drawing or hn - 1 >= 2
     size = r.canasta_size
     maxsize = r.max_meld_size or 1 << 30
-    maxw = r.max_wilds
-    le = r.wild_ratio == "le"
-    lt = r.wild_ratio == "lt"
+    wild_cap = m.wild_cap
     nat_can = r.add_to_canasta
     wild_can = nat_can and r.wild_to_canasta
     wild_rules = r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks
@@ -323,7 +324,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                     out.append(add_action(f, i))
         if wild_faces and (not is_can or wild_can):
             w = meld.wilds + 1
-            if (w <= maxw and not (le and w > meld.naturals) and not (lt and w >= meld.naturals)
+            if (w <= wild_cap[meld.naturals]
                     and (not wild_rules or wild_rule(s, side, meld.rank, meld.naturals) is None)):
                 for f in wild_faces:
                     if free or add_finish(s, side, i, meld, f) is None:
@@ -394,15 +395,17 @@ def gen_extend(s: GameState, out: list[Action], i: int, meld: Meld, wild_faces: 
 
 
 def meld_finish(s: GameState, side: int, cards: tuple[int, ...]) -> Problem:
+    """``finish_problem`` for laying ``cards`` as a new meld."""
     natural = not any(f == JOKER or f < 4 for f in cards)
     return finish_problem(s, s.hn[s.current] - len(cards), canasta_counts(s, side),
                                 open_after(s, side, open_points(s, cards), natural,
                                                  natural and len(cards) >= s.rules.canasta_size),
-                                concealed_after(s, False, s.rules.canasta_size <= len(cards)),
+                                s.goes_out_concealed(False, s.rules.canasta_size <= len(cards)),
                                 Action(OP_MELD, cards))
 
 
 def add_finish(s: GameState, side: int, index: int, meld: Meld, f: int) -> Problem:
+    """``finish_problem`` for adding card ``f`` to meld ``index``."""
     completes = len(meld.cards) + 1 == s.rules.canasta_size
     own = index >= s.turn_base
     seq = completes and meld.type is SEQUENCE_MELD
@@ -410,10 +413,11 @@ def add_finish(s: GameState, side: int, index: int, meld: Meld, f: int) -> Probl
     return finish_problem(s, s.hn[s.current] - 1, canasta_counts(s, side, completes, seq),
                                 open_after(s, side, s.model.open_value[f], False, nat_can) or (
                                     seq and s.rules.sequence_canasta_opens),
-                                concealed_after(s, not own, completes and own), add_action(f, index))
+                                s.goes_out_concealed(not own, completes and own), add_action(f, index))
 
 
 def do_meld(s: GameState, cards: tuple[int, ...]) -> None:
+    """Lay the new meld (or disclose a red three); before the draw it is shown toward a take."""
     seat = s.current
     side = s.side_of(seat)
     for f in cards:
@@ -444,6 +448,7 @@ def do_meld(s: GameState, cards: tuple[int, ...]) -> None:
 
 
 def do_add(s: GameState, index: int, f: int) -> None:
+    """Add card ``f`` to meld ``index``: the opening's points, a completed canasta, going out."""
     seat = s.current
     side = s.side_of(seat)
     take_from(s, seat, f)

@@ -62,6 +62,7 @@ def merge_problem(s: GameState, a: Action) -> Problem:
 
 
 def gen_merges(s: GameState, out: list[Action], finish: bool = True) -> None:
+    """Merges of two group melds of one rank (``finish``: only those after which the player can finish)."""
     melds = s.melds[s.side_of(s.current)]
     ranks = [mi.rank for mi in melds if mi.type is GROUP_MELD]
     if len(set(ranks)) == len(ranks):
@@ -79,6 +80,7 @@ def gen_merges(s: GameState, out: list[Action], finish: bool = True) -> None:
 
 
 def do_merge(s: GameState, a: Action) -> None:
+    """Meld ``other`` joins meld ``meld``; the melds after it move down one place."""
     seat = s.current
     side = s.side_of(seat)
     melds = s.melds[side]

@@ -12,6 +12,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def why_not_retract(s: GameState) -> Problem:
+    """There must be provisional opening melds to take back."""
     side = s.side_of(s.current)
     if s.opened[side] or not s.melds[side]:
         return ("nothing_to_retract", "there are no provisional melds to take back")
@@ -19,6 +20,7 @@ def why_not_retract(s: GameState) -> Problem:
 
 
 def do_retract(s: GameState) -> None:
+    """The provisional melds go back to the hand (S0: boxed until the discard)."""
     seat = s.current
     side = s.side_of(seat)
     back: list[int] = []

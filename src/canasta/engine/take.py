@@ -51,6 +51,7 @@ def pile_block(s: GameState) -> Problem:
 
 
 def why_not_take(s: GameState, a: Action) -> Problem:
+    """Why taking the pile with ``a.cards`` (onto meld ``a.meld``, -1: a new meld) is refused."""
     block = pile_block(s)
     if block:
         return block
@@ -183,6 +184,7 @@ def why_not_take_sequence(s: GameState, a: Action, tm: Meld) -> Problem:
 
 
 def gen_takes(s: GameState, out: list[Action]) -> None:
+    """The takes the hand allows: naturals of the top rank (and wilds) onto each possible target."""
     if pile_block(s) is not None:
         return
     seat = s.current
@@ -264,6 +266,8 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
 
 
 def do_take(s: GameState, a: Action) -> None:
+    """The top card and the cards from hand form or join the meld; the rest of the pile comes into the
+    hand."""
     seat = s.current
     side = s.side_of(seat)
     r = s.rules
@@ -290,7 +294,7 @@ def do_take(s: GameState, a: Action) -> None:
     gained: list[int] = []
     laid: list[int] = []
     for f in rest:
-        if r.laid_at_once(f):
+        if s.model.laid_at_once[f]:
             s.red3[seat].append(f)
             laid.append(f)
         else:
@@ -313,6 +317,7 @@ def do_take(s: GameState, a: Action) -> None:
 
 
 def any_take(s: GameState) -> bool:
+    """Whether any take is legal now."""
     out: list[Action] = []
     gen_takes(s, out)
     return bool(out)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..cards import JOKER, RANK_NAMES, is_red_three, is_wild
 from ..melds import new_meld, sequence_fits, wild_problem
+from ..model import frozen_by
 from .common import OP_TOP, PLAY_PHASE, Problem, meld_type, multisets
 from .conditions import canasta_counts, finish_problem, has_cards, open_points
 from .flow import meld_points, take_from
@@ -137,8 +138,7 @@ def do_top(s: GameState, a: Action) -> None:
     cards = (top, *a.cards)
     meld = new_meld(cards, meld_type(cards, r.red3_wild), r.red3_wild)
     s.melds[side].append(meld)
-    s.pile_frozen = any((r.freeze_on_wild and is_wild(f)) or (r.freeze_on_red3 and is_red_three(f))
-                           for f in s.pile)
+    s.pile_frozen = frozen_by(s.model, s.pile)
     s.log_event(seat, "take", cards)
     s.pre_draw = False
     s.first_turn = False
