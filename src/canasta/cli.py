@@ -26,7 +26,7 @@ from . import ENGINE, __version__
 from .actions import Action
 from .cards import format_cards, sort_key
 from .errors import CanastaError, RecordError
-from .presets import PRESETS, preset_table
+from .presets import BUNDLES, PRESETS, preset_table
 from .presets import rules as preset_rules
 from .records import GameRecord, load, save
 from .rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES, RuleSet
@@ -301,7 +301,13 @@ def rules_card(
     values = rs.options()
     reference = preset_rules(REFERENCE).options()
 
+    from_bundle = {opt: f"{word}: {src}" for word, on in overrides.items() if word in BUNDLES and on is True
+                   for opt, (_, src) in BUNDLES[word].items() if opt not in overrides}
+    house = set(overrides) | set(from_bundle)
+
     def source(opt: str) -> str:
+        if opt in from_bundle:
+            return f"house rule {from_bundle[opt]}"
         if opt in overrides:
             preset_value = table_src[opt][0] if opt in table_src else None
             return f"house rule (preset: {format_option(opt, preset_value)})"
@@ -309,7 +315,7 @@ def rules_card(
 
     if as_json:
         options = {opt: {"value": values[opt], "group": OPTION_GROUPS[opt], "meaning": OPTION_DOCS[opt],
-                         "source": source(opt), "house_rule": opt in overrides,
+                         "source": source(opt), "house_rule": opt in house,
                          "differs_from_reference": values[opt] != reference[opt]}
                    for opt in OPTION_NAMES if opt != "name"}
         typer.echo(json.dumps({"name": name, "description": PRESETS[name][0], "players": rs.players,
@@ -317,7 +323,7 @@ def rules_card(
                                "options": options}))
         return
     shown = [opt for opt in OPTION_NAMES if opt != "name" and (
-        full or opt in overrides or opt in ESSENTIALS or values[opt] != reference[opt])]
+        full or opt in house or opt in ESSENTIALS or values[opt] != reference[opt])]
     console = _console()
     console.print(f"[bold]{name}[/bold] — {PRESETS[name][0]}")
     console.print(f"{rs.players} players, {rs.sides} sides"
@@ -342,7 +348,7 @@ def rules_card(
         for opt in opts:
             value = format_option(opt, values[opt])
             ref = [format_option(opt, reference[opt])] if not full and name != REFERENCE else []
-            if opt in overrides:
+            if opt in house:
                 table.add_row(f"[bold yellow]{opt}[/]", f"[bold yellow]{value}[/]", OPTION_DOCS[opt],
                               f"[yellow]{source(opt)}[/]", *ref)
             else:

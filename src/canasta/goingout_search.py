@@ -133,7 +133,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     wild_kinds = set(m.wild_kinds)
     wilds = sum(h[f] for k in wild_kinds for f in m.faces_of[k])
     forced = 0  # cards that can only be the final discard
-    single3 = r.red3_mode in ("optional", "trey")  # a red three may be melded as a single card
+    single3 = r.red3_mode in ("optional", "disclose")  # a red three may be melded as a single card
     # red threes that are wild cards may be laid singly instead (S0 [F](i){c}): wilds to spare
     spare = sum(h[f] for f in m.faces_of[m.red3]) if m.red3 in wild_kinds and single3 else 0
     red3 = 0 if m.red3 in wild_kinds else sum(h[f] for f in m.faces_of[m.red3])

@@ -84,7 +84,7 @@ def _classic(players: int) -> Table:
         "concealed_allows_layoff": (False, "R 1.1 (Britannica): no layoffs, the hand all in melds "
                                     "(director's reading of C1)"),
         "pass_allowed": (False, "R 1.1: no pass"),
-        "stock_end": ("classic", "R 1.1 (Britannica): play on while the discard is taken"),
+        "stock_end": ("play_on", "R 1.1 (Britannica): play on while the discard is taken"),
         "stock_out_turnover": (False, "R 1.1: the hand ends"),
         "stock_out_must_take": ("layoff", "R 1.1 (Britannica): must take the upcard if it can be ... "
                                 "laid off (director's reading: a pair take stays optional)"),
@@ -230,7 +230,7 @@ def _spanish(players: int) -> Table:
         "concealed": (True, "S4: Relance, opening and closing at once"),
         "concealed_needs_canasta": (True, "E16: Relance needs a canasta"),
         "concealed_bonus": (200, "S4: Relance 200; E9 replaces the 100"),
-        "stock_end": ("classic", "S4: the next player may take the pool ... ends when one can not"),
+        "stock_end": ("play_on", "S4: the next player may take the pool ... ends when one can not"),
         "value_joker": (50, "S4: jokers 50"),
         "value_two": (20, "S4: twos 20"),
         "value_ace": (20, "S4: aces 20"),
@@ -346,7 +346,7 @@ def _bolivia(players: int) -> Table:
         "go_out_discard": ("optional", "B12: going out by melding every card is allowed"),
         "ask_partner": ("optional", "S1: you may ask, and must abide by the answer"),
         "pass_allowed": (True, "S1: meld down to one card and say pass"),
-        "stock_end": ("bolivia", "S1: when a player wants to draw from an empty stock, play ends"),
+        "stock_end": ("end_on_draw", "S1: when a player wants to draw from an empty stock, play ends"),
         "red3_values": ((0, 100, 200, 300, 400, 500, 1000), "S1: 100 each; all 6: 1,000"),
         "red3_negative": ("no_requirement", "S1: only with the two canastas needed to go out; B8"),
         "red3_minus": ("per_card", "S1: for every melded red three 100 penalty; B10 (-600 for six)"),
@@ -381,9 +381,9 @@ def _trey(players: int) -> Table:
         "upcard_cover": (("wild",), "S0 [A](i){b}: a wild upcard is covered; {c} a red trey is left"),
         "upcard_recover": (("wild", "red3"), "T1: a covering card that is wild or a red trey is "
                            "covered again"),
-        "first_turn_upcard": ("trey", "S0 [A](i){a}{b}{c}: one stock card plus the upcard; then no "
-                              "lay-down until the next turn; T1: not a black trey"),
-        "red3_mode": ("trey", "S0 [F](i){c}: disclosed at once for a further card, or held, "
+        "first_turn_upcard": ("plus_stock_card", "S0 [A](i){a}{b}{c}: one stock card plus the "
+                              "upcard; then no lay-down until the next turn; T1: not a black trey"),
+        "red3_mode": ("disclose", "S0 [F](i){c}: disclosed at once for a further card, or held, "
                       "discarded (freezes) or disclosed later without one"),
         "red3_wild": (True, "S0 [F](i){c}: held, then used as if a wild card; T8 a wild in every "
                       "respect, counting toward the wild cap"),
@@ -627,13 +627,47 @@ DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "boliv
                    "american": 4, "nvso-tournament": 4, "trey-canasta": 4}
 
 
-def preset_table(name: str, players: int | None = None) -> Table:
-    """A preset's option table: option -> (value, source)."""
+def check_preset(name: str) -> str:
+    """``name`` if it is a preset; otherwise RuleError naming the closest preset and all of them
+    (one message for the engine, the command line and the server)."""
     if name not in PRESETS:
         close = difflib.get_close_matches(str(name), list(PRESETS), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise RuleError(f"unknown rule set {name!r}{hint}: choose one of {', '.join(PRESETS)}")
+    return name
+
+
+def preset_table(name: str, players: int | None = None) -> Table:
+    """A preset's option table: option -> (value, source)."""
+    check_preset(name)
     return PRESETS[name][1](players if players is not None else DEFAULT_PLAYERS[name])
+
+
+# House-rule bundles: one word for several options a sheet names together, each value with its source.
+# ``--set tournament_penalties=true`` (or ``rules(NAME, tournament_penalties=True)``) turns them all on;
+# an option also given on its own keeps that value.
+BUNDLES: dict[str, Table] = {
+    "tournament_penalties": {
+        "red3_hand_penalty": (500, "S4 PENALTIES: for having kept, unawares, a red three instead of "
+                              "exposing it, 500 points"),
+        "failed_go_out_penalty": (100, "S4 PENALTIES: for having asked permission to quit and not been "
+                                  "able to do so, 100 points"),
+        "exposed_card_penalty": (50, "S4 PENALTIES: for uncovering a card, 50 points (E11: an exposed "
+                                 "card); 'leave their use only for the tournaments'"),
+    },
+}
+
+
+def expand_bundles(overrides: dict[str, Any]) -> dict[str, Any]:
+    """House-rule overrides with each bundle word (true or false) replaced by the options it sets."""
+    out: dict[str, Any] = {}
+    for key, on in overrides.items():
+        if key in BUNDLES:
+            if not isinstance(on, bool):
+                raise RuleError(f"house-rule bundle {key!r} must be true or false, not {reprlib.repr(on)}")
+            if on:
+                out |= {opt: value for opt, (value, _) in BUNDLES[key].items()}
+    return out | {k: v for k, v in overrides.items() if k not in BUNDLES}
 
 
 def rules(name: str, /, **overrides: Any) -> RuleSet:
@@ -643,6 +677,8 @@ def rules(name: str, /, **overrides: Any) -> RuleSet:
     1
     >>> rules("spanish", players=3).hand_size
     13
+    >>> rules("spanish", tournament_penalties=True).exposed_card_penalty
+    50
     """
     if not isinstance(name, str):
         raise RuleError(f"a rule set is named by text (one of {', '.join(PRESETS)}), not "
@@ -650,7 +686,8 @@ def rules(name: str, /, **overrides: Any) -> RuleSet:
     if "name" in overrides:
         raise RuleError(f"'name' is the preset a rule set derives from, not a house rule: it is "
                         f"{name!r} here and cannot be overridden")
-    check_option_names(overrides)
+    check_option_names(overrides, also=tuple(BUNDLES))
+    overrides = expand_bundles(overrides)
     players = overrides.get("players")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
         raise RuleError(f"rule option 'players' must be a whole number, not {reprlib.repr(players)}")

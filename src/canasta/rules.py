@@ -20,9 +20,9 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 from .errors import RuleError
 
 UpcardMode = Literal["none", "plain", "cover"]
-FirstTurnUpcard = Literal["none", "single", "trey"]
+FirstTurnUpcard = Literal["none", "single", "plus_stock_card"]
 DeadDiscard = Literal["seven", "ace", "wild", "dead"]
-Red3Mode = Literal["lay", "optional", "trey", "threes"]
+Red3Mode = Literal["lay", "optional", "disclose", "threes"]
 Red3Timing = Literal["deal", "turn"]
 Red3Negative = Literal["no_meld", "no_requirement", "too_few_canastas", "no_canasta", "never"]
 Red3Minus = Literal["bonus", "per_card"]
@@ -31,13 +31,22 @@ PenaltyWhen = Literal["always", "going_out"]
 WildRatio = Literal["le", "lt", "any"]
 AskMode = Literal["none", "optional", "mandatory", "first_binding", "once"]
 GoOutDiscard = Literal["optional", "required"]
-StockEnd = Literal["classic", "bolivia"]
+StockEnd = Literal["play_on", "end_on_draw"]
 MustTake = Literal["layoff", "any", "never"]
 Black3Meld = Literal["none", "going_out"]
 Black3Scoring = Literal["face", "table"]
 OneCardRule = Literal["none", "one_card_pile", "cannot_go_out"]
 MeldSchedule = Literal["score", "hand"]
 PerfectCutTo = Literal["cutter", "dealer"]
+
+# Option values once named after the game they came from, now after the mechanism they mean (issue 18),
+# so a rule set may borrow one of them alone. Records, positions, saved sessions, server tables and
+# --set written with the old names still load: every option value is read through this table.
+RENAMED_VALUES: dict[str, dict[str, str]] = {
+    "first_turn_upcard": {"trey": "plus_stock_card"},
+    "red3_mode": {"trey": "disclose"},
+    "stock_end": {"classic": "play_on", "bolivia": "end_on_draw"},
+}
 
 
 def _opt(default: Any, doc: str, group: str) -> Any:
@@ -70,17 +79,18 @@ class RuleSet:
     upcard_cover: tuple[str, ...] = _opt(("wild", "red3"), "upcards that are covered by another card "
                                          "(wild, red3, black3)", "upcard")
     first_turn_upcard: FirstTurnUpcard = _opt("none", "single: the first player may take the upcard "
-                                              "alone instead of drawing; trey: the upcard plus one "
-                                              "stock card instead of the draw, and then no lay-down "
-                                              "that turn (S0 [A](i))", "upcard")
+                                              "alone instead of drawing; plus_stock_card: the upcard "
+                                              "plus one stock card instead of the draw, and then no "
+                                              "lay-down that turn (S0 [A](i))", "upcard")
     upcard_recover: tuple[str, ...] = _opt((), "covering cards of these classes are covered again "
                                            "(wild, red3, black3; S0 T1)", "upcard")
     # --- threes
     red3_mode: Red3Mode = _opt("lay", "lay: red threes are laid and replaced at once; optional: "
-                               "held, melded singly or discarded; trey: as optional, and one "
-                               "disclosed at once after being dealt or picked up earns a replacement "
-                               "card (draw); threes: red AND black threes are laid and replaced at "
-                               "once, scored per colour (red3_values for each colour)", "threes")
+                               "held, melded singly or discarded; disclose: as optional, and "
+                               "one disclosed at once after being dealt or picked up earns a "
+                               "replacement card (draw; S0 [F](i){c}); threes: red AND black "
+                               "threes are laid and replaced at once, scored per colour (red3_values "
+                               "for each colour)", "threes")
     last_three_penalty: int = _opt(0, "threes mode: a three drawn as the stock's last card is laid "
                                    "(no discard follows), does not join the side's threes and "
                                    "costs this", "threes")
@@ -188,12 +198,13 @@ class RuleSet:
                                                   "side has closed) that may not be discarded onto "
                                                   "the empty pile after taking it (SWAD)",
                                                   "going out")
-    stock_end: StockEnd = _opt("classic", "classic: when the stock is gone, play goes on while "
-                               "players take the discard", "going out")
+    stock_end: StockEnd = _opt("play_on", "play_on: when the stock is gone, play goes on while "
+                               "players take the discard; end_on_draw: the hand ends when a player "
+                               "would draw from the empty stock", "going out")
     stock_out_turnover: bool = _opt(False, "at the end of the stock with a side at the target and nobody "
                                     "out, the discard pile is turned over to continue (S0 [K](iii))",
                                     "going out")
-    stock_out_must_take: MustTake = _opt("layoff", "classic end of stock: a player must take a discard "
+    stock_out_must_take: MustTake = _opt("layoff", "play_on end of stock: a player must take a discard "
                                          "that fits a meld of the side (layoff), any he can take "
                                          "(any), or none (never)", "going out")
     # --- scoring
@@ -352,9 +363,15 @@ def _coerce(name: str, value: Any) -> Any:
     origin = get_origin(hint)
     if origin is Literal:
         allowed = get_args(hint)
+        if isinstance(value, str):
+            value = RENAMED_VALUES.get(name, {}).get(value, value)
         if value not in allowed:
-            raise RuleError(f"rule option {name!r} cannot be {reprlib.repr(value)}: choose one of "
-                            f"{', '.join(map(str, allowed))}")
+            renamed = RENAMED_VALUES.get(name, {})
+            close = (difflib.get_close_matches(value, [*allowed, *renamed], n=1)
+                     if isinstance(value, str) else [])
+            hint_ = f" (did you mean {renamed.get(close[0], close[0])!r}?)" if close else ""
+            raise RuleError(f"rule option {name!r} cannot be {reprlib.repr(value)}{hint_}: choose one "
+                            f"of {', '.join(map(str, allowed))}")
         return value
     if hint is bool:
         if not isinstance(value, bool):
@@ -392,12 +409,13 @@ def _coerce(name: str, value: Any) -> Any:
     raise AssertionError(f"unhandled option type for {name}")  # pragma: no cover
 
 
-def check_option_names(names: Any) -> None:
+def check_option_names(names: Any, also: tuple[str, ...] = ()) -> None:
+    """Refuse a name that is no option (nor one of ``also``, such as the presets' bundle words)."""
     for name in names:
         if not isinstance(name, str):
             raise RuleError(f"rule options are named by text, not {reprlib.repr(name)}")
-        if name not in OPTION_NAMES:
-            close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
+        if name not in OPTION_NAMES and name not in also:
+            close = difflib.get_close_matches(name, OPTION_NAMES + also, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise RuleError(f"unknown rule option {name!r}{hint}")
 
@@ -452,11 +470,11 @@ def validate(rs: RuleSet) -> None:
             continue
         if getattr(rs, name) != allowed:
             raise bad(name, f"not supported yet: {why}")
-    if rs.red3_wild and rs.red3_mode not in ("optional", "trey"):
+    if rs.red3_wild and rs.red3_mode not in ("optional", "disclose"):
         raise bad("red3_wild", "red threes can be wild cards only where they are held in hand "
-                  "(red3_mode optional or trey)")
-    if rs.first_turn_upcard == "trey" and rs.upcard == "none":
-        raise bad("first_turn_upcard", "the Trey first turn needs an upcard")
+                  "(red3_mode optional or disclose)")
+    if rs.first_turn_upcard == "plus_stock_card" and rs.upcard == "none":
+        raise bad("first_turn_upcard", "taking the upcard plus a stock card needs an upcard")
     bad_recover = set(rs.upcard_recover) - {"wild", "red3", "black3"}
     if bad_recover:
         raise bad("upcard_recover", f"unknown card class {sorted(bad_recover)[0]!r} (wild, red3, "

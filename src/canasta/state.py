@@ -610,7 +610,7 @@ class GameState:
         self.nactions += 1
         op = a.op
         seat = self.current
-        if self.rules.red3_mode == "trey" and not (
+        if self.rules.red3_mode == "disclose" and not (
                 op is OP_DRAW or op is OP_TAKE or op is OP_UPCARD or op is OP_YES or op is OP_NO
                 or (op is OP_MELD and len(a.cards) == 1)):
             # S0 [F](i){c}: the further card is only for a red trey disclosed at once
@@ -629,10 +629,10 @@ class GameState:
     # ------------------------------------------------------------------ turns and hands
 
     def check_stock_out(self) -> None:
-        """Where the stock's end is the classic one: with the stock gone, a player to draw who may not
-        take the pile ends the hand (``"stock_out"``). Run at every turn's start, and by a position's
-        setup."""
-        if (not self.stock and self.rules.stock_end == "classic" and self.phase is DRAW_PHASE
+        """Where play goes on after the stock (``stock_end="play_on"``): with the stock gone, a player
+        to draw who may not take the pile ends the hand (``"stock_out"``). Run at every turn's start,
+        and by a position's setup."""
+        if (not self.stock and self.rules.stock_end == "play_on" and self.phase is DRAW_PHASE
                 and (pile_block(self) is not None or not any_take(self))):
             self.end_hand("stock_out", -1)
 

@@ -98,7 +98,8 @@ def test_presets_and_rules_card(client: TestClient) -> None:
     card = client.get("/api/presets/gvr-club").json()
     stock_draw = next(o for o in card["options"] if o["name"] == "stock_draw")
     assert stock_draw["value"] == 2 and "S2" in stock_draw["source"]
-    assert client.get("/api/presets/bolivya").json()["error"]["code"] == "unknown_preset"
+    refused = client.get("/api/presets/bolivya").json()["error"]
+    assert refused["code"] == "unknown_preset" and "did you mean 'bolivia'?" in refused["message"]
 
 
 def test_create_a_table_links_and_tokens(client: TestClient) -> None:
@@ -118,7 +119,7 @@ def test_create_a_table_links_and_tokens(client: TestClient) -> None:
     ({"preset": "classic", "overrides": {"stock_drew": 1}}, "bad_rules", "did you mean 'stock_draw'"),
     ({"preset": "classic", "overrides": {"stock_draw": "two"}}, "bad_rules", "stock_draw"),
     ({"preset": "classic", "players": 3}, "bad_rules", "classic is for 4 players"),
-    ({"preset": "bolivya"}, "bad_rules", "unknown rule set 'bolivya'"),
+    ({"preset": "bolivya"}, "bad_rules", "unknown rule set 'bolivya' (did you mean 'bolivia'?)"),
     ({"preset": "classic", "seats": [{"kind": "bot"}] * 4}, "bad_seat", "at least one seat must be a person"),
     ({"preset": "classic", "seats": [{"kind": "person"}] * 3}, "bad_seat", "3 seats given"),
     ({"preset": "classic", "seats": [{"kind": "robot"}] * 4}, "bad_request", "seats.0.kind"),

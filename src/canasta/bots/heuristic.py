@@ -635,7 +635,7 @@ class Heuristic:
         special = self._special(legal)
         if special is not None:
             return special
-        if r.red3_mode == "trey":  # S0 [F](i){c}: the further cards come first (asking ends them)
+        if r.red3_mode == "disclose":  # S0 [F](i){c}: the further cards come first (asking ends them)
             for a in legal:
                 if a.op is Op.DRAW:
                     return a, f"{a}: the further card for the red trey disclosed"
@@ -706,7 +706,7 @@ class Heuristic:
         wild = sum(1 for f in a.cards if is_wild(f))
         if any(is_black_three(f) for f in a.cards):
             return (90.0, f"{a}: black threes, going out") if going_out else (0.0, "")
-        if len(a.cards) == 1 and is_red_three(a.cards[0]) and o.rules.red3_mode == "trey":
+        if len(a.cards) == 1 and is_red_three(a.cards[0]) and o.rules.red3_mode == "disclose":
             return self._trey_red3(o, going_out)
         if len(a.cards) == 1 and is_red_three(a.cards[0]):
             if going_out or self.red3_meld_ok(o):
@@ -857,7 +857,7 @@ class Heuristic:
         if is_red_three(f):
             if r.red3_mode == "optional":
                 return w.red3_discard + w.danger_pile * pile_after * 0.5, "a red three blocks the pile"
-            if r.red3_mode == "trey" and r.freeze_on_red3:
+            if r.red3_mode == "disclose" and r.freeze_on_red3:
                 # S0 [H](ii), [F](i){c}: a held red trey discarded freezes the pack
                 opp_open = any(o.opened[s] for s in range(len(o.melds)) if s != o.side)
                 if not o.pile_frozen and o.pile_size >= w.freeze_pile and opp_open:

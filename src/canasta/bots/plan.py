@@ -206,7 +206,7 @@ def plan_hand(o: Obs) -> HandPlan:
             best = other
     red = [f for f in threes if is_red_three(f)]
     black = [f for f in threes if is_black_three(f)]
-    if o.rules.red3_mode in ("optional", "trey"):  # S1; S0 [F](i){c}: may be disclosed at any time
+    if o.rules.red3_mode in ("optional", "disclose"):  # S1; S0 [F](i){c}: may be disclosed at any time
         best.adds.extend(red)
     else:
         best.left.extend(red)

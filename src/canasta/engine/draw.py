@@ -20,7 +20,7 @@ def why_not_draw(s: GameState) -> Problem:
     if s.pre_draw:
         return ("shown_melds", "you have shown melds to take the pile: take it, or retract them "
                 "before drawing")
-    if not s.stock and s.rules.stock_end != "bolivia":
+    if not s.stock and s.rules.stock_end != "end_on_draw":
         return ("stock_empty", "the stock is empty: take the discard pile or end the hand")
     return None
 
@@ -40,7 +40,7 @@ def why_not_upcard(s: GameState) -> Problem:
     if not s.pile:
         return ("pile_empty", "there is no upcard")
     top = s.pile[-1]
-    if mode == "trey":  # S0 [A](i){a}{b}{c}: a natural or a red trey; T1: not a black trey
+    if mode == "plus_stock_card":  # S0 [A](i){a}{b}{c}: a natural or a red trey; T1: not a black trey
         if is_wild(top) or is_black_three(top):
             return ("upcard_not_natural", f"the upcard {card_str(top)} cannot be taken")
         if not s.stock:
@@ -61,7 +61,7 @@ def do_upcard(s: GameState) -> None:
     s.phase = PLAY_PHASE
     if not s.pile:
         s.pile_frozen = False
-    if s.rules.first_turn_upcard == "trey":
+    if s.rules.first_turn_upcard == "plus_stock_card":
         # S0 [A](i){a}{b}{c}: one stock card with it, and no lay-down until the next turn
         got = draw_cards(s, seat, s.rules.stock_draw - 1)
         s.log_event(seat, "draw", tuple(got), private=True)

@@ -73,7 +73,7 @@ def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]
 
 def fresh(s: GameState, got: tuple[int, ...] | list[int]) -> None:
     """S0 [F](i){c}: red treys just dealt or picked up may be disclosed for a further card."""
-    if s.rules.red3_mode == "trey":
+    if s.rules.red3_mode == "disclose":
         s.fresh3[s.current] += sum(1 for f in got if is_red_three(f))
 
 
@@ -225,7 +225,7 @@ def setup_hand(s: GameState, order: list[int]) -> None:
     s.answers = [0] * n
     s.penalties = [0] * r.sides
     s.owed = [0] * n
-    s.fresh3 = [s.hk[x][s.model.red3] if r.red3_mode == "trey" else 0 for x in range(n)]
+    s.fresh3 = [s.hk[x][s.model.red3] if r.red3_mode == "disclose" else 0 for x in range(n)]
     s.laydown_seat = [-1] * r.sides
     s.laydown_turns = [0] * r.sides
     s.boxed = [[] for _ in range(n)]

@@ -71,7 +71,7 @@ def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
     b3 = sum(1 for f in cards if is_black_three(f))
     if b3:
         return why_not_black3_meld(s, cards, b3)
-    if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode in ("optional", "trey"):
+    if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode in ("optional", "disclose"):
         if s.phase is DRAW_PHASE:
             return ("draw_first", "draw first")
         return meld_finish(s, side, cards)
@@ -279,7 +279,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                          + held_faces(s, seat, m.red3, t))
                     if why_not_meld(s, c) is None:
                         out.append(Action(OP_MELD, c))
-    if hk[m.red3] and not drawing and r.red3_mode in ("optional", "trey"):
+    if hk[m.red3] and not drawing and r.red3_mode in ("optional", "disclose"):
         c = (s.face_of_kind(seat, m.red3),)
         if why_not_meld(s, c) is None:
             out.append(Action(OP_MELD, c))

@@ -22,8 +22,8 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
-from ..errors import CanastaError, RecordError
-from ..presets import PRESETS, preset_table
+from ..errors import CanastaError, RecordError, RuleError
+from ..presets import PRESETS, check_preset, preset_table
 from ..records import GameRecord
 from ..rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES
 from ..views import view
@@ -165,8 +165,10 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     @app.get("/api/presets/{preset}")
     async def rules_card(preset: str, players: int | None = None) -> Any:
-        if preset not in PRESETS:
-            return error("unknown_preset", f"unknown rule set {preset!r}: choose one of {', '.join(PRESETS)}")
+        try:
+            check_preset(preset)
+        except RuleError as e:
+            return error("unknown_preset", str(e))
         try:
             rs = build_rules(preset, players, {})
         except CanastaError as e:

@@ -16,8 +16,8 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Request, Response
 from pydantic import Field, field_validator
 
-from ..errors import CanastaError
-from ..presets import PRESETS
+from ..errors import CanastaError, RuleError
+from ..presets import check_preset
 from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_totals
 from ..tournament.event import Event, event_options
 from ..tournament.ranking import RankOptions
@@ -149,8 +149,10 @@ async def _import_online(request: Request, event_id: str) -> None:
 
 @router.post("/api/events", status_code=201)
 async def new_event(request: Request, body: NewEvent) -> Any:
-    if body.preset not in PRESETS:
-        raise Refusal("bad_rules", f"unknown rule set {body.preset!r}: choose one of {', '.join(PRESETS)}")
+    try:
+        check_preset(body.preset)
+    except RuleError as e:
+        raise Refusal("bad_rules", str(e)) from None
     try:
         options = event_options(body.games, body.game_minutes, body.warning_minutes, body.on_time)
         ranking = RankOptions()

@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from ..errors import CanastaError, RuleError
-from ..presets import DEFAULT_PLAYERS, PRESETS, preset_table, rules
+from ..presets import DEFAULT_PLAYERS, PRESETS, check_preset, preset_table, rules
 from ..rules import RuleSet
 from .botpool import BotPool
 from .bus import EventBus, LocalBus
@@ -39,8 +39,7 @@ def player_counts(preset: str) -> list[int]:
 
 def build_rules(preset: str, players: int | None, overrides: dict[str, Any]) -> RuleSet:
     """The engine's rule set for a table; RuleError with the engine's message when refused."""
-    if preset not in PRESETS:
-        raise RuleError(f"unknown rule set {preset!r}: choose one of {', '.join(PRESETS)}")
+    check_preset(preset)
     opts = dict(overrides)
     if players is not None:
         if "players" in opts and opts["players"] != players:

@@ -80,7 +80,7 @@ def facts(v: dict[str, Any], r: RuleSet, four_colour: bool = False) -> list[Text
             t = Text(f"s{seat} boxed {len(cards)} ({back})")
         out.append(t)
     legal = {a.split()[0] for a in v["legal_actions"]}
-    if r.first_turn_upcard == "trey" and "upcard" in legal:  # S0 [A](i){a}{b}{c}
+    if r.first_turn_upcard == "plus_stock_card" and "upcard" in legal:  # S0 [A](i){a}{b}{c}
         out.append(Text(f"first turn: d draws {r.stock_draw}, u takes the upcard + 1 stock card "
                         "(no lay-down until your next turn)", style="bold"))
     if "top" in legal:  # S0 [G](i){a}{b}{c}
