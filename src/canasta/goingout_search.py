@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING
 
-from .melds import MeldType, sequence_fits, wild_problem
+from .melds import MeldType, red_three_melds_alone, sequence_fits, wild_problem
 from .rules import RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -133,7 +133,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     wild_kinds = set(m.wild_kinds)
     wilds = sum(h[f] for k in wild_kinds for f in m.faces_of[k])
     forced = 0  # cards that can only be the final discard
-    single3 = r.red3_mode in ("optional", "disclose")  # a red three may be melded as a single card
+    single3 = red_three_melds_alone(r)  # a red three may be melded as a single card
     # red threes that are wild cards may be laid singly instead (S0 [F](i){c}): wilds to spare
     spare = sum(h[f] for f in m.faces_of[m.red3]) if m.red3 in wild_kinds and single3 else 0
     red3 = 0 if m.red3 in wild_kinds else sum(h[f] for f in m.faces_of[m.red3])

@@ -144,6 +144,12 @@ def wild_room(rules: RuleSet, naturals: int, wilds: int) -> int:
     return max(room, 0)
 
 
+def red_three_melds_alone(rules: RuleSet) -> bool:
+    """Whether a red three held in hand may be melded on its own, disclosed (S1; S0 [F](i){c}): the
+    one statement of it, for the meld check and generator, the going-out search and the bots."""
+    return rules.red3_mode == "optional" or rules.red3_mode == "disclose"
+
+
 def sequence_fits(rules: RuleSet, low: int, high: int) -> bool:
     """Whether ranks low..high lie inside one of the rule set's sequence windows."""
     return any(lo <= low and high <= hi for lo, hi in rules.sequences)

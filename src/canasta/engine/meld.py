@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..actions import Action
 from ..cards import JOKER, RANK_CHARS, RANK_NAMES, card_str, is_black_three, is_red_three
-from ..melds import Meld, new_meld, sequence_fits, wild_problem
+from ..melds import Meld, new_meld, red_three_melds_alone, sequence_fits, wild_problem
 from .common import (
     BLACK3_MELD,
     DRAW_PHASE,
@@ -71,7 +71,7 @@ def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
     b3 = sum(1 for f in cards if is_black_three(f))
     if b3:
         return why_not_black3_meld(s, cards, b3)
-    if len(cards) == 1 and is_red_three(cards[0]) and r.red3_mode in ("optional", "disclose"):
+    if len(cards) == 1 and is_red_three(cards[0]) and red_three_melds_alone(r):
         if s.phase is DRAW_PHASE:
             return ("draw_first", "draw first")
         return meld_finish(s, side, cards)
@@ -279,7 +279,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                          + held_faces(s, seat, m.red3, t))
                     if why_not_meld(s, c) is None:
                         out.append(Action(OP_MELD, c))
-    if hk[m.red3] and not drawing and r.red3_mode in ("optional", "disclose"):
+    if hk[m.red3] and not drawing and red_three_melds_alone(r):
         c = (s.face_of_kind(seat, m.red3),)
         if why_not_meld(s, c) is None:
             out.append(Action(OP_MELD, c))
