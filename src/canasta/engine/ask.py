@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from .common import ANSWER_PHASE, DRAW_PHASE, SAID_NO, SAID_YES, Problem
 from .take import any_take
+from .top import any_top
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -18,8 +19,9 @@ def why_not_ask(s: GameState) -> Problem:
     if why:
         return why
     if s.phase is DRAW_PHASE:
-        # before drawing, asking matters only to go out by taking the pile
-        if s.pre_draw or not any_take(s):
+        # before drawing, asking matters only to go out by taking the pile (or, with the lay-down
+        # facility, its top card alone: the list of legal actions offers ask for either)
+        if s.pre_draw or not (any_take(s) or (s.rules.laydown_facility and any_top(s))):
             return ("ask_after_draw", "ask after drawing (before drawing, only to go out by "
                     "taking the pile)")
     elif s.hn[s.current] < 2:

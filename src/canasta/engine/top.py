@@ -127,6 +127,13 @@ def gen_tops(s: GameState, out: list[Action]) -> None:
             out.append(a)
 
 
+def any_top(s: GameState) -> bool:
+    """Whether any top-card take of the facility is legal now."""
+    out: list[Action] = []
+    gen_tops(s, out)
+    return bool(out)
+
+
 def do_top(s: GameState, a: Action) -> None:
     """S0 [G](i){a}{b}{c}: the top card alone with cards from hand as a new lay-down meld."""
     seat = s.current
