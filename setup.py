@@ -19,7 +19,8 @@ COMPILED = [
     "actions", "cards", "model", "melds", "scoring", "state", "goingout", "goingout_search", "views",
     "records", "engine/common", "engine/conditions", "engine/flow", "engine/draw", "engine/take",
     "engine/top", "engine/meld", "engine/merge", "engine/declare", "engine/discard", "engine/ask",
-    "engine/retract", "engine/end", "engine/lastcard", "bots/heuristic", "bots/plan", "bots/opening",
+    "engine/retract", "engine/end", "engine/lastcard", "engine/kinds", "bots/heuristic", "bots/plan",
+    "bots/opening",
     "bots/knowledge", "bots/determinize", "bots/search",
 ]
 
