@@ -20,8 +20,7 @@ COMPILED = [
     "records", "engine/common", "engine/conditions", "engine/flow", "engine/draw", "engine/take",
     "engine/top", "engine/meld", "engine/merge", "engine/declare", "engine/discard", "engine/ask",
     "engine/retract", "engine/end", "engine/lastcard", "engine/kinds", "bots/heuristic", "bots/plan",
-    "bots/opening",
-    "bots/knowledge", "bots/determinize", "bots/search",
+    "bots/opening", "bots/knowledge", "bots/determinize", "bots/search",
 ]
 
 
