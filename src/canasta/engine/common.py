@@ -7,14 +7,11 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ..actions import Action, Op
 from ..cards import is_black_three, is_red_three, is_wild
 from ..melds import Meld, MeldType
-
-if TYPE_CHECKING:  # pragma: no cover
-    pass
 
 
 def hand_seed(seed: int | str, hand_no: int) -> str:
