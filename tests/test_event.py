@@ -3,6 +3,8 @@ pairs, scores confirmed by both pairs, standings worked by hand, the round clock
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from canasta.tournament.event import SIT_OUT, Event, event_options
@@ -151,3 +153,85 @@ def test_what_happens_at_time_is_the_events_option() -> None:
     ev = Event.new("E", "classic", PAIRS, event_options(3, 50, 10, "stop_hand"))
     assert Event.from_dict(ev.to_dict()).options.on_time == "stop_hand"
     assert ev.view(0)["on_time"] == "stop_hand"
+
+
+def test_duplicate_round_seeds_are_fair_and_secret() -> None:
+    """Issue 15: a duplicate round's seed is a fair seed (each hand revealed when it ends) from the
+    event's own secret: the same for every table of the round, another for each round, and not
+    computable from the drawn seed (two events drawn with seed 0 differ); the secret is never shown."""
+    a = Event.new("E", "classic", ["A", "B", "C", "D"], event_options(3, 30, 5), "as_listed", 0)
+    b = Event.new("E", "classic", ["A", "B", "C", "D"], event_options(3, 30, 5), "as_listed", 0)
+    assert str(a.round_seed(1)).startswith("fair:") and a.round_seed(1) == a.round_seed(1)
+    assert a.round_seed(1) != a.round_seed(2) and a.round_seed(1) != b.round_seed(1)
+    assert Event.from_dict(a.to_dict()).round_seed(2) == a.round_seed(2)
+    assert a.secret not in json.dumps(a.view(0.0))
+    old = a.to_dict()
+    del old["secret"]                      # an event stored before: its number, as before
+    assert isinstance(Event.from_dict(old).round_seed(1), int)
+
+
+def gvr_event(games: int = 2) -> Event:
+    return Event.new("GVR", "gvr-club", ["Ann & Bob", "Cat & Dan", "Eve & Fay", "Gus & Hal"],
+                     event_options(games, 30, 5), "as_listed", 0, partnering="gvr")
+
+
+def test_S2_second_game_same_table_keeper_partners_the_high_card_nobody_keeps_a_partner() -> None:
+    """S2: "Second game the players to the right and left of the score keeper draw; high card then
+    partners with the score keeper." As listed, round 1 is Ann & Bob (N, S) against Eve & Fay (E, W)
+    at table 1, Cat & Dan against Gus & Hal at table 2; the keeper is North (Ann, Cat: director). In
+    game 2 the four stay at their table, the keeper stays North with the high card of right (West)
+    and left (East) opposite, and the keeper's old partner plays with the low card."""
+    ev = gvr_event()
+    assert [(s.table, s.ns, s.ew) for s in ev.seating(1)] == [(1, "Ann & Bob", "Eve & Fay"),
+                                                              (2, "Cat & Dan", "Gus & Hal")]
+    lines = ev.gvr_rounds()[1]
+    for s, (keeper, across, left, right) in zip(ev.seating(2), [("Ann", "Bob", "Eve", "Fay"),
+                                                                ("Cat", "Dan", "Gus", "Hal")], strict=True):
+        high = right if f"{right} has the high card" in lines[s.table - 1][2] else left
+        low = left if high == right else right
+        assert lines[s.table - 1][2].startswith(f"Table {s.table}, game 2: {right} ")   # right draws first
+        assert (s.ns, s.ew) == (f"{keeper} & {high}", f"{low} & {across}" if high == right else
+                                f"{across} & {low}")
+    ann = ev.guides()["Ann"]
+    assert [(g["table"], g["direction"], g["keeper"]) for g in ann] == [(1, "North-South", True)] * 2
+    assert ann[0]["partner"] == "Bob" and ann[1]["partner"] in ("Eve", "Fay")
+
+
+def test_S2_standings_rank_each_player_by_their_sides_games() -> None:
+    """Worked by hand: round 1 Ann & Bob 3,000 beat Eve & Fay 2,000; Cat & Dan 2,500 beat Gus & Hal
+    1,500. Round 2 North-South 1,000, East-West 2,000 at both tables. The keepers (Ann, Cat) stay
+    North-South and lose; their old partners (Bob, Dan) are East-West and win; of Eve and Fay the one
+    with the keeper loses (2,000 + 1,000) and the other wins (2,000 + 2,000); Gus and Hal alike
+    (1,500 + 1,000, 1,500 + 2,000)."""
+    ev = gvr_event()
+    for rnd, t, ns, ew in ((1, 1, 3000, 2000), (1, 2, 2500, 1500), (2, 1, 1000, 2000), (2, 2, 1000, 2000)):
+        ev.enter(rnd, t, ns, ew, ns_agrees=True, ew_agrees=True)
+    rows = {r["pair"]: (r["wins"], r["points"], r["played"]) for r in ev.standings()}
+    assert rows["Ann"] == (1, 4000, 2) and rows["Cat"] == (1, 3500, 2)
+    assert rows["Bob"] == (2, 5000, 2) and rows["Dan"] == (2, 4500, 2)
+    assert sorted([rows["Eve"], rows["Fay"]]) == [(0, 3000, 2), (1, 4000, 2)]
+    assert sorted([rows["Gus"], rows["Hal"]]) == [(0, 2500, 2), (1, 3500, 2)]
+    assert len(rows) == 8
+
+
+def test_S2_game_3_and_bad_gvr_events() -> None:
+    ev = gvr_event(3)
+    met = {}
+    for game in ev.rounds:   # over three games every player partners each other player of the table
+        for s in game:
+            for side in (s.ns, s.ew):
+                a, b = side.split(" & ")
+                met.setdefault(a, set()).add(b)
+                met.setdefault(b, set()).add(a)
+    assert met["Ann"] == {"Bob", "Eve", "Fay"} and met["Gus"] == {"Cat", "Dan", "Hal"}
+    with pytest.raises(TournamentError, match="even number"):
+        Event.new("G", "gvr-club", ["A & B", "C & D", "E & F"], event_options(2, 30, 5), partnering="gvr")
+    with pytest.raises(TournamentError, match="2 or 3 rounds"):
+        Event.new("G", "gvr-club", ["A & B", "C & D"], event_options(4, 30, 5), partnering="gvr")
+    with pytest.raises(TournamentError, match="'Ann & Bob'"):
+        Event.new("G", "gvr-club", ["A & B", "Crows"], event_options(2, 30, 5), partnering="gvr")
+    with pytest.raises(TournamentError, match="same name: A"):
+        Event.new("G", "gvr-club", ["A & B", "A & C"], event_options(2, 30, 5), partnering="gvr")
+    with pytest.raises(TournamentError, match="partners are"):
+        Event.new("G", "gvr-club", ["A & B", "C & D"], event_options(2, 30, 5), partnering="swap")
+    assert Event.from_dict(ev.to_dict()).rounds == ev.rounds

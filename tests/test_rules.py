@@ -168,3 +168,36 @@ def test_derived_facts() -> None:
     assert rs.sides == 3 and [rs.side_of(s) for s in range(6)] == [0, 1, 2, 0, 1, 2]
     assert rules("classic").deck_size == 108
     assert rules("classic", packs=3, red3_values=[0, 100, 200, 300, 400, 500, 1000]).deck_size == 162
+
+
+@pytest.mark.parametrize("name", ALL_PRESETS, ids=PRESET_IDS)
+def test_derived_facts_are_set_once_and_are_no_options(name: str) -> None:
+    """The facts the compiled engine reads as attributes (sides, deck_size, laid_faces) follow the
+    options, whichever way the rule set is made (preset, replace, pickled to a worker), and are not
+    options themselves (not in OPTION_NAMES, the rules card or a record)."""
+    import pickle
+
+    rs = rules(name)
+    assert rs.sides == rs.players // rs.team_size and rs.deck_size == rs.packs * (52 + rs.jokers_per_pack)
+    # R 1.1: red threes are laid at once; R 1.2 (S3 C): every three; S1, S0: none (they are held)
+    laid = {"lay": {5, 6}, "threes": {4, 5, 6, 7}}.get(rs.red3_mode, set())
+    assert {f for f in range(53) if rs.laid_faces[f]} == laid
+    assert all(rs.laid_at_once(f) == rs.laid_faces[f] for f in range(53))
+    again = pickle.loads(pickle.dumps(rs))
+    assert again == rs and (again.sides, again.deck_size, again.laid_faces) == (rs.sides, rs.deck_size,
+                                                                                rs.laid_faces)
+    for derived in ("sides", "deck_size", "laid_faces"):
+        assert derived not in OPTION_NAMES and derived not in rs.options()
+    other = rs.replace(red3_mode="threes", red3_wild=False)
+    assert other.laid_faces[4] and other.laid_faces[7]
+
+
+def test_games_of_one_option_set_share_one_rule_set() -> None:
+    """A simulation or match worker builds a rule set once per option set, not once per game."""
+    from canasta.presets import cached_rules_from_options
+
+    opts = rules("samba").options()
+    first = cached_rules_from_options(opts)
+    assert first == rules("samba") and cached_rules_from_options(dict(opts)) is first
+    with pytest.raises(RuleError, match="stock_draw"):
+        cached_rules_from_options(opts | {"stock_draw": 0})

@@ -7,10 +7,15 @@ S2 = ``shared/rules/classic-gvr-club.txt`` (second-game partnering), issue 15 fo
 sheets are silent the director's decision is an option with its source. Every expected figure is
 worked by hand in a comment, never copied from the code's output.
 
-Howell: no published Howell chart (ACBL/EBU) is written into these tests, because the author could not
-recall one exactly; the tests check the defining properties instead (every pair meets every other
-pair exactly once in 2n-1 rounds on n tables, every round a full seating, directions balanced), plus
-the 3-table layout worked by hand from the construction.
+Howell and round robin: both seat pairs by the FIDE Berger tables (FIDE Handbook C.05, Annex 1).
+``BERGER`` below is the published text for 4, 6, 8, 10, 12 and 14 pairs, copied from two public
+transcriptions that agree with each other: Chris Fox, "Berger Tables"
+(http://c.w.fox.tripod.com/chess/berger.html, 4 to 12 players whole, 14 players rounds 1-6) and
+"Crenshaw-Berger Tables for pairing Round Robin Tournaments" (scribd.com document 381712253, 4 to 14
+players whole). Every round of ``howell`` (3 to 7 tables) and ``round_robin`` is checked against it.
+A bridge Howell chart was found only for round 1 of 4 tables (bridgecentral.com, "4 Table Howell":
+"8-1 2-7 3-6 5-4"); bridge charts seat later rounds by their boards, so that chart is checked only
+for who meets whom in round 1. No published Howell chart for 3, 5, 6 or 7 tables was found.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from canasta.cards import full_deck, parse_cards
 from canasta.cli import app
 from canasta.records import GameRecord
 from canasta.sim import play_random
-from canasta.state import hand_seed
+from canasta.state import hand_seed, shuffled_pack
 from canasta.tournament import (
     CONVENTION,
     GVR_SOURCE,
@@ -41,9 +46,11 @@ from canasta.tournament import (
     RankOptions,
     TournamentError,
     commit_game,
+    commit_hands,
     commitment,
     commitments_json,
     deal_results,
+    draw_round_seed,
     duplicate_scores,
     duplicate_tables,
     duplicate_totals,
@@ -51,8 +58,10 @@ from canasta.tournament import (
     gvr_second_game,
     gvr_third_game,
     howell,
+    is_fair_seed,
     match_points,
     mitchell,
+    new_fair_seed,
     rank,
     read_commitments,
     repeats,
@@ -61,6 +70,7 @@ from canasta.tournament import (
     standings_text,
     table_cards,
     verify_deals,
+    verify_reveals,
 )
 
 # ------------------------------------------------------------------------------------------ movements
@@ -123,54 +133,111 @@ def test_S3_B_mitchell_properties_for_2_to_15_pairs(pairs: int, odd: str) -> Non
     assert all(s.ns in ns for r in mv.rounds for s in r)   # North-South stay North-South
 
 
-def test_howell_three_tables_worked_by_hand() -> None:
-    # Pairs 1..6, pair 6 stationary at table 1; the others 1..5 on the circle (indices 0..4, m = 5).
-    # Round r (from 0): table 1 = 6 against pair r+1 (6 North-South in odd rounds); table 2 = index
-    # r+1 North-South against r-1; the highest table (3) = index r-2 North-South against r+2 (mod 5).
-    # R1: 6-1, 2-5, 4-3    R2: 2-6, 3-1, 5-4    R3: 6-3, 4-2, 1-5    R4: 4-6, 5-3, 2-1
-    # R5: 6-5, 1-4, 3-2    (15 meetings = C(6,2), each once)
-    mv = howell([str(i) for i in range(1, 7)])
-    assert [[(s.ns, s.ew) for s in r] for r in mv.rounds] == [
-        [("6", "1"), ("2", "5"), ("4", "3")], [("2", "6"), ("3", "1"), ("5", "4")],
-        [("6", "3"), ("4", "2"), ("1", "5")], [("4", "6"), ("5", "3"), ("2", "1")],
-        [("6", "5"), ("1", "4"), ("3", "2")]]
-    # Pair 1's guide card follows the movement's words: table 1 -> table 2 East-West -> the highest
-    # table North-South -> stays there East-West -> down one table North-South.
-    assert guide_cards(mv)["1"] == "\n".join([
-        "Guide card for 1 (Howell)",
-        "  Round 1: table 1, East-West, against 6",
-        "  Round 2: table 2, East-West, against 3",
-        "  Round 3: table 3, North-South, against 5",
-        "  Round 4: table 3, East-West, against 2",
-        "  Round 5: table 2, North-South, against 4"])
-    assert table_cards(mv)[3].splitlines()[1] == "  Round 1: 4 North-South, 3 East-West"
+# The published Berger tables (see the module docstring), "white-black" = North-South-East-West,
+# board b = table b; one line per round. The highest number is the "bye" (our phantom) for N-1 pairs.
+BERGER = {
+    4: """1-4, 2-3
+4-3, 1-2
+2-4, 3-1""",
+    6: """1-6, 2-5, 3-4
+6-4, 5-3, 1-2
+2-6, 3-1, 4-5
+6-5, 1-4, 2-3
+3-6, 4-2, 5-1""",
+    8: """1-8, 2-7, 3-6, 4-5
+8-5, 6-4, 7-3, 1-2
+2-8, 3-1, 4-7, 5-6
+8-6, 7-5, 1-4, 2-3
+3-8, 4-2, 5-1, 6-7
+8-7, 1-6, 2-5, 3-4
+4-8, 5-3, 6-2, 7-1""",
+    10: """1-10, 2-9, 3-8, 4-7, 5-6
+10-6, 7-5, 8-4, 9-3, 1-2
+2-10, 3-1, 4-9, 5-8, 6-7
+10-7, 8-6, 9-5, 1-4, 2-3
+3-10, 4-2, 5-1, 6-9, 7-8
+10-8, 9-7, 1-6, 2-5, 3-4
+4-10, 5-3, 6-2, 7-1, 8-9
+10-9, 1-8, 2-7, 3-6, 4-5
+5-10, 6-4, 7-3, 8-2, 9-1""",
+    12: """1-12, 2-11, 3-10, 4-9, 5-8, 6-7
+12-7, 8-6, 9-5, 10-4, 11-3, 1-2
+2-12, 3-1, 4-11, 5-10, 6-9, 7-8
+12-8, 9-7, 10-6, 11-5, 1-4, 2-3
+3-12, 4-2, 5-1, 6-11, 7-10, 8-9
+12-9, 10-8, 11-7, 1-6, 2-5, 3-4
+4-12, 5-3, 6-2, 7-1, 8-11, 9-10
+12-10, 11-9, 1-8, 2-7, 3-6, 4-5
+5-12, 6-4, 7-3, 8-2, 9-1, 10-11
+12-11, 1-10, 2-9, 3-8, 4-7, 5-6
+6-12, 7-5, 8-4, 9-3, 10-2, 11-1""",
+    14: """1-14, 2-13, 3-12, 4-11, 5-10, 6-9, 7-8
+14-8, 9-7, 10-6, 11-5, 12-4, 13-3, 1-2
+2-14, 3-1, 4-13, 5-12, 6-11, 7-10, 8-9
+14-9, 10-8, 11-7, 12-6, 13-5, 1-4, 2-3
+3-14, 4-2, 5-1, 6-13, 7-12, 8-11, 9-10
+14-10, 11-9, 12-8, 13-7, 1-6, 2-5, 3-4
+4-14, 5-3, 6-2, 7-1, 8-13, 9-12, 10-11
+14-11, 12-10, 13-9, 1-8, 2-7, 3-6, 4-5
+5-14, 6-4, 7-3, 8-2, 9-1, 10-13, 11-12
+14-12, 13-11, 1-10, 2-9, 3-8, 4-7, 5-6
+6-14, 7-5, 8-4, 9-3, 10-2, 11-1, 12-13
+14-13, 1-12, 2-11, 3-10, 4-9, 5-8, 6-7
+7-14, 8-6, 9-5, 10-4, 11-3, 12-2, 13-1""",
+}
 
 
-def test_howell_four_tables_round_1_is_the_published_starting_stations() -> None:
-    # Published 4-table Howell (bridgecentral.com, "4 Table Howell", first arrangement):
-    # "8-1 2-7 3-6 5-4" = tables 1 to 4, North-South pair first. Only round 1 is written there; the
-    # other rounds follow from the published rule that the highest pair is stationary and every other
-    # pair follows the pair numbered immediately below it (Hitchin Bridge Club, "Understanding
-    # Movements"), tested for 3 to 7 tables in the next test.
-    mv = howell([str(i) for i in range(1, 9)])
-    assert [(s.table, s.ns, s.ew) for s in mv.rounds[0]] == [
-        (1, "8", "1"), (2, "2", "7"), (3, "3", "6"), (4, "5", "4")]
+def published(pairs: int) -> list[list[tuple[int, str, str]]]:
+    """The published Berger table for ``pairs`` as (table, North-South, East-West) per round."""
+    return [[(t, *game.strip().split("-")) for t, game in enumerate(line.split(","), start=1)]
+            for line in BERGER[pairs].splitlines()]
+
+
+def schedule(mv: Movement) -> list[list[tuple[int, str, str]]]:
+    return [[(s.table, s.ns, s.ew) for s in r] for r in mv.rounds]
 
 
 @pytest.mark.parametrize("tables", [3, 4, 5, 6, 7])
-def test_howell_each_pair_follows_the_pair_numbered_one_below(tables: int) -> None:
-    # Pairs 1..2n, 2n stationary; in round r+1 pair i+1 sits where pair i sat in round r (pair 1
-    # where pair 2n-1 sat): same table, and same direction except at table 1, where the stationary
-    # pair alternates.
-    n = 2 * tables
-    mv = howell([str(i) for i in range(1, n + 1)])
-    seat = [{p: (s.table, d) for s in r for p, d in ((s.ns, "NS"), (s.ew, "EW"))} for r in mv.rounds]
-    for r in range(1, len(mv.rounds)):
-        for i in range(1, n):
-            follower = str(i % (n - 1) + 1)
-            before, now = seat[r - 1][str(i)], seat[r][follower]
-            assert before[0] == now[0] and (before[0] == 1 or before[1] == now[1])
-        assert seat[r][str(n)][0] == 1
+def test_howell_3_to_7_tables_is_the_published_berger_table(tables: int) -> None:
+    pairs = 2 * tables
+    assert schedule(howell([str(i) for i in range(1, pairs + 1)])) == published(pairs)
+
+
+@pytest.mark.parametrize("pairs", sorted(BERGER))
+def test_round_robin_is_the_published_berger_table(pairs: int) -> None:
+    assert schedule(round_robin([str(i) for i in range(1, pairs + 1)])) == published(pairs)
+
+
+@pytest.mark.parametrize("tables", [3, 4, 5, 6, 7])
+def test_howell_with_one_pair_missing_sits_out_whoever_meets_the_published_bye(tables: int) -> None:
+    # Berger: "If there is an odd number of players, the highest number counts as a bye."
+    pairs = 2 * tables - 1
+    mv = howell([str(i) for i in range(1, pairs + 1)])
+    byes = [tuple(b if a == str(pairs + 1) else a for _t, a, b in r if str(pairs + 1) in (a, b))
+            for r in published(pairs + 1)]
+    assert list(mv.sit_outs) == byes
+    assert schedule(mv) == [[x for x in r if str(pairs + 1) not in x[1:]] for r in published(pairs + 1)]
+
+
+def test_the_published_4_table_bridge_howell_meets_the_same_pairs_in_round_1() -> None:
+    # bridgecentral.com, "4 Table Howell", BS (a): "8-1 2-7 3-6 5-4" (round 1 only is written there).
+    mv = howell([str(i) for i in range(1, 9)])
+    assert {frozenset(x[1:]) for x in schedule(mv)[0]} == {
+        frozenset(("8", "1")), frozenset(("2", "7")), frozenset(("3", "6")), frozenset(("5", "4"))}
+
+
+def test_howell_three_tables_guide_card_read_from_the_published_table() -> None:
+    # Pair 1 in the 6-pair table: R1 1-6 (table 1, NS, against 6), R2 1-2 (table 3, NS, against 2),
+    # R3 3-1 (table 2, EW, against 3), R4 1-4 (table 2, NS, against 4), R5 5-1 (table 3, EW, against 5).
+    mv = howell([str(i) for i in range(1, 7)])
+    assert guide_cards(mv)["1"] == "\n".join([
+        "Guide card for 1 (Howell)",
+        "  Round 1: table 1, North-South, against 6",
+        "  Round 2: table 3, North-South, against 2",
+        "  Round 3: table 2, East-West, against 3",
+        "  Round 4: table 2, North-South, against 4",
+        "  Round 5: table 3, East-West, against 5"])
+    assert table_cards(mv)[3].splitlines()[1] == "  Round 1: 3 North-South, 4 East-West"
 
 
 @pytest.mark.parametrize("tables", [3, 4, 5, 6, 7])
@@ -207,18 +274,12 @@ def test_howell_shortened_session_and_bad_sizes() -> None:
         howell([f"P{i}" for i in range(8)], rounds=8)
 
 
-def test_round_robin_four_and_five_pairs_worked_by_hand() -> None:
-    # 4 pairs: D fixed, A B C on the circle; table 2 is the highest table (index r-1 North-South).
-    # R1: D-A, C-B  R2: B-D, A-C  R3: D-C, B-A.
-    mv = round_robin(["A", "B", "C", "D"])
-    assert [[(s.ns, s.ew) for s in r] for r in mv.rounds] == [
-        [("D", "A"), ("C", "B")], [("B", "D"), ("A", "C")], [("D", "C"), ("B", "A")]]
-    # 5 pairs: the missing pair is fixed at table 1, so its opponent sits out: A, B, C, D, E in turn.
-    # R1: A out; B-E (index 1 against 4), D-C (index 3 = 0-2 against 2).  R2: B out; C-A, E-D.
+def test_round_robin_five_pairs_sit_out_in_the_published_order() -> None:
+    # 5 pairs use the 6-pair table with pair 6 as the bye: 1-6, 6-4, 2-6, 6-5, 3-6 give the sit-outs
+    # A, D, B, E, C; round 1's tables are then 2-5 and 3-4 = B-E, C-D.
     mv5 = round_robin(["A", "B", "C", "D", "E"])
-    assert mv5.sit_outs == (("A",), ("B",), ("C",), ("D",), ("E",))
-    assert seat_list(mv5, 0) == [(2, "B", "E"), (3, "D", "C")]
-    assert seat_list(mv5, 1) == [(2, "C", "A"), (3, "E", "D")]
+    assert mv5.sit_outs == (("A",), ("D",), ("B",), ("E",), ("C",))
+    assert seat_list(mv5, 0) == [(2, "B", "E"), (3, "C", "D")]
     assert guide_cards(mv5)["A"].splitlines()[1] == "  Round 1: sit out"
 
 
@@ -267,7 +328,8 @@ def test_S2_second_game_high_card_partners_the_score_keeper() -> None:
     g2, line = gvr_second_game(g1, parse_cards("5C KH"))
     assert (g2.keeper, g2.left, g2.across, g2.right) == ("Ann", "Cat", "Bob", "Dan")
     assert g2.partnerships() == (("Ann", "Bob"), ("Cat", "Dan"))
-    assert "Bob partners the keeper Ann, Dan partners Cat" in line
+    assert line == ("Game 2: Dan 5C, Bob KH; Bob has the high card and partners the keeper Ann, "
+                    "Dan partners Cat")
     # Game 3 (director: complete the rotation): Ann with Dan, who swaps with Bob.
     g3 = gvr_third_game(g2, type(g2)(*g1))
     assert g3.partnerships() == (("Ann", "Dan"), ("Cat", "Bob"))
@@ -521,3 +583,99 @@ def test_canasta_verify_command(tmp_path: Path) -> None:
         r = runner.invoke(app, args)
         assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1
         assert r.stderr.startswith("error: ")
+
+
+# ------------------------------------------------------------------ fair seeds: a reveal after each hand
+FAIR = "fair:" + "0123456789abcdef" * 2
+
+
+def fair_hand_2() -> tuple[GameState, GameRecord]:
+    """A classic game from the fair seed, replayed to the deal of hand 2 (index 1)."""
+    done = play_random(GameState.new(rules("classic"), FAIR, 0), random.Random(5))
+    rec = GameRecord.of(done)
+    state = GameState.new(rules("classic"), FAIR, 0)
+    for a in rec.actions:
+        state.apply(a)
+        if len(state.results) == 1:
+            return state, rec
+    raise AssertionError("the game ended in one hand")   # pragma: no cover
+
+
+def test_fair_seed_hands_are_sha256_of_seed_and_hand_ordinary_seeds_unchanged() -> None:
+    # issue 15: "fair:<hex>" seeds hand n from sha256(f"{seed}/{n}") (hex); any other seed keeps the
+    # text f"{seed}/{n}" (so every existing deal and golden record is the same).
+    assert hand_seed(FAIR, 0) == hashlib.sha256(f"{FAIR}/0".encode()).hexdigest()
+    assert hand_seed(FAIR, 1) == hashlib.sha256(f"{FAIR}/1".encode()).hexdigest()
+    assert (hand_seed(7, 2), hand_seed("abc", 1), hand_seed("fairx:1", 0)) == ("7/2", "abc/1", "fairx:1/0")
+    assert new_fair_seed().startswith("fair:") and len(new_fair_seed()) == 5 + 32
+    assert is_fair_seed(FAIR) and not is_fair_seed(7) and not is_fair_seed("7")
+    assert draw_round_seed().startswith("fair:")
+
+
+def test_a_revealed_hand_seed_reproduces_that_hands_deal() -> None:
+    # Hand 2's reveal (seed, salt) hashes to the commitment published before the game, and the pack
+    # shuffled from that seed alone is the deal: cards are dealt from its end, so the stock left after
+    # the deal is the pack's beginning, and every card a seat was dealt (in hand or laid red three)
+    # comes from the pack's end.
+    state, _rec = fair_hand_2()
+    c = commit_hands(FAIR, "secret", 3)[1]
+    assert c.hand == 2 and c.seed == hand_seed(FAIR, 1)
+    assert commitment(c.seed, c.salt or "") == c.sha256
+    pack, _cut = shuffled_pack(rules("classic"), c.seed)
+    stock = list(state.stock)
+    assert stock == pack[:len(stock)] and len(stock) < len(pack) - 44
+    dealt = sorted(pack[len(stock):])
+    held = sorted([f for seat in range(4) for f in [*state.hand_cards(seat), *state.red3[seat]]]
+                  + list(state.pile))
+    assert held == dealt
+    # the same seed with hand 1's number deals another pack
+    assert shuffled_pack(rules("classic"), hand_seed(FAIR, 0))[0] != pack
+
+
+def test_revealing_hand_1_does_not_give_hand_2() -> None:
+    # The reveal of hand 1 is a SHA-256 digest: it is not the game seed, does not contain it, and is
+    # not hand 2's seed (which needs the game seed to compute). An ordinary seed's reveal would.
+    one, two = hand_seed(FAIR, 0), hand_seed(FAIR, 1)
+    assert one != two and FAIR not in one and two not in one and len(one) == 64
+    assert two != hand_seed(one, 1) and two != hashlib.sha256(f"{one}/1".encode()).hexdigest()
+    assert "7" in hand_seed(7, 0)   # why ordinary games reveal only at their end
+
+
+def test_fair_reveals_tampered_seed_or_salt_is_caught() -> None:
+    commits = commit_hands(FAIR, "secret", 3)
+    after_hand_1 = read_commitments(json.loads(commitments_json(commits, reveal=False, revealed=1)))
+    v = verify_reveals(after_hand_1)
+    assert v.ok and v.lines[1:] == ("hand 2: not revealed yet", "hand 3: not revealed yet",
+                                    "1 revealed deal matches its commitment")
+    doc = json.loads(commitments_json(commits, reveal=False, revealed=1))
+    assert set(doc["deals"][1]) == {"hand", "sha256"}            # hand 2 not shown
+    for key, value in (("seed", hand_seed(FAIR, 1)), ("salt", "0" * 32)):
+        bad = json.loads(json.dumps(doc))
+        bad["deals"][0][key] = value
+        v = verify_reveals(read_commitments(bad))
+        assert not v.ok and "do not match the commitment" in v.lines[0]
+
+
+def test_a_finished_fair_game_verifies_and_duplicate_tables_share_its_deals() -> None:
+    _state, rec = fair_hand_2()
+    done = rec.replay()
+    v = verify_deals(rec, commit_hands(FAIR, "secret", len(done.results)))
+    assert v.ok
+    a, b = duplicate_tables(rules("classic"), FAIR, 2)
+    assert [a.hand_cards(s) for s in range(4)] == [b.hand_cards(s) for s in range(4)]
+    assert a.hand_cards(0) != GameState.new(rules("classic"), "fair:" + "1" * 32, 0).hand_cards(0)
+
+
+def test_canasta_verify_checks_the_hands_revealed_so_far(tmp_path: Path) -> None:
+    runner = CliRunner()
+    (tmp_path / "c.json").write_text(commitments_json(commit_hands(FAIR, "secret", 3), reveal=False,
+                                                      revealed=2))
+    ok = runner.invoke(app, ["verify", str(tmp_path / "c.json")])
+    assert ok.exit_code == 0, ok.output
+    assert ok.stdout.splitlines()[2:] == ["hand 3: not revealed yet",
+                                          "2 revealed deals match their commitments"]
+    doc = json.loads((tmp_path / "c.json").read_text())
+    doc["deals"][1]["salt"] = "f" * 32
+    (tmp_path / "t.json").write_text(json.dumps(doc))
+    bad = runner.invoke(app, ["verify", str(tmp_path / "t.json")])
+    assert bad.exit_code == 1 and "hand 2: the revealed seed" in bad.stdout

@@ -957,7 +957,8 @@ def tournament_cmd(
 
 @app.command("verify", cls=_Command)
 def verify_cmd(
-    record: Annotated[str, typer.Argument(help="A finished game's record (JSON).")],
+    record: Annotated[str, typer.Argument(help="A finished game's record (JSON), or a commitments file "
+                                          "alone (checks the hands revealed so far).")],
     commitments: Annotated[str | None, typer.Option(
         "--commitments", help="The commitments file (published hashes, revealed seeds and salts); "
         "default: the record's own 'commitments'.")] = None,

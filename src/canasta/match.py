@@ -32,7 +32,7 @@ from typing import Any
 from .batchgc import batch_gc
 from .bots import Bot, make_bot
 from .parallel import run_parallel
-from .presets import rules_from_options
+from .presets import cached_rules_from_options
 from .rules import RuleSet
 from .sim import MAX_HANDS
 from .state import GameState
@@ -68,7 +68,7 @@ def play_match_game(options: dict[str, Any], seed: int, bot_a: str, bot_b: str, 
 
 def _play_match_game(options: dict[str, Any], seed: int, bot_a: str, bot_b: str, swapped: bool,
                      max_hands: int) -> GameResult:
-    rs = rules_from_options(options)
+    rs = cached_rules_from_options(options)
     state = GameState.new(rs, seed=seed)
     bots: list[Bot] = []
     is_a: list[bool] = []

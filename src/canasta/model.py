@@ -44,8 +44,7 @@ class CardModel:
     special_kinds: tuple[int, ...]      # the kinds after the naturals, in kind order
     wild_cap: tuple[int, ...]           # naturals -> wild cards a group may hold (melds.wilds_allowed)
     freezes: tuple[bool, ...]           # face -> discarded, it freezes the pile (freezes_pile)
-    laid_at_once: tuple[bool, ...]      # face -> laid face up as soon as it is got (RuleSet.laid_at_once)
-    laid_faces: tuple[int, ...]         # the faces laid at once
+    laid_cards: tuple[int, ...]         # the faces laid face up at once (RuleSet.laid_faces), to count
 
     @property
     def nkinds(self) -> int:
@@ -121,8 +120,7 @@ def card_model(rules: RuleSet) -> CardModel:
         # a group holds at most every natural of its rank (four a pack), merged groups too
         wild_cap=tuple(wilds_allowed(rules, n) for n in range(4 * rules.packs + 1)),
         freezes=tuple(freezes_pile(rules, f) for f in range(NUM_FACES)),
-        laid_at_once=tuple(rules.laid_at_once(f) for f in range(NUM_FACES)),
-        laid_faces=tuple(f for f in range(NUM_FACES) if rules.laid_at_once(f)),
+        laid_cards=tuple(f for f in range(NUM_FACES) if rules.laid_faces[f]),
     )
 
 

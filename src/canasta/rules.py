@@ -39,9 +39,9 @@ OneCardRule = Literal["none", "one_card_pile", "cannot_go_out"]
 MeldSchedule = Literal["score", "hand"]
 PerfectCutTo = Literal["cutter", "dealer"]
 
-# Option values once named after the game they came from, now after the mechanism they mean (issue 18),
-# so a rule set may borrow one of them alone. Records, positions, saved sessions, server tables and
-# --set written with the old names still load: every option value is read through this table.
+#: Option values once named after the game they came from, now after the mechanism they mean, so a rule
+#: set may borrow one of them alone: ``{option: {old: new}}``. Records, positions, saved sessions, server
+#: tables and ``--set`` written with the old names still load: every option value is read through it.
 RENAMED_VALUES: dict[str, dict[str, str]] = {
     "first_turn_upcard": {"trey": "plus_stock_card"},
     "red3_mode": {"trey": "disclose"},
@@ -287,24 +287,30 @@ class RuleSet:
                            "on); 0 = play to the target", "scoring")
 
     # ----------------------------------------------------------------- derived facts
-    @property
-    def sides(self) -> int:
-        return self.players // self.team_size
+    # Set once from the options when the rule set is made, not options themselves: the compiled engine
+    # reads them many thousand times a game, as plain attributes rather than calls back into this
+    # (uncompiled) module.
+    sides: int = field(init=False, repr=False, compare=False)
+    """Sides at the table: ``players // team_size``."""
+    deck_size: int = field(init=False, repr=False, compare=False)
+    """Cards in the deck: ``packs * (52 + jokers_per_pack)``."""
+    laid_faces: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    """By card face (0-52): whether it is laid face up (and replaced) as soon as a player gets it."""
 
-    @property
-    def deck_size(self) -> int:
-        return self.packs * (52 + self.jokers_per_pack)
+    def __post_init__(self) -> None:
+        put = object.__setattr__  # frozen: the derived facts are set here only
+        put(self, "sides", self.players // self.team_size if self.team_size > 0 else 0)
+        put(self, "deck_size", self.packs * (52 + self.jokers_per_pack))
+        threes = (1, 2) if self.red3_mode == "lay" else (0, 1, 2, 3) if self.red3_mode == "threes" else ()
+        put(self, "laid_faces", tuple(f // 4 == 1 and f % 4 in threes for f in range(53)))
 
     def side_of(self, seat: int) -> int:
         return seat % self.sides
 
     def laid_at_once(self, f: int) -> bool:
-        """Whether card ``f`` is laid face up (and replaced) as soon as a player gets it."""
-        if f // 4 != 1 or f == 52:
-            return False
-        if self.red3_mode == "threes":
-            return True
-        return self.red3_mode == "lay" and f % 4 in (1, 2)
+        """Whether card ``f`` is laid face up (and replaced) as soon as a player gets it (red threes
+        where ``red3_mode`` is ``lay``, every three where it is ``threes``)."""
+        return self.laid_faces[f]
 
     def opening_for(self, score: int, hand_no: int) -> int:
         """The opening minimum for a side with this score in hand ``hand_no`` (from 0)."""
@@ -338,7 +344,7 @@ class RuleSet:
 
     def options(self) -> dict[str, Any]:
         """Every option as a plain dict (JSON-friendly)."""
-        return {f.name: _jsonable(getattr(self, f.name)) for f in fields(self)}
+        return {name: _jsonable(getattr(self, name)) for name in OPTION_NAMES}
 
     def replace(self, **overrides: Any) -> RuleSet:
         """A validated copy with some options changed."""
@@ -351,9 +357,10 @@ def _jsonable(v: Any) -> Any:
     return v
 
 
-OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
-OPTION_DOCS: dict[str, str] = {f.name: f.metadata["doc"] for f in fields(RuleSet)}
-OPTION_GROUPS: dict[str, str] = {f.name: f.metadata["group"] for f in fields(RuleSet)}
+_OPTIONS = tuple(f for f in fields(RuleSet) if f.init)  # the derived facts are no options
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in _OPTIONS)
+OPTION_DOCS: dict[str, str] = {f.name: f.metadata["doc"] for f in _OPTIONS}
+OPTION_GROUPS: dict[str, str] = {f.name: f.metadata["group"] for f in _OPTIONS}
 _HINTS = get_type_hints(RuleSet)
 
 

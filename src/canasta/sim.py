@@ -26,7 +26,7 @@ from typing import Any
 
 from .batchgc import batch_gc
 from .parallel import run_parallel
-from .presets import rules_from_options
+from .presets import cached_rules_from_options
 from .rules import RuleSet
 from .state import GameState
 
@@ -134,7 +134,7 @@ def random_game(rules: RuleSet, seed: int, max_hands: int = MAX_HANDS) -> GameSt
 def play_game(options: dict[str, Any], seed: int, max_hands: int = MAX_HANDS) -> GameStats:
     """:func:`random_game` from plain rule options (``RuleSet.options()``): the unit of work to ship
     to another process or machine."""
-    return random_game(rules_from_options(options), seed, max_hands)
+    return random_game(cached_rules_from_options(options), seed, max_hands)
 
 
 def aggregate(stats: Iterable[GameStats], sides: int, elapsed: float) -> SimReport:

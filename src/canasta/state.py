@@ -43,6 +43,7 @@ from .engine.common import (
     ANSWER_PHASE,
     BLACK3_MELD,
     DRAW_PHASE,
+    FAIR_PREFIX,
     GROUP_MELD,
     NONE,
     OP_ADD,
@@ -61,6 +62,7 @@ from .engine.common import (
     Problem,
     YesSnapshot,
     hand_seed,
+    shuffled_pack,
 )
 from .engine.declare import gen_specials
 from .engine.discard import gen_discards
@@ -81,8 +83,8 @@ from .rules import RuleSet
 from .scoring import HandResult, game_winner, score_hand
 
 # what other modules import from here (the phases and answers live in engine/common.py)
-__all__ = ["NONE", "SAID_NO", "SAID_YES", "STATE_FIELDS", "GameState", "Phase", "Problem", "YesSnapshot",
-           "hand_seed"]
+__all__ = ["FAIR_PREFIX", "NONE", "SAID_NO", "SAID_YES", "STATE_FIELDS", "GameState", "Phase", "Problem",
+           "YesSnapshot", "hand_seed", "shuffled_pack"]
 
 # every attribute of a GameState (its slots; tests compare states field by field)
 STATE_FIELDS: Final[tuple[str, ...]] = (

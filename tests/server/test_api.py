@@ -140,6 +140,10 @@ def test_rules_check_gives_the_engines_message(client: TestClient) -> None:
     assert ok.json() == {"ok": True, "players": 6}
     bad = client.post("/api/rules/check", json={"preset": "gvr-club", "overrides": {"go_out_canastaz": 1}})
     assert "did you mean 'go_out_canastas'" in bad.json()["error"]["message"]
+    # S4 PENALTIES as one word, and a value's old name (issue 18), as the host page sends them
+    for preset, overrides in (("spanish", {"tournament_penalties": True}),
+                              ("trey-canasta", {"red3_mode": "trey"})):
+        assert client.post("/api/rules/check", json={"preset": preset, "overrides": overrides}).json()["ok"]
 
 
 def test_oversized_body_and_unknown_table(client: TestClient) -> None:
@@ -232,6 +236,62 @@ def test_deals_are_committed_before_they_are_played_and_verified_after(client: T
     assert not verify_files(json.dumps(record), None).ok
     after = client.get(f"/api/tables/{tid}/games/1/commitments", headers=host).json()
     assert after["deals"] == json.loads(text)["commitments"]["deals"]
+
+
+def test_a_fair_games_hand_seed_is_revealed_to_every_seat_when_that_hand_ends(client: TestClient) -> None:
+    """Issue 15: a table made without a seed gets a fair seed; while hand 1 is played no message and
+    no commitments file shows a seed; the message that ends hand 1 carries hand 1's seed and salt
+    (hashing to the commitment published before), and hand 2's stays hidden while the game goes on."""
+    import hashlib
+
+    from canasta.actions import Action
+    from canasta.bots import make_bot
+
+    t = make(client, preset="classic", seats=[{"kind": "person"}, *[{"kind": "bot", "level": "easy"}] * 3])
+    tid, host = t["table_id"], auth(t["host_token"])
+    before = client.get(f"/api/tables/{tid}/games/1/commitments", headers=host).json()["deals"]
+    s = Sock(client, tid, t["seats"][0]["token"])
+    assert "reveals" not in s.catch_up_msg
+    bot = make_bot("easy", 3)
+    seen: list[dict[str, Any]] = []
+    ended = None
+    pending = None
+    for k in range(5000):
+        if pending is None and s.view["to_act"] == 0 and s.view["legal_actions"]:
+            legal = [Action.parse(a) for a in s.view["legal_actions"]]
+            pending = f"m{k}"
+            s.send(type="intent", id=pending, based_on=s.event, action=str(bot.choose(s.view, legal)))
+        m = s.ws.receive_json()
+        seen.append(m)
+        if m.get("id") == pending:
+            pending = None
+        if "view" in m:
+            s.view, s.event = m["view"], m["event"]
+            if m["view"]["results"]:
+                ended = m
+                break
+    assert ended is not None
+    assert all("reveals" not in m for m in seen[:-1])        # nothing before the hand ended
+    reveal = ended["reveals"]
+    assert [r["hand"] for r in reveal] == [1] and not ended["view"]["winner"] >= 0
+    r = reveal[0]
+    assert r["sha256"] == before[0]["sha256"]
+    assert r["sha256"] == hashlib.sha256(f"{r['salt']}/{r['seed']}".encode()).hexdigest()
+    mid = client.get(f"/api/tables/{tid}/games/1/commitments", headers=host).json()["deals"]
+    assert mid[0] == r and set(mid[1]) == {"hand", "sha256"}
+    assert r["seed"] != mid[1]["sha256"] and len(r["seed"]) == 64
+    doc = client.get(f"/api/tables/{tid}/games/1/commitments", headers=host).json()
+    checked = client.post("/api/verify", json={"commitments": doc}).json()     # the verify endpoint
+    assert checked["ok"] and checked["lines"][0].startswith("hand 1: ok")
+    assert checked["lines"][1] == "hand 2: not revealed yet"
+    doc["deals"][0]["salt"] = "0" * 32
+    assert not client.post("/api/verify", json={"commitments": doc}).json()["ok"]
+    bad = client.post("/api/verify", json={})
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_verify"
+    s.close()
+    again = Sock(client, tid, t["seats"][0]["token"])          # a seat joining later gets it too
+    assert again.catch_up_msg["reveals"] == reveal
+    again.close()
 
 
 def test_the_partner_question_reaches_the_partner_and_the_answer_binds(client: TestClient) -> None:

@@ -118,3 +118,34 @@ def test_a_duplicate_round_online_same_deals_results_come_back_match_points_per_
         assert state.is_over and (t["result"]["ns"], t["result"]["ew"]) == tuple(state.scores)
         assert t["result"]["by"] == "online table"
     assert sum(row["match_points"] for row in ev["standings"]) == 4
+
+
+def test_S2_gvr_partnering_event_new_partners_for_game_2_and_players_ranked_alone(client: TestClient) -> None:
+    """S2 on the events API: a GVR afternoon (4 pairs as listed, 2 rounds) keeps each table's four
+    players for round 2 with the keeper (North) partnering the high card of the draw, said in words;
+    guide cards are per player with each game's partner; a bad GVR event is refused with its reason
+    and nothing is made; GVR rounds are not duplicated."""
+    pairs = ["Ann & Bob", "Cat & Dan", "Eve & Fay", "Gus & Hal"]
+    body = {"name": "GVR afternoon", "preset": "gvr-club", "pairs": pairs, "games": 2, "draw": "as_listed",
+            "partnering": "gvr"}
+    r = client.post("/api/events", json=body)
+    assert r.status_code == 201, r.text
+    made = r.json()
+    ev, auth = made["event"], {"authorization": f"Bearer {made['token']}"}
+    assert ev["partnering"] == "gvr" and ev["movement"] == "GVR partners" and "S2" in ev["movement_source"]
+    one, two = ev["rounds"][0]["tables"], ev["rounds"][1]["tables"]
+    assert [(t["ns"], t["ew"]) for t in one] == [("Ann & Bob", "Eve & Fay"), ("Cat & Dan", "Gus & Hal")]
+    assert [t["ns"].split(" & ")[0] for t in two] == ["Ann", "Cat"]            # the keepers stay North
+    assert {p for t in two[:1] for side in (t["ns"], t["ew"]) for p in side.split(" & ")} == {
+        "Ann", "Bob", "Eve", "Fay"}                                            # same four at table 1
+    assert len(ev["partner_lines"]) == 2 and "partners the keeper Ann" in ev["partner_lines"][0]
+    assert set(ev["guides"]) == {"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
+    bob = ev["guides"]["Bob"]
+    assert bob[0]["partner"] == "Ann" and bob[1]["partner"] in ("Eve", "Fay") and bob[1]["table"] == 1
+    eid = made["event_id"]
+    r = client.post(f"/api/events/{eid}/rounds/2/online", headers=auth, json={"duplicate": True})
+    assert r.status_code == 400 and "GVR" in r.json()["error"]["message"]
+    for bad, why in (({"pairs": pairs[:3]}, "even number"), ({"games": 3 + 2}, "2 or 3 rounds"),
+                     ({"pairs": [*pairs[:3], "Crows"]}, "Ann & Bob")):
+        r = client.post("/api/events", json={**body, **bad})
+        assert r.status_code == 400 and why in r.json()["error"]["message"], r.text

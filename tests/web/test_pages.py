@@ -66,6 +66,8 @@ def test_a_person_plays_a_whole_game_against_three_bots_then_replays_it(chromium
     play_until_hand_over([page])
     result = page.locator("#result")
     assert "Hand 1 is over" in result.inner_text() and "Game over" in result.inner_text()
+    # issue 15: the hand's seed, sent when the hand ended, is said under the breakdown
+    assert result.locator("#deal-check").inner_text().startswith("Fair deal: hand 1 was dealt from the code ")
     text = {r.locator("th").inner_text(): [c.inner_text() for c in r.locator("td").all()]
             for r in result.locator("table.score").first.locator("tr").all()[1:]}
     rows = {k: [int(x) for x in v] for k, v in text.items() if k != "Went out concealed"}
@@ -378,6 +380,39 @@ def test_the_director_runs_three_rounds_on_the_clock_with_an_odd_number_of_pairs
     assert not page.errors and not clock.errors
     page.close()
     clock.close()
+
+
+def test_S2_a_gvr_afternoon_on_a_phone_shows_where_each_player_goes_for_game_2(
+        chromium: Any, server: LiveServer, shots: Path) -> None:
+    """S2: the director picks GVR partnering when making the event; the table card says the game-2
+    draw in words (the keeper partners the high card), each player's guide card says the table, the
+    seat and the partner of each game, and the choice is a large control on a phone."""
+    page = open_page(chromium, server.url + "/", 375)
+    page.get_by_role("link", name="A tournament: pairs, rounds on the clock, standings").click()
+    page.wait_for_selector("#preset option[value='gvr-club']", state="attached")
+    page.select_option("#preset", "gvr-club")
+    page.fill("#pairs", "\n".join(["Ann & Bob", "Cat & Dan", "Eve & Fay", "Gus & Hal"]))
+    page.fill("#games", "2")
+    page.select_option("#draw", "as_listed")
+    box = page.locator("#partnering").bounding_box()
+    assert box["height"] >= 44, box
+    page.select_option("#partnering", "gvr")
+    page.click("#create")
+    page.wait_for_selector("#table-cards .guide")
+    card = page.locator("#table-cards .guide").first.inner_text()
+    assert "Round 1: Ann & Bob North-South, Eve & Fay East-West" in card
+    assert "has the high card and partners the keeper Ann" in card
+    ann = page.locator("#guides .guide", has_text="Ann").first.inner_text()
+    assert "Round 1: table 1, North-South, with Bob, against Eve & Fay (you keep the score)" in ann
+    assert "Round 2: table 1, North-South, with " in ann
+    assert page.locator("#guides .guide").count() == 8
+    assert page.locator("table.standings th").nth(1).inner_text() == "Player"
+    assert page.locator("#dup-1").count() == 0          # duplicate compares pairs: not offered
+    page.screenshot(path=str(shots / "event-gvr-375.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.screenshot(path=str(shots / "event-gvr-1280.png"), full_page=True)
+    assert not page.errors
+    page.close()
 
 
 def test_the_director_puts_a_duplicate_round_online_and_the_results_come_back(

@@ -34,8 +34,8 @@ def sample_hidden(k: Knowledge, rules: RuleSet, rng: random.Random
         under = pool[:need]
         pool = pool[need:]
         pile = under + pile
-    red3s = [f for f in pool if rules.laid_at_once(f)]
-    rest = [f for f in pool if not (rules.laid_at_once(f))]
+    red3s = [f for f in pool if rules.laid_faces[f]]
+    rest = [f for f in pool if not rules.laid_faces[f]]
     hands: list[list[int]] = []
     for s in range(n):
         if s == k.seat:

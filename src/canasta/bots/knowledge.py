@@ -131,7 +131,7 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
         elif what == "pile":
             pile = []
             for f in cards:
-                if not (rules.laid_at_once(f)):
+                if not rules.laid_faces[f]:
                     known[who][f] += 1
         elif what == "red3":  # a red three laid (S1: possibly a card taken with the pile)
             for f in cards:

@@ -1,24 +1,50 @@
 """What every action module shares: the phases, the ``Problem`` a check returns, the enum members
 the hot paths compare with (as ``Final`` module constants: compiled, a ``Final`` name is a C constant,
-while ``Phase.DRAW`` is two dictionary lookups), and a few card helpers.
+while ``Phase.DRAW`` is two dictionary lookups), the seeds and shuffle of the deals, and a few card
+helpers.
 """
 
 from __future__ import annotations
 
+import hashlib
+import random
 from enum import IntEnum
 from functools import lru_cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..actions import Action, Op
-from ..cards import is_black_three, is_red_three, is_wild
+from ..cards import full_deck, is_black_three, is_red_three, is_wild
 from ..melds import Meld, MeldType
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules import RuleSet
+
+
+FAIR_PREFIX: Final = "fair:"
 
 
 def hand_seed(seed: int | str, hand_no: int) -> str:
     """The text that seeds hand ``hand_no``'s shuffle and cut (hands numbered from 0): a function of
     the game's seed and the hand number only, never of the play before, so that duplicate tables
-    given one seed get the same deals and a commitment to a deal can be checked (``canasta verify``)."""
-    return f"{seed}/{hand_no}"
+    given one seed get the same deals and a commitment to a deal can be checked (``canasta verify``).
+
+    A seed marked ``"fair:"`` (the server's online and duplicate games) seeds hand n from the SHA-256
+    (hex) of ``f"{seed}/{n}"``: one-way, so revealing one hand's seed after that hand tells nothing of
+    the game's seed or of any other hand. Every other seed keeps ``f"{seed}/{n}"`` (old records and
+    golden games deal exactly as before)."""
+    text = f"{seed}/{hand_no}"
+    if isinstance(seed, str) and seed.startswith(FAIR_PREFIX):
+        return hashlib.sha256(text.encode()).hexdigest()
+    return text
+
+
+def shuffled_pack(rules: RuleSet, seed_text: str) -> tuple[list[int], int]:
+    """The pack in the order a hand seeded by ``seed_text`` (a ``hand_seed``) deals it (the last card
+    first), and the cut: all the randomness of a deal, so a revealed hand seed shows the whole deal."""
+    rng = random.Random(seed_text)
+    deck = full_deck(rules.packs, rules.jokers_per_pack)
+    rng.shuffle(deck)
+    return deck, rng.randint(4, len(deck) - 4)
 
 
 class Phase(IntEnum):

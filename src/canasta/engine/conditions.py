@@ -159,7 +159,7 @@ def pile_gain(s: GameState, whole: bool) -> int:
     if not whole:
         return 0
     pile = s.pile
-    faces = s.model.laid_faces
+    faces = s.model.laid_cards
     if not faces:
         return len(pile) - 1
     laid = sum(pile.count(f) for f in faces) - (pile[-1] in faces)

@@ -5,14 +5,13 @@ The effects of the action modules end here; nothing here checks legality.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
-from ..cards import full_deck, is_black_three, is_red_three, is_wild
+from ..cards import is_black_three, is_red_three, is_wild
 from ..melds import card_counts
 from ..model import frozen_by
 from ..scoring import penalty_points
-from .common import DRAW_PHASE, NONE, PLAY_PHASE, SAID_YES, YesSnapshot, hand_seed
+from .common import DRAW_PHASE, NONE, PLAY_PHASE, SAID_YES, YesSnapshot, hand_seed, shuffled_pack
 from .conditions import open_after
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -53,7 +52,7 @@ def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]
     director's reading, since otherwise a player could be left holding no card at all)."""
     got: list[int] = []
     last_red3 = False
-    laid = s.model.laid_at_once
+    laid = s.rules.laid_faces
     while count > 0 and len(s.stock) > floor:
         f = s.stock.pop()
         if laid[f]:
@@ -186,10 +185,7 @@ def deal(s: GameState) -> None:
     """Shuffle and cut from the hand's seed, deal, turn the upcard (covered where the rules say)."""
     r = s.rules
     n = r.players
-    rng = random.Random(hand_seed(s.seed, s.hand_no))
-    deck = full_deck(r.packs, r.jokers_per_pack)
-    rng.shuffle(deck)
-    s.cut_size = rng.randint(4, len(deck) - 4)
+    deck, s.cut_size = shuffled_pack(r, hand_seed(s.seed, s.hand_no))
     s.perfect_cut = s.cut_size == n * r.hand_size
     s.stock = deck
     s.hands = [[0] * 53 for _ in range(n)]
@@ -233,7 +229,7 @@ def setup_hand(s: GameState, order: list[int]) -> None:
     s.log_event(s.dealer, "deal")
     s.log_event(s.dealer, "start_pile", tuple(s.pile))  # empty without an upcard (R 1.2)
     m = s.model
-    kinds = [k for k in (m.red3, m.black3) if m.laid_at_once[m.faces_of[k][0]]]  # threes laid at once
+    kinds = [k for k in (m.red3, m.black3) if r.laid_faces[m.faces_of[k][0]]]  # threes laid at once
     if kinds:
         for seat, k in [(seat, k) for seat in order for k in kinds]:
             while s.hk[seat][k]:

@@ -294,7 +294,7 @@ def do_take(s: GameState, a: Action) -> None:
     gained: list[int] = []
     laid: list[int] = []
     for f in rest:
-        if s.model.laid_at_once[f]:
+        if r.laid_faces[f]:
             s.red3[seat].append(f)
             laid.append(f)
         else:

@@ -40,6 +40,7 @@ from .protocol import (
     RulesCheck,
     SeatChange,
     Undo,
+    VerifyDeals,
     describe,
 )
 from .sheets import router as sheets_router
@@ -252,7 +253,8 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     @app.get("/api/tables/{table_id}/games/{game_no}/commitments")
     async def commitments(request: Request, table_id: str, game_no: int) -> Any:
-        """The deals' SHA-256 commitments: published before the deals, revealed after the game."""
+        """The deals' SHA-256 commitments: published before the deals; a fair game reveals each hand's
+        seed and salt when the hand ends, any other game all of them when it is over."""
         table, _seat, _host = await authorised(request, table_id)
         if game_no == table.game_no:
             return table.commitments()
@@ -260,6 +262,21 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         if found is None:
             raise Refusal("no_commitments", "this game was played before deals were committed to")
         return found
+
+    @app.post("/api/verify")
+    async def verify(body: VerifyDeals) -> Any:
+        """``canasta verify`` for anyone: a finished record against its commitments, or a fair game's
+        commitments alone (the hands revealed so far, each as soon as it ended)."""
+        from ..tournament.fair import verify_files
+        if body.record is None and body.commitments is None:
+            raise Refusal("bad_verify", "give a record, commitments, or both")
+        try:
+            verdict = verify_files(json.dumps(body.record if body.record is not None else body.commitments),
+                                   None if body.record is None or body.commitments is None
+                                   else json.dumps(body.commitments))
+        except CanastaError as e:
+            raise Refusal("bad_verify", str(e)) from e
+        return {"ok": verdict.ok, "lines": list(verdict.lines)}
 
     @app.get("/api/tables/{table_id}/games/{game_no}/replay")
     async def replay(request: Request, table_id: str, game_no: int, step: int = 0,

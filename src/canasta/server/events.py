@@ -19,7 +19,7 @@ from pydantic import Field, field_validator
 from ..errors import CanastaError, RuleError
 from ..presets import check_preset
 from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_totals
-from ..tournament.event import Event, event_options
+from ..tournament.event import Event, event_options, pair_players
 from ..tournament.ranking import RankOptions
 from . import documents
 from .hub import build_rules
@@ -41,6 +41,8 @@ class NewEvent(Strict):
     on_time: Literal["finish_hand", "stop_hand", "play_out"] = "finish_hand"
     movement: Literal["mitchell", "howell", "round_robin"] = "mitchell"
     rank_by: Literal["wins", "points", "match_points"] = "wins"
+    # "gvr": S2's new partners for game 2 at each table of four (pairs written "Ann & Bob")
+    partnering: Literal["fixed", "gvr"] = "fixed"
     overrides: dict[str, Any] = Field(default_factory=dict)
     seed: Annotated[int, Field(ge=0, lt=2**31)] | None = None
 
@@ -161,7 +163,7 @@ async def new_event(request: Request, body: NewEvent) -> Any:
             ranking = RankOptions(body.rank_by, rest)
         build_rules(body.preset, 4, body.overrides)    # the engine checks the house rules
         ev = Event.new(body.name, body.preset, body.pairs, options, body.draw, body.seed, body.movement,
-                       ranking, body.overrides)
+                       ranking, body.overrides, body.partnering)
     except CanastaError as e:
         raise Refusal("bad_event", str(e)) from e
     event_id, token = await documents.create(request, "event", ev.to_dict())
@@ -179,12 +181,7 @@ async def get_event(request: Request, event_id: str) -> Any:
 
 def _names(pair: str) -> tuple[str, str]:
     """The two players of a pair named like "Ann & Bob" (else "Pair (1)" and "Pair (2)")."""
-    for sep in ("&", "+", " and ", "/"):
-        if sep in pair:
-            a, b = (x.strip() for x in pair.split(sep, 1))
-            if a and b:
-                return a[:40], b[:40]
-    return f"{pair[:35]} (1)", f"{pair[:35]} (2)"
+    return pair_players(pair) or (f"{pair[:35]} (1)", f"{pair[:35]} (2)")
 
 
 @router.post("/api/events/{event_id}/rounds/{rnd}/online")
@@ -199,6 +196,9 @@ async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRou
         raise Refusal("bad_event", str(e)) from e
     if any((rnd, s.table) in ev.online for s in seating):
         raise Refusal("bad_event", f"round {rnd} is already played online")
+    if body.duplicate and ev.partnering == "gvr":
+        raise Refusal("bad_event", "duplicate compares pairs deal by deal; with GVR partnering the "
+                                   "partners change, so play this round online without the same deals")
     h = documents.hub_of(request)
     made = []
     for s in seating:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +18,7 @@ from typing import Any, TypeVar
 from ..errors import CanastaError, RuleError
 from ..presets import DEFAULT_PLAYERS, PRESETS, check_preset, preset_table, rules
 from ..rules import RuleSet
+from ..tournament.fair import new_fair_seed
 from .botpool import BotPool
 from .bus import EventBus, LocalBus
 from .config import ServerConfig
@@ -158,7 +158,7 @@ class Hub:
                 seat_rows.append(SeatData(i, "bot", level, s.get("name") or f"Bot {bot_no} ({level})",
                                           None))
         host, spectator = new_token(), new_token()
-        seed = spec.seed if spec.seed is not None else random.SystemRandom().randrange(2**53)
+        seed = spec.seed if spec.seed is not None else new_fair_seed()
         data = TableData(new_table_id(), spec.name or f"{spec.preset} table", spec.preset,
                          {"preset": rs.name, "options": rs.options()}, token_hash(host),
                          token_hash(spectator), 0, 1, seat_rows, seed, 0,

@@ -90,13 +90,23 @@ class SeatSpec(Strict):
         return None if v is None else clean_name(v)
 
 
+class VerifyDeals(Strict):
+    """A game's record and/or its commitments file (JSON objects), as ``canasta verify`` reads them."""
+
+    record: dict[str, Any] | None = None
+    commitments: dict[str, Any] | None = None
+
+
 class NewTable(Strict):
     preset: Annotated[str, Field(min_length=1, max_length=40)]
     players: Annotated[int, Field(ge=2, le=6)] | None = None
     overrides: dict[str, Any] = Field(default_factory=dict)
     name: Annotated[str, Field(max_length=80)] | None = None
     seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=6)] | None = None
-    seed: Annotated[int, Field(ge=0, lt=2**53)] | None = None
+    # a number (hands revealed after the game) or "fair:" and 32-64 hex digits (each hand revealed
+    # when it ends, tournament.fair); none: the server draws a fair seed
+    seed: Annotated[int, Field(ge=0, lt=2**53)] | Annotated[
+        str, Field(pattern=r"^fair:[0-9a-f]{32,64}$")] | None = None
 
     @field_validator("name")
     @classmethod

@@ -31,7 +31,7 @@ from ..presets import rules_from_options
 from ..records import GameRecord
 from ..rules import RuleSet
 from ..state import GameState
-from ..tournament.fair import commit_hands, commitments_dict
+from ..tournament.fair import commit_hands, commitments_dict, hands_to_reveal, new_fair_seed
 from ..views import spectator_view, view
 from .store import Conflict, SeatData, StoredAction, TableData
 
@@ -204,16 +204,21 @@ class Table:
             self.replies.popitem(last=False)
 
     # ------------------------------------------------------------------ sending
-    def _broadcast(self, new: list[Event], table_changed: bool = False) -> None:
+    def _broadcast(self, new: list[Event], table_changed: bool = False, hand_ended: bool = False) -> None:
+        """Send the new events with each connection's own view; when a hand has just ended, the
+        seeds and salts that may now be shown (``reveals``) go to every seat alike."""
         views: dict[int | None, dict[str, Any]] = {}
         events = [e.to_dict() for e in new]
         summary = self.summary() if table_changed else None
+        reveals = self.reveals() if hand_ended else []
         for c in list(self.conns):
             if c.seat not in views:
                 views[c.seat] = self.view_for(c.seat)
             msg: Reply = {"type": "events", "event": self.events, "events": events, "view": views[c.seat]}
             if summary is not None:
                 msg["table"] = summary
+            if reveals:
+                msg["reveals"] = reveals
             c.send(msg)
 
     def _presence(self) -> None:
@@ -227,11 +232,15 @@ class Table:
         oldest = self.ring[0].n if self.ring else self.events + 1
         if last_event is not None and last_event <= self.events and last_event + 1 >= oldest:
             missed = [e.to_dict() for e in self.ring if e.n > last_event]
-            conn.send({"type": "events", "event": self.events, "events": missed,
-                       "view": self.view_for(conn.seat), "table": self.summary()})
+            msg: Reply = {"type": "events", "event": self.events, "events": missed,
+                          "view": self.view_for(conn.seat), "table": self.summary()}
         else:
-            conn.send({"type": "snapshot", "event": self.events, "view": self.view_for(conn.seat),
-                       "table": self.summary()})
+            msg = {"type": "snapshot", "event": self.events, "view": self.view_for(conn.seat),
+                   "table": self.summary()}
+        reveals = self.reveals()
+        if reveals:
+            msg["reveals"] = reveals
+        conn.send(msg)
 
     # ------------------------------------------------------------------ connections
     def attach(self, conn: Connection) -> None:
@@ -339,12 +348,13 @@ class Table:
         except Exception as e:  # the database is unreachable: nothing was played
             log.exception("table %s: storing a move failed", self.id)
             raise Refusal("storage", "the move could not be stored just now; try again") from e
+        hand_ended = len(trial.results) > len(self.state.results)
         self.state = trial
         self.movers.extend([seat] * len(actions))
         self.events = new_events[-1].n
         self.last_move = self.events
         self.ring.extend(new_events)
-        self._broadcast(new_events)
+        self._broadcast(new_events, hand_ended=hand_ended)
         if trial.is_over:
             record = with_commitments(GameRecord.of(trial).to_json(), self.seed, self.fair_secret,
                                       len(trial.results))
@@ -479,7 +489,7 @@ class Table:
             if not self.state.is_over:
                 raise Refusal("not_finished", "the game in progress is not over yet")
             self.game_no += 1
-            self.seed = random.SystemRandom().randrange(2**53)
+            self.seed = new_fair_seed()
             self.dealer = (self.dealer + 1) % self.rules.players
             self.fair_secret = secrets.token_hex(16)
             self.events += 1
@@ -507,8 +517,18 @@ class Table:
         if self.fair_secret is None:
             raise Refusal("no_commitments", "this game was started before deals were committed to")
         over = self.state.is_over
-        hands = len(self.state.results) if over else len(self.state.results) + 1 + COMMIT_AHEAD
-        return commitments_dict(commit_hands(self.seed, self.fair_secret, hands), reveal=over)
+        done = len(self.state.results)
+        hands = done if over else done + 1 + COMMIT_AHEAD
+        return commitments_dict(commit_hands(self.seed, self.fair_secret, hands), reveal=over,
+                                revealed=hands_to_reveal(self.seed, done, over))
+
+    def reveals(self) -> list[dict[str, Any]]:
+        """The seeds and salts of the hands that may be shown now (``hands_to_reveal``): in a fair
+        game, every hand as soon as it ends, so any seat can check that hand's deal at once."""
+        done = hands_to_reveal(self.seed, len(self.state.results), self.state.is_over)
+        if self.fair_secret is None or done < 1:
+            return []
+        return [c.revealed() for c in commit_hands(self.seed, self.fair_secret, done)]
 
     async def close(self) -> None:
         """Stop the table's tasks (the server is shutting down); what is stored stays."""

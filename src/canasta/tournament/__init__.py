@@ -9,7 +9,7 @@
 - ``partners``: GVR's second-game partnering (S2);
 - ``ranking``: standings by points, wins or match points, with stated tie-breaks;
 - ``duplicate``: the same deals at every table of a round, match points per deal;
-- ``fair``: commitments to each deal's seed, checked after the game (``canasta verify``).
+- ``fair``: commitments to each deal's seed, revealed after each hand of a fair game (``canasta verify``).
 
 Options (``FrameOptions``) carry their source: the sheet, or a director's decision where it is silent.
 """
@@ -32,10 +32,14 @@ from .fair import (
     Commitment,
     Verdict,
     commit_game,
+    commit_hands,
     commitment,
     commitments_json,
+    is_fair_seed,
+    new_fair_seed,
     read_commitments,
     verify_deals,
+    verify_reveals,
 )
 from .movement import (
     Seating,
@@ -104,6 +108,7 @@ __all__ = [
     "choose_positions",
     "clock_status",
     "commit_game",
+    "commit_hands",
     "commitment",
     "commitments_json",
     "deal_results",
@@ -122,11 +127,13 @@ __all__ = [
     "gvr_third_game",
     "high_card_draw",
     "howell",
+    "is_fair_seed",
     "knockout_pairings",
     "match_points",
     "mitchell",
     "move_east_west",
     "movement",
+    "new_fair_seed",
     "rank",
     "read_commitments",
     "remaining",
@@ -139,4 +146,5 @@ __all__ = [
     "standings_text",
     "table_cards",
     "verify_deals",
+    "verify_reveals",
 ]

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..state import FAIR_PREFIX
 from .options import TournamentError
 from .ranking import match_points
 
@@ -33,8 +34,9 @@ CONVENTION = ("match points per deal: 2 per pair beaten and 1 per tie, North-Sou
 
 
 def draw_round_seed() -> str:
-    """A fresh, unpredictable seed for one round (128 bits from the system's random source)."""
-    return secrets.token_hex(16)
+    """A fresh, unpredictable seed for one round (128 bits from the system's random source), marked
+    fair (``tournament.fair``): each hand's seed can be revealed when that hand ends."""
+    return FAIR_PREFIX + secrets.token_hex(16)
 
 
 def duplicate_tables(rules: RuleSet, round_seed: int | str, tables: int, dealer: int = 0) -> list[GameState]:

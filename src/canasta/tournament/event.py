@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import hashlib
 import random
+import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..state import FAIR_PREFIX
 from .clock import ClockStatus, clock_status
 from .draw import choose_positions, draw_for_positions
 from .movement import Seating
 from .movements import Movement, howell, mitchell, repeats, round_robin
 from .options import FrameOptions, TournamentError, frame_options
+from .partners import SOURCE as GVR_SOURCE
+from .partners import TableSeats, gvr_second_game, gvr_third_game
 from .ranking import GameResult, RankOptions, rank, round_match_points
 
 SIT_OUT = "(sits out)"
@@ -30,6 +34,20 @@ DRAWS = ("random", "as_listed", "high_card")
 HIGH_CARD_SOURCE = ("S3 B: 'a high card draw' at each table decides positions; director: the pairs "
                     "listed 1-2, 3-4 ... meet at tables 1, 2 ..., and the high card takes North-South")
 MOVEMENTS = ("mitchell", "howell", "round_robin")
+# "fixed": pairs keep their partners; "gvr": S2's tables of four, new partners for game 2 (and, by the
+# director's decision, game 3); the movement then seats round 1 only and players are ranked alone.
+PARTNERINGS = ("fixed", "gvr")
+GVR_KEEPER = "director (S2 'establish a score keeper'): the first player of the North-South pair keeps score"
+
+
+def pair_players(pair: str) -> tuple[str, str] | None:
+    """The two players of a pair named like "Ann & Bob" (also "+", "and", "/"); None otherwise."""
+    for sep in ("&", "+", " and ", "/"):
+        if sep in pair:
+            a, b = (x.strip() for x in pair.split(sep, 1))
+            if a and b:
+                return a[:40], b[:40]
+    return None
 
 
 @dataclass
@@ -87,11 +105,14 @@ class Event:
     online: dict[tuple[int, int], str] = field(default_factory=dict)   # (round, table) -> table id
     duplicate: set[int] = field(default_factory=set)            # rounds played with the same deals
     draws: list[str] = field(default_factory=list)              # the high-card draws, in words
+    secret: str = ""   # behind the duplicate rounds' fair seeds; never shown (older events: none)
+    partnering: str = "fixed"                                   # PARTNERINGS
 
     @classmethod
     def new(cls, name: str, preset: str, pairs: list[str], options: FrameOptions | None = None,
             draw: str = "random", seed: int | None = None, movement: str = "mitchell",
-            ranking: RankOptions | None = None, overrides: dict[str, Any] | None = None) -> Event:
+            ranking: RankOptions | None = None, overrides: dict[str, Any] | None = None,
+            partnering: str = "fixed") -> Event:
         """Register the pairs and draw the seats (the order the movement reads them in)."""
         names = [" ".join(str(p).split())[:40] for p in pairs]
         if any(not n for n in names):
@@ -107,6 +128,10 @@ class Event:
             raise TournamentError(f"seats are drawn {' or '.join(DRAWS)}, not {draw!r}")
         if movement not in MOVEMENTS:
             raise TournamentError(f"the movement is one of {', '.join(MOVEMENTS)}, not {movement!r}")
+        if partnering not in PARTNERINGS:
+            raise TournamentError(f"partners are {' or '.join(PARTNERINGS)}, not {partnering!r}")
+        if partnering == "gvr":
+            _check_gvr(names, (options or FrameOptions()).games)
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         order = list(names)
         draws: list[str] = []
@@ -115,14 +140,51 @@ class Event:
         elif draw == "high_card":
             order, draws = _high_card_order(names, seed, options or FrameOptions())
         ev = cls(name.strip()[:80] or "Tournament", preset, names, options or FrameOptions(), draw, seed,
-                 order, movement, ranking or RankOptions(), overrides=dict(overrides or {}), draws=draws)
+                 order, movement, ranking or RankOptions(), overrides=dict(overrides or {}), draws=draws,
+                 secret=secrets.token_hex(16), partnering=partnering)
         ev.moves()  # a movement that cannot seat these pairs is refused now
         return ev
 
     # ---------------------------------------------------------------- the movement
     def moves(self) -> Movement:
-        """The whole movement (``movements``), with as many rounds as the event plays."""
-        games = self.options.games
+        """The whole movement (``movements``), with as many rounds as the event plays; with GVR
+        partnering, round 1's tables from the movement and then S2's new partners (``gvr_rounds``)."""
+        if self.partnering == "gvr":
+            rounds, _lines = self.gvr_rounds()
+            return Movement("GVR partners", tuple(self.order), tuple(tuple(r) for r in rounds),
+                            tuple(() for _ in rounds), False, GVR_SOURCE + "; " + GVR_KEEPER)
+        return self._movement(self.options.games)
+
+    def gvr_rounds(self) -> tuple[list[list[Seating]], list[tuple[int, int, str]]]:
+        """S2 at every table: the four players of round 1 stay; for game 2 the keeper's neighbours draw
+        (seeded by the event's seed, shown in words) and the high card partners the keeper; game 3
+        completes the rotation (``partners``). Returns the rounds and (table, game, line in words)."""
+        first = self._movement(1).rounds[0]
+        rounds: list[list[Seating]] = [list(first), [], []][:self.options.games]
+        lines = []
+        for s in first:
+            (n1, n2), (e1, e2) = self.players_of(s.ns), self.players_of(s.ew)
+            g1 = TableSeats(n1, e1, n2, e2)          # clockwise from the keeper (North): E, S, W
+            draw = draw_for_positions(f"{self.seed}/gvr table {s.table}", self.options)
+            g2, line = gvr_second_game([n1, e1, n2, e2], [c for _team, c in draw.draws], self.options)
+            lines.append((s.table, 2, f"Table {s.table}, {line[0].lower()}{line[1:]}"))
+            games = [g2] if self.options.games < 3 else [g2, gvr_third_game(g2, g1)]
+            for rnd, g in enumerate(games, start=2):
+                rounds[rnd - 1].append(Seating(rnd, s.table, f"{g.keeper} & {g.across}",
+                                               f"{g.left} & {g.right}"))
+                if rnd == 3:
+                    lines.append((s.table, 3, f"Table {s.table}, game 3: {g.across} partners the keeper "
+                                              f"{g.keeper}, {g.left} partners {g.right}"))
+        return rounds, lines
+
+    def players_of(self, pair: str) -> tuple[str, str]:
+        """A pair's two players (``pair_players``; GVR events are checked for them when made)."""
+        got = pair_players(pair)
+        if got is None:
+            raise TournamentError(f"{pair!r}: write a pair's two players like 'Ann & Bob'")
+        return got
+
+    def _movement(self, games: int) -> Movement:
         if self.movement == "howell":
             return howell(self.order, rounds=games)
         if self.movement == "round_robin":
@@ -151,8 +213,11 @@ class Event:
         """Per table (its number as text), who sits there each round: the card left on the table."""
         mv = self.moves()
         tables = sorted({s.table for game in mv.rounds for s in game})
-        return {str(t): [{"round": rnd, "ns": s.ns, "ew": s.ew} for rnd, game in enumerate(mv.rounds, start=1)
-                         for s in game if s.table == t] for t in tables}
+        notes = {(t, g): x for t, g, x in self.gvr_rounds()[1]} if self.partnering == "gvr" else {}
+        return {str(t): [{"round": rnd, "ns": s.ns, "ew": s.ew,
+                          **({"note": notes[t, rnd]} if (t, rnd) in notes else {})}
+                         for rnd, game in enumerate(mv.rounds, start=1) for s in game if s.table == t]
+                for t in tables}
 
     def guide(self, pair: str) -> list[tuple[int, int, str, str]]:
         """A pair's guide card: (round, table, direction, opponents); table 0 = sits out."""
@@ -167,6 +232,29 @@ class Event:
                 if pair in (s.ns, s.ew):
                     where, other = ("North-South", s.ew) if s.ns == pair else ("East-West", s.ns)
                     out.append((rnd, s.table, where, other))
+        return out
+
+    def players(self) -> list[str]:
+        """Everyone ranked: the pairs, or with GVR partnering each player (in the order listed)."""
+        if self.partnering != "gvr":
+            return list(self.pairs)
+        return [p for pair in self.pairs for p in self.players_of(pair)]
+
+    def guides(self) -> dict[str, list[dict[str, Any]]]:
+        """Every guide card: per pair (round, table, direction, opponents); with GVR partnering per
+        player, with the partner of each game too (where each player goes for the second game)."""
+        if self.partnering != "gvr":
+            return {p: [{"round": r, "table": t, "direction": d, "opponents": o}
+                        for r, t, d, o in self.guide(p)] for p in self.pairs}
+        out: dict[str, list[dict[str, Any]]] = {p: [] for p in self.players()}
+        for game in self.moves().rounds:
+            for s in game:
+                for side, other, where in ((s.ns, s.ew, "North-South"), (s.ew, s.ns, "East-West")):
+                    a, b = self.players_of(side)
+                    for me, partner in ((a, b), (b, a)):
+                        out[me].append({"round": s.game, "table": s.table, "direction": where,
+                                        "opponents": other, "partner": partner,
+                                        "keeper": me == self.players_of(s.ns)[0]})
         return out
 
     # ---------------------------------------------------------------- scores
@@ -198,9 +286,13 @@ class Event:
                 for (rnd, table), res in sorted(self.results.items()) if res.confirmed
                 for s in [self._game(rnd, table)]]
 
-    def round_seed(self, rnd: int) -> int:
-        """The seed every table of a duplicate round deals from (derived from the event's drawn seed,
-        so it is fixed when the event is made and the same for every table)."""
+    def round_seed(self, rnd: int) -> int | str:
+        """The seed every table of a duplicate round deals from: fixed when the event is made and the
+        same for every table. A fair seed ("fair:", from the event's secret, so each hand's seed can
+        be revealed when it ends without giving away the round's other deals); an event stored
+        before events had a secret keeps its number from the drawn seed."""
+        if self.secret:
+            return FAIR_PREFIX + hashlib.sha256(f"{self.secret}/round {rnd}".encode()).hexdigest()[:32]
         digest = hashlib.sha256(f"{self.seed}/round {rnd}".encode()).digest()
         return int.from_bytes(digest[:6], "big")
 
@@ -210,6 +302,9 @@ class Event:
         ``duplicate_match_points``: the match points of the duplicate rounds, compared deal by deal
         (``duplicate``), which replace those rounds' game-by-game comparison."""
         games = self.games()
+        if self.partnering == "gvr":   # partners change: each player scores their side's game
+            games = [GameResult(g.round, a, b, g.score_a, g.score_b) for g in games
+                     for a, b in zip(self.players_of(g.a), self.players_of(g.b), strict=True)]
         mv = self.moves()
         outs: dict[str, int] = {}
         for rnd, out in enumerate(mv.sit_outs, start=1):
@@ -230,7 +325,7 @@ class Event:
                  "match_points": r.match_points, "played": r.games} for r in ranked]
         last = len(rows) + 1
         rows += [{"rank": last, "pair": p, "wins": 0.0, "points": 0, "match_points": 0, "played": 0}
-                 for p in self.pairs if p not in seen]
+                 for p in self.players() if p not in seen]
         return rows
 
     # ---------------------------------------------------------------- the clock
@@ -289,7 +384,8 @@ class Event:
                 "overrides": self.overrides,
                 "online": [{"round": r, "table": t, "table_id": tid}
                            for (r, t), tid in sorted(self.online.items())],
-                "duplicate": sorted(self.duplicate), "draws": self.draws}
+                "duplicate": sorted(self.duplicate), "draws": self.draws, "secret": self.secret,
+                "partnering": self.partnering}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
@@ -306,6 +402,8 @@ class Event:
             ev.online = {(int(x["round"]), int(x["table"])): str(x["table_id"]) for x in d.get("online", [])}
             ev.duplicate = {int(x) for x in d.get("duplicate", [])}
             ev.draws = [str(x) for x in d.get("draws", [])]
+            ev.secret = str(d.get("secret", ""))
+            ev.partnering = str(d.get("partnering", "fixed"))
             c = d.get("clock", {})
             ev.clock = Clock(int(c.get("round", 1)), c.get("started"), c.get("paused"),
                              float(c.get("shift", 0.0)))
@@ -331,14 +429,35 @@ class Event:
                 "movement": mv.name, "movement_source": mv.source,
                 "ranking": self.ranking.text(),
                 "options": self.to_dict()["options"], "rounds": rounds,
-                "guides": {p: [{"round": r, "table": t, "direction": d, "opponents": o}
-                               for r, t, d, o in self.guide(p)] for p in self.pairs},
+                "guides": self.guides(), "partnering": self.partnering,
+                "partner_lines": ([x for _t, _g, x in self.gvr_rounds()[1]] if self.partnering == "gvr"
+                                  else []),
                 "standings": self.standings(duplicate_match_points), "overrides": self.overrides,
                 "draws": self.draws, "draw_source": HIGH_CARD_SOURCE if self.draw == "high_card" else "",
                 "on_time": self.options.on_time,
                 "table_cards": self.table_cards(),
                 "repeats": [list(x) for x in self.repeats()],
                 "clock": self.clock_view(now)}
+
+
+def _check_gvr(names: list[str], games: int) -> None:
+    """S2's partnering needs full tables of four, each pair's two players by name, and 2 or 3 games."""
+    if len(names) % 2:
+        raise TournamentError(f"GVR partnering needs tables of four: an even number of pairs, "
+                              f"not {len(names)}")
+    if games not in (2, 3):
+        raise TournamentError(f"GVR partnering changes partners for game 2 (S2) and game 3: 2 or 3 rounds, "
+                              f"not {games}")
+    players: list[str] = []
+    for n in names:
+        got = pair_players(n)
+        if got is None:
+            raise TournamentError(f"GVR partnering needs each pair's two players, written like 'Ann & Bob', "
+                                  f"not {n!r}")
+        players += got
+    if len(set(players)) != len(players):
+        dup = sorted({p for p in players if players.count(p) > 1})
+        raise TournamentError(f"two players have the same name: {', '.join(dup)}")
 
 
 def event_options(games: int, game_minutes: int, warning_minutes: int,

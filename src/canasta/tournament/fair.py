@@ -2,14 +2,16 @@
 
 Hand k of a game is dealt from ``hand_seed(seed, k)`` (``canasta.state``). Before play the server
 publishes, per hand, ``sha256(salt + "/" + hand_seed)`` (hex; the salt is 32 random hex digits, so
-a short seed cannot be found by trying seeds against the published hash). After the game it reveals
-each hand's seed and salt. Anyone holding the record can then check that every deal played was the
-one committed to (``verify_deals``, ``canasta verify``): a changed seed no longer matches its
-commitment, and a record whose seed was changed no longer replays.
+a short seed cannot be found by trying seeds against the published hash). Anyone holding the reveals
+can then check that every deal played was the one committed to (``verify_deals``, ``verify_reveals``,
+``canasta verify``): a changed seed or salt no longer matches its commitment, and a record whose seed
+was changed no longer replays.
 
-Reveal after the game, not after each hand: every hand's seed text contains the game's seed, so the
-first reveal would give away the later deals (and in duplicate, the other tables are still playing
-the same deals until the round ends). A per-hand reveal would need per-hand secrets in the engine.
+When: a fair game's seed is ``"fair:<hex>"`` (``new_fair_seed``), whose hand seeds are one-way
+hashes, so the server reveals hand n's seed and salt as soon as hand n ends: it proves that hand's
+deal (``shuffled_pack`` gives the whole pack) and tells nothing about the game's seed or the hands to
+come. An ordinary seed's hand seed is ``f"{seed}/{n}"``, which contains the game's seed, so such
+games (older ones, or a seed chosen by the host) reveal only when the game is over.
 """
 
 from __future__ import annotations
@@ -22,10 +24,26 @@ from typing import Any
 
 from ..errors import CanastaError
 from ..records import GameRecord, read_json
-from ..state import hand_seed
+from ..state import FAIR_PREFIX, hand_seed
 from .options import TournamentError
 
 FORMAT = "canasta-commitments"
+
+
+def new_fair_seed() -> str:
+    """A fresh secret game seed whose hand seeds can be revealed one hand at a time (128 bits)."""
+    return FAIR_PREFIX + secrets.token_hex(16)
+
+
+def is_fair_seed(seed: object) -> bool:
+    """Whether ``seed``'s hands may be revealed after each hand (``hand_seed`` hashes them)."""
+    return isinstance(seed, str) and seed.startswith(FAIR_PREFIX)
+
+
+def hands_to_reveal(seed: object, finished: int, over: bool) -> int:
+    """How many hands' seeds may be published now: every finished hand of a fair game, all hands of a
+    game that is over, none of an ordinary game still being played."""
+    return finished if over or is_fair_seed(seed) else 0
 
 
 def commitment(deal_seed: str, salt: str) -> str:
@@ -72,15 +90,16 @@ def commit_hands(seed: int | str, secret: str, hands: int) -> list[Commitment]:
     return commit_game(seed, hands, [salt_for(secret, k + 1) for k in range(hands)])
 
 
-def commitments_dict(commits: list[Commitment], reveal: bool) -> dict[str, Any]:
-    """The commitments as published before play (``reveal=False``) or after it."""
+def commitments_dict(commits: list[Commitment], reveal: bool, revealed: int = 0) -> dict[str, Any]:
+    """The commitments as published before play (``reveal=False``) or after it; ``revealed``: the
+    hands 1..revealed are revealed in any case (a fair game's finished hands)."""
     return {"format": FORMAT, "version": 1,
-            "deals": [c.revealed() if reveal else c.published() for c in commits]}
+            "deals": [c.revealed() if reveal or c.hand <= revealed else c.published() for c in commits]}
 
 
-def commitments_json(commits: list[Commitment], reveal: bool) -> str:
+def commitments_json(commits: list[Commitment], reveal: bool, revealed: int = 0) -> str:
     """The file published before play (``reveal=False``) or after it (with seeds and salts)."""
-    return json.dumps(commitments_dict(commits, reveal), indent=1)
+    return json.dumps(commitments_dict(commits, reveal, revealed), indent=1)
 
 
 def read_commitments(data: Any) -> list[Commitment]:
@@ -153,9 +172,41 @@ def verify_deals(record: GameRecord, commits: list[Commitment]) -> Verdict:
     return Verdict(ok, tuple(lines))
 
 
+def _reveal_problem(c: Commitment) -> str | None:
+    if c.seed is None or c.salt is None:
+        return "seed not revealed"
+    if commitment(c.seed, c.salt) != c.sha256:
+        return (f"the revealed seed {c.seed!r} and salt do not match the commitment "
+                f"{c.sha256[:12]}...")
+    return None
+
+
+def verify_reveals(commits: list[Commitment]) -> Verdict:
+    """Check the hands revealed so far (a fair game in progress publishes each hand's seed and salt
+    when the hand ends): each revealed seed and salt must hash to the commitment published before the
+    hand; hands not yet revealed are listed, not failed. Which deal a seed gives: ``shuffled_pack``."""
+    lines, ok, shown = [], True, 0
+    for c in sorted(commits, key=lambda c: c.hand):
+        if c.seed is None and c.salt is None:
+            lines.append(f"hand {c.hand}: not revealed yet")
+            continue
+        shown += 1
+        problem = _reveal_problem(c)
+        ok = ok and problem is None
+        lines.append(f"hand {c.hand}: {problem}" if problem else
+                     f"hand {c.hand}: ok, seed {c.seed!r} matches {c.sha256[:12]}...")
+    match = "matches its commitment" if shown == 1 else "match their commitments"
+    lines.append(f"{shown} revealed deal{'s' if shown != 1 else ''} "
+                 + (match if ok else "checked: NOT all match their commitments"))
+    return Verdict(ok, tuple(lines))
+
+
 def verify_files(record_text: bytes | str, commitments_text: bytes | str | None) -> Verdict:
-    """``canasta verify``: the record (JSON text) and the commitments (a file, or inside the record)."""
+    """``canasta verify``: the record (JSON text) and the commitments (a file, or inside the record);
+    a commitments file alone (a game still being played) has its revealed hands checked."""
     raw = read_json(record_text)
+    if isinstance(raw, dict) and raw.get("format") == FORMAT and commitments_text is None:
+        return verify_reveals(read_commitments(raw))
     record = GameRecord.from_dict(raw)
     source = read_json(commitments_text) if commitments_text is not None else raw
     if commitments_text is None and not (isinstance(raw, dict) and "commitments" in raw):

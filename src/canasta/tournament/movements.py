@@ -7,8 +7,8 @@ who sits out), so the same object prints the cards, feeds standings and is check
 - ``mitchell``: S3 §B's movement (North-South stay, East-West move up one table, the highest table's
   to table 1), for any number of pairs: with an odd number the East-West line gets a missing pair;
 - ``howell``: every pair meets every other pair once, 3 to 7 tables (6 to 14 pairs, or one fewer
-  with a sit-out or phantom); North-South pairs move down a table, East-West pairs up a table;
-- ``round_robin``: the same promise for any number of pairs, in the Berger (circle) order.
+  with a sit-out or phantom), seated by the published FIDE Berger table;
+- ``round_robin``: the same promise and the same Berger tables for any number of pairs.
 
 An odd number of pairs is handled as the director chooses (``odd``): ``"sitout"`` (the pair drawn
 against the missing pair sits the round out) or ``"phantom"`` (a phantom pair, e.g. two bots, fills
@@ -97,61 +97,66 @@ def mitchell(pairs: Sequence[str], games: int = 3, odd: str = "sitout") -> Movem
                    "the highest numbered table moves to Table 1.'")
 
 
-def _circle(names: list[str], rounds: int | None) -> tuple[list[list[Seating]], int]:
-    """The circle method: the last pair stays at table 1; the others are numbered 0..m-1 (m odd) and in
-    round r pair r plays the fixed pair, pair r+k (North-South) plays pair r-k at table k+1 (mod m),
-    except at the highest table, where r-k sits North-South (so round 1 reads as the published 4-table
-    Howell "8-1 2-7 3-6 5-4"). The fixed pair alternates North-South (odd rounds) and East-West (even
-    rounds). Each round every moving pair takes the seat of the pair numbered one below it."""
+# FIDE Handbook C.05 Annex 1, the Berger tables (as published, e.g. c.w.fox.tripod.com/chess/berger.html);
+# the tests hold the schedule to the published tables for 4 to 14 pairs.
+BERGER_SOURCE = ("FIDE Berger tables (FIDE Handbook C.05, Annex 1): board b = table b, first-named "
+                 "pair North-South")
+
+
+def _berger(names: list[str], rounds: int | None) -> list[list[Seating]]:
+    """The Berger table for the pairs numbered 1..N in the order given (an odd number adds the phantom
+    as pair N, the "bye" of the published tables). Round 1: 1-N, 2-(N-1), ..., on tables 1, 2, ...;
+    each later round every pair number except N goes up by N/2 (counted round 1..N-1), keeping its
+    table and direction, while pair N stays at table 1, East-West in odd rounds and North-South in
+    even ones. So each pair takes the seat that the pair numbered N/2 below it had the round before.
+    Why Berger: it is the published complete round robin a director can print or check by hand."""
     if len(names) % 2:
         names = [*names, PHANTOM]
-    fixed, moving = names[-1], names[:-1]
-    m = len(moving)
+    n_pairs = len(names)
+    half, m = n_pairs // 2, n_pairs - 1
     total = m if rounds is None else rounds
     if not 1 <= total <= m:
-        raise TournamentError(f"rounds: {rounds} (1 to {m} for {len(names)} pairs)")
+        raise TournamentError(f"rounds: {rounds} (1 to {m} for {n_pairs} pairs)")
+    first = [(k, n_pairs + 1 - k) for k in range(1, half + 1)]   # 1-N, 2-(N-1), ...
     out: list[list[Seating]] = []
     for r in range(total):
-        g = r + 1
-        first = (Seating(g, 1, fixed, moving[r]) if r % 2 == 0 else Seating(g, 1, moving[r], fixed))
-        top = len(names) // 2 - 1
-        rest = [Seating(g, k + 1, moving[(r + k) % m], moving[(r - k) % m]) if k < top else
-                Seating(g, k + 1, moving[(r - k) % m], moving[(r + k) % m]) for k in range(1, top + 1)]
-        out.append([first, *rest])
-    return out, m
+        def num(x: int, r: int = r) -> int:
+            return x if x == n_pairs else (x - 1 + r * half) % m + 1
+        game = []
+        for table, (a, b) in enumerate(first, start=1):
+            ns, ew = num(a), num(b)
+            if table == 1 and r % 2:
+                ns, ew = ew, ns
+            game.append(Seating(r + 1, table, names[ns - 1], names[ew - 1]))
+        out.append(game)
+    return out
 
 
 def howell(pairs: Sequence[str], rounds: int | None = None, odd: str = "sitout") -> Movement:
     """A Howell movement for 3 to 7 tables: every pair meets every other pair once in 2n-1 rounds
     (n tables; fewer ``rounds`` for a shortened session, still without repeats).
 
-    Guide card in words (the last pair listed is the stationary pair at table 1, North-South in odd
-    rounds and East-West in even ones; each other pair follows the pair numbered one below it, as in
-    the published Howells): a North-South pair moves down one table, table 2's to table 1 against the
-    stationary pair; the stationary pair's opponent moves to table 2 East-West; an East-West pair moves
-    up one table; a pair reaching the highest table sits North-South there, stays for a second round
-    East-West, then moves down one table North-South. Each pair sits North-South n-1 or n
-    times. Round 1 is the published 4-table Howell's (bridgecentral.com, "8-1 2-7 3-6 5-4"); for other
-    sizes the published charts may lay out tables differently: the defining properties are tested.
+    The seating is the FIDE Berger table for 2n pairs (``_berger``), the published complete round
+    robin that the tests check round by round for 6 to 14 pairs: the last pair listed stays at table
+    1; every other pair takes, each round, the seat the pair numbered n below it had. Bridge clubs'
+    Howell cards (e.g. bridgecentral.com's 4-table "8-1 2-7 3-6 5-4") meet the same pairs in round 1
+    but seat later rounds by their boards, which canasta does not have.
     """
     names = _check_pairs(pairs, odd)
     tables = (len(names) + 1) // 2
     if not 3 <= tables <= 7:
         raise TournamentError(f"a Howell for {len(names)} pairs needs {tables} tables: 3 to 7 (5 to 14 "
                               "pairs); use round_robin for others")
-    out, _ = _circle(names, rounds)
-    return _finish("Howell", names, out, odd, True,
-                   "issue 15: Howell, every pair meets every other once; the highest pair stationary, each "
-                   "other pair following the pair numbered one below (as club guides describe it)")
+    return _finish("Howell", names, _berger(names, rounds), odd, True,
+                   "Howell: every pair meets every other once, seated by the " + BERGER_SOURCE)
 
 
 def round_robin(pairs: Sequence[str], odd: str = "sitout") -> Movement:
     """Every pair meets every other pair exactly once, any number of pairs from 2: p-1 rounds for an
     even number p, p rounds for an odd one (each pair sits out, or meets the phantom, once)."""
     names = _check_pairs(pairs, odd)
-    out, _ = _circle(names, None)
-    return _finish("Round robin", names, out, odd, True,
-                   "issue 15: round robin, every pair meets every other once (Berger circle order)")
+    return _finish("Round robin", names, _berger(names, None), odd, True,
+                   "round robin: every pair meets every other once, seated by the " + BERGER_SOURCE)
 
 
 def repeats(mv: Movement) -> list[tuple[str, str, int]]:

@@ -62,7 +62,8 @@ def gvr_second_game(players: Sequence[str], cards: Iterable[int],
         g2 = TableSeats(g1.keeper, g1.left, high, g1.across)
     else:
         g2 = TableSeats(g1.keeper, g1.across, high, g1.right)
-    line = (f"Game 2: {draw.text((g1.right, g1.left))}; {high} partners the keeper {g1.keeper}, "
+    drawn = draw.text((g1.right, g1.left)).rsplit(": ", 1)[0]    # the cards, without "... chooses"
+    line = (f"Game 2: {drawn}; {high} has the high card and partners the keeper {g1.keeper}, "
             f"{low} partners {g1.across}")
     return g2, line
 

@@ -21,7 +21,8 @@ async function newPage() {
     const overrides = houseRules($("house").value);
     const r = await fetch("/api/events", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({
       name: $("name").value, preset: $("preset").value, pairs, games: +$("games").value, game_minutes: +$("minutes").value,
-      warning_minutes: +$("warning").value, draw: $("draw").value, on_time: $("on-time").value, movement: $("movement").value, rank_by: $("rank-by").value, overrides }) });
+      warning_minutes: +$("warning").value, draw: $("draw").value, on_time: $("on-time").value, movement: $("movement").value, rank_by: $("rank-by").value,
+      partnering: $("partnering").value, overrides }) });
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
     remember({ name: `${t("ev_title")}: ${j.event.name}`, link: j.link });
@@ -30,7 +31,7 @@ async function newPage() {
 }
 
 function standings() {
-  const head = el("tr", {}, ...["ev_rank", "ev_pair", "ev_wins", "ev_points", "ev_mps", "ev_played"].map(k => el("th", { scope: "col", text: t(k) })));
+  const head = el("tr", {}, ...["ev_rank", ev.partnering === "gvr" ? "ev_player" : "ev_pair", "ev_wins", "ev_points", "ev_mps", "ev_played"].map(k => el("th", { scope: "col", text: t(k) })));
   const num = x => String(Math.round(x * 100) / 100);
   return el("table", { class: "score standings" }, head, ...ev.standings.map(s => el("tr", {},
     el("td", { text: String(s.rank) }), el("th", { scope: "row", text: s.pair }), el("td", { text: num(s.wins) }),
@@ -73,7 +74,7 @@ function roundBox(rnd) {
               el("input", { value: location.origin + link, readonly: "", "aria-label": `${t("ev_table_n", { n: tb.table })}, ${t("seat")} ${+seat + 1}` }))))));
           $("links").hidden = false; $("links").scrollIntoView();
         } catch (e) { showErr("err", e.message); }
-      } }), el("label", { class: "agree" }, dup, el("span", { text: t("ev_duplicate") })));
+      } }), ev.partnering === "gvr" ? "" : el("label", { class: "agree" }, dup, el("span", { text: t("ev_duplicate") })));
   return el("section", { class: "round", "aria-label": t("ev_round_n", { n: rnd.round }) },
     el("h2", { text: t("ev_round_n", { n: rnd.round }) + (ev.clock.round === rnd.round ? ` — ${t("ev_now")}` : "") }), tools,
     el("div", { class: "scroll" }, el("table", { class: "score results" }, head, ...rows,
@@ -97,6 +98,7 @@ function render() {
   $("ev-facts").textContent = t("ev_facts", { preset: ev.preset, pairs: ev.pairs.length, games: ev.options.games, minutes: ev.options.game_minutes, movement: ev.movement });
   $("ev-ranking").textContent = t("ev_ranking", { how: ev.ranking });
   $("ev-draws").replaceChildren(...ev.draws.map(d => el("li", { text: d })), ev.draw_source ? el("li", { text: ev.draw_source }) : "",
+    ...ev.partner_lines.map(d => el("li", { text: d })), ev.partnering === "gvr" ? el("li", { text: ev.movement_source }) : "",
     el("li", { text: t("ev_time_rule", { rule: t("ev_time_" + ev.on_time) }) }));
   const c = ev.clock;
   $("ev-clock").textContent = clockLine(c);
@@ -104,9 +106,15 @@ function render() {
   $("rounds").replaceChildren(...ev.rounds.map(roundBox));
   $("table-cards").replaceChildren(...Object.entries(ev.table_cards).map(([table, rows]) => el("div", { class: "panel guide" },
     el("h3", { text: t("ev_table_n", { n: table }) }),
-    el("ul", {}, ...rows.map(r => el("li", { text: t("ev_table_line", { n: r.round, ns: r.ns, ew: r.ew }) }))))));
-  $("guides").replaceChildren(...ev.pairs.map(p => el("div", { class: "panel guide" }, el("h3", { text: p }),
-    el("ul", {}, ...ev.guides[p].map(g => el("li", { text: g.table ? t("ev_guide_line", { n: g.round, table: g.table, dir: g.direction, other: g.opponents }) : t("ev_guide_out", { n: g.round }) }))))));
+    el("ul", {}, ...rows.map(r => el("li", {}, el("span", { text: t("ev_table_line", { n: r.round, ns: r.ns, ew: r.ew }) }),
+      r.note ? el("div", { class: "note", text: r.note }) : ""))))));
+  // A guide card per pair, or with GVR partnering per player: each game's table, seat and partner.
+  const guideLine = g => !g.table ? t("ev_guide_out", { n: g.round })
+    : g.partner ? t("ev_guide_partner_line", { n: g.round, table: g.table, dir: g.direction, partner: g.partner, other: g.opponents })
+      + (g.keeper ? ` ${t("ev_keeper")}` : "")
+    : t("ev_guide_line", { n: g.round, table: g.table, dir: g.direction, other: g.opponents });
+  $("guides").replaceChildren(...Object.entries(ev.guides).map(([who, lines]) => el("div", { class: "panel guide" }, el("h3", { text: who }),
+    el("ul", {}, ...lines.map(g => el("li", { text: guideLine(g) }))))));
 }
 async function load() {
   try { ev = await api(`/api/events/${eventId}`); render(); } catch (e) { $("event").hidden = false; showErr("err", e.message); }

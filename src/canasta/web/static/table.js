@@ -12,6 +12,7 @@ const token = new URLSearchParams(location.hash.slice(1)).get("t");
 const hostToken = new URLSearchParams(location.hash.slice(1)).get("h");   // a practice table's player is its host
 const $ = id => document.getElementById(id);
 let ws, view = null, table = null, seat = null, lastEvent = null, seq = 0, shownResults = null;
+let reveals = [];                  // a fair game's hand seeds, each sent when its hand ends
 let selected = new Set();          // positions in the hand as shown
 let order = [];                    // the player's own arrangement, after a drag
 const prefs = JSON.parse(localStorage.getItem("canasta.prefs") || "{}");
@@ -47,6 +48,7 @@ function receive(m) {
     $("rules-link").href = `/rules/${table.preset}`;
   }
   if (m.table) table = m.table;
+  if (m.reveals) reveals = m.reveals;
   if (m.view) { view = m.view; lastEvent = m.event; document.body.dataset.event = String(m.event); selected.clear(); hideError(); $("hint").hidden = true; render(); }
   else if (m.type === "table") render();
   if (m.type === "refused" || m.type === "error") showError(t("refused", { message: m.message }));
@@ -194,6 +196,8 @@ function showResult(r) {
     const replay = $("result-replay"); replay.hidden = false; replay.href = `/replay/${tableId}/${table.game_no}#t=${token}`;
     $("result-new").hidden = !hostToken;
   }
+  const fair = reveals.find(x => x.hand === view.results.length);   // the deal's proof, in words
+  if (fair) body.append(el("p", { class: "note", id: "deal-check", text: t("deal_check", { n: fair.hand, seed: fair.seed.slice(0, 12), sha: fair.sha256.slice(0, 12) }) }));
   body.append(el("h3", { text: t("game_so_far") }), ...history(view));
   $("result").showModal();
 }
