@@ -1,11 +1,14 @@
-"""Bot strength and match speed (issue 5): a measurement, never a test.
+"""Bot strength and match speed (issues 5 and 16): a measurement, never a test.
 
-Run: ``python benchmarks/bench_bots.py [--games N] [--search-games N] [--workers K] [--json]``.
+Run: ``python benchmarks/bench_bots.py [--games N] [--search-games N] [--ladder-games N] [--workers K]
+[--json]``.
 
 * heuristic vs random (duplicate deals) in each preset: target >= 95% wins;
-* search vs heuristic over duplicate deals in gvr-club and bolivia (``--search-variants``): target
-  >= 60% wins, median decision time of the search bot <= 1 s (on one core: each game runs in one
-  process);
+* search vs heuristic over duplicate deals in every preset (``--search-variants``): target >= 65%
+  wins, the search bot's median decision <= 0.3 s and its longest <= 2 s (on one core: each game
+  runs in one process);
+* the level ladder (issue 16): each level of the seat menu against the one below it (beginner
+  against random at the bottom), in every preset (``--ladder-variants``): target >= 60% wins;
 * games per second of a process pool with 2 workers against 1 worker: target >= 1.8x.
 
 Bolivia games are long (15,000 points, five to six hands; a search game took about 3.5 minutes of one
@@ -29,11 +32,14 @@ from dataclasses import asdict
 from typing import Any
 
 from canasta import ENGINE, rules
+from canasta.bots import LEVEL_NAMES, LEVELS
 from canasta.match import GameResult, MatchReport, run_match, summarize
 from canasta.sim import MAX_HANDS
 
 STRENGTH = ("classic", "gvr-club", "spanish", "samba", "bolivia", "trey-canasta", "american",
             "nvso-tournament")
+# each level against the one below it; the beginner against random (weak, never random)
+LADDER = (("beginner", "random"), *zip(list(LEVELS)[1:], list(LEVELS)[:-1], strict=True))
 
 
 def _report_row(r: MatchReport) -> dict[str, Any]:
@@ -91,11 +97,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200, help="heuristic-vs-random games per preset")
     ap.add_argument("--strength-variants", default=",".join(STRENGTH))
     ap.add_argument("--search-games", type=int, default=400, help="search-vs-heuristic games")
-    ap.add_argument("--search-variants", default="gvr-club,bolivia")
+    ap.add_argument("--search-variants", default=",".join(STRENGTH))
+    ap.add_argument("--ladder-games", type=int, default=400, help="games of each rung of the level ladder")
+    ap.add_argument("--ladder-variants", default=",".join(STRENGTH))
+    ap.add_argument("--ladder-levels", default="",
+                    help="only the rungs whose upper level is in this comma list (default: all)")
     ap.add_argument("--speed-games", type=int, default=40, help="games for the pool speed-up")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--skip", default="", help="comma list of parts to skip: strength,search,speed")
+    ap.add_argument("--skip", default="", help="comma list of parts to skip: strength,search,ladder,speed")
     ap.add_argument("--progress", default=None, help="append one JSON line per finished game here")
     ap.add_argument("--resume", action="store_true",
                     help="with --progress: play only the games of each match not yet logged there")
@@ -106,7 +116,7 @@ def main() -> None:
     out: dict[str, Any] = {}
     if args.summarize:
         out["logged"] = summarize_file(args.summarize)
-        args.skip = "strength,search,speed"
+        args.skip = "strength,search,ladder,speed"
     skip = set(filter(None, args.skip.split(",")))
     if "strength" not in skip:
         out["heuristic_vs_random"] = [
@@ -118,6 +128,13 @@ def main() -> None:
             _row(n, "search", "heuristic", args.search_games, args.workers, args.seed, args.progress,
                  args.max_hands, args.resume)
             for n in filter(None, args.search_variants.split(","))]
+    if "ladder" not in skip:
+        wanted = set(filter(None, args.ladder_levels.split(",")))
+        out["level_ladder"] = [
+            _row(n, a, b, args.ladder_games, args.workers, args.seed, args.progress, args.max_hands,
+                 args.resume)
+            for a, b in LADDER if not wanted or a in wanted
+            for n in filter(None, args.ladder_variants.split(","))]
     if "speed" not in skip:
         rs = rules("gvr-club")
         rates = {}
@@ -132,9 +149,30 @@ def main() -> None:
         print(json.dumps(out))
         return
     for key, val in out.items():
+        if key in ("level_ladder", "search_vs_heuristic", "heuristic_vs_random", "logged"):
+            print(key)
+            print(_table(val))
+            continue
         print(key)
         for row in val if isinstance(val, list) else [val]:
             print("  " + json.dumps(row))
+
+
+def _name(bot: str) -> str:
+    return LEVEL_NAMES.get(bot, bot)
+
+
+def _table(rows: list[dict[str, Any]]) -> str:
+    """A Markdown table: who against whom, games, A's win rate with its 95% interval, decisions."""
+    lines = ["| preset | A | against B | games | A wins | 95% interval | unfinished | score/game | "
+             "A's median / max decision |", "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lo, hi = r["ci95"]
+        lines.append(f"| {r['variant']} | {_name(r['a'])} | {_name(r['b'])} | {r['games']} | "
+                     f"{100 * r['win_rate_a']:.1f}% | {100 * lo:.1f}–{100 * hi:.1f}% | {r['unfinished']} | "
+                     f"{r['mean_score_diff']:+,.0f} | {r['median_decision_a_s'] * 1000:.1f} ms / "
+                     f"{r['max_decision_a_s']:.2f} s |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

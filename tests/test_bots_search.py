@@ -75,8 +75,9 @@ def test_the_chosen_turn_plan_is_kept_for_the_whole_turn() -> None:
     b.start(s.rules, 0)
     first = b.choose(view(s, 0), s.legal_actions())
     assert first == Action.parse("meld KC KD KH")
-    assert b.explain().startswith("meld KC KD KH")
-    chosen = b.explain().split("[plan '")[1].split("'")[0]
+    assert b.explain().startswith("Meld three kings")  # the player's words; the figures in detail()
+    assert b.detail().startswith("meld KC KD KH")
+    chosen = b.detail().split("[plan '")[1].split("'")[0]
     assert chosen in ("the heuristic's turn", *TURN_PLANS)
     s.apply(first)
     policy = dict(b.plans)[chosen]

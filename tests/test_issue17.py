@@ -522,23 +522,21 @@ def test_item9_typed_meld_of_five_cards_is_played_as_the_keys_play_it() -> None:
 
 # ------------------------------------------------------------------------------------- item 7
 def test_item7_hint_words_from_the_search_figures_of_the_issue() -> None:
-    """The hint the issue quotes: figures, `8C`, and a kept choice worse than another by its own
-    figures. Shown: the move with the screen's symbols and the everyday strategy's reason for it."""
-    from canasta.actions import Action
-    from canasta.tui.hint import hint_text, plain_reason
-    a = Action.parse("discard 8C")
-    why = ("discard 8C: best mean outcome over 16 sampled worlds (discard 8C=-168, discard 7H=-120); "
-           "the heuristic's choice kept: no alternative is surely better")
-    assert plain_reason(why, a) == ""
-    assert hint_text(a, why, (a, "discard 8C: a safe card")) == "Discard 8♣: a safe card."
-    other = Action.parse("discard 7H")
-    assert hint_text(other, "discard 7H: best mean outcome over 16 sampled worlds (discard 7H=+3)",
-                     (a, "discard 8C: a safe card")) == (
-        "Discard 7♥: looking ahead over the cards the others may hold, it does better than discard 8♣.")
-    take = Action.parse("take KH KS")
-    assert hint_text(take, "take KH KS: the pile (12 cards) is worth 340 [plan 'keep wilds' over 16 "
-                           "sampled worlds (keep wilds=+92, close with wilds=+102)]") == (
-        "Take the pile with K♥ K♠: the pile (12 cards) is worth taking.")
+    """The hint the issue quotes: the search's figures never reach the player. The hint is the expert
+    bot's explain(): the move with card symbols and the reason in a player's words (issue 16: one
+    module, canasta.bots.explain, says both), its figures kept for developers in detail()."""
+    from canasta.tui.session import Session
+    from helpers import position_for
+    s = position_for("classic", ["7H 8S JS 5C 3S", "5D 6C 8C 8D 9C TD TS", "4C 4D", "4H 4S"],
+                     melds=[["QC QD QH"], ["JC JD JH"]], pile="TC 5H 6H 7C 8H 9H TH QS AS",
+                     opened=[True, True])
+    session = Session(s, ["human", "bot", "bot", "bot"])
+    words, fallback = session.hint_words(0)
+    assert not fallback
+    # R 1.1: a black three on the 10-card pile stops the next player taking it
+    assert words == "Discard 3♠: a black three stops the pile, so your left-hand opponent cannot take it."
+    bot = session._hint_bot
+    assert bot is not None and "sampled worlds" in bot.detail()  # type: ignore[attr-defined]
 
 
 def test_item7_hints_in_a_game_are_plain_sentences_with_card_symbols() -> None:

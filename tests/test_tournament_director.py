@@ -363,7 +363,8 @@ def test_standings_by_wins_then_points() -> None:
     table = rank(GAMES)
     assert [(r.place, r.pair, r.wins, r.points) for r in table] == [
         (1, "C", 2, 7500), (2, "A", 2, 7000), (3, "B", 1.5, 7500), (4, "D", 0.5, 5500)]
-    assert "ranked by wins, then points, head_to_head" in standings_text(table)
+    assert ("ranked by games won, then total points, then games won between the tied pairs; "
+            "a sit-out scores its own average") in standings_text(table)
 
 
 def test_standings_by_points_tie_broken_by_wins_or_shared() -> None:

@@ -422,8 +422,8 @@ def simulate_cmd(
 @app.command("match", cls=_Command)
 def match_cmd(
     variant: VariantOption = "gvr-club",
-    a: Annotated[str, typer.Option("--a", help="Bot A (side 0 first): random, heuristic, search, "
-                                              "easy, medium, hard.")] = "heuristic",
+    a: Annotated[str, typer.Option("--a", help="Bot A (side 0 first): random, heuristic, search, or "
+                                              "a level: beginner, club, expert, expert-plus.")] = "heuristic",
     b: Annotated[str, typer.Option("--b", help="Bot B.")] = "random",
     games: Annotated[int, typer.Option("--games", min=0, help="Games (pairs of duplicate deals).")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="Deal seed of the first pair (pair i: seed + i).")] = 1,
@@ -704,7 +704,9 @@ def replay_cmd(
 @app.command("play", cls=_Command)
 def play_cmd(
     variant: VariantOption = "gvr-club",
-    level: Annotated[str, typer.Option("--level", help="Bots' level: easy, medium or hard.")] = "medium",
+    level: Annotated[str, typer.Option("--level", help="Bots' level: beginner, club (a club player), "
+                                                "expert, or expert-plus (thinks longer); the old "
+                                                "names easy, medium, hard still work.")] = "club",
     seats: Annotated[str | None, typer.Option("--seats", help="Who sits where, seat 0 first, e.g. "
                                               "human,bot,human,bot (default: you in seat 0, bots "
                                               "elsewhere).")] = None,

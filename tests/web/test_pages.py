@@ -36,6 +36,10 @@ def test_home_page_offers_play_private_join_and_my_tables(chromium: Any, server:
         page.wait_for_selector("#preset option[value='bolivia']", state="attached")
         for text in ("Play against bots", "Start a private table", "Join with a link", "My tables"):
             assert page.get_by_role("heading", name=text).is_visible()
+        # issue 16: the seat menu names the bots' levels as a club player would
+        menu = page.locator("#seats select").nth(1).inner_text()
+        for level in ("Beginner", "Club player", "Expert", "Expert (thinks longer)"):
+            assert f"({level})" in menu, menu
         page.screenshot(path=str(shots / f"home-{width}.png"), full_page=True)
         assert not page.errors
         page.close()
@@ -242,7 +246,8 @@ def test_the_host_hands_a_seat_to_a_bot_and_back_with_a_new_link(chromium: Any, 
     assert page.locator("#newgame").is_disabled()                  # the game has not ended
     seat2 = page.locator("#seats li").nth(1)
     seat2.get_by_role("button", name="Give the seat to a bot").click()
-    page.wait_for_function("document.querySelectorAll('#seats li')[1].innerText.includes('bot (medium)')")
+    page.wait_for_function(  # issue 16: the level in words
+        "document.querySelectorAll('#seats li')[1].innerText.includes('bot (Club player)')")
     page.locator("#seats li").nth(1).get_by_role("button", name="Give the seat to a person").click()
     page.wait_for_selector("#seats li >> nth=1 >> input")
     link = page.locator("#seats li").nth(1).locator("input").input_value()

@@ -16,8 +16,11 @@ search bot's own sampled world, from that world) and scores the legal actions:
   would be left after melding everything. Where asking is mandatory (GVR) the bot asks first and abides
   by the answer; elsewhere it goes out directly. It goes out unless its side is well behind on the
   table and the stock is long (then it builds more canastas).
-* **Answering "may I go out?"** — yes unless the answerer holds more than ``yes_max_points`` points
-  (in Spanish only the first answer binds; the same rule is used).
+* **Answering "may I go out?"** — as a partner who sees only its own hand: "no" while it holds
+  ``yes_meld_points`` or more points it could still meld (naturals of the side's melds, groups of
+  three, wild cards for the melds), or more than ``yes_max_points`` points with the stock still long;
+  "yes" otherwise, and always when an opponent holds ``yes_opp_cards`` cards or fewer (they may go
+  out first and catch both hands). In Spanish only the first answer binds; the same rule is used.
 * **Discarding** — the card least useful to the next opponent and to the bot: count what has been seen
   (table, pile, discards, cards known in hands) so a rank with few copies unseen is safe; avoid ranks
   the next opponent has melded (they could take the pile with it); prefer ranks that opponent threw
@@ -138,7 +141,10 @@ class Weights:
     pile_card: float = 12.0           # worth of each card of the pile besides its points
     wild_spent: float = 60.0          # cost of a wild card used to take the pile
     wild_gap: int = 1                 # add a wild to a meld this many cards short of a canasta
-    yes_max_points: int = 100         # answer "yes" while holding at most this many points
+    yes_max_points: int = 100         # answer "yes" while holding at most this many points ...
+    yes_meld_points: int = 50         # ... and fewer than this many points the side could still meld
+    yes_opp_cards: int = 2            # ... but "yes" whenever an opponent holds this few cards
+    yes_stock: int = 20               # (and "yes" with more points only once the stock is this short)
     stay_in_margin: int = 600         # do not go out when this far behind on the table ...
     stay_in_stock: int = 20           # ... and the stock still has this many cards
     danger_meld_rank: float = 60.0    # discarding a rank the next opponent has melded
@@ -242,6 +248,7 @@ class Obs:
     bonus_draws: int = 0   # further cards owed for red treys disclosed this turn
     seen_rank: list[int] = field(default_factory=lambda: [0] * 15)
     thrown: list[list[int]] = field(default_factory=list)
+    known: list[list[int]] = field(default_factory=list)  # per seat: faces known in that hand
     _plan: HandPlan | None = None
 
     @property
@@ -276,7 +283,8 @@ class Obs:
                    list(view["scores"]), list(view["hand_counts"]), view["stock"], ts["took_pile"],
                    ts["melded"], ts["opening_points"], ts["asked"], ts["answer"],
                    ts["shown_before_draw"], view.get("fresh_red_threes", 0) or 0,
-                   ts.get("replacement_draws", 0) or 0, list(k.seen_rank), [list(x) for x in k.discarded])
+                   ts.get("replacement_draws", 0) or 0, list(k.seen_rank), [list(x) for x in k.discarded],
+                   [list(x) for x in k.known])
 
     @staticmethod
     def from_state(s: GameState, seat: int) -> Obs:
@@ -458,13 +466,44 @@ class Heuristic:
             return self._draw(o, legal)
         return self._play(o, legal)
 
-    def _answer(self, o: Obs, legal: list[Action]) -> tuple[Action, str]:
+    def meldable_points(self, o: Obs) -> int:
+        """Points in hand the side could still meld: naturals of a rank the side has melded (and not
+        closed), groups of three naturals, and wild cards while the side has a meld to take them."""
+        r = o.rules
+        val = o.model.value
+        nat = _nat_counts(o.hand)
+        groups = {m.rank for m in o.melds[o.side] if m.kind == GROUP
+                  and not (r.max_meld_size and m.size >= r.max_meld_size)}
+        pts = 0
+        room = o.opened[o.side] and any(m.kind == GROUP and m.wilds < r.max_wilds for m in o.melds[o.side])
+        for f in o.hand:
+            if is_wild(f):
+                pts += val[f] if room else 0
+            elif not is_red_three(f) and not is_black_three(f) and (_rank(f) in groups or nat[_rank(f)] >= 3):
+                pts += val[f]
+        return pts
+
+    def answer_yes(self, o: Obs) -> tuple[bool, str]:
+        """The partner's answer to "may I go out?" from the answerer's own hand, and why (a key of
+        :mod:`canasta.bots.explain`): a good partner says no while it could still meld many points,
+        and yes when the opponents are close to going out themselves."""
+        n = len(o.hand_counts)
+        opp = [o.hand_counts[s] for s in range(n) if s % len(o.melds) != o.side]
+        if opp and min(opp) <= self.w.yes_opp_cards:
+            return True, "opponent_near_out"
+        if self.meldable_points(o) >= self.w.yes_meld_points:
+            return False, "can_meld"
         pts = sum(o.model.value[f] for f in o.hand)
-        yes = pts <= self.w.yes_max_points
+        if pts > self.w.yes_max_points and o.stock >= self.w.yes_stock:
+            return False, "many_points"
+        return True, "little_in_hand"
+
+    def _answer(self, o: Obs, legal: list[Action]) -> tuple[Action, str]:
+        yes, why = self.answer_yes(o)
         want = Op.YES if yes else Op.NO
         for a in legal:
             if a.op is want:
-                return a, (f"{a}: holding {pts} points (limit {self.w.yes_max_points})")
+                return a, f"{a}: {why} (holding {sum(o.model.value[f] for f in o.hand)} points)"
         return self._fallback(o, legal)
 
     def pile_worth(self, o: Obs) -> float:
@@ -628,6 +667,22 @@ class Heuristic:
         behind = opp - self.table_points(o, o.side)
         return not (behind > self.w.stay_in_margin and o.stock >= self.w.stay_in_stock)
 
+    def must_ask(self, o: Obs) -> bool:
+        """Ready and willing to go out where the rules make asking the partner mandatory (S2: "You
+        MUST ask your partner if you can go out"), and not asked yet this turn."""
+        return (o.opened[o.side] and o.rules.ask_partner == "mandatory" and o.answer is None
+                and not o.asked and self.out_ready(o) and self._want_out(o))
+
+    def going_out(self, o: Obs) -> bool:
+        """Does the player lay its cards toward going out this turn: ready, willing, and not refused
+        by the partner (S2: "abide by their decision")."""
+        r = o.rules
+        if not (o.opened[o.side] and self.out_ready(o) and self._want_out(o)) or o.answer == "no":
+            return False
+        # S0 [J](ii): no going out without the partner's yes, and the question comes only right
+        # after the pick-up: too late now, so nothing is laid in the hope of it
+        return not (r.ask_after_pickup and r.ask_partner == "mandatory" and o.answer != "yes")
+
     def _play(self, o: Obs, legal: list[Action]) -> tuple[Action, str]:
         r = o.rules
         side = o.side
@@ -643,19 +698,11 @@ class Heuristic:
                 for a in legal:
                     if a.op is Op.MELD and len(a.cards) == 1 and is_red_three(a.cards[0]):
                         return a, f"{a}: a red trey disclosed at once, for a further card (S0 [F](i){{c}})"
-        going_out = False
-        if opened and self.out_ready(o) and self._want_out(o):
-            if r.ask_partner == "mandatory" and o.answer is None and not o.asked:
-                for a in legal:
-                    if a.op is Op.ASK:
-                        return a, "ask: ready to go out"
-            going_out = o.answer != "no" or r.ask_partner not in ("mandatory",)
-            if o.answer == "no":
-                going_out = False
-            if r.ask_after_pickup and r.ask_partner == "mandatory" and o.answer != "yes":
-                # S0 [J](ii): no going out without the partner's yes, and the question comes only
-                # right after the pick-up: too late now, so nothing is laid in the hope of it
-                going_out = False
+        if self.must_ask(o):
+            for a in legal:
+                if a.op is Op.ASK:
+                    return a, "ask: ready to go out"
+        going_out = self.going_out(o)
         plan: tuple[set[int], set[int]] | HandPlan | None = None
         if not opened and self.american(o):
             op = plan_opening(o)
@@ -965,12 +1012,22 @@ class HeuristicBot(KnowsRules):
         self.rules: RuleSet | None = None
         self.seed = seed
         self._last = ""
+        self._said: tuple[Obs, Action, list[Action]] | None = None
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         o = Obs.from_view(view, self.rules_for(view))
         a, self._last = self.strategy.decide(o, legal)
+        self._said = (o, a, legal)
         return a
 
     def explain(self) -> str:
-        return self._last
+        """The last move and its reason in a player's words (:mod:`canasta.bots.explain`)."""
+        if self._said is None:
+            return self._last
+        from .explain import explain_move
+        o, a, legal = self._said
+        return explain_move(o, a, self.strategy, legal)
 
+    def detail(self) -> str:
+        """The strategy's own reason, for developers."""
+        return self._last

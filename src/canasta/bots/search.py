@@ -34,9 +34,17 @@ does not accept a candidate action (it does not reproduce the view), or sampling
 the bot plays the heuristic's choice and counts the decision in ``fallbacks`` (zero in the presets
 that exist; the tests check it).
 
-The budget is a number of worlds (reproducible: same seed, same view, same choice), optionally cut
-short by ``time_limit`` seconds per decision (then not reproducible). Rollouts run on ``clone()`` and
-``GameState.apply_unchecked`` inside the bot's own sampled world.
+The budget is a number of worlds (reproducible: same seed, same view, same choice); ``samples`` and
+``candidates`` scale it up (the level "Expert (thinks longer)"), ``time_limit`` seconds per decision
+cut it short (then not reproducible). Two caps keep the longest decision short: ``work_limit``
+playout actions per decision (deterministic: the same decision is cut at the same world on every
+machine) and ``max_seconds`` on the clock (a safety net for a slow machine). A decision cut short
+is decided by the worlds played so far, or is the heuristic's choice with fewer than two.
+
+A wild card is a discard candidate only where the heuristic throws it (to freeze a big pile): a
+cut-off estimate that undervalues a wild card held must not make the bot throw one away.
+
+Rollouts run on ``clone()`` and ``GameState.apply_unchecked`` inside the bot's own sampled world.
 """
 
 from __future__ import annotations
@@ -105,6 +113,13 @@ class SearchConfig:
     turns: int = 4               # turns played after the decision's turn
     max_actions: int = 400       # safety cap per playout
     time_limit: float | None = None  # seconds per decision (None: the sample budget only)
+    work_limit: int | None = 40_000  # playout actions per decision (turn plans and candidates
+                                 # together; 1 to 2 s compiled): a cap that is the same on every
+                                 # machine, so a long decision is cut short the same way each time
+                                 # (None: no cap). The most a decision used in the short timing runs
+                                 # of docs/bots.md: 5,502 at 16 worlds, 20,781 at 48.
+    max_seconds: float | None = 1.8  # hard cap per decision on the clock: the worlds played so far
+                                 # decide (fires only on a slow or loaded machine; None: no cap)
     estimate: Estimate | None = None  # the cut-off estimate's weights (None: ESTIMATES)
     end_turns: int = 10**6       # turns played after a decision whether to go out (10**6: to the
                                  # end of the hand)
@@ -135,9 +150,24 @@ class SearchBot(KnowsRules):
         self.rules: RuleSet | None = None
         self.decisions = 0
         self.fallbacks = 0
+        self.cut_short = 0          # decisions cut short by work_limit or max_seconds
+        self._cut = False
+        self._work = 0              # playout actions of this decision
+        self._deadline = math.inf   # perf_counter() after which this decision stops sampling
         self._last = ""
+        self._said: tuple[Obs, Action, list[Action], bool] | None = None
 
     def explain(self) -> str:
+        """The last move and its reason in a player's words: the heuristic's reason for that move,
+        and "looking ahead, this does best" where the search overruled the heuristic."""
+        if self._said is None:
+            return self._last
+        from .explain import explain_move
+        o, a, legal, ahead = self._said
+        return explain_move(o, a, self.strategy, legal, looked_ahead=ahead)
+
+    def detail(self) -> str:
+        """The search's own account (figures, plan, sampled worlds), for developers."""
         return self._last
 
     def candidates(self, o: Obs, legal: list[Action], choice: Action) -> list[Action]:
@@ -154,14 +184,18 @@ class SearchBot(KnowsRules):
             out = [choice] + [a for a in others + takes if a != choice]
             return out[:k] if len(out) > 1 else []
         if choice.op is Op.DISCARD:
-            ds = [a for a in legal if a.op is Op.DISCARD]
+            # a wild card is thrown only where the heuristic throws it (to freeze a big pile): the
+            # cut-off estimate may undervalue a wild card held, and a player who throws one away
+            # for nothing looks absurd
+            ds = [a for a in legal if a.op is Op.DISCARD and (a == choice or not h.wildish(o, a.cards[0]))]
             ds.sort(key=lambda a: -h.discard_score(o, a.cards[0])[0])
             out = [choice] + [a for a in ds if a != choice]
             # asking matters only to a player who could go out after a yes
             asks = [a for a in legal if a.op is Op.ASK] if o.opened[o.side] and h.out_ready(o) else []
             return (out[: k - len(asks)] + asks) if len(out) + len(asks) > 1 else []
         if choice.op is Op.ASK:
-            ds = [a for a in legal if a.op is Op.DISCARD]
+            ds = [a for a in legal if a.op is Op.DISCARD and not h.wildish(o, a.cards[0])] or [
+                a for a in legal if a.op is Op.DISCARD]
             ds.sort(key=lambda a: -h.discard_score(o, a.cards[0])[0])
             return [choice, *ds[: k - 1]]
         return []
@@ -169,6 +203,10 @@ class SearchBot(KnowsRules):
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         rules = self.rules_for(view)
         self.decisions += 1
+        self._work = 0
+        cap = self.config.max_seconds
+        self._deadline = math.inf if cap is None else time.perf_counter() + cap
+        self._cut = False
         k = analyse(view, rules)
         o = Obs.from_view(view, rules, k)
         policy, note = self.strategy, ""
@@ -177,6 +215,8 @@ class SearchBot(KnowsRules):
         choice, why = policy.decide(o, legal)
         if note:
             why = f"{why} [{note}]"
+        overruled = policy is not self.strategy and choice != self.strategy.decide(o, legal)[0]
+        self._said = (o, choice, legal, overruled)
         cands = self.candidates(o, legal, choice)
         if len(cands) < 2:
             self._last = why
@@ -194,6 +234,8 @@ class SearchBot(KnowsRules):
             return choice
         means = [sum(x) / done for x in outs]
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
+        if done < 2 and self.config.confidence > 0 and choice in cands:
+            best = cands.index(choice)  # cut short after one world: the heuristic's choice
         gated = ""
         if choice in cands and cands[best] != choice and not self._confident(outs, best, cands.index(choice)):
             best = cands.index(choice)
@@ -201,6 +243,8 @@ class SearchBot(KnowsRules):
         a = cands[best]
         text = ", ".join(f"{label(c)}={m:+.0f}" for c, m in zip(cands, means, strict=True))
         self._last = f"{label(a)}: best mean outcome over {done} sampled worlds ({text}){gated}"
+        base = choice if policy is self.strategy else self.strategy.decide(o, legal)[0]
+        self._said = (o, a, legal, a != base)
         return a
 
     def _turn_plan(self, view: dict[str, Any], rules: RuleSet, k: Knowledge, o: Obs
@@ -233,6 +277,8 @@ class SearchBot(KnowsRules):
                 w = world if n == 0 else sample_world(view, rules, rng, k)
                 for i, (_, h, acts, _) in enumerate(plans):
                     outs[i].append(self.playout(w, acts, seat, h, turns))
+                if self._spent():
+                    break
         except Exception as e:  # a world this bot cannot model: the heuristic's turn
             self.fallbacks += 1
             return self.strategy, f"turn plan skipped: {type(e).__name__}"
@@ -260,14 +306,27 @@ class SearchBot(KnowsRules):
             s.apply_unchecked(a)
         return acts, len(s.results) > nres or s.hn[seat] <= 1
 
+    def _spent(self) -> bool:
+        """Has this decision used its budget (``work_limit`` playout actions, or ``max_seconds``)?
+        The worlds played so far then decide; with fewer than two the heuristic's choice stands."""
+        lim = self.config.work_limit
+        if (lim is not None and self._work >= lim) or time.perf_counter() > self._deadline:
+            if not self._cut:
+                self._cut = True
+                self.cut_short += 1
+            return True
+        return False
+
     def _confident(self, outs: list[list[float]], best: int, base: int) -> bool:
         """Does candidate ``best`` beat ``base`` by more than ``confidence`` standard errors of their
         paired differences (the same worlds)? Playouts are noisy: without this gate the search
         would often trade the heuristic's choice for the luckiest of a few noisy means."""
         z = self.config.confidence
         n = len(outs[best])
-        if z <= 0 or n < 2:
+        if z <= 0:
             return True
+        if n < 2:  # one world (a decision cut short) proves nothing
+            return False
         d = [x - y for x, y in zip(outs[best], outs[base], strict=True)]
         mean = sum(d) / n
         var = sum((x - mean) ** 2 for x in d) / (n - 1)
@@ -290,6 +349,8 @@ class SearchBot(KnowsRules):
             for i, a in enumerate(cands):
                 outs[i].append(self.playout(world, [a], view["seat"], policy, turns))
             if cfg.time_limit is not None and time.perf_counter() - start > cfg.time_limit:
+                break
+            if self._spent():
                 break
         return outs
 
@@ -341,6 +402,7 @@ class SearchBot(KnowsRules):
             else:
                 s.apply_unchecked(own(Obs.from_state(s, s.actor), legal)[0])
             n += 1
+        self._work += n + len(actions)
         return s
 
     def estimate(self, s: GameState, side: int, exact: int | None = None) -> float:

@@ -23,7 +23,7 @@ from ..tournament.event import Event, event_options, pair_players
 from ..tournament.ranking import RankOptions
 from . import documents
 from .hub import build_rules
-from .protocol import Name, NewTable, SeatSpec, Strict, clean_name
+from .protocol import Level, Name, NewTable, SeatSpec, Strict, clean_name
 from .table import Refusal, Table
 from .tokens import new_token, token_hash
 
@@ -87,7 +87,7 @@ class OnlineSeat(Strict):
     new link)."""
 
     kind: Literal["person", "bot"]
-    level: Literal["easy", "medium", "hard"] = "medium"
+    level: Level = "club"
 
 
 class ClockAction(Strict):

@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
+from ..bots import LEVEL_NAMES, level_id
 from ..errors import CanastaError, RuleError
 from ..presets import DEFAULT_PLAYERS, PRESETS, check_preset, preset_table, rules
 from ..rules import RuleSet
@@ -134,7 +135,7 @@ class Hub:
         seats = spec.seats
         if seats is None:
             seats_in: list[dict[str, Any]] = [{"kind": "person", "name": "You"}] + [
-                {"kind": "bot", "level": "medium"} for _ in range(n - 1)]
+                {"kind": "bot", "level": "club"} for _ in range(n - 1)]
         else:
             if len(seats) != n:
                 raise Refusal("bad_seat", f"{len(seats)} seats given, but this game is for {n} players")
@@ -154,8 +155,9 @@ class Hub:
                                           token_hash(tok)))
             else:
                 bot_no += 1
-                level = s.get("level") or "medium"
-                seat_rows.append(SeatData(i, "bot", level, s.get("name") or f"Bot {bot_no} ({level})",
+                level = s.get("level") or "club"
+                said = LEVEL_NAMES.get(level_id(level), level)
+                seat_rows.append(SeatData(i, "bot", level, s.get("name") or f"Bot {bot_no} ({said})",
                                           None))
         host, spectator = new_token(), new_token()
         seed = spec.seed if spec.seed is not None else new_fair_seed()

@@ -13,8 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 ClientId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._:-]+$")]
 CardText = Annotated[str, Field(min_length=1, max_length=4)]
-LEVELS = ("easy", "medium", "hard")
-Level = Literal["easy", "medium", "hard"]
+# the bots' levels (canasta.bots.LEVELS), then their old names, still accepted (stored seats)
+LEVELS = ("beginner", "club", "expert", "expert-plus", "easy", "medium", "hard")
+Level = Literal["beginner", "club", "expert", "expert-plus", "easy", "medium", "hard"]
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 

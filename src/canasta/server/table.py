@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, Op
-from ..bots.explain import LOOKED_AHEAD, plain_words
 from ..cards import parse_cards
 from ..errors import CanastaError, IllegalAction
 from ..presets import rules_from_options
@@ -381,7 +380,7 @@ class Table:
             if not s.bot_plays:
                 return
             mark = self.last_move
-            level = s.level if s.kind == "bot" and s.level else "medium"
+            level = s.level if s.kind == "bot" and s.level else "club"
             legal = state.legal_actions()
             seat_view = view(state, seat)
             if cfg.bot_delay > 0:
@@ -415,14 +414,17 @@ class Table:
             return Refusal("not_your_turn", "a hint is given when it is your turn").reply(client_id)
         key = f"hint/{self.id}/{conn.seat}/{time.monotonic_ns()}"
         try:
-            choice, why = await self.hub.bots.decide(self.id, key, "hard", _seed_for(key),
+            choice, why = await self.hub.bots.decide(self.id, key, "expert", _seed_for(key),
                                                      self.options_json, conn.seat, view(state, conn.seat),
                                                      state.legal_actions())
         except Exception:
             log.exception("table %s: hint failed", self.id)
             return Refusal("hint_failed", "no hint could be worked out just now").reply(client_id)
-        return {"type": "hint", "id": client_id, "action": str(choice),
-                "reason": plain_words(why, choice) or LOOKED_AHEAD}
+        # the bot's explain(): the move and its reason in the words of canasta.bots.explain, the
+        # same as the terminal's hint
+        reason = why.partition(": ")[2]
+        return {"type": "hint", "id": client_id, "action": str(choice), "words": why,
+                "reason": reason.rstrip(".") if reason else ""}
 
     # ------------------------------------------------------------------ undo, seats, games
     async def undo(self, conn: Connection, client_id: str, based_on: int) -> Reply:
@@ -461,7 +463,7 @@ class Table:
             token: str | None = None
             kind = kind or s.kind
             if kind == "bot":
-                s.kind, s.level, s.token_hash, s.stand_in = "bot", level or s.level or "medium", None, False
+                s.kind, s.level, s.token_hash, s.stand_in = "bot", level or s.level or "club", None, False
                 if name:
                     s.name = name
             else:

@@ -73,8 +73,14 @@ class RankOptions:
             raise TournamentError(f"sit_out: {self.sit_out!r} is not one of {', '.join(SIT_OUT)}")
 
     def text(self) -> str:
-        return (f"ranked by {self.rank_by}, then {', '.join(self.tie_breaks) or 'nothing'}; "
-                f"a sit-out scores {self.sit_out}")
+        """The ranking in words for the standings page and print-out (no option names)."""
+        then = ", then ".join(_WORDS[t] for t in self.tie_breaks) or "nothing"
+        sit_out = ("its own average" if self.sit_out == "average" else "nothing")
+        return f"ranked by {_WORDS[self.rank_by]}, then {then}; a sit-out scores {sit_out}"
+
+
+_WORDS = {"points": "total points", "wins": "games won", "match_points": "match points",
+          "head_to_head": "games won between the tied pairs", "margin": "points scored minus points conceded"}
 
 
 @dataclass(frozen=True, slots=True)

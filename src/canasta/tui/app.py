@@ -31,7 +31,7 @@ from .render import (
     status_text,
     summary_table,
 )
-from .session import Outcome, Session
+from .session import LEVEL_WORDS, Outcome, Session
 from .widgets import HandView, LogView, MeldPanel
 
 KEYS_HELP = """\
@@ -52,7 +52,7 @@ Keys of canasta play
   j  merge two of your melds (type their numbers, e.g. 0 3)
   :  type any action in notation (e.g. take 7H 7S @1)
   z  undo (or ctrl+z): your last turn against bots; provisional melds (as r)
-  ?  hint: the hard bot's suggestion     c  four-colour suits on/off
+  ?  hint: the expert's suggestion       c  four-colour suits on/off
   PgUp / PgDn (or the mouse wheel) scroll the log of the hand back and forth
   f1 this help     q  quit (asks first; the game is saved after every action)
 Melds: @N is the meld number; ★natural/★mixed/★sequence/★wild mark a canasta;
@@ -225,6 +225,8 @@ class PlayApp(App[None]):
         if self.session.fallback:
             self.say("Bots: canasta.bots is not installed, so the bots play random legal actions "
                      "(fallback).")
+        elif any(not self.session.is_human(i) for i in range(self.session.state.rules.players)):
+            self.say(f"Bots' level: {LEVEL_WORDS.get(self.session.level, self.session.level)}.")
         self.advance()
 
     @property

@@ -8,7 +8,7 @@ Saved games (``~/.canasta/last-game.json`` by default) are JSON::
 
     {"format": "canasta-tui-game", "version": 1,
      "seats": ["human", "bot", "bot", "bot"],   # one entry per seat
-     "level": "medium",                          # the bots' level
+     "level": "club",                            # the bots' level
      "record": {...}}                            # a canasta.records.GameRecord (to_dict)
 
 The record replays the game exactly, so a saved game resumes where it stopped.
@@ -28,13 +28,17 @@ from ..records import GameRecord, position
 from ..rules import RuleSet
 from ..state import GameState
 from ..views import view
-from .hint import hint_text, plain_reason
+from .hint import symbols
 from .players import Bot, make_bot
 
 SAVE_FORMAT = "canasta-tui-game"
 SAVE_VERSION = 1
 DEFAULT_SAVE = Path.home() / ".canasta" / "last-game.json"
-LEVELS = ("easy", "medium", "hard")
+# canasta.bots.LEVELS, then their old names (saved games); this module works without canasta.bots
+LEVELS = ("beginner", "club", "expert", "expert-plus", "easy", "medium", "hard")
+LEVEL_WORDS = {"beginner": "Beginner", "club": "Club player", "expert": "Expert",
+               "expert-plus": "Expert (thinks longer)", "easy": "Beginner", "medium": "Club player",
+               "hard": "Expert"}
 HUMAN, BOT = "human", "bot"
 
 
@@ -63,7 +67,7 @@ class Outcome:
 class Session:
     """The game, the seats and the bots; saves after every action when ``save_path`` is set."""
 
-    def __init__(self, state: GameState, seats: list[str], level: str = "medium",
+    def __init__(self, state: GameState, seats: list[str], level: str = "club",
                  save_path: Path | None = None, start: dict[str, Any] | None = None) -> None:
         n = state.rules.players
         if len(seats) != n:
@@ -97,12 +101,12 @@ class Session:
 
     # ---------------------------------------------------------------- creation
     @classmethod
-    def new(cls, rules: RuleSet, seats: list[str], level: str = "medium", seed: int = 0,
+    def new(cls, rules: RuleSet, seats: list[str], level: str = "club", seed: int = 0,
             save_path: Path | None = None) -> Session:
         return cls(GameState.new(rules, seed=seed), seats, level, save_path)
 
     @classmethod
-    def from_position(cls, pos: dict[str, Any], seats: list[str], level: str = "medium",
+    def from_position(cls, pos: dict[str, Any], seats: list[str], level: str = "club",
                       save_path: Path | None = None) -> Session:
         return cls(position(pos), seats, level, save_path, start=pos)
 
@@ -116,7 +120,7 @@ class Session:
             raise RecordError("not a saved game (its JSON is nested too deeply)") from None
         if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
             raise RecordError(f"not a saved game of canasta play (format {SAVE_FORMAT!r} expected)")
-        seats, level = d.get("seats"), d.get("level", "medium")
+        seats, level = d.get("seats"), d.get("level", "club")
         if not isinstance(seats, list) or not all(s in (HUMAN, BOT) for s in seats):
             raise RecordError("saved game: 'seats' must be a list of \"human\" / \"bot\"")
         if level not in LEVELS:
@@ -286,23 +290,21 @@ class Session:
     def hint(self, seat: int) -> tuple[Action, str, bool]:
         """The hard bot's suggestion for ``seat`` with its reason, and whether it is the fallback."""
         if self._hint_bot is None:
-            self._hint_bot, self._hint_fallback = make_bot("hard", 12345)
+            self._hint_bot, self._hint_fallback = make_bot("expert", 12345)
         s = self.state
         a = self._hint_bot.choose(view(s, seat), s.legal_actions())
         return a, self._hint_bot.explain(), self._hint_fallback
 
     def hint_words(self, seat: int) -> tuple[str, bool]:
-        """The hint as a player would say it (``Discard 7♥: a safe card.``), and whether it is the
-        fallback's: the hard bot's move, with its reason in plain words; where that reason is only the
-        search's figures, the everyday strategy's reason for the same move."""
+        """The hint as a player would say it (``Discard 7♥: safe, your left-hand opponent has not
+        taken a 7.``), and whether it is the fallback's: the expert bot's move and its reason, both
+        in the words of :mod:`canasta.bots.explain` (the same as the browser's hint)."""
         key = (seat, self.state.hand_no, self.state.nactions)
         if self._hint_words is not None and self._hint_words[0] == key:
             return self._hint_words[1]  # asked twice: the same answer (the search samples at random)
         a, why, fallback = self.hint(seat)
-        plain: tuple[Action, str] | None = None
-        if not fallback and not plain_reason(why, a):
-            bot, _ = make_bot("medium", 12345)
-            s = self.state
-            plain = (bot.choose(view(s, seat), s.legal_actions()), bot.explain())
-        self._hint_words = (key, (hint_text(a, why, plain), fallback))
+        if fallback or not why:
+            text = symbols(str(a))
+            why = f"{text[:1].upper()}{text[1:]}."
+        self._hint_words = (key, (why, fallback))
         return self._hint_words[1]

@@ -21,8 +21,8 @@ function seats() {
   for (let i = 0; i < n; i++) {
     const kind = el("select", { "aria-label": `${t("seat")} ${i + 1}` },
       el("option", { value: "person", text: t("person") }),
-      ...["easy", "medium", "hard"].map(l => el("option", { value: "bot:" + l, text: `${t("bot")} (${t("level_" + l)})` })));
-    kind.value = i === 0 ? "person" : "bot:medium";
+      ...["beginner", "club", "expert", "expert-plus"].map(l => el("option", { value: "bot:" + l, text: `${t("bot")} (${t("level_" + l)})` })));
+    kind.value = i === 0 ? "person" : "bot:club";
     box.append(el("div", { class: "row" }, el("span", { text: `${t("seat")} ${i + 1}` }), kind,
       el("input", { "aria-label": `${t("name")} ${i + 1}`, placeholder: t("name"), maxlength: "40" })));
   }

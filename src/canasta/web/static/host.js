@@ -19,7 +19,7 @@ async function load() {
   $("newgame").disabled = !tb.over;
   const box = $("seats"); box.replaceChildren();
   for (const s of tb.seats) {
-    const state = s.kind === "bot" ? t("host_bot", { level: t("level_" + (s.level || "medium")) })
+    const state = s.kind === "bot" ? t("host_bot", { level: t("level_" + (s.level || "club")) })
       : s.stand_in ? t("stand_in") : s.connected ? t("host_here") : t("away");
     const change = async body => { const j = await call(`/api/tables/${id}/seats/${s.seat}`, body); if (j?.link) links[s.seat] = j.link; load(); };
     const row = el("li", { class: "panel" },

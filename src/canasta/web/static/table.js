@@ -53,9 +53,9 @@ function receive(m) {
   else if (m.type === "table") render();
   if (m.type === "refused" || m.type === "error") showError(t("refused", { message: m.message }));
   if (m.type === "hint") {
-    const plain = m.reason.replace(/\b([2-9TJQKA][CDHS]|JK)\b/g, c => cardText(c));
-    const reason = plain.charAt(0).toUpperCase() + plain.slice(1);
-    $("hint").textContent = t("hint_says", { action: actionWords(m.action), reason }); $("hint").hidden = false;
+    // the words are the server's (canasta.bots.explain: the same sentence as the terminal's hint)
+    const words = m.words || `${actionWords(m.action)}.`;
+    $("hint").textContent = t("hint_is", { words }); $("hint").hidden = false;
   }
 }
 function send(msg) { ws.send(JSON.stringify({ id: `c${Date.now()}-${++seq}`, based_on: lastEvent, ...msg })); }
