@@ -254,9 +254,11 @@ def test_every_event_the_engine_logs_is_told_in_words() -> None:
     from canasta.cli import _EVENT_WORDS, _SILENT
     from canasta.tui.render import _WORDS
 
-    source = (Path(canasta.__file__).parent / "state.py").read_text(encoding="utf-8")
+    root = Path(canasta.__file__).parent  # the state and the rules of play log the events
+    source = "\n".join(p.read_text(encoding="utf-8")
+                       for p in [root / "state.py", *sorted((root / "engine").glob("*.py"))])
     logged = set(re.findall(r'_event\([^()]*?"([a-z_0-9]+)"', source))
-    logged |= set(re.findall(r'"([a-z_0-9]+)" if op is _OP_YES else "([a-z_0-9]+)"', source)[0])
+    logged |= set(re.findall(r'"([a-z_0-9]+)" if yes else "([a-z_0-9]+)"', source)[0])
     assert {"box", "box_red3", "talon", "turnover", "start_pile", "merge"} <= logged  # the scan works
     assert not logged - set(_EVENT_WORDS) - _SILENT - {"take"}  # "take": worded in code
     assert not logged - set(_WORDS) - {"take"}

@@ -46,3 +46,23 @@ def test_no_module_uses_another_modules_private_names() -> None:
                   and not node.attr.startswith("__") and node.attr not in ALLOWED and node.attr not in own):
                 found.append(f"{path.relative_to(SRC)}:{node.lineno}: {ast.unparse(node)}")
     assert not found, "private names used across modules (give them a public name):\n" + "\n".join(found)
+
+
+def test_only_the_state_imports_the_rules_of_play() -> None:
+    """``canasta.engine`` (one module per action kind) is the state's inside: every other module
+    uses ``GameState``'s public API, so the modules can be reorganised without touching them."""
+    found: list[str] = []
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC)
+        if rel.parts[0] == "engine" or rel == Path("state.py") or "migrations" in rel.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and (
+                    node.module == "engine" or node.module.startswith("engine.")
+                    or node.module.endswith(".engine") or ".engine." in node.module):
+                found.append(f"{rel}:{node.lineno}: from {'.' * node.level}{node.module}")
+            elif isinstance(node, ast.Import) and any(a.name.startswith("canasta.engine")
+                                                      for a in node.names):
+                found.append(f"{rel}:{node.lineno}: import")
+    assert not found, "modules importing canasta.engine (use GameState):\n" + "\n".join(found)

@@ -158,6 +158,16 @@ def test_combinations_found_broken_now_play(preset: str, house: dict[str, Any]) 
         assert s.is_over or len(s.results) >= HANDS     # the hands were played to their end
 
 
+def test_ask_before_drawing_for_the_facilitys_top_card_is_accepted_as_listed() -> None:
+    """Found by the property above: with the lay-down facility (S0 [G](i)) as a house rule where asking
+    is allowed before drawing, ``ask`` was listed for a top-card take alone and then refused (the
+    check counted only takes of the whole pile). Both now count either take."""
+    rs = rules("nvso-tournament", red3_hand_penalty_per="card", go_out_sequence=False,
+               laydown_facility=True, freeze_on_wild=False, freeze_on_red3=False, value_joker=3000)
+    s = _play(rs, 1294)
+    assert s.is_over or len(s.results) >= HANDS
+
+
 def test_sequences_with_one_meld_per_rank_lists_no_second_group() -> None:
     """R C3 with sequences as a house rule: the side's one meld of sixes takes the sixes, so no new meld
     of sixes is listed (the generator agrees with the one_meld_per_rank check)."""

@@ -18,23 +18,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .goingout_search import can_go_out_general
-from .melds import MeldType
+from .melds import MeldType, wild_room
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
-
-
-def _wild_room(state: GameState, naturals: int, wilds: int) -> int:
-    """How many more wild cards a group with these counts may take."""
-    r = state.rules
-    room = r.max_wilds - wilds
-    if r.wild_ratio == "le":
-        room = min(room, naturals - wilds)
-    elif r.wild_ratio == "lt":
-        room = min(room, naturals - 1 - wilds)
-    if r.max_meld_size:
-        room = min(room, r.max_meld_size - naturals - wilds)
-    return max(room, 0)
 
 
 def can_go_out(state: GameState) -> bool:
@@ -106,7 +93,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
         n_after = len(mm.cards) + nat
         if r.max_meld_size and n_after > r.max_meld_size:
             return False
-        room = _wild_room(state, mm.naturals + nat, mm.wilds)
+        room = wild_room(state.rules, mm.naturals + nat, mm.wilds)
         if not r.wild_to_canasta:
             room = min(room, max(0, size - 1 - len(mm.cards)))
         slots.append((n_after, 0, room, i >= state.turn_base))
@@ -119,7 +106,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
         if nat < r.min_naturals:
             return False
         least = max(0, 3 - nat)
-        room = _wild_room(state, nat, 0)
+        room = wild_room(state.rules, nat, 0)
         if least > room:
             return False
         slots.append((nat, least, room, True))
@@ -149,10 +136,6 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
         return False
     if state.permission_problem():
         return False
-    if not state.opened[side] and state.turn_points + points < state.minimum[side]:
-        concealed = (r.concealed and not state.has_melded[seat] and not state.took_pile
-                     and (r.concealed_allows_layoff or (not state.laid_off and not layoff))
-                     and (own_canasta or state.turn_canasta or not r.concealed_needs_canasta))
-        if not concealed:
-            return False
-    return True
+    # short of the opening minimum, only a concealed going out (C1) waives it
+    return (state.opened[side] or state.turn_points + points >= state.minimum[side]
+            or state.goes_out_concealed(layoff, own_canasta))

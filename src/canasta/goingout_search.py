@@ -6,7 +6,7 @@ cards before a canasta closes), for the black threes (last, all together), and f
 that empties the hand goes out at once, so a canasta made by merging two melds counts for it only
 if the merge comes before it (with a final discard the merges may come after every card play: the
 engine lets the hand hold one card when merges can still make the canastas,
-``GameState._last_card_out``). Otherwise a plan is a partition of the hand:
+``engine.lastcard.last_card_out``). Otherwise a plan is a partition of the hand:
 
 * naturals of rank r and suit s: into group melds of rank r, or into sequences of suit s (new
   runs, or extensions of the side's sequences at either end);
@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING
 
-from .melds import MeldType, sequence_fits, wild_problem
+from .melds import MeldType, red_three_melds_alone, sequence_fits, wild_problem
 from .rules import RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -106,8 +106,8 @@ def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
             else:
                 routes.append((True, 0, OWN, 0))
         # short of the opening minimum: a concealed going out waives it (C1) ...
-        if (r.concealed and not state.has_melded[seat] and not state.took_pile
-                and (r.concealed_allows_layoff or not state.laid_off)):
+        # (what it needs besides a canasta of its own, which the route asks for)
+        if state.goes_out_concealed(new_canasta=True):
             routes.append((r.concealed_allows_layoff,
                            1 if r.concealed_needs_canasta and not state.turn_canasta else 0, OWN, 0))
         # ... and so does a natural canasta (R 1.2) or a sequence canasta (S0 [G](i){d}) where
@@ -133,7 +133,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     wild_kinds = set(m.wild_kinds)
     wilds = sum(h[f] for k in wild_kinds for f in m.faces_of[k])
     forced = 0  # cards that can only be the final discard
-    single3 = r.red3_mode in ("optional", "disclose")  # a red three may be melded as a single card
+    single3 = red_three_melds_alone(r)  # a red three may be melded as a single card
     # red threes that are wild cards may be laid singly instead (S0 [F](i){c}): wilds to spare
     spare = sum(h[f] for f in m.faces_of[m.red3]) if m.red3 in wild_kinds and single3 else 0
     red3 = 0 if m.red3 in wild_kinds else sum(h[f] for f in m.faces_of[m.red3])
@@ -421,7 +421,7 @@ class _Sweep:
         side = state.side_of(state.current)
         # R 1.2 wild rules, fixed for the turn: once the side opened before this turn, a wild card
         # joins only a group with ``wild_needs_naturals`` naturals, never one of the opening-only
-        # ranks; the no-wild ranks never take one (``GameState._wild_rule``)
+        # ranks; the no-wild ranks never take one (``engine.conditions.wild_rule``)
         self.after_opening = state.opened[side] and not state.turn_points
         self.memo: dict[tuple[int, int], tuple[tuple[int, int, int, int, int], ...] | None] = {}
 
@@ -509,7 +509,7 @@ class _Sweep:
                 last = 1  # a red three laid singly can be the last play
             if dd or (bare and (not waits or last)):
                 # with a final discard the merges may follow every card play (the hand held at one
-                # card meanwhile: ``GameState._last_card_out``); without one the last card play
+                # card meanwhile: ``engine.lastcard.last_card_out``); without one the last card play
                 # goes out, so a merge that makes a canasta must come before it
                 return True
         return False
@@ -729,7 +729,7 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
 
 
 def _merge_ok(rules: RuleSet, a: Group, b: Group) -> bool:
-    """The checks of ``GameState._why_not_merge`` on two groups of one rank."""
+    """The checks of ``engine.merge.merge_problem`` on two groups of one rank."""
     size = rules.canasta_size
     a_full, b_full = a[0] + a[1] >= size, b[0] + b[1] >= size
     if (a_full or b_full) and not rules.add_to_canasta:

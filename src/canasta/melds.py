@@ -108,17 +108,46 @@ def new_meld(faces: tuple[int, ...], mtype: MeldType = MeldType.GROUP, r3w: bool
     return Meld(mtype, rank, nat + wild, len(nat), len(wild), sum(1 for f in wild if f == JOKER))
 
 
+def wilds_allowed(rules: RuleSet, naturals: int) -> int:
+    """The most wild cards a group with ``naturals`` natural cards may hold, its size aside: the rule
+    set's ``max_wilds`` and ``wild_ratio`` (``le``: no more wilds than naturals; ``lt``: fewer, unless
+    none). The one statement of the wild-card limit: ``wild_problem`` (the checks), ``wild_room`` (the
+    going-out solvers, the bots) and ``CardModel.wild_cap`` (the move generators) all derive from it."""
+    cap = rules.max_wilds
+    if rules.wild_ratio == "le":
+        cap = min(cap, naturals)
+    elif rules.wild_ratio == "lt":
+        cap = min(cap, naturals - 1)
+    return max(cap, 0)
+
+
 def wild_problem(rules: RuleSet, naturals: int, wilds: int) -> str | None:
-    """Why a group of this composition breaks the wild-card limits, or None."""
-    if wilds > rules.max_wilds:
-        return f"a meld may hold at most {rules.max_wilds} wild cards"
-    if rules.wild_ratio == "le" and wilds > naturals:
-        return "a meld may not hold more wild cards than natural cards"
-    if rules.wild_ratio == "lt" and wilds >= naturals and wilds:
+    """Why a group of this composition breaks the wild-card limits (``wilds_allowed``, and the
+    largest meld, ``max_meld_size``), or None."""
+    if wilds > wilds_allowed(rules, naturals):
+        if wilds > rules.max_wilds:
+            return f"a meld may hold at most {rules.max_wilds} wild cards"
+        if rules.wild_ratio == "le":
+            return "a meld may not hold more wild cards than natural cards"
         return "a meld must hold more natural cards than wild cards"
     if rules.max_meld_size and naturals + wilds > rules.max_meld_size:
         return f"a meld may hold at most {rules.max_meld_size} cards"
     return None
+
+
+def wild_room(rules: RuleSet, naturals: int, wilds: int) -> int:
+    """How many more wild cards a group with these counts may take (0 when it may take none): the
+    largest ``k`` for which ``wild_problem(rules, naturals, wilds + k)`` is None, or 0."""
+    room = wilds_allowed(rules, naturals) - wilds
+    if rules.max_meld_size:
+        room = min(room, rules.max_meld_size - naturals - wilds)
+    return max(room, 0)
+
+
+def red_three_melds_alone(rules: RuleSet) -> bool:
+    """Whether a red three held in hand may be melded on its own, disclosed (S1; S0 [F](i){c}): the
+    one statement of it, for the meld check and generator, the going-out search and the bots."""
+    return rules.red3_mode == "optional" or rules.red3_mode == "disclose"
 
 
 def sequence_fits(rules: RuleSet, low: int, high: int) -> bool:

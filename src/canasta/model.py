@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cards import JOKER, NUM_FACES, card_str
-from .melds import wild_problem
+from .cards import JOKER, NUM_FACES, card_str, is_red_three, is_wild
+from .melds import wild_problem, wilds_allowed
 from .rules import RuleSet
 
 KIND_JOKER = "JK"
@@ -42,6 +42,9 @@ class CardModel:
     meld21_ok: bool                     # two naturals and a wild make a legal new meld
     seq_runs: tuple[tuple[int, int], ...]  # rank spans sequences may use (windows joined)
     special_kinds: tuple[int, ...]      # the kinds after the naturals, in kind order
+    wild_cap: tuple[int, ...]           # naturals -> wild cards a group may hold (melds.wilds_allowed)
+    freezes: tuple[bool, ...]           # face -> discarded, it freezes the pile (freezes_pile)
+    laid_cards: tuple[int, ...]         # the faces laid face up at once (RuleSet.laid_faces), to count
 
     @property
     def nkinds(self) -> int:
@@ -114,7 +117,24 @@ def card_model(rules: RuleSet) -> CardModel:
         meld21_ok=rules.min_naturals <= 2 and wild_problem(rules, 2, 1) is None,
         seq_runs=_joined(rules.sequences),
         special_kinds=tuple(range(n_natural, len(names))),
+        # a group holds at most every natural of its rank (four a pack), merged groups too
+        wild_cap=tuple(wilds_allowed(rules, n) for n in range(4 * rules.packs + 1)),
+        freezes=tuple(freezes_pile(rules, f) for f in range(NUM_FACES)),
+        laid_cards=tuple(f for f in range(NUM_FACES) if rules.laid_faces[f]),
     )
+
+
+def frozen_by(model: CardModel, pile: list[int]) -> bool:
+    """Whether a pile holding these cards is frozen by one of them (``freezes_pile``)."""
+    freezes = model.freezes
+    return any(freezes[f] for f in pile)
+
+
+def freezes_pile(rules: RuleSet, f: int) -> bool:
+    """Whether card ``f`` freezes the discard pile it lies in (a wild card, a red three, where the
+    rules say so): the one statement of which cards freeze, for discards, deals, the facility's
+    take and positions (``CardModel.freezes`` is its table)."""
+    return (rules.freeze_on_wild and is_wild(f)) or (rules.freeze_on_red3 and is_red_three(f))
 
 
 def _joined(windows: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:

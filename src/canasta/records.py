@@ -49,6 +49,7 @@ from .actions import Action
 from .cards import card_str, full_deck, is_black_three, is_red_three, is_wild, parse_cards
 from .errors import CanastaError, RecordError
 from .melds import Meld, MeldType, card_counts, new_meld, sequence_fits, wild_card, wild_problem
+from .model import frozen_by
 from .presets import rules as preset_rules
 from .presets import rules_from_options
 from .rules import RuleSet
@@ -243,8 +244,7 @@ def position(pos: dict[str, Any] | object) -> GameState:
     hm = _per(pos, "has_melded", n, "seat")
     s.has_melded = [_flag(x, f"has_melded[{i}]", False) for i, x in enumerate(hm)]
     frozen = pos.get("pile_frozen")
-    s.pile_frozen = _flag(frozen, "pile_frozen", any(
-        (rs.freeze_on_wild and is_wild(f)) or (rs.freeze_on_red3 and is_red_three(f)) for f in s.pile))
+    s.pile_frozen = _flag(frozen, "pile_frozen", frozen_by(s.model, s.pile))
     s.first_turn = _flag(pos.get("first_turn"), "first_turn", False)
     for key in ("asks", "answers"):
         vals = _per(pos, key, n, "seat")

@@ -28,6 +28,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..cards import is_wild
+from ..melds import wild_room
 from .plan import GROUP
 
 if TYPE_CHECKING:
@@ -59,14 +60,7 @@ def _cap(o: Obs, rank: int, naturals: int, wilds: int) -> int:
     r = o.rules
     if rank in r.no_wild_ranks:
         return 0
-    room = r.max_wilds - wilds
-    if r.wild_ratio == "le":
-        room = min(room, naturals - wilds)
-    elif r.wild_ratio == "lt":
-        room = min(room, naturals - wilds - 1)
-    if r.max_meld_size:
-        room = min(room, r.max_meld_size - naturals - wilds)
-    return max(0, room)
+    return wild_room(r, naturals, wilds)
 
 
 def _risky(o: Obs, rank: int) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..cards import JOKER, is_black_three, is_red_three, is_wild
+from ..melds import red_three_melds_alone
 
 if TYPE_CHECKING:
     from .heuristic import Obs
@@ -206,7 +207,7 @@ def plan_hand(o: Obs) -> HandPlan:
             best = other
     red = [f for f in threes if is_red_three(f)]
     black = [f for f in threes if is_black_three(f)]
-    if o.rules.red3_mode in ("optional", "disclose"):  # S1; S0 [F](i){c}: may be disclosed at any time
+    if red_three_melds_alone(o.rules):  # S1; S0 [F](i){c}: may be disclosed at any time
         best.adds.extend(red)
     else:
         best.left.extend(red)

@@ -1,0 +1,124 @@
+"""What every action module shares: the phases, the ``Problem`` a check returns, the enum members
+the hot paths compare with (as ``Final`` module constants: compiled, a ``Final`` name is a C constant,
+while ``Phase.DRAW`` is two dictionary lookups), the seeds and shuffle of the deals, and a few card
+helpers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from enum import IntEnum
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
+
+from ..actions import Action, Op
+from ..cards import full_deck, is_black_three, is_red_three, is_wild
+from ..melds import Meld, MeldType
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules import RuleSet
+
+
+FAIR_PREFIX: Final = "fair:"
+
+
+def hand_seed(seed: int | str, hand_no: int) -> str:
+    """The text that seeds hand ``hand_no``'s shuffle and cut (hands numbered from 0): a function of
+    the game's seed and the hand number only, never of the play before, so that duplicate tables
+    given one seed get the same deals and a commitment to a deal can be checked (``canasta verify``).
+
+    A seed marked ``"fair:"`` (the server's online and duplicate games) seeds hand n from the SHA-256
+    (hex) of ``f"{seed}/{n}"``: one-way, so revealing one hand's seed after that hand tells nothing of
+    the game's seed or of any other hand. Every other seed keeps ``f"{seed}/{n}"`` (old records and
+    golden games deal exactly as before)."""
+    text = f"{seed}/{hand_no}"
+    if isinstance(seed, str) and seed.startswith(FAIR_PREFIX):
+        return hashlib.sha256(text.encode()).hexdigest()
+    return text
+
+
+def shuffled_pack(rules: RuleSet, seed_text: str) -> tuple[list[int], int]:
+    """The pack in the order a hand seeded by ``seed_text`` (a ``hand_seed``) deals it (the last card
+    first), and the cut: all the randomness of a deal, so a revealed hand seed shows the whole deal."""
+    rng = random.Random(seed_text)
+    deck = full_deck(rules.packs, rules.jokers_per_pack)
+    rng.shuffle(deck)
+    return deck, rng.randint(4, len(deck) - 4)
+
+
+class Phase(IntEnum):
+    DRAW = 0     # the player to move draws, takes the pile or (first turn) the upcard
+    PLAY = 1     # melds, additions, asking; ends with a discard
+    ANSWER = 2   # the partner answers "may I go out?"
+    OVER = 3     # the game has ended
+
+
+NONE, SAID_NO, SAID_YES = -1, 0, 1
+
+Problem = tuple[str, str] | None
+# S0 [J](v): the side's melds and opened flag, and the red treys the player had laid, when told "yes"
+YesSnapshot = tuple[tuple[Meld, ...], bool, int]
+
+
+# The enum members the hot paths compare with (see the module docstring).
+BLACK3_MELD: Final = MeldType.BLACK3
+GROUP_MELD: Final = MeldType.GROUP
+SEQUENCE_MELD: Final = MeldType.SEQUENCE
+WILD_MELD: Final = MeldType.WILD
+OP_ADD: Final = Op.ADD
+OP_ASK: Final = Op.ASK
+OP_DECLARE: Final = Op.DECLARE
+OP_DISCARD: Final = Op.DISCARD
+OP_DRAW: Final = Op.DRAW
+OP_END: Final = Op.END
+OP_MELD: Final = Op.MELD
+OP_MERGE: Final = Op.MERGE
+OP_NO: Final = Op.NO
+OP_PASS: Final = Op.PASS
+OP_RETRACT: Final = Op.RETRACT
+OP_TAKE: Final = Op.TAKE
+OP_TOP: Final = Op.TOP
+OP_UPCARD: Final = Op.UPCARD
+OP_YES: Final = Op.YES
+ANSWER_PHASE: Final = Phase.ANSWER
+DRAW_PHASE: Final = Phase.DRAW
+OVER_PHASE: Final = Phase.OVER
+PLAY_PHASE: Final = Phase.PLAY
+
+
+_ADDS: dict[tuple[int, int], Action] = {}
+
+
+def add_action(f: int, meld: int) -> Action:
+    """The ``add`` action of card ``f`` onto meld ``meld``, shared (actions are immutable)."""
+    a = _ADDS.get((f, meld))
+    if a is None:
+        a = _ADDS[(f, meld)] = Action(OP_ADD, (f,), meld)
+    return a
+
+
+@lru_cache(maxsize=4096)
+def multisets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of ``size`` cards from (face, count) pairs, faces in order."""
+    if size == 0:
+        return ((),)
+    if not held:
+        return ()
+    (f, n), rest = held[0], held[1:]
+    out: list[tuple[int, ...]] = []
+    for take in range(min(n, size), -1, -1):
+        out.extend((f,) * take + tail for tail in multisets(rest, size - take))
+    return tuple(out)
+
+
+def meld_type(cards: tuple[int, ...], r3w: bool = False) -> MeldType:
+    """The type of a (checked) new meld from its cards (``r3w``: red threes are wild, S0 T8)."""
+    if any(is_black_three(f) for f in cards):
+        return BLACK3_MELD
+    nat = [f for f in cards if not is_wild(f) and not (r3w and is_red_three(f))]
+    if not nat:
+        return WILD_MELD
+    if len({f // 4 for f in nat}) > 1:
+        return SEQUENCE_MELD
+    return GROUP_MELD

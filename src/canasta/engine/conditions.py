@@ -1,0 +1,180 @@
+"""The conditions every check shares: cards in hand, the opening, wild cards, and going out.
+
+A check that may leave the player with fewer than two cards asks ``finish_problem``: may the player
+still finish (go out, or keep a card to discard)?
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..cards import JOKER, RANK_NAMES, card_str
+from .common import GROUP_MELD, OP_MELD, OP_TAKE, OP_TOP, Problem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+def canasta_counts(s: GameState, side: int, more: int = 0, more_seq: int = 0) -> tuple[int, int]:
+    """(canastas, sequence canastas) of the side, plus those an action would complete."""
+    return (s.canastas(side) + more,
+            (s.sequence_canastas(side) if s.rules.go_out_sequence else 0) + more_seq)
+
+
+def open_points(s: GameState, cards: tuple[int, ...] | list[int]) -> int:
+    """Points toward the opening minimum (S0 [B]: treys count nothing where the rules say)."""
+    v = s.model.open_value
+    return sum(v[f] for f in cards)
+
+
+def has_cards(s: GameState, seat: int, cards: tuple[int, ...]) -> str | None:
+    """Why the seat does not hold ``cards`` (counted with repeats), or None."""
+    if len(cards) == 1:
+        f = cards[0]
+        if not 0 <= f <= JOKER:
+            return f"{f} is not a card"
+        return None if s.hands[seat][f] else f"you do not hold {card_str(f)}"
+    need: dict[int, int] = {}
+    for f in cards:
+        if not 0 <= f <= JOKER:
+            return f"{f} is not a card"
+        need[f] = need.get(f, 0) + 1
+    for f, n in need.items():
+        if s.hands[seat][f] < n:
+            return f"you do not hold {'that many ' if s.hands[seat][f] else ''}{card_str(f)}"
+    return None
+
+
+def go_out_problem(s: GameState, counts: tuple[int, int], open_ok: bool, concealed: bool) -> str | None:
+    """Why the player could not go out with this many canastas, or None. ``concealed``: the
+    turn would still qualify as going out concealed (which waives the opening minimum, C1)."""
+    r = s.rules
+    canastas, seqs = counts
+    if canastas < r.go_out_canastas:
+        return (f"your side needs {r.go_out_canastas} canasta{'s' if r.go_out_canastas > 1 else ''}"
+                f" to go out and has {canastas}")
+    if r.go_out_sequence and seqs < 1:
+        return "one of your side's canastas must be a sequence canasta (escalera) to go out"
+    why = s.permission_problem()
+    if why:
+        return why
+    if not open_ok and not concealed:
+        side = s.side_of(s.current)
+        return f"your side has not met its opening minimum of {s.minimum[side]}"
+    return None
+
+
+def finish_problem(s: GameState, h_after: int, counts: tuple[int, int], open_ok: bool, concealed: bool,
+                    action: Action) -> Problem:
+    """May ``action`` leave the player with ``h_after`` cards? Below two cards the player must
+    still be able to finish: go out with the hand emptied, or with the one card left either
+    discarded (going out) or melded (going out without a discard), or pass where allowed."""
+    if h_after >= 2:
+        return None
+    why = go_out_problem(s, counts, open_ok, concealed)
+    if h_after == 1:
+        if why is None or s.rules.pass_allowed or s.last_card_goes_out(action):
+            return None
+        if (open_ok and action.op is not OP_TAKE and s.rules.talon
+                and talon_count(s, s.side_of(s.current))):
+            return None  # S3 D: discard the last card and take the talon
+        return ("keep_cards", f"that would leave you one card, but you may not go out: {why}")
+    if why is not None:
+        return ("cannot_go_out", f"that would empty your hand, but you may not go out: {why}")
+    if s.rules.go_out_discard == "required":
+        return ("discard_needed", "you must keep a card to discard when you go out")
+    return None
+
+
+def merges_after(s: GameState, action: Action) -> bool:
+    """Could the side have two group melds of one rank to merge after ``action`` (a quick
+    test, true whenever it may be)?"""
+    if not s.rules.merge_groups or s.permission_problem() is not None:
+        return False
+    ranks = {m.rank for m in s.melds[s.side_of(s.current)] if m.type is GROUP_MELD}
+    groups = sum(1 for m in s.melds[s.side_of(s.current)] if m.type is GROUP_MELD)
+    if len(ranks) < groups:
+        return True
+    if action.meld >= 0 or action.op not in (OP_MELD, OP_TAKE, OP_TOP):
+        return False  # a card onto a meld makes no new meld
+    wf = s.model.wild_face
+    return any(not wf[f] and f // 4 + 2 in ranks for f in action.cards)
+
+
+def open_after(s: GameState, side: int, points: int, natural: bool = False, canasta: bool = False) -> bool:
+    """Would the side be open after a play worth ``points`` (``natural``: the play makes a
+    natural meld of three or more; ``canasta``: it completes a natural canasta)?"""
+    if s.opened[side]:
+        return True
+    r = s.rules
+    if s.turn_points + points >= s.minimum[side] and (
+            not r.opening_natural_meld or natural or has_natural(s, side, 3)):
+        return True
+    return r.canasta_opens and (canasta or has_natural(s, side, r.canasta_size))
+
+
+def has_natural(s: GameState, side: int, size: int) -> bool:
+    """Whether the side shows a natural group of at least ``size`` cards (R 1.2 opening)."""
+    return any(m.type is GROUP_MELD and not m.wilds and len(m.cards) >= size
+               for m in s.melds[side])
+
+
+def opening_turn(s: GameState, side: int) -> bool:
+    """Is this the side's opening turn (not yet open, or opened by this turn's melds)?"""
+    return not s.opened[side] or s.turn_points > 0
+
+
+def wild_rule(s: GameState, side: int, rank: int, naturals: int) -> str | None:
+    """Why a wild card may not be in a group of ``rank`` holding ``naturals`` naturals now:
+    ranks that never take wilds, ranks that take them only in the opening, and the rule of
+    five after the opening turn (R 1.2)."""
+    r = s.rules
+    if rank in r.no_wild_ranks:
+        return f"melds of {RANK_NAMES[rank]} never take wild cards"
+    if s.opened[side] and not s.turn_points:
+        if rank in r.opening_wild_ranks:
+            return f"{RANK_NAMES[rank]} take wild cards only in the opening meld"
+        if naturals < r.wild_needs_naturals:
+            return (f"after the opening a wild card joins only a meld with {r.wild_needs_naturals} "
+                    f"natural cards")
+    return None
+
+
+def talon_count(s: GameState, side: int) -> int:
+    """Talon cards the side would draw after this turn's discard: only in its opening turn,
+    not when it took the pile; 4 to the first side to open, 3 to the second (R 1.2), only down
+    to and including the turn card (S3 C)."""
+    r = s.rules
+    if not r.talon or s.took_pile or not opening_turn(s, side):
+        return 0
+    others = sum(1 for i, o in enumerate(s.opened) if o and i != side)
+    if others >= len(r.talon):
+        return 0
+    return min(r.talon[others], max(0, len(s.stock) - r.turn_card_under))
+
+
+def pile_gain(s: GameState, whole: bool) -> int:
+    """Cards a take puts in the hand besides the top card (red threes laid at once excepted)."""
+    if not whole:
+        return 0
+    pile = s.pile
+    faces = s.model.laid_cards
+    if not faces:
+        return len(pile) - 1
+    laid = sum(pile.count(f) for f in faces) - (pile[-1] in faces)
+    return len(pile) - 1 - laid
+
+
+def held_faces(s: GameState, seat: int, kind: int, count: int) -> tuple[int, ...]:
+    """``count`` cards of ``kind`` from the hand, in canonical order."""
+    h = s.hands[seat]
+    out: list[int] = []
+    for f in s.model.faces_of[kind]:
+        n = h[f]
+        if n:
+            need = count - len(out)
+            out.extend([f] * (n if n < need else need))
+            if len(out) == count:
+                break
+    return tuple(out)

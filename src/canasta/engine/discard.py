@@ -1,0 +1,141 @@
+"""Discarding (``discard``): the check (going out with the last card, the opening, SWAD, a binding
+"yes"), the cards that may be discarded, and the effect (the talon, the next turn).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..cards import JOKER, RANK_NAMES
+from ..goingout import can_go_out
+from .common import GROUP_MELD, OP_DISCARD, SAID_YES, Problem
+from .conditions import canasta_counts, go_out_problem, has_cards, open_after, talon_count
+from .flow import check_failed_go_out, draw_cards, go_out, next_turn, take_from
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+def why_not_discard(s: GameState, cards: tuple[int, ...], held_to_yes: bool = True) -> Problem:
+    """Why the discard is refused; ``held_to_yes=False`` skips the last check, the binding yes
+    (the same for every card), for a caller that makes it once."""
+    if len(cards) != 1:
+        return ("discard_one", "discard exactly one card")
+    seat = s.current
+    miss = has_cards(s, seat, cards)
+    if miss:
+        return ("not_in_hand", miss)
+    if s.no_discard:
+        return ("no_discard", "the last card of the stock was a red three: you may meld, then end "
+                "the hand without discarding")
+    side = s.side_of(seat)
+    if s.hn[seat] == 1:
+        why = go_out_problem(s, canasta_counts(s, side), open_after(s, side, 0),
+                                   s.goes_out_concealed())
+        if why and not (open_after(s, side, 0) and talon_count(s, side)):
+            return ("cannot_go_out", f"discarding your last card would go out, but {why}")
+        return None
+    if not open_after(s, side, 0) and s.turn_points:
+        if s.turn_points >= s.minimum[side]:
+            return ("opening_natural", "your opening needs a meld of three or more natural "
+                    "cards: add more or retract them")
+        return ("opening_minimum", f"your melds make {s.turn_points}, short of your side's "
+                f"opening minimum of {s.minimum[side]}: add more or retract them")
+    if s.took_pile and not s.pile and s.rules.after_take_no_discard:
+        why = swad(s, cards[0], side)
+        if why and any(swad(s, g, side) is None for g in s.hand_cards(seat)):
+            return ("swad", f"after taking the pile you may not discard {why} onto the empty pile")
+    return must_go_out(s) if held_to_yes else None
+
+
+def swad(s: GameState, f: int, side: int) -> str | None:
+    """Which forbidden class card ``f`` is in after a take (SWAD: seven, ace, wild, dead), or
+    None. A player holding nothing else may discard one anyway (director's reading)."""
+    no = s.rules.after_take_no_discard
+    rank = f // 4 + 2
+    if f == JOKER or rank == 2:
+        return "a wild card" if "wild" in no else None
+    if rank == 7 and "seven" in no:
+        return "a seven"
+    if rank == 14 and "ace" in no:
+        return "an ace"
+    if "dead" in no and any(m.type is GROUP_MELD and m.rank == rank
+                            and len(m.cards) >= s.rules.canasta_size for m in s.melds[side]):
+        return f"a dead card ({RANK_NAMES[rank]} are closed)"
+    return None
+
+
+def must_go_out(s: GameState) -> Problem:
+    """A binding "yes" obliges the player to go out when the cards allow it."""
+    if s.permission == SAID_YES and s.binding and can_go_out(s):
+        return ("must_go_out", "your partner said yes, and you can go out: meld your cards and "
+                "go out this turn")
+    return None
+
+
+def gen_discards(s: GameState, out: list[Action]) -> None:
+    """The discards, one per kind held; the full check only where it can refuse one."""
+    seat = s.current
+    if s.no_discard:
+        return
+    hn = s.hn[seat]
+    short = s.turn_points and not open_after(s, s.side_of(seat), 0)
+    if short and hn >= 2:
+        return  # melds short of the opening: no discard until they open or are retracted
+    if hn == 1 or short or (s.took_pile and not s.pile and s.rules.after_take_no_discard):
+        # going out with the last card, short of the opening, or SWAD: the full check decides
+        # (its last step, the binding yes, is the same for every card: asked once, below)
+        cands = []
+        for k, n in enumerate(s.hk[seat]):
+            if n:
+                a = DISCARDS[s.face_of_kind(seat, k)]
+                if why_not_discard(s, a.cards, False) is None:
+                    cands.append(a)
+        if cands and (hn == 1 or not must_go_out(s)):
+            out.extend(cands)
+        return
+    if s.permission == SAID_YES and must_go_out(s):
+        return
+    h = s.hands[seat]
+    m = s.model
+    hk = s.hk[seat]
+    if m.seq_runs:  # every natural face is its own kind, in face order
+        out.extend([DISCARDS[f] for f in range(8, 52) if h[f]])
+    else:  # one kind per rank: its first held face
+        faces_of = m.faces_of
+        for k in range(m.n_natural):
+            if hk[k]:
+                for f in faces_of[k]:
+                    if h[f]:
+                        out.append(DISCARDS[f])
+                        break
+    for k in m.special_kinds:  # red threes, black threes, deuces, jokers
+        if hk[k]:
+            out.append(DISCARDS[s.face_of_kind(seat, k)])
+
+
+def do_discard(s: GameState, f: int) -> None:
+    """The card goes on the pile (freezing it where it does); going out, the talon, the next turn."""
+    seat = s.current
+    r = s.rules
+    side = s.side_of(seat)
+    talon = talon_count(s, side) if r.talon and s.opened[side] else 0
+    take_from(s, seat, f)
+    s.pile.append(f)
+    if s.model.freezes[f]:
+        s.pile_frozen = True
+    s.log_event(seat, "discard", (f,))
+    if s.hn[seat] == 0 and (not talon or go_out_problem(s,
+            canasta_counts(s, side), True, s.goes_out_concealed()) is None):
+        go_out(s, seat)
+        return
+    if talon:  # R 1.2: the talon comes after the opening turn's discard
+        got = draw_cards(s, seat, talon, r.turn_card_under)
+        s.talons[side] = talon
+        s.log_event(seat, "talon", tuple(got), private=True)
+    check_failed_go_out(s)
+    next_turn(s)
+
+
+DISCARDS = tuple(Action(OP_DISCARD, (f,)) for f in range(53))

@@ -1,0 +1,259 @@
+"""Turns and hands: moving cards, the opening's progress, the end of a turn, going out, dealing.
+
+The effects of the action modules end here; nothing here checks legality.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import is_black_three, is_red_three, is_wild
+from ..melds import card_counts
+from ..model import frozen_by
+from ..scoring import penalty_points
+from .common import DRAW_PHASE, NONE, PLAY_PHASE, SAID_YES, YesSnapshot, hand_seed, shuffled_pack
+from .conditions import open_after
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+def reset_turn(s: GameState) -> None:
+    """The flags of a turn, cleared at its start."""
+    s.took_pile = False
+    s.turn_melded = False
+    s.turn_points = 0
+    s.turn_canasta = False
+    s.turn_base = 0
+    s.laid_off = False
+    s.retracted = False
+    s.pre_draw = False
+    s.asked_turn = False
+    s.permission = NONE
+    s.binding = False
+    s.no_discard = False
+    s.bonus_draws = 0
+    s.upcard_lock = False
+    s.shown = False
+    s.yes_snapshot = None
+
+
+def take_from(s: GameState, seat: int, f: int) -> None:
+    """Take card ``f`` out of the seat's hand (the inverse of ``GameState.give_card``)."""
+    s.hands[seat][f] -= 1
+    s.hk[seat][s.model.kind_of[f]] -= 1
+    s.hn[seat] -= 1
+
+
+def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]:
+    """Draw ``count`` cards (leaving at least ``floor`` in the stock), laying and replacing red
+    threes (all threes in threes mode); returns the cards kept. A three laid is replaced even from
+    below ``floor`` (the turn card limits the talon's cards, not the replacement of a three: the
+    director's reading, since otherwise a player could be left holding no card at all)."""
+    got: list[int] = []
+    last_red3 = False
+    laid = s.rules.laid_faces
+    while count > 0 and len(s.stock) > floor:
+        f = s.stock.pop()
+        if laid[f]:
+            s.red3[seat].append(f)
+            s.log_event(seat, "red3", (f,))
+            last_red3 = True
+            floor = max(0, floor - 1)
+            continue
+        last_red3 = False
+        s.give_card(seat, f)
+        got.append(f)
+        count -= 1
+    if last_red3 and not s.stock:
+        s.no_discard = True
+    return got
+
+
+def fresh(s: GameState, got: tuple[int, ...] | list[int]) -> None:
+    """S0 [F](i){c}: red treys just dealt or picked up may be disclosed for a further card."""
+    if s.rules.red3_mode == "disclose":
+        s.fresh3[s.current] += sum(1 for f in got if is_red_three(f))
+
+
+def meld_points(s: GameState, side: int, points: int, completed: bool) -> None:
+    """A play worth ``points`` toward the opening (``completed``: it made a canasta): the side opens when
+    it can."""
+    s.turn_melded = True
+    if completed:
+        s.turn_canasta = True
+    if not s.opened[side]:
+        s.turn_points += points
+        if open_after(s, side, 0):
+            s.opened[side] = True
+
+
+def check_failed_go_out(s: GameState) -> None:
+    """A player told a binding "yes" who ends the turn without going out pays the penalty (and boxes, S0)."""
+    if s.permission == SAID_YES and s.binding and s.rules.failed_go_out_penalty:
+        side = s.side_of(s.current)
+        s.penalties[side] += penalty_points(s.rules, failed_go_out=1)
+        s.log_event(s.current, "failed_go_out")
+        if s.rules.failed_go_out_boxes and s.yes_snapshot is not None:
+            box_shown(s, side, s.yes_snapshot)
+
+
+def box_shown(s: GameState, side: int, snapshot: YesSnapshot) -> None:
+    """S0 [J](v): the cards shown since the "yes" come off the table, boxed in front of the player,
+    unusable until he has had two further turns (the table is as it was when he was told yes).
+    Red treys he disclosed since are "cards disclosed" too: boxed, and held again afterwards."""
+    before, was_open, red_then = snapshot
+    count = card_counts(s.melds[side], before)
+    shown = tuple(f for f in range(53) for _ in range(count[f]))
+    seat = s.current
+    treys = tuple(s.red3[seat][red_then:])
+    if not shown and not treys:
+        return
+    s.melds[side] = list(before)
+    s.opened[side] = was_open
+    del s.red3[seat][red_then:]
+    s.boxed[seat].extend(shown + treys)
+    # counted down at the end of each of his turns, this one included (see unbox)
+    s.box_turns[seat] = max(s.box_turns[seat], s.rules.failed_go_out_boxes + 1)
+    if shown:
+        s.log_event(seat, "box", shown)
+    if treys:  # (a separate event: the log's "box" cards come off the melds)
+        s.log_event(seat, "box_red3", treys)
+
+
+def unbox(s: GameState, seat: int) -> None:
+    """At the end of the player's turn: boxed cards come back once their turns have passed."""
+    if not s.boxed[seat]:
+        return
+    if s.box_turns[seat] > 0:
+        s.box_turns[seat] -= 1
+        if s.box_turns[seat] > 0:
+            return
+    back = s.boxed[seat]
+    s.boxed[seat] = []
+    for f in back:
+        s.give_card(seat, f)
+    s.log_event(seat, "unbox", tuple(back))
+
+
+def next_turn(s: GameState) -> None:
+    """The player's turn ends: boxed cards, the lay-down player's turns (S0), the next seat."""
+    if s.turn_melded:
+        s.has_melded[s.current] = True
+    unbox(s, s.current)
+    side = s.side_of(s.current)
+    if s.opened[side]:  # S0 [G](i), T12: count the lay-down player's own turns after it
+        if s.laydown_seat[side] < 0:
+            s.laydown_seat[side] = s.current
+            s.laydown_turns[side] = 0
+        elif s.laydown_seat[side] == s.current:
+            s.laydown_turns[side] += 1
+    start_turn(s, (s.current + 1) % s.rules.players)
+
+
+def start_turn(s: GameState, seat: int) -> None:
+    """Seat ``seat`` begins its turn: owed replacements drawn, the classic end of the stock checked."""
+    s.current = s.actor = seat
+    s.phase = DRAW_PHASE
+    reset_turn(s)
+    s.turn_base = len(s.melds[s.side_of(seat)])
+    if s.owed[seat]:
+        n = s.owed[seat]
+        s.owed[seat] = 0
+        got = draw_cards(s, seat, n)
+        s.log_event(seat, "replace", tuple(got), private=True)
+        if s.no_discard and s.rules.red3_mode == "threes":
+            # S3 C: "If a 3 is be picked as the last card in the tray, the 3 is played and no
+            # further discard is permissible": picked as a replacement, it leaves no draw; as
+            # after drawing it, the player may meld, then the hand ends (R 1.2: -5 for it)
+            s.phase = PLAY_PHASE
+        else:
+            s.no_discard = False
+    s.check_stock_out()
+
+
+def go_out(s: GameState, seat: int) -> None:
+    """The seat has gone out: the hand ends and is scored."""
+    side = s.side_of(seat)
+    concealed = s.goes_out_concealed()
+    s.opened[side] = True
+    s.log_event(seat, "out")
+    s.end_hand("went_out", seat, concealed)
+
+
+def deal(s: GameState) -> None:
+    """Shuffle and cut from the hand's seed, deal, turn the upcard (covered where the rules say)."""
+    r = s.rules
+    n = r.players
+    deck, s.cut_size = shuffled_pack(r, hand_seed(s.seed, s.hand_no))
+    s.perfect_cut = s.cut_size == n * r.hand_size
+    s.stock = deck
+    s.hands = [[0] * 53 for _ in range(n)]
+    s.hk = [[0] * s.model.nkinds for _ in range(n)]
+    s.hn = [0] * n
+    order = [(s.dealer + 1 + i) % n for i in range(n)]
+    for _ in range(r.hand_size):
+        for seat in order:
+            s.give_card(seat, s.stock.pop())
+    s.pile = []
+    if r.upcard != "none":
+        s.pile.append(s.stock.pop())
+        if r.upcard == "cover":
+            while s.stock and (cover_class(s.pile[-1]) in r.upcard_cover or (
+                    len(s.pile) > 1 and cover_class(s.pile[-1]) in r.upcard_recover)):
+                s.pile.append(s.stock.pop())
+    s.pile_frozen = frozen_by(s.model, s.pile)
+    setup_hand(s, order)
+
+
+def setup_hand(s: GameState, order: list[int]) -> None:
+    """Everything a fresh hand needs once the cards are placed (used by deals and positions)."""
+    r = s.rules
+    n = r.players
+    s.melds = [[] for _ in range(r.sides)]
+    s.red3 = [[] for _ in range(n)]
+    s.talons = [0] * r.sides
+    s.opened = [False] * r.sides
+    s.hand_start_scores = s.scores[:]
+    s.minimum = [r.opening_for(score, s.hand_no) for score in s.scores]
+    s.has_melded = [False] * n
+    s.asks = [0] * n
+    s.answers = [0] * n
+    s.penalties = [0] * r.sides
+    s.owed = [0] * n
+    s.fresh3 = [s.hk[x][s.model.red3] if r.red3_mode == "disclose" else 0 for x in range(n)]
+    s.laydown_seat = [-1] * r.sides
+    s.laydown_turns = [0] * r.sides
+    s.boxed = [[] for _ in range(n)]
+    s.box_turns = [0] * n
+    s.log_event(s.dealer, "deal")
+    s.log_event(s.dealer, "start_pile", tuple(s.pile))  # empty without an upcard (R 1.2)
+    m = s.model
+    kinds = [k for k in (m.red3, m.black3) if r.laid_faces[m.faces_of[k][0]]]  # threes laid at once
+    if kinds:
+        for seat, k in [(seat, k) for seat in order for k in kinds]:
+            while s.hk[seat][k]:
+                f = s.face_of_kind(seat, k)
+                take_from(s, seat, f)
+                s.red3[seat].append(f)
+                s.log_event(seat, "red3", (f,))
+                if r.red3_replace == "deal":
+                    got = draw_cards(s, seat, 1)
+                    s.log_event(seat, "replace", tuple(got), private=True)
+                else:
+                    s.owed[seat] += 1
+    s.no_discard = False
+    s.first_turn = r.first_turn_upcard != "none"
+    s.phase = DRAW_PHASE
+    start_turn(s, order[0])
+
+
+def cover_class(f: int) -> str:
+    """What kind of card covers an upcard: wild, red3, black3 or natural (``RuleSet.upcard_cover``)."""
+    if is_wild(f):
+        return "wild"
+    if is_red_three(f):
+        return "red3"
+    if is_black_three(f):
+        return "black3"
+    return "natural"

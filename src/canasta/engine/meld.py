@@ -1,0 +1,501 @@
+"""Laying a new meld (``meld``: three cards, black threes when going out, a red three disclosed) and
+adding a card to a meld (``add``): checks, generators and effects.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
+
+from ..actions import Action
+from ..cards import JOKER, RANK_CHARS, RANK_NAMES, card_str, is_black_three, is_red_three
+from ..melds import Meld, new_meld, red_three_melds_alone, sequence_fits, wild_problem
+from .common import (
+    BLACK3_MELD,
+    DRAW_PHASE,
+    GROUP_MELD,
+    OP_MELD,
+    SEQUENCE_MELD,
+    WILD_MELD,
+    Problem,
+    add_action,
+    meld_type,
+    multisets,
+)
+from .conditions import (
+    canasta_counts,
+    finish_problem,
+    go_out_problem,
+    has_cards,
+    held_faces,
+    open_after,
+    open_points,
+    wild_rule,
+)
+from .flow import go_out, meld_points, take_from
+from .take import pile_block
+from .top import top_possible
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+def pre_draw_ok(s: GameState) -> bool:
+    """May the player show opening melds before taking the pile?"""
+    side = s.side_of(s.current)
+    if s.opened[side] or s.retracted or not s.pile:
+        return False
+    level = s.facility_level(side)
+    if level and top_possible(s, level):
+        return True  # S0 [G](i): lay-down melds shown before taking the top card alone
+    if pile_block(s) is not None:
+        return False
+    top = s.pile[-1]
+    held = sum(s.hk[s.current][k] for k in s.model.natural_kinds[top // 4 + 2])
+    return held >= 2
+
+
+def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
+    """Why laying ``cards`` as a new meld is refused (before the draw: only to take the pile)."""
+    seat = s.current
+    side = s.side_of(seat)
+    r = s.rules
+    if s.phase is DRAW_PHASE and not pre_draw_ok(s):
+        return ("draw_first", "draw first (you may show melds before drawing only to take the "
+                "pile for your opening)")
+    if s.retracted and not s.opened[side]:
+        return ("retracted", "you took back your opening this turn; discard to end the turn")
+    miss = has_cards(s, seat, cards)
+    if miss:
+        return ("not_in_hand", miss)
+    b3 = sum(1 for f in cards if is_black_three(f))
+    if b3:
+        return why_not_black3_meld(s, cards, b3)
+    if len(cards) == 1 and is_red_three(cards[0]) and red_three_melds_alone(r):
+        if s.phase is DRAW_PHASE:
+            return ("draw_first", "draw first")
+        return meld_finish(s, side, cards)
+    if s.upcard_lock:
+        return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
+    if len(cards) != 3:
+        return ("meld_size", "lay a new meld as three cards, then add more one at a time")
+    rank = 0
+    nat = wild = 0
+    wf = s.model.wild_face
+    for f in cards:
+        if wf[f]:
+            wild += 1
+        elif is_red_three(f):
+            return ("red_three", "red threes cannot be melded with other cards")
+        else:
+            fr = f // 4 + 2
+            if rank and fr != rank:
+                if wild == 0 and r.sequences:
+                    return why_not_sequence(s, cards)
+                return ("mixed_ranks", "a meld's natural cards must all be of one rank")
+            rank = fr
+            nat += 1
+    if nat == 0:
+        if not r.wild_melds:
+            return ("no_naturals", "wild cards cannot be melded on their own")
+        return None if s.phase is DRAW_PHASE else meld_finish(s, side, cards)
+    if nat < r.min_naturals:
+        return ("few_naturals", f"a meld needs at least {r.min_naturals} natural cards")
+    why = wild_problem(r, nat, wild) or (wild_rule(s, side, rank, nat) if wild else None)
+    if why:
+        return ("wild_limit", why)
+    existing = s.meld_of_rank(side, rank)
+    if existing >= 0:
+        return ("one_meld_per_rank", f"your side already has a meld of {RANK_NAMES[rank]}: add "
+                f"to it (@{existing})")
+    if s.phase is DRAW_PHASE:
+        return None
+    return meld_finish(s, side, cards)
+
+
+def why_not_sequence(s: GameState, cards: tuple[int, ...]) -> Problem:
+    """Three natural cards of one suit in a row, inside a sequence window (S1, R 1.3)."""
+    r = s.rules
+    suits = {f % 4 for f in cards}
+    ranks = sorted(f // 4 + 2 for f in cards)
+    if len(suits) != 1 or ranks[1] != ranks[0] + 1 or ranks[2] != ranks[1] + 1:
+        return ("mixed_ranks", "a meld is cards of one rank, or a sequence of one suit in a row")
+    if not sequence_fits(r, ranks[0], ranks[2]):
+        return ("sequence_window", "that sequence does not fit any sequence canasta (windows: "
+                + ", ".join(f"{RANK_CHARS[lo]}-{RANK_CHARS[hi]}" for lo, hi in r.sequences) + ")")
+    if s.phase is DRAW_PHASE:
+        return None
+    return meld_finish(s, s.side_of(s.current), cards)
+
+
+def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Problem:
+    """Black threes are melded all together and only when going out (with a wild card where allowed)."""
+    r = s.rules
+    seat = s.current
+    side = s.side_of(seat)
+    if r.black3_meld == "none":
+        return ("black_three", "black threes cannot be melded")
+    if s.phase is DRAW_PHASE:
+        return ("black_three", "black threes are melded only when going out")
+    held = s.hk[seat][s.model.black3]
+    if b3 != held:
+        return ("black_three", "meld all your black threes together when you go out")
+    wild = 0
+    wf = s.model.wild_face
+    for f in cards:
+        if wf[f]:
+            wild += 1
+        elif not is_black_three(f):
+            return ("black_three", "black threes are melded only with each other")
+    if wild:
+        if wild > r.black3_meld_wilds or b3 != 2:
+            return ("black_three", "black threes may not be melded with wild cards" if
+                    not r.black3_meld_wilds else "a wild card joins only two black threes")
+    elif b3 < r.black3_meld_min:
+        return ("black_three", f"you need at least {r.black3_meld_min} black threes to meld them")
+    h_after = s.hn[seat] - len(cards)
+    if h_after > 1 or (h_after and r.black3_out_no_discard):
+        # S0 [F](ii){b}: melded, the black treys are the last act, with no discard after them
+        return ("black_three", "black threes are melded only as you go out: meld your other "
+                "cards first")
+    why = go_out_problem(s, canasta_counts(s, side), open_after(s, side, open_points(s, cards)),
+                               s.goes_out_concealed())
+    if why and not (h_after == 1 and s.last_card_goes_out(Action(OP_MELD, cards))):
+        return ("cannot_go_out", f"black threes are melded only when going out, and {why}")
+    if h_after == 0 and r.go_out_discard == "required" and not r.black3_out_no_discard:
+        return ("discard_needed", "you must keep a card to discard when you go out")
+    return None
+
+
+def why_not_add(s: GameState, index: int, cards: tuple[int, ...]) -> Problem:
+    """Why adding ``cards`` (one card) to the side's meld ``index`` is refused."""
+    seat = s.current
+    side = s.side_of(seat)
+    r = s.rules
+    if s.phase is DRAW_PHASE and not pre_draw_ok(s):
+        return ("draw_first", "draw first")
+    if s.retracted and not s.opened[side]:
+        return ("retracted", "you took back your opening this turn; discard to end the turn")
+    if len(cards) != 1:
+        return ("add_one", "add one card at a time")
+    if s.upcard_lock:
+        return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
+    melds = s.melds[side]
+    if not 0 <= index < len(melds):
+        return ("no_meld", f"your side has no meld @{index}")
+    f = cards[0]
+    miss = has_cards(s, seat, cards)
+    if miss:
+        return ("not_in_hand", miss)
+    m = melds[index]
+    if m.type is BLACK3_MELD:
+        return ("black_three", "nothing can be added to the black threes")
+    wild = s.model.wild_face[f]
+    if m.type is not GROUP_MELD:
+        why_not = misfit(s, m, f, wild)
+        if why_not:
+            return why_not
+        if s.phase is DRAW_PHASE:
+            return None
+        return add_finish(s, side, index, m, f)
+    if not wild and f // 4 + 2 != m.rank:
+        return ("wrong_rank", f"{card_str(f)} does not belong in the meld of {RANK_NAMES[m.rank]}")
+    is_can = len(m.cards) >= r.canasta_size
+    if is_can and (not r.add_to_canasta or (wild and not r.wild_to_canasta)):
+        return ("canasta_closed", "that card may not be added to a completed canasta")
+    why = (wild_problem(r, m.naturals + (not wild), m.wilds + wild)
+           or (wild_rule(s, side, m.rank, m.naturals) if wild else None))
+    if why:
+        return ("wild_limit", why)
+    if s.phase is DRAW_PHASE:
+        return None
+    return add_finish(s, side, index, m, f)
+
+
+def misfit(s: GameState, m: Meld, f: int, wild: bool) -> Problem:
+    """Why card ``f`` cannot extend a sequence or a wild meld (closed at a canasta)."""
+    r = s.rules
+    if m.size >= r.canasta_size:
+        return ("canasta_closed", f"the {m.describe(r)} is closed")
+    if m.type is WILD_MELD:
+        return None if wild else ("wrong_rank", f"{card_str(f)} is not a wild card")
+    rank = f // 4 + 2
+    if wild or f % 4 != m.suit or rank not in (m.rank - 1, m.high + 1) or is_red_three(f):
+        return ("wrong_card", f"{card_str(f)} does not extend the sequence {card_str(m.cards[0])}-"
+                f"{card_str(m.cards[-1])}")
+    if not sequence_fits(r, min(m.rank, rank), max(m.high, rank)):
+        return ("sequence_window", "the sequence would not fit a sequence canasta")
+    return None
+
+
+def gen_melds(s: GameState, out: list[Action]) -> None:
+    """New three-card melds, black threes and one-card additions (same rules as the checks)."""
+    seat = s.current
+    side = s.side_of(seat)
+    r = s.rules
+    m = s.model
+    if s.retracted and not s.opened[side]:
+        return
+    hk = s.hk[seat]
+    h = s.hands[seat]
+    hn = s.hn[seat]
+    drawing = s.phase is DRAW_PHASE
+    if s.upcard_lock:  # S0 [A](i): no lay-down this turn; red treys may still be disclosed
+        if hk[m.red3] and not drawing:
+            c1 = (s.face_of_kind(seat, m.red3),)
+            if why_not_meld(s, c1) is None:
+                out.append(Action(OP_MELD, c1))
+        return
+    melds = s.melds[side]
+    wilds = [k for k in m.wild_kinds if hk[k]]
+    wild_faces = [s.face_of_kind(seat, k) for k in wilds]
+    taken = {x.rank for x in melds if x.type is GROUP_MELD} if r.one_meld_per_rank else set()
+    # new group melds of three cards
+    ok3, ok21 = m.meld3_ok, m.meld21_ok
+    if r.sequences:
+        gen_suited(s, out, wild_faces, taken)
+    elif ok3 or ok21:
+        free = drawing or hn - 3 >= 2
+        kind_rank = m.rank
+        for k in range(m.n_natural):
+            n = hk[k]
+            if n < 2 or kind_rank[k] in taken:
+                continue
+            base = (kind_rank[k] - 2) * 4
+            three = first_faces(base, bytes(h[base:base + 4]), 3 if n >= 3 else 2)
+            if n >= 3 and ok3 and (free or meld_finish(s, side, three) is None):
+                out.append(Action(OP_MELD, three))
+            if ok21 and wild_faces and wild_rule(s, side, kind_rank[k], 2) is None:
+                for wf in wild_faces:
+                    c3: tuple[int, ...] = (three[0], three[1], wf)
+                    if free or meld_finish(s, side, c3) is None:
+                        out.append(Action(OP_MELD, c3))
+    n3 = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards too
+    if r.wild_melds and len(wild_faces) and hk[m.joker] + hk[m.deuce] + n3 >= 3:
+        for j in range(min(3, hk[m.joker]), -1, -1):
+            for t in range(min(3 - j, n3), -1, -1):
+                if 3 - j - t <= hk[m.deuce]:
+                    c = ((JOKER,) * j + held_faces(s, seat, m.deuce, 3 - j - t)
+                         + held_faces(s, seat, m.red3, t))
+                    if why_not_meld(s, c) is None:
+                        out.append(Action(OP_MELD, c))
+    if hk[m.red3] and not drawing and red_three_melds_alone(r):
+        c = (s.face_of_kind(seat, m.red3),)
+        if why_not_meld(s, c) is None:
+            out.append(Action(OP_MELD, c))
+    # black threes, all at once, when going out
+    if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none":
+        bcards = held_faces(s, seat, m.black3, hk[m.black3])
+        for c in [bcards] + [(*bcards, s.face_of_kind(seat, wk)) for wk in wilds]:
+            if why_not_meld(s, c) is None:
+                out.append(Action(OP_MELD, c))
+    # additions, one card at a time (the limits of melds.wild_problem from the model's tables: this
+    # is hot; the largest meld is checked first, so only the wild cards' cap remains)
+    free = drawing or hn - 1 >= 2
+    size = r.canasta_size
+    maxsize = r.max_meld_size or 1 << 30
+    wild_cap = m.wild_cap
+    nat_can = r.add_to_canasta
+    wild_can = nat_can and r.wild_to_canasta
+    wild_rules = r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks
+    suited = bool(m.seq_runs)  # where suits matter every held suit is listed, else the first held
+    nat_kinds = m.natural_kinds
+    for i, meld in enumerate(melds):
+        if meld.type is not GROUP_MELD:
+            if meld.type is not BLACK3_MELD:
+                gen_extend(s, out, i, meld, wild_faces)
+            continue
+        n = len(meld.cards)
+        if n >= maxsize:
+            continue
+        is_can = n >= size
+        if not is_can or nat_can:
+            base = (meld.rank - 2) * 4
+            if suited:
+                held = HELD_SUITED[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
+                                    | (h[base + 3] > 0) << 3]
+            elif hk[nat_kinds[meld.rank][0]]:
+                held = (s.face_of_kind(seat, nat_kinds[meld.rank][0]) - base,)
+            else:
+                held = ()
+            for f in held:
+                f += base
+                if free or add_finish(s, side, i, meld, f) is None:
+                    out.append(add_action(f, i))
+        if wild_faces and (not is_can or wild_can):
+            w = meld.wilds + 1
+            if (w <= wild_cap[meld.naturals]
+                    and (not wild_rules or wild_rule(s, side, meld.rank, meld.naturals) is None)):
+                for f in wild_faces:
+                    if free or add_finish(s, side, i, meld, f) is None:
+                        out.append(add_action(f, i))
+
+
+def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: set[int]) -> None:
+    """New melds where suits matter: groups from any suits of a rank (not of a rank in ``taken``:
+    the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
+    seat = s.current
+    side = s.side_of(seat)
+    m = s.model
+    h = s.hands[seat]
+    free = s.phase is DRAW_PHASE or s.hn[seat] - 3 >= 2
+    ok3, ok21 = m.meld3_ok, m.meld21_ok
+    # group melds by rank: the suits' counts as one number index a table of the combinations
+    wilds = tuple(wild_faces) if ok21 else ()
+    wkey = 0
+    for wf in wilds:
+        wkey |= 1 << (wf if wf < 8 else 8)  # deuces and treys by face, the joker
+    for base in range(8, 52, 4):
+        c0, c1, c2, c3 = h[base], h[base + 1], h[base + 2], h[base + 3]
+        if c0 + c1 + c2 + c3 < 2 or (taken and base // 4 + 2 in taken):
+            continue
+        here = wilds if not wilds or wild_rule(s, side, base // 4 + 2, 2) is None else ()
+        code = c0 | c1 << 4 | c2 << 8 | c3 << 12
+        key = base << 32 | (wkey << 16 if here else 0) | code
+        opts = GROUPS.get(key)
+        if opts is None:
+            opts = GROUPS[key] = group_options(base, (c0, c1, c2, c3), here)
+        for acts in opts if ok3 else opts[1:]:
+            if free:
+                out.extend(acts)
+            else:
+                for a in acts:
+                    if meld_finish(s, side, a.cards) is None:
+                        out.append(a)
+    # sequences: three held ranks in a row of one suit, inside the rule set's spans
+    for lo, hi in m.seq_runs:
+        for suit in range(4):
+            run = 0
+            for f in range((lo - 2) * 4 + suit, (hi - 1) * 4, 4):
+                if not h[f]:
+                    run = 0
+                    continue
+                run += 1
+                if run >= 3:
+                    a = RUN_MELDS[f]
+                    if free or meld_finish(s, side, a.cards) is None:
+                        out.append(a)
+
+
+def gen_extend(s: GameState, out: list[Action], i: int, meld: Meld, wild_faces: list[int]) -> None:
+    """Cards that extend a sequence (at either end) or a wild meld."""
+    if meld.type is WILD_MELD:
+        cands = wild_faces
+    else:
+        h = s.hands[s.current]
+        suit = meld.suit
+        cands = [f for f in ((meld.rank - 3) * 4 + suit, (meld.high - 1) * 4 + suit)
+                 if 8 <= f < JOKER and h[f]]
+    free = s.phase is DRAW_PHASE or s.hn[s.current] - 1 >= 2
+    side = s.side_of(s.current)
+    for f in cands:  # the checks of why_not_add for a held card, short-cut when cards spare
+        if misfit(s, meld, f, s.model.wild_face[f]) is None and (
+                free or add_finish(s, side, i, meld, f) is None):
+            out.append(add_action(f, i))
+
+
+def meld_finish(s: GameState, side: int, cards: tuple[int, ...]) -> Problem:
+    """``finish_problem`` for laying ``cards`` as a new meld."""
+    natural = not any(f == JOKER or f < 4 for f in cards)
+    return finish_problem(s, s.hn[s.current] - len(cards), canasta_counts(s, side),
+                                open_after(s, side, open_points(s, cards), natural,
+                                                 natural and len(cards) >= s.rules.canasta_size),
+                                s.goes_out_concealed(False, s.rules.canasta_size <= len(cards)),
+                                Action(OP_MELD, cards))
+
+
+def add_finish(s: GameState, side: int, index: int, meld: Meld, f: int) -> Problem:
+    """``finish_problem`` for adding card ``f`` to meld ``index``."""
+    completes = len(meld.cards) + 1 == s.rules.canasta_size
+    own = index >= s.turn_base
+    seq = completes and meld.type is SEQUENCE_MELD
+    nat_can = completes and meld.type is GROUP_MELD and not meld.wilds and not s.model.wild_face[f]
+    return finish_problem(s, s.hn[s.current] - 1, canasta_counts(s, side, completes, seq),
+                                open_after(s, side, s.model.open_value[f], False, nat_can) or (
+                                    seq and s.rules.sequence_canasta_opens),
+                                s.goes_out_concealed(not own, completes and own), add_action(f, index))
+
+
+def do_meld(s: GameState, cards: tuple[int, ...]) -> None:
+    """Lay the new meld (or disclose a red three); before the draw it is shown toward a take."""
+    seat = s.current
+    side = s.side_of(seat)
+    for f in cards:
+        take_from(s, seat, f)
+    if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1)
+        s.red3[seat].append(cards[0])
+        s.log_event(seat, "red3", cards)
+        if s.fresh3[seat]:  # S0 [F](i){c}: disclosed at once, a further card may be taken
+            s.fresh3[seat] -= 1
+            s.bonus_draws += 1
+        if s.hn[seat] == 0:
+            go_out(s, seat)
+        return
+    r3w = s.rules.red3_wild
+    meld = new_meld(cards, meld_type(cards, r3w), r3w)
+    completed = meld.size >= s.rules.canasta_size
+    s.melds[side].append(meld)
+    s.log_event(seat, "meld", cards)
+    if s.phase is DRAW_PHASE:
+        s.pre_draw = True
+        s.turn_melded = True
+        s.turn_points += open_points(s, cards)
+        return
+    s.shown = True
+    meld_points(s, side, open_points(s, cards), completed)
+    if s.hn[seat] == 0:
+        go_out(s, seat)
+
+
+def do_add(s: GameState, index: int, f: int) -> None:
+    """Add card ``f`` to meld ``index``: the opening's points, a completed canasta, going out."""
+    seat = s.current
+    side = s.side_of(seat)
+    take_from(s, seat, f)
+    old = s.melds[side][index]
+    new = old.with_cards((f,), s.rules.red3_wild)
+    s.melds[side][index] = new
+    s.log_event(seat, "add", (f,))
+    if s.phase is DRAW_PHASE:
+        s.turn_points += s.model.open_value[f]
+        return
+    s.shown = True
+    if index < s.turn_base:
+        s.laid_off = True
+    completed = old.size < s.rules.canasta_size <= new.size
+    meld_points(s, side, s.model.open_value[f], index >= s.turn_base and completed)
+    if completed and new.type is SEQUENCE_MELD and s.rules.sequence_canasta_opens:
+        s.opened[side] = True  # S0 [G](i){d}: a complete sequence is a lay-down by itself
+    if s.hn[seat] == 0:
+        go_out(s, seat)
+
+
+@lru_cache(maxsize=1 << 14)
+def first_faces(base: int, quad: bytes, count: int) -> tuple[int, ...]:
+    """The first ``count`` cards of a rank held (suit counts ``quad``), in suit order: the canonical
+    faces of a kind where suits do not matter (as ``conditions.held_faces``)."""
+    out: list[int] = []
+    for suit, n in enumerate(quad):
+        out.extend([base + suit] * min(n, count - len(out)))
+    return tuple(out)
+
+
+# suits held (bit s set when suit s is held) -> the suit offsets of the cards held
+HELD_SUITED = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
+
+
+def group_options(base: int, counts: tuple[int, ...], wilds: tuple[int, ...]
+                   ) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """New group melds from the counts of the four suits of one rank: three naturals, and two
+    naturals with each of the ``wilds``."""
+    held = tuple((base + i, c) for i, c in enumerate(counts) if c)
+    return (tuple(Action(OP_MELD, c) for c in multisets(held, 3)),
+            tuple(Action(OP_MELD, (*pair, wf)) for pair in multisets(held, 2) for wf in wilds))
+
+
+# group_options by (base face, wild faces held, the four suits' counts): hands repeat, tables are small
+GROUPS: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+
+
+# the three-card sequence meld whose top card is face f (f of rank 6 or more)
+RUN_MELDS: Final[list[Action]] = [Action(OP_MELD, (f - 8, f - 4, f)) for f in range(52)]

@@ -1,0 +1,323 @@
+"""Taking the discard pile (``take``): why it is refused, the takes the hand allows, and the effect.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..cards import JOKER, RANK_NAMES, card_str, is_black_three, is_red_three, is_wild
+from ..melds import Meld, new_meld, sequence_fits, wild_problem
+from .common import GROUP_MELD, OP_TAKE, PLAY_PHASE, SEQUENCE_MELD, Problem
+from .conditions import (
+    canasta_counts,
+    finish_problem,
+    go_out_problem,
+    has_cards,
+    has_natural,
+    held_faces,
+    open_after,
+    open_points,
+    pile_gain,
+    wild_rule,
+)
+from .flow import fresh, go_out, meld_points, take_from
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+def pile_block(s: GameState) -> Problem:
+    """Reasons the pile cannot be taken at all, whatever the hand."""
+    if not s.pile:
+        return ("pile_empty", "the discard pile is empty")
+    top = s.pile[-1]
+    if is_wild(top):
+        return ("wild_on_top", f"a wild card ({card_str(top)}) on top of the pile cannot be taken")
+    if is_black_three(top):
+        return ("black_three_stop", "a black three on top stops you taking the pile")
+    if is_red_three(top):
+        return ("red_three_on_top", "a red three on top of the pile cannot be taken")
+    rule = s.rules.one_card_rule
+    if s.hn[s.current] == 1 and rule != "none":
+        if rule == "one_card_pile" and len(s.pile) == 1:
+            return ("one_card", "with one card in hand you may not take a one-card pile")
+        side = s.side_of(s.current)
+        if rule == "cannot_go_out" and go_out_problem(s, canasta_counts(s, side), s.opened[side],
+                                                             False):
+            return ("one_card", "with one card in hand you may take the pile only if you can go "
+                    "out")
+    return None
+
+
+def why_not_take(s: GameState, a: Action) -> Problem:
+    """Why taking the pile with ``a.cards`` (onto meld ``a.meld``, -1: a new meld) is refused."""
+    block = pile_block(s)
+    if block:
+        return block
+    seat = s.current
+    side = s.side_of(seat)
+    r = s.rules
+    cards = a.cards
+    if cards:
+        miss = has_cards(s, seat, cards)
+        if miss:
+            return ("not_in_hand", miss)
+    top = s.pile[-1]
+    rank = top // 4 + 2
+    melds = s.melds[side]
+    if a.meld >= len(melds):
+        return ("no_meld", f"your side has no meld @{a.meld}")
+    if a.meld >= 0 and melds[a.meld].type is SEQUENCE_MELD:
+        return why_not_take_sequence(s, a, melds[a.meld])
+    nat = 0
+    wild = 0
+    jokers = 0
+    wf = s.model.wild_face
+    for f in cards:
+        if wf[f]:
+            wild += 1
+            jokers += f == JOKER
+        elif f // 4 + 2 != rank:
+            return ("wrong_rank", f"to take the pile your cards must match the top card "
+                    f"({card_str(top)}); {card_str(f)} does not")
+        else:
+            nat += 1
+    if r.one_meld_per_rank:
+        target = s.meld_of_rank(side, rank)
+        if a.meld != target:
+            if target >= 0:
+                return ("meld_target", f"the top card goes onto your meld of "
+                        f"{RANK_NAMES[rank]}: write @{target}")
+            return ("meld_target", "there is no meld of that rank to take the pile onto")
+    else:
+        target = a.meld
+        if target >= 0 and (melds[target].type is not GROUP_MELD or melds[target].rank != rank):
+            return ("meld_target", f"the top card ({card_str(top)}) does not belong in meld @{target}")
+    frozen = s.frozen_reason(side)
+    # the cards from hand justify the take: a natural pair (with any further cards of the meld),
+    # one natural and a wild where allowed, or none at all to lay the top card off on the side's
+    # meld of that rank (cards to add then go on with ``add``)
+    if wild and not r.pickup_hand_wilds:
+        return ("natural_cards", "take the pile with natural cards from your hand (add wild cards "
+                "after)")
+    natural_wild = nat == 1 and wild > 0 and r.pickup_natural_wild and not frozen
+    if nat < 2 and not natural_wild:
+        if frozen:
+            return ("frozen", f"{frozen}: you need two natural {RANK_NAMES[rank]} from your "
+                    f"hand to take it")
+        layoff = target >= 0 and r.pickup_layoff
+        if nat == 0 and wild:
+            return ("need_pair", f"wild cards cannot take the pile: you need natural "
+                    f"{RANK_NAMES[rank]}")
+        if cards and layoff:
+            return ("layoff_alone", f"to lay the top card off on your {RANK_NAMES[rank]}, take it "
+                    f"alone (take @{target}) and add your cards after")
+        if not layoff:
+            if nat == 1 and r.pickup_natural_wild:
+                return ("need_pair", f"you need two {RANK_NAMES[rank]} (or one and a wild card) "
+                        f"to take the pile")
+            return ("need_pair", f"you need two natural {RANK_NAMES[rank]} to take the pile")
+    tm = s.melds[side][target] if target >= 0 else None
+    if tm is not None:
+        was_canasta = len(tm.cards) >= r.canasta_size
+        if was_canasta:
+            if not r.pickup_layoff_canasta:
+                return ("canasta_closed", "the top card may not be added to a completed canasta")
+            if not r.add_to_canasta or (wild and not r.wild_to_canasta):
+                return ("canasta_closed", "no cards may be added to a completed canasta")
+        naturals, wilds, size = tm.naturals + nat + 1, tm.wilds + wild, len(tm.cards) + 1 + len(cards)
+    else:
+        was_canasta = False
+        naturals, wilds, size = nat + 1, wild, 1 + len(cards)
+        if size < 3:
+            return ("meld_size", "a new meld needs at least three cards")
+    if tm is not None and was_canasta and r.max_meld_size == r.canasta_size:
+        return ("dead_card", f"{RANK_NAMES[rank]} are dead: your side has closed their canasta")
+    why = wild_problem(r, naturals, wilds) or (wild_rule(s, side, rank, naturals) if wild else None)
+    if why:
+        return ("wild_limit", why)
+    points = take_points(s, cards, top)
+    if not s.opened[side]:
+        natural = r.take_cards_count and wilds == 0 and naturals >= 3
+        if not open_after(s, side, points, natural, natural and size >= r.canasta_size):
+            if s.turn_points + points >= s.minimum[side]:
+                return ("opening_natural", "your opening needs a meld of three or more natural "
+                        "cards")
+            return ("opening_minimum", f"your side needs {s.minimum[side]} points to open; "
+                    f"this makes {s.turn_points + points}")
+    h_after = s.hn[seat] - len(cards) + pile_gain(s, True)
+    counts = canasta_counts(s, side, 1 if size >= r.canasta_size and not was_canasta else 0)
+    return finish_problem(s, h_after, counts, True, False, a)
+
+
+def take_points(s: GameState, cards: tuple[int, ...], top: int) -> int:
+    """What a take adds toward the opening (S3 J: nothing, where the take cards do not count)."""
+    r = s.rules
+    return ((open_points(s, cards) if r.take_cards_count else 0)
+            + (s.model.open_value[top] if r.pile_top_counts else 0))
+
+
+def why_not_take_sequence(s: GameState, a: Action, tm: Meld) -> Problem:
+    """The top card may extend a sequence of the side (S1: never start one)."""
+    r = s.rules
+    side = s.side_of(s.current)
+    top = s.pile[-1]
+    if not r.pickup_extends_sequence:
+        return ("meld_target", "the pile cannot be taken to extend a sequence")
+    if a.cards:
+        return ("layoff_alone", f"the top card extends the sequence alone (take @{a.meld}); add "
+                f"your cards after")
+    frozen = s.frozen_reason(side)
+    if frozen and not r.seq_pickup_when_frozen:
+        return ("frozen", f"{frozen}: you need a natural pair of the top card to take it")
+    rank = top // 4 + 2
+    low, high = tm.rank, tm.high
+    if top % 4 != tm.suit or rank not in (low - 1, high + 1):
+        return ("wrong_card", f"{card_str(top)} does not extend the sequence {card_str(tm.cards[0])}-"
+                f"{card_str(tm.cards[-1])}")
+    if not sequence_fits(r, min(low, rank), max(high, rank)) or tm.size >= r.canasta_size:
+        return ("canasta_closed", "that sequence cannot grow any further")
+    completes = tm.size + 1 == r.canasta_size
+    h_after = s.hn[s.current] + pile_gain(s, r.seq_pickup_takes_pile)
+    return finish_problem(s, h_after, canasta_counts(s, side, completes, completes), True, False, a)
+
+
+def gen_takes(s: GameState, out: list[Action]) -> None:
+    """The takes the hand allows: naturals of the top rank (and wilds) onto each possible target."""
+    if pile_block(s) is not None:
+        return
+    seat = s.current
+    side = s.side_of(seat)
+    r = s.rules
+    hk = s.hk[seat]
+    m = s.model
+    melds = s.melds[side]
+    rank = s.pile[-1] // 4 + 2
+    if r.one_meld_per_rank:
+        targets = [s.meld_of_rank(side, rank)]
+    else:
+        targets = [-1] + [i for i, x in enumerate(melds) if x.type is GROUP_MELD and x.rank == rank]
+    frozen = s.frozen_reason(side) is not None
+    held = sum(hk[k] for k in m.natural_kinds[rank])
+    layoff = not frozen and r.pickup_layoff and any(t >= 0 for t in targets)
+    if held < 2 and not layoff and (frozen or not r.pickup_natural_wild or held == 0):
+        targets = []  # no group take is possible: only sequence ends remain
+    elif not s.opened[side] and targets:
+        # an upper bound of what a take can add toward the opening (every held natural of the
+        # rank and every wild); short of the minimum no group take is legal
+        top_value = m.value[s.pile[-1]]
+        best = s.turn_points + (top_value if r.pile_top_counts else 0)
+        if r.take_cards_count:
+            best += held * top_value + hk[m.joker] * r.value_joker + hk[m.deuce] * r.value_two
+        size = r.canasta_size
+        # a natural canasta completed by the take opens too: the top card and the held naturals
+        # with those of a natural meld of that rank already laid this turn
+        laid = max([melds[t].naturals for t in targets if t >= 0 and not melds[t].wilds], default=0)
+        if best < s.minimum[side] and not (r.canasta_opens and (
+                has_natural(s, side, size) or (r.take_cards_count and laid + held + 1 >= size))):
+            targets = []
+    # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
+    nat_options: list[tuple[int, ...]] = [()]
+    for k in m.natural_kinds[rank] if targets else ():
+        if hk[k]:
+            nat_options = [prev + held_faces(s, seat, k, c) for prev in nat_options
+                           for c in range(hk[k] + 1)]
+    nj = hk[m.joker] if r.pickup_hand_wilds else 0
+    nd = hk[m.deuce] if r.pickup_hand_wilds else 0
+    nt = hk[m.red3] if r.red3_wild and r.pickup_hand_wilds else 0  # S0 T8: red treys are wild
+    gained = pile_gain(s, True)
+    hn = s.hn[seat]
+    for target in targets:
+        tm = melds[target] if target >= 0 else None
+        base_nat = tm.naturals if tm is not None else 0
+        base_wild = tm.wilds if tm is not None else 0
+        # for an opened side, with no canasta to extend and cards to spare, the pruning below
+        # leaves only legal takes (the checks of why_not_take, short-cut)
+        trusted = s.opened[side] and (tm is None or len(tm.cards) < r.canasta_size)
+        for nat in nat_options:
+            c = len(nat)
+            if c == 0 and (frozen or target < 0 or not r.pickup_layoff):
+                continue
+            if c == 1 and (frozen or not r.pickup_natural_wild):
+                continue
+            wild_ok = wild_rule(s, side, rank, base_nat + 1 + c) is None
+            for j in range(nj + 1):
+                for d in range(nd + 1):
+                    for t in range(nt + 1):
+                        w = j + d + t
+                        if c == 0 and w:
+                            break
+                        if c == 1 and not w:
+                            continue
+                        if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None or (
+                                w and not wild_ok):
+                            break
+                        a = Action(OP_TAKE, nat + held_faces(s, seat, m.deuce, d) + (JOKER,) * j
+                                   + held_faces(s, seat, m.red3, t), target)
+                        if (trusted and hn - c - w + gained >= 2) or why_not_take(s, a) is None:
+                            out.append(a)
+    if r.pickup_extends_sequence:
+        for i, x in enumerate(melds):
+            if x.type is SEQUENCE_MELD:
+                a = Action(OP_TAKE, (), i)
+                if why_not_take(s, a) is None:
+                    out.append(a)
+
+
+def do_take(s: GameState, a: Action) -> None:
+    """The top card and the cards from hand form or join the meld; the rest of the pile comes into the
+    hand."""
+    seat = s.current
+    side = s.side_of(seat)
+    r = s.rules
+    for f in a.cards:
+        take_from(s, seat, f)
+    top = s.pile.pop()
+    target = s.melds[side][a.meld] if a.meld >= 0 else None
+    if target is not None and target.type is SEQUENCE_MELD and not r.seq_pickup_takes_pile:
+        rest = []  # B2 (option): extending a sequence takes the top card only
+    else:
+        rest = s.pile
+        s.pile = []
+        s.pile_frozen = False
+    points = take_points(s, a.cards, top)
+    if a.meld >= 0:
+        old = s.melds[side][a.meld]
+        new = old.with_cards((top, *a.cards), r.red3_wild)
+        s.melds[side][a.meld] = new
+        completed = old.size < r.canasta_size <= new.size
+    else:
+        new = new_meld((top, *a.cards), GROUP_MELD, r.red3_wild)
+        s.melds[side].append(new)
+        completed = new.size >= r.canasta_size
+    gained: list[int] = []
+    laid: list[int] = []
+    for f in rest:
+        if r.laid_faces[f]:
+            s.red3[seat].append(f)
+            laid.append(f)
+        else:
+            s.give_card(seat, f)
+            gained.append(f)
+    s.log_event(seat, "take", (top, *a.cards))
+    fresh(s, gained)
+    if not s.pile:  # the whole pile was taken (not only its top card, B2 option)
+        s.log_event(seat, "pile", tuple(gained))
+    for f in laid:  # a red three found in the pile is laid, not replaced (R 1.1)
+        s.log_event(seat, "red3", (f,))
+    s.took_pile = True
+    s.pre_draw = False
+    s.first_turn = False
+    meld_points(s, side, points, completed)
+    s.opened[side] = True
+    s.phase = PLAY_PHASE
+    if s.hn[seat] == 0:
+        go_out(s, seat)
+
+
+def any_take(s: GameState) -> bool:
+    """Whether any take is legal now."""
+    out: list[Action] = []
+    gen_takes(s, out)
+    return bool(out)
