@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..melds import wild_problem
-from .common import GROUP_MELD, OP_MERGE, PLAY_PHASE, Problem
+from .common import GROUP_MELD, OP_MERGE, PLAY_PHASE, Problem, card_action
 from .flow import meld_points
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -74,7 +74,7 @@ def gen_merges(s: GameState, out: list[Action], finish: bool = True) -> None:
     for idx in by_rank.values():
         for x, i in enumerate(idx):
             for j in idx[x + 1:]:
-                a = Action(OP_MERGE, (), i, j)
+                a = card_action(OP_MERGE, (), i, j)
                 if why_not_merge(s, a, finish) is None:
                     out.append(a)
 
