@@ -263,7 +263,12 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
             if n < 2 or kind_rank[k] in taken:
                 continue
             base = (kind_rank[k] - 2) * 4
-            three = first_faces(base, bytes(h[base:base + 4]), 3 if n >= 3 else 2)
+            key = (base << 34 | (3 if n >= 3 else 2) << 32 | h[base] | h[base + 1] << 8 | h[base + 2] << 16
+                   | h[base + 3] << 24)
+            three = FIRST_FACES.get(key)
+            if three is None:
+                three = FIRST_FACES[key] = first_faces(base, bytes(h[base:base + 4]),
+                                                       3 if n >= 3 else 2)
             if n >= 3 and ok3 and (free or meld_finish(s, side, three) is None):
                 out.append(meld_action(three))
             if ok21 and wild_faces and wild_rule(s, side, kind_rank[k], 2) is None:
@@ -479,6 +484,11 @@ def first_faces(base: int, quad: bytes, count: int) -> tuple[int, ...]:
     for suit, n in enumerate(quad):
         out.extend([base + suit] * min(n, count - len(out)))
     return tuple(out)
+
+
+# first_faces by (base face, three or two cards, the four suits' counts as one number): the hot path
+# of gen_melds without making a bytes object per rank
+FIRST_FACES: dict[int, tuple[int, ...]] = {}
 
 
 # suits held (bit s set when suit s is held) -> the suit offsets of the cards held
