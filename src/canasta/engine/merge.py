@@ -64,8 +64,13 @@ def merge_problem(s: GameState, a: Action) -> Problem:
 def gen_merges(s: GameState, out: list[Action], finish: bool = True) -> None:
     """Merges of two group melds of one rank (``finish``: only those after which the player can finish)."""
     melds = s.melds[s.side_of(s.current)]
-    ranks = [mi.rank for mi in melds if mi.type is GROUP_MELD]
-    if len(set(ranks)) == len(ranks):
+    seen = 0  # ranks of the group melds, a bit each
+    for mi in melds:
+        if mi.type is GROUP_MELD:
+            if seen >> mi.rank & 1:
+                break
+            seen |= 1 << mi.rank
+    else:
         return  # no two group melds of one rank
     by_rank: dict[int, list[int]] = {}
     for i, mi in enumerate(melds):
