@@ -88,6 +88,8 @@ PLAY_PHASE: Final = Phase.PLAY
 
 
 _ADDS: dict[tuple[int, int], Action] = {}
+_CARD_ACTIONS: dict[tuple[Op, tuple[int, ...], int, int], Action] = {}
+_MELDS: dict[tuple[int, ...], Action] = {}
 
 
 def add_action(f: int, meld: int) -> Action:
@@ -95,6 +97,29 @@ def add_action(f: int, meld: int) -> Action:
     a = _ADDS.get((f, meld))
     if a is None:
         a = _ADDS[(f, meld)] = Action(OP_ADD, (f,), meld)
+    return a
+
+
+def meld_action(cards: tuple[int, ...]) -> Action:
+    """The ``meld`` action of ``cards``, shared (as ``card_action``, keyed by the cards alone)."""
+    a = _MELDS.get(cards)
+    if a is None:
+        if len(_MELDS) >= 1 << 16:
+            _MELDS.clear()
+        a = _MELDS[cards] = Action(OP_MELD, cards)
+    return a
+
+
+def card_action(op: Op, cards: tuple[int, ...], meld: int = -1, other: int = -1) -> Action:
+    """``Action(op, cards, meld, other)``, shared: the generators ask for the same few actions again
+    and again, and a dictionary look-up is cheaper than the named tuple's constructor (a Python
+    function even where the engine is compiled). Actions are immutable, so sharing them is safe."""
+    key = (op, cards, meld, other)
+    a = _CARD_ACTIONS.get(key)
+    if a is None:
+        if len(_CARD_ACTIONS) >= 1 << 16:  # bounded: a long-running server never grows it further
+            _CARD_ACTIONS.clear()
+        a = _CARD_ACTIONS[key] = Action(op, cards, meld, other)
     return a
 
 

@@ -19,6 +19,7 @@ from .common import (
     WILD_MELD,
     Problem,
     add_action,
+    meld_action,
     meld_type,
     multisets,
 )
@@ -244,7 +245,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         if hk[m.red3] and not drawing:
             c1 = (s.face_of_kind(seat, m.red3),)
             if why_not_meld(s, c1) is None:
-                out.append(Action(OP_MELD, c1))
+                out.append(meld_action(c1))
         return
     melds = s.melds[side]
     wilds = [k for k in m.wild_kinds if hk[k]]
@@ -262,14 +263,19 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
             if n < 2 or kind_rank[k] in taken:
                 continue
             base = (kind_rank[k] - 2) * 4
-            three = first_faces(base, bytes(h[base:base + 4]), 3 if n >= 3 else 2)
+            key = (base << 34 | (3 if n >= 3 else 2) << 32 | h[base] | h[base + 1] << 8 | h[base + 2] << 16
+                   | h[base + 3] << 24)
+            three = FIRST_FACES.get(key)
+            if three is None:
+                three = FIRST_FACES[key] = first_faces(base, bytes(h[base:base + 4]),
+                                                       3 if n >= 3 else 2)
             if n >= 3 and ok3 and (free or meld_finish(s, side, three) is None):
-                out.append(Action(OP_MELD, three))
+                out.append(meld_action(three))
             if ok21 and wild_faces and wild_rule(s, side, kind_rank[k], 2) is None:
                 for wf in wild_faces:
                     c3: tuple[int, ...] = (three[0], three[1], wf)
                     if free or meld_finish(s, side, c3) is None:
-                        out.append(Action(OP_MELD, c3))
+                        out.append(meld_action(c3))
     n3 = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards too
     if r.wild_melds and len(wild_faces) and hk[m.joker] + hk[m.deuce] + n3 >= 3:
         for j in range(min(3, hk[m.joker]), -1, -1):
@@ -278,17 +284,17 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                     c = ((JOKER,) * j + held_faces(s, seat, m.deuce, 3 - j - t)
                          + held_faces(s, seat, m.red3, t))
                     if why_not_meld(s, c) is None:
-                        out.append(Action(OP_MELD, c))
+                        out.append(meld_action(c))
     if hk[m.red3] and not drawing and red_three_melds_alone(r):
         c = (s.face_of_kind(seat, m.red3),)
         if why_not_meld(s, c) is None:
-            out.append(Action(OP_MELD, c))
+            out.append(meld_action(c))
     # black threes, all at once, when going out
     if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none":
         bcards = held_faces(s, seat, m.black3, hk[m.black3])
         for c in [bcards] + [(*bcards, s.face_of_kind(seat, wk)) for wk in wilds]:
             if why_not_meld(s, c) is None:
-                out.append(Action(OP_MELD, c))
+                out.append(meld_action(c))
     # additions, one card at a time (the limits of melds.wild_problem from the model's tables: this
     # is hot; the largest meld is checked first, so only the wild cards' cap remains)
     free = drawing or hn - 1 >= 2
@@ -401,7 +407,7 @@ def meld_finish(s: GameState, side: int, cards: tuple[int, ...]) -> Problem:
                                 open_after(s, side, open_points(s, cards), natural,
                                                  natural and len(cards) >= s.rules.canasta_size),
                                 s.goes_out_concealed(False, s.rules.canasta_size <= len(cards)),
-                                Action(OP_MELD, cards))
+                                meld_action(cards))
 
 
 def add_finish(s: GameState, side: int, index: int, meld: Meld, f: int) -> Problem:
@@ -478,6 +484,11 @@ def first_faces(base: int, quad: bytes, count: int) -> tuple[int, ...]:
     for suit, n in enumerate(quad):
         out.extend([base + suit] * min(n, count - len(out)))
     return tuple(out)
+
+
+# first_faces by (base face, three or two cards, the four suits' counts as one number): the hot path
+# of gen_melds without making a bytes object per rank
+FIRST_FACES: dict[int, tuple[int, ...]] = {}
 
 
 # suits held (bit s set when suit s is held) -> the suit offsets of the cards held

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..melds import wild_problem
-from .common import GROUP_MELD, OP_MERGE, PLAY_PHASE, Problem
+from .common import GROUP_MELD, OP_MERGE, PLAY_PHASE, Problem, card_action
 from .flow import meld_points
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,8 +64,13 @@ def merge_problem(s: GameState, a: Action) -> Problem:
 def gen_merges(s: GameState, out: list[Action], finish: bool = True) -> None:
     """Merges of two group melds of one rank (``finish``: only those after which the player can finish)."""
     melds = s.melds[s.side_of(s.current)]
-    ranks = [mi.rank for mi in melds if mi.type is GROUP_MELD]
-    if len(set(ranks)) == len(ranks):
+    seen = 0  # ranks of the group melds, a bit each
+    for mi in melds:
+        if mi.type is GROUP_MELD:
+            if seen >> mi.rank & 1:
+                break
+            seen |= 1 << mi.rank
+    else:
         return  # no two group melds of one rank
     by_rank: dict[int, list[int]] = {}
     for i, mi in enumerate(melds):
@@ -74,7 +79,7 @@ def gen_merges(s: GameState, out: list[Action], finish: bool = True) -> None:
     for idx in by_rank.values():
         for x, i in enumerate(idx):
             for j in idx[x + 1:]:
-                a = Action(OP_MERGE, (), i, j)
+                a = card_action(OP_MERGE, (), i, j)
                 if why_not_merge(s, a, finish) is None:
                     out.append(a)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..cards import JOKER, RANK_NAMES, card_str, is_black_three, is_red_three, is_wild
 from ..melds import Meld, new_meld, sequence_fits, wild_problem
-from .common import GROUP_MELD, OP_TAKE, PLAY_PHASE, SEQUENCE_MELD, Problem
+from .common import GROUP_MELD, OP_TAKE, PLAY_PHASE, SEQUENCE_MELD, Problem, card_action
 from .conditions import (
     canasta_counts,
     finish_problem,
@@ -253,14 +253,14 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                         if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None or (
                                 w and not wild_ok):
                             break
-                        a = Action(OP_TAKE, nat + held_faces(s, seat, m.deuce, d) + (JOKER,) * j
-                                   + held_faces(s, seat, m.red3, t), target)
+                        a = card_action(OP_TAKE, nat + held_faces(s, seat, m.deuce, d)
+                                        + (JOKER,) * j + held_faces(s, seat, m.red3, t), target)
                         if (trusted and hn - c - w + gained >= 2) or why_not_take(s, a) is None:
                             out.append(a)
     if r.pickup_extends_sequence:
         for i, x in enumerate(melds):
             if x.type is SEQUENCE_MELD:
-                a = Action(OP_TAKE, (), i)
+                a = card_action(OP_TAKE, (), i)
                 if why_not_take(s, a) is None:
                     out.append(a)
 

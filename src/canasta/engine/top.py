@@ -10,7 +10,7 @@ from ..actions import Action
 from ..cards import JOKER, RANK_NAMES, is_red_three, is_wild
 from ..melds import new_meld, sequence_fits, wild_problem
 from ..model import frozen_by
-from .common import OP_TOP, PLAY_PHASE, Problem, meld_type, multisets
+from .common import OP_TOP, PLAY_PHASE, Problem, card_action, meld_type, multisets
 from .conditions import canasta_counts, finish_problem, has_cards, open_points
 from .flow import meld_points, take_from
 
@@ -122,7 +122,7 @@ def gen_tops(s: GameState, out: list[Action]) -> None:
             if lo >= 4 and lo + 2 <= 14 and all(0 <= f < JOKER and h[f] for f in run):
                 cands.append(tuple(run))
     for c in cands:
-        a = Action(OP_TOP, c)
+        a = card_action(OP_TOP, c)
         if why_not_top(s, a) is None:
             out.append(a)
 
