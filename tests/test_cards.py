@@ -13,6 +13,7 @@ import pytest
 from canasta.cards import (
     JOKER,
     NUM_FACES,
+    card_name,
     card_str,
     card_symbol,
     cards_of,
@@ -73,6 +74,10 @@ def test_notation_variants() -> None:
         assert parse_card(joker) == JOKER
     assert card_symbol(face(13, 2)) == "K♥"
     assert card_symbol(JOKER) == "🃏"
+    # plain words (hints, draws): the ten as players write it, the joker by name, and read back
+    faces = (face(10, 1), face(12, 3), face(2, 0), JOKER)
+    assert [card_name(f) for f in faces] == ["10♦", "Q♠", "2♣", "joker"]
+    assert all(parse_card(card_name(f)) == f for f in range(NUM_FACES))
 
 
 def test_rank_suit_and_classes() -> None:

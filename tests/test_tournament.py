@@ -240,7 +240,7 @@ def test_S3_B_team_with_the_high_card_chooses_the_position() -> None:
     # the chooser takes North-South: (NS, EW)
     assert choose_positions(("Smith", "Jones"), draw("4C AD"), "NS") == ("Jones", "Smith")
     assert choose_positions(("Smith", "Jones"), draw("4C AD"), "EW") == ("Smith", "Jones")
-    assert draw("KH 9S").text(("Smith", "Jones")) == "Smith KH, Jones 9S: Smith chooses"
+    assert draw("KH 9S").text(("Smith", "Jones")) == "Smith K♥, Jones 9♠: Smith chooses"
     with pytest.raises(TournamentError, match="NS or EW"):
         choose_positions(("Smith", "Jones"), draw("4C AD"), "North")
 

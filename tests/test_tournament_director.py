@@ -328,7 +328,7 @@ def test_S2_second_game_high_card_partners_the_score_keeper() -> None:
     g2, line = gvr_second_game(g1, parse_cards("5C KH"))
     assert (g2.keeper, g2.left, g2.across, g2.right) == ("Ann", "Cat", "Bob", "Dan")
     assert g2.partnerships() == (("Ann", "Bob"), ("Cat", "Dan"))
-    assert line == ("Game 2: Dan 5C, Bob KH; Bob has the high card and partners the keeper Ann, "
+    assert line == ("Game 2: Dan 5♣, Bob K♥; Bob has the high card and partners the keeper Ann, "
                     "Dan partners Cat")
     # Game 3 (director: complete the rotation): Ann with Dan, who swaps with Bob.
     g3 = gvr_third_game(g2, type(g2)(*g1))

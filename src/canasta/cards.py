@@ -79,6 +79,15 @@ def card_str(f: int) -> str:
     return RANK_CHARS[f // 4 + 2] + SUITS[f % 4]
 
 
+def card_name(f: int) -> str:
+    """The card as players write it, for plain-words text (hints, draws): ``7♥``, ``10♦``, ``K♠``,
+    ``joker`` (``card_str`` is the notation: ``TD``, ``JK``)."""
+    if f == JOKER:
+        return "joker"
+    rank = f // 4 + 2
+    return ("10" if rank == 10 else RANK_CHARS[rank]) + SUIT_SYMBOLS[f % 4]
+
+
 def card_symbol(f: int) -> str:
     """The face with a suit symbol, for people (``K♥``)."""
     if f == JOKER:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import SPECIAL_HANDS, Action, Op
-from ..cards import JOKER, RANK_NAMES, SUIT_SYMBOLS, is_black_three, is_red_three, is_wild
+from ..cards import JOKER, RANK_NAMES, card_name, is_black_three, is_red_three, is_wild
 
 if TYPE_CHECKING:
     from .heuristic import Heuristic, MeldObs, Obs
@@ -28,11 +28,7 @@ _COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "se
 # ------------------------------------------------------------------------------------- words
 def card_word(f: int) -> str:
     """``7♥``, ``10♦``, ``K♠``; ``joker``."""
-    if f == JOKER:
-        return "joker"
-    rank = f // 4 + 2
-    word = "10" if rank == 10 else _SINGULAR[rank][0].upper() if rank > 10 else str(rank)
-    return word + SUIT_SYMBOLS[f % 4]
+    return card_name(f)
 
 
 def cards_words(cards: tuple[int, ...] | list[int]) -> str:

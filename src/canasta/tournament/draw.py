@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ..cards import JOKER, card_str, full_deck
+from ..cards import JOKER, card_name, full_deck
 from .options import NVSO_FRAME, FrameOptions, TournamentError
 
 POSITIONS = ("NS", "EW")
@@ -38,7 +38,7 @@ class PositionDraw:
     chooser: int
 
     def text(self, teams: tuple[str, str] = ("A", "B")) -> str:
-        cards = ", ".join(f"{teams[t]} {card_str(c)}" for t, c in self.draws)
+        cards = ", ".join(f"{teams[t]} {card_name(c)}" for t, c in self.draws)
         return f"{cards}: {teams[self.chooser]} chooses"
 
 
