@@ -45,6 +45,14 @@ def take_from(s: GameState, seat: int, f: int) -> None:
     s.hn[seat] -= 1
 
 
+def lift_top_with(s: GameState, seat: int, cards: tuple[int, ...]) -> int:
+    """Take ``cards`` out of the seat's hand and the pile's top card off the pile, returning it: the
+    start of every use of the top card with cards from hand (taking the pile, S0's facility)."""
+    for f in cards:
+        take_from(s, seat, f)
+    return s.pile.pop()
+
+
 def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]:
     """Draw ``count`` cards (leaving at least ``floor`` in the stock), laying and replacing red
     threes (all threes in threes mode); returns the cards kept. A three laid is replaced even from

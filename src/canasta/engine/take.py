@@ -21,7 +21,7 @@ from .conditions import (
     pile_gain,
     wild_rule,
 )
-from .flow import fresh, go_out, meld_points, take_from
+from .flow import fresh, go_out, lift_top_with, meld_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -271,9 +271,7 @@ def do_take(s: GameState, a: Action) -> None:
     seat = s.current
     side = s.side_of(seat)
     r = s.rules
-    for f in a.cards:
-        take_from(s, seat, f)
-    top = s.pile.pop()
+    top = lift_top_with(s, seat, a.cards)
     target = s.melds[side][a.meld] if a.meld >= 0 else None
     if target is not None and target.type is SEQUENCE_MELD and not r.seq_pickup_takes_pile:
         rest = []  # B2 (option): extending a sequence takes the top card only

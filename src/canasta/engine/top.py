@@ -12,7 +12,7 @@ from ..melds import new_meld, sequence_fits, wild_problem
 from ..model import frozen_by
 from .common import OP_TOP, PLAY_PHASE, Problem, card_action, meld_type, multisets
 from .conditions import canasta_counts, finish_problem, has_cards, open_points
-from .flow import meld_points, take_from
+from .flow import lift_top_with, meld_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -139,9 +139,7 @@ def do_top(s: GameState, a: Action) -> None:
     seat = s.current
     side = s.side_of(seat)
     r = s.rules
-    for f in a.cards:
-        take_from(s, seat, f)
-    top = s.pile.pop()
+    top = lift_top_with(s, seat, a.cards)
     cards = (top, *a.cards)
     meld = new_meld(cards, meld_type(cards, r.red3_wild), r.red3_wild)
     s.melds[side].append(meld)
