@@ -103,6 +103,8 @@ ESTIMATES: dict[str, Estimate] = {
     "gvr-club": Estimate(1.76, 19.7, 3.66, (0.503, 0.256, 0.116)),
     "american": Estimate(6.08, -8.36, -17.1, (1.62, 0.594, 0.37)),
     "nvso-tournament": Estimate(8.27, -53.0, -17.8, (1.25, 0.543, 0.288)),
+    "samba": Estimate(2.36, -6.3, 35.3, (0.31, 0.0845, 0.0137)),
+    "trey-canasta": Estimate(2.13, 21.0, 41.9, (0.565, 0.273, 0.146)),
 }
 
 
