@@ -452,6 +452,63 @@ def test_undo_is_only_for_practice_tables(client: TestClient) -> None:
     s.close()
 
 
+def undo_until_answered(s: Sock, tag: str) -> dict[str, Any]:
+    """Ask to undo; the bots may move while it is on its way (then it is stale): ask again."""
+    for k in range(50):
+        s.send(type="undo", id=f"{tag}{k}", based_on=s.event)
+        reply = s.next(lambda m, k=k: m.get("id") == f"{tag}{k}")
+        if reply.get("code") != "stale":
+            return reply
+    raise AssertionError("the undo was stale fifty times")
+
+
+def test_practice_undo_never_goes_back_into_a_hand_whose_seed_was_revealed(client: TestClient) -> None:
+    """A fair game reveals a hand's seed when the hand ends: taking back a move of that hand would
+    let the player play it again knowing every card. Refused in words, nothing changed; an undo
+    within the new hand still works."""
+    from canasta.actions import Action
+    from canasta.bots import make_bot
+
+    t = make(client, preset="classic", seats=[{"kind": "person"}, *[{"kind": "bot", "level": "easy"}] * 3])
+    tid, token = t["table_id"], t["seats"][0]["token"]
+    s = Sock(client, tid, token)
+    bot = make_bot("easy", 5)
+    pending = None
+    for k in range(5000):                      # the person plays hand 1 as the easy bot would
+        if s.view.get("results"):
+            break
+        if pending is None and s.view["to_act"] == 0 and s.view["legal_actions"]:
+            legal = [Action.parse(a) for a in s.view["legal_actions"]]
+            pending = f"m{k}"
+            s.send(type="intent", id=pending, based_on=s.event, action=str(bot.choose(s.view, legal)))
+        m = s.next(lambda m: True)
+        if m.get("id") == pending:
+            pending = None
+    assert len(s.view["results"]) == 1 and s.view["hand_number"] == 1 and s.view["winner"] < 0
+    if pending is not None:                    # a move sent as the hand ended: its answer first
+        s.next(lambda m: m.get("id") == pending)
+    while s.view["to_act"] != 0:               # hand 2: wait for the person's turn, no move made yet
+        s.next(lambda m: "view" in m)
+    refused = undo_until_answered(s, "u")
+    assert refused["type"] == "refused" and refused["code"] == "hand_ended"
+    assert refused["message"] == "you cannot take back moves from a hand that has ended"
+    before = s.view
+    s.close()
+    again = Sock(client, tid, token)           # the table is as it was: same event, same view
+    assert again.event == s.event and again.view == before
+    # a move of the new hand may still be taken back
+    assert again.intent("d1", action=again.view["legal_actions"][0])["type"] == "ack"
+    hand = again.view["hand"]                  # after the draw: the discard is taken back
+    assert again.intent("d2", action=next(a for a in again.view["legal_actions"]
+                                          if a.startswith("discard")))["type"] == "ack"
+    taken = undo_until_answered(again, "v")
+    assert taken["type"] == "ack"
+    if again.event < taken["event"]:
+        again.next(lambda m: "view" in m and m["event"] >= taken["event"])
+    assert again.view["hand_number"] == 1 and again.view["to_act"] == 0 and again.view["hand"] == hand
+    again.close()
+
+
 def test_an_away_person_gets_a_stand_in_bot_until_back(client: TestClient) -> None:
     t = make(client, preset="classic", seed=12, seats=SEATS4[:2] + [{"kind": "bot"}] * 2)
     tid = t["table_id"]

@@ -1,7 +1,7 @@
 """The pages in a real browser (Debian's Chromium driven by Playwright): the home page and its
 house-rule check, a whole game against three bots by clicking with its score breakdown and replay,
-two people at one table, a refused action's reason, keyboard play, reload, and screenshots at
-phone and desktop widths (kept in tests/web/screenshots/)."""
+two people at one table, a refused action's reason, keyboard play, reload, no sideways scrolling on a
+phone, and screenshots at phone and desktop widths (kept in tests/web/screenshots/)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,25 @@ def open_page(chromium: Any, url: str, width: int = 1280, context: Any = None) -
     page.errors = errors
     page.goto(url)
     return page
+
+
+# Whatever on the page is wider than its box, or than the screen: a page that scrolls sideways
+SIDEWAYS = """() => {
+  const doc = document.documentElement, w = doc.clientWidth, out = [];
+  if (doc.scrollWidth > w) out.push(`the page is ${doc.scrollWidth} px wide`);
+  for (const e of document.querySelectorAll("table, .scroll, section, dialog[open]")) {
+    if (!e.getClientRects().length) continue;
+    const name = `${e.tagName.toLowerCase()}.${e.className}`;
+    if (e.scrollWidth > e.clientWidth + 1) out.push(`${name}: ${e.scrollWidth} px in ${e.clientWidth}`);
+    const right = e.getBoundingClientRect().right;
+    if (right > w + 0.5) out.push(`${name} ends at ${right} px`);
+  }
+  return out;
+}"""
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
 
 
 def hand_of(page: Any) -> list[str]:
@@ -83,6 +102,7 @@ def test_a_person_plays_a_whole_game_against_three_bots_then_replays_it(chromium
     page.screenshot(path=str(shots / "breakdown-1280.png"))
     page.set_viewport_size({"width": 375, "height": 800})
     page.screenshot(path=str(shots / "breakdown-375.png"))
+    assert page.evaluate(SIDEWAYS) == []          # the breakdown fits a phone: no sideways scrolling
     page.set_viewport_size({"width": 1280, "height": 900})
     # the replay viewer: step forward and back through the finished game
     with page.expect_navigation():
@@ -335,6 +355,57 @@ def test_the_score_keeper_adds_up_three_hands_of_a_paper_game_on_a_phone(chromiu
     assert "table 200 → 210" in page.inner_text("#log")
     page.screenshot(path=str(shots / "score-375.png"), full_page=True)
     assert not page.errors
+    page.close()
+
+
+def test_the_score_sheet_standings_results_and_rules_fit_a_phone_without_sideways_scrolling(
+        chromium: Any, server: LiveServer, shots: Path) -> None:
+    """At 375 px (and with the larger text) every hand of the score sheet, the standings, a round's
+    results and the rules card fit the screen: each row is laid out as a small card whose numbers say
+    what they are, and nothing scrolls sideways. At 1280 px they stay tables."""
+    sheet = httpx.post(server.url + "/api/sheets", json={"preset": "classic",
+                                                         "names": ["Ann & Bob", "Cy & Di"]}).json()
+    version = 0
+    for entries in ([{"natural_canastas": 1, "red_threes": 2, "went_out": True, "table": 150},
+                     {"red_threes": 1, "hand": 85}],
+                    [{"natural_canastas": 1, "table": 120, "hand": 20},
+                     {"natural_canastas": 2, "went_out": True, "concealed": True, "table": 2000}]):
+        version = httpx.post(server.url + f"/api/sheets/{sheet['sheet_id']}/hands",
+                             headers=auth(sheet["token"]),
+                             json={"entries": entries, "version": version, "who": "Ann"}).json()["version"]
+    ev = httpx.post(server.url + "/api/events", json={
+        "name": "Club night", "preset": "nvso-tournament", "games": 3, "draw": "as_listed",
+        "pairs": ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo"]}).json()
+    r = httpx.post(server.url + f"/api/events/{ev['event_id']}/results", headers=auth(ev["token"]), json={
+        "round": 1, "table": 1, "ns": 12525, "ew": 2075, "ns_agrees": True, "ew_agrees": True, "seen": None})
+    assert r.status_code == 200, r.text
+    pages = {"score": (sheet["link"], "table.sheet-table"), "event": (ev["link"], "table.results"),
+             "rules": ("/rules/nvso-tournament", "table.rules")}
+    for large in (False, True):
+        for name, (link, table) in pages.items():
+            page = open_page(chromium, server.url + link, 375)
+            if large:
+                page.evaluate("localStorage.setItem('canasta.prefs', JSON.stringify({large: true}))")
+                page.reload()
+            page.wait_for_selector(table)
+            page.wait_for_timeout(100)
+            assert page.evaluate(SIDEWAYS) == [], (name, large)
+            if not large:
+                page.screenshot(path=str(shots / f"{name}-fits-375.png"), full_page=True)
+            assert not page.errors
+            page.close()
+    page = open_page(chromium, server.url + sheet["link"], 375)
+    page.wait_for_selector("table.sheet-table")
+    hand = page.locator("table.sheet-table tr").nth(1)
+    assert hand.locator("th").first.evaluate("e => getComputedStyle(e.firstChild, '::before').content") \
+        == '"Hand "'                                                           # "Hand 1" as one says it
+    total = hand.locator("td").nth(3)
+    assert total.evaluate("e => getComputedStyle(e, '::before').content") == '"Hand total"'
+    assert total.inner_text().endswith("+950")
+    page.set_viewport_size({"width": 1280, "height": 900})         # a table again on a wide screen
+    assert page.locator("table.sheet-table tr").first.is_visible()
+    assert total.evaluate("e => getComputedStyle(e, '::before').content") == "none"
+    assert page.evaluate(SIDEWAYS) == []
     page.close()
 
 

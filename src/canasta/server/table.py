@@ -443,6 +443,12 @@ class Table:
             keep = mine[-1]
             actions = self.state.history()[:keep]
             state = GameRecord(self.rules, self.seed, actions, self.dealer).replay()
+            # a hand whose seed has been revealed (``reveals``) is over for good: going back into it
+            # would let the player replay it knowing every card
+            revealed = hands_to_reveal(self.seed, len(self.state.results), self.state.is_over)
+            if len(state.results) < revealed:
+                return Refusal("hand_ended", "you cannot take back moves from a hand that has ended"
+                               ).reply(client_id)
             self.events += 1
             await self.hub.db(self.hub.store.truncate_actions, self.id, self.game_no, keep, self.events)
             self.state = state

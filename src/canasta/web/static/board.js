@@ -141,10 +141,11 @@ export function breakdown(r, v, table) {
   return parts;
 }
 
-// The game so far: each hand's total per side and the running score.
+// The game so far: each hand's total per side and the running score (a narrow cell breaks before
+// the arrow, never after it).
 export function history(v) {
   if (!v.results.length) return [el("p", { class: "note", text: t("no_hands_yet") })];
   const head = el("tr", {}, el("th", { scope: "col", text: t("hand_col") }), ...v.melds.map((_, i) => el("th", { scope: "col", text: sideName(v, i) })));
   return [el("table", { class: "score" }, head, ...v.results.map(r => el("tr", {}, el("th", { scope: "row", text: String(r.hand + 1) }),
-    ...r.sides.map((s, i) => el("td", { text: `${s.total > 0 ? "+" : ""}${s.total} → ${r.scores_after[i]}` })))))];
+    ...r.sides.map((s, i) => el("td", { text: `${s.total > 0 ? "+" : ""}${s.total} →\u00a0${r.scores_after[i]}` })))))];
 }

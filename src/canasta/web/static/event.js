@@ -31,11 +31,15 @@ async function newPage() {
 }
 
 function standings() {
-  const head = el("tr", {}, ...["ev_rank", ev.partnering === "gvr" ? "ev_player" : "ev_pair", "ev_wins", "ev_points", "ev_mps", "ev_played"].map(k => el("th", { scope: "col", text: t(k) })));
+  // on a phone each row is laid out as a small card, its numbers labelled (data-label, style.css)
+  const [rank, pair, wins, points, mps, played] = ["ev_rank", ev.partnering === "gvr" ? "ev_player" : "ev_pair", "ev_wins",
+    "ev_points", "ev_mps", "ev_played"].map(k => t(k));
+  const head = el("tr", { class: "head" }, ...[rank, pair, wins, points, mps, played].map(h => el("th", { scope: "col", text: h })));
   const num = x => String(Math.round(x * 100) / 100);
-  return el("table", { class: "score standings" }, head, ...ev.standings.map(s => el("tr", {},
-    el("td", { text: String(s.rank) }), el("th", { scope: "row", text: s.pair }), el("td", { text: num(s.wins) }),
-    el("td", { text: num(s.points) }), el("td", { text: num(s.match_points) }), el("td", { text: String(s.played) }))));
+  return el("table", { class: "score standings stack" }, head, ...ev.standings.map(s => el("tr", {},
+    el("td", { "data-label": rank, text: String(s.rank) }), el("th", { scope: "row", "data-label": pair, text: s.pair }),
+    el("td", { "data-label": wins, text: num(s.wins) }), el("td", { "data-label": points, text: num(s.points) }),
+    el("td", { "data-label": mps, text: num(s.match_points) }), el("td", { "data-label": played, text: String(s.played) }))));
 }
 function roundBox(rnd) {
   const rows = rnd.tables.map(tb => {
@@ -53,13 +57,13 @@ function roundBox(rnd) {
         showErr("err", ""); render();
       } catch (e) { showErr("err", `${t("ev_table_n", { n: tb.table })}: ${e.message}`); }
     } });
-    return el("tr", { class: res.confirmed ? "confirmed" : "" }, el("th", { scope: "row", text: String(tb.table) }),
-      el("td", {}, el("div", { text: tb.ns }), ns, el("label", { class: "agree" }, nsOk, el("span", { text: t("ev_agreed") }))),
-      el("td", {}, el("div", { text: tb.ew }), ew, el("label", { class: "agree" }, ewOk, el("span", { text: t("ev_agreed") }))),
+    return el("tr", { class: res.confirmed ? "confirmed" : "" }, el("th", { scope: "row", "data-label": t("ev_table"), text: String(tb.table) }),
+      el("td", { "data-label": t("ev_ns") }, el("div", { text: tb.ns }), ns, el("label", { class: "agree" }, nsOk, el("span", { text: t("ev_agreed") }))),
+      el("td", { "data-label": t("ev_ew") }, el("div", { text: tb.ew }), ew, el("label", { class: "agree" }, ewOk, el("span", { text: t("ev_agreed") }))),
       el("td", { text: res.confirmed ? (res.by === "online table" ? t("ev_from_online") : t("ev_confirmed")) : res.ns != null ? t("ev_waiting") : tb.online ? t("ev_playing_online") : "" }),
       el("td", {}, save, tb.online ? seatsBox(rnd.round, tb) : null));
   });
-  const head = el("tr", {}, ...["ev_table", "ev_ns", "ev_ew", "ev_state", ""].map(k => el("th", { scope: "col", text: k ? t(k) : "" })));
+  const head = el("tr", { class: "head" }, ...["ev_table", "ev_ns", "ev_ew", "ev_state", ""].map(k => el("th", { scope: "col", text: k ? t(k) : "" })));
   const online = rnd.tables.some(tb => tb.online);
   const dup = el("input", { type: "checkbox", id: `dup-${rnd.round}` });
   const tools = online
@@ -77,8 +81,8 @@ function roundBox(rnd) {
       } }), ev.partnering === "gvr" ? "" : el("label", { class: "agree" }, dup, el("span", { text: t("ev_duplicate") })));
   return el("section", { class: "round", "aria-label": t("ev_round_n", { n: rnd.round }) },
     el("h2", { text: t("ev_round_n", { n: rnd.round }) + (ev.clock.round === rnd.round ? ` — ${t("ev_now")}` : "") }), tools,
-    el("div", { class: "scroll" }, el("table", { class: "score results" }, head, ...rows,
-      ...rnd.sit_outs.map(p => el("tr", {}, el("th", { scope: "row", text: "—" }), el("td", { colspan: "4", text: t("ev_sits_out", { pair: p }) }))))));
+    el("div", { class: "scroll" }, el("table", { class: "score results stack" }, head, ...rows,
+      ...rnd.sit_outs.map(p => el("tr", { class: "sit-out" }, el("th", { scope: "row", text: "—" }), el("td", { colspan: "4", text: t("ev_sits_out", { pair: p }) }))))));
 }
 // The seats of an online table: a bot for a player who is missing, or a new link for a person.
 function seatsBox(round, tb) {

@@ -17,7 +17,8 @@ else {
   const show = v => (typeof v === "boolean" ? t(v ? "yes" : "no") : Array.isArray(v) || typeof v === "object" ? JSON.stringify(v) : String(v));
   document.getElementById("groups").replaceChildren(...[...groups].map(([g, opts]) => el("div", {},
     el("h3", { text: g }),
-    el("table", { class: "score rules" }, el("tr", {}, ...["rules_option", "rules_value", "rules_meaning", "rules_source"].map(h => el("th", { scope: "col", text: t(h) }))),
-      ...opts.map(o => el("tr", {}, el("th", { scope: "row", text: o.name }), el("td", { text: show(o.value) }),
-        el("td", { text: o.meaning }), el("td", { class: "note", text: o.source })))))));
+    // on a phone each rule is laid out as a small card (style.css): its name and value, then the words
+    el("table", { class: "score rules stack" }, el("tr", { class: "head" }, ...["rules_option", "rules_value", "rules_meaning", "rules_source"].map(h => el("th", { scope: "col", text: t(h) }))),
+      ...opts.map(o => el("tr", {}, el("th", { scope: "row", text: o.name }), el("td", { class: "value", "data-label": t("rules_value"), text: show(o.value) }),
+        el("td", { text: o.meaning }), el("td", { class: "note", "data-label": t("rules_source"), text: o.source })))))));
 }

@@ -91,20 +91,23 @@ function render() {
   $("cancel").hidden = editing === null;
   entryForm(editing === null ? null : sheet.hands[editing - 1].entries);
   // every hand in S3 K's columns, with the lines behind them
-  const head = el("tr", {}, el("th", { scope: "col", text: t("hand_col") }), el("th", { scope: "col", text: "" }),
-    ...["row_base", "row_count", "row_penalties", "row_total", "score_running"].map(k => el("th", { scope: "col", text: t(k) })));
+  // on a phone each side's line is laid out as a small card, its numbers labelled (data-label, style.css)
+  const cols = ["row_base", "row_count", "row_penalties", "row_total", "score_running"];
+  const head = el("tr", { class: "head" }, el("th", { scope: "col", text: t("hand_col") }), el("th", { scope: "col", text: "" }),
+    ...cols.map(k => el("th", { scope: "col", text: t(k) })));
   const rows = [head];
   for (const h of sheet.hands) {
     h.sides.forEach((s, i) => {
       const fix = i === 0 ? el("button", { type: "button", class: "small-btn", text: t("score_fix"), onclick: () => { editing = h.n; render(); $("entry").scrollIntoView(); } }) : null;
       rows.push(el("tr", { class: i === h.sides.length - 1 ? "hand-end" : "" },
-        i === 0 ? el("th", { scope: "row", rowspan: String(h.sides.length) }, el("span", { text: String(h.n) }), fix) : null,
-        el("th", { scope: "row", text: sheet.names[i] }),
-        el("td", { text: String(s.base) }), el("td", { text: String(s.count) }), el("td", { text: String(s.penalties) }),
-        el("td", { class: "strong", text: plus(s.total) }), el("td", { class: "strong", text: String(h.scores_after[i]) })));
+        i === 0 ? el("th", { scope: "row", class: "hand-n", rowspan: String(h.sides.length) }, el("span", { "data-label": t("hand_col"), text: String(h.n) }), fix) : null,
+        el("th", { scope: "row", class: "side-name", text: sheet.names[i] }),
+        ...[s.base, s.count, s.penalties].map((x, k) => el("td", { "data-label": t(cols[k]), text: String(x) })),
+        el("td", { class: "strong", "data-label": t(cols[3]), text: plus(s.total) }),
+        el("td", { class: "strong", "data-label": t(cols[4]), text: String(h.scores_after[i]) })));
     });
   }
-  $("hands").replaceChildren(sheet.hands.length ? el("div", { class: "scroll" }, el("table", { class: "score sheet-table" }, ...rows)) : el("p", { class: "note", text: t("no_hands_yet") }));
+  $("hands").replaceChildren(sheet.hands.length ? el("div", { class: "scroll" }, el("table", { class: "score sheet-table stack" }, ...rows)) : el("p", { class: "note", text: t("no_hands_yet") }));
   $("remove-last").hidden = !sheet.hands.length;
   $("log").replaceChildren(...(sheet.log.length ? sheet.log.map(c => el("li", { text: t("score_log_line", {
     at: new Date(c.at).toLocaleString(), who: c.who, n: c.hand + 1, side: sheet.names[c.side],
