@@ -66,3 +66,20 @@ def test_only_the_state_imports_the_rules_of_play() -> None:
                                                       for a in node.names):
                 found.append(f"{rel}:{node.lineno}: import")
     assert not found, "modules importing canasta.engine (use GameState):\n" + "\n".join(found)
+
+
+def test_the_table_holds_no_rule_of_play() -> None:
+    """Issue 18 (python-chess's BaseBoard): ``canasta.table`` says where the cards are and what was
+    scored; it imports neither the rules nor the engine, and the state's own fields are only the turn's
+    state machine and the rules."""
+    from canasta.state import STATE_FIELDS, GameState
+    from canasta.table import TABLE_FIELDS, Table
+
+    tree = ast.parse((SRC / "table.py").read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not imported & {"rules", "presets", "engine", "state", "goingout", "goingout_search"}, imported
+    assert not any(m and m.startswith("engine") for m in imported)
+    assert issubclass(GameState, Table)
+    assert set(TABLE_FIELDS) < set(STATE_FIELDS)
+    assert {"hands", "stock", "pile", "melds", "scores"} <= set(TABLE_FIELDS)
+    assert not {"phase", "current", "rules", "permission", "opened"} & set(TABLE_FIELDS)

@@ -1,10 +1,12 @@
 """The game as a state machine: hands until the target, every table choice an action.
 
-``GameState`` holds the table (hands, stock, pile, melds, scores, the turn's flags) and the public
-API. The rules of play are in ``canasta/engine/``, one module per action kind, each with its check,
-its move generator and its effect (``engine/take.py`` for taking the pile, ...); ``why_illegal`` and
-``apply_unchecked`` dispatch through the table of ``engine/kinds.py``, and ``legal_actions`` calls
-the generators in the phase's fixed order. ``docs/engine.md`` ("Where each rule lives") maps them.
+``GameState`` is the table (``canasta.table.Table``: hands, stock, pile, melds, scores, with no
+rule of play) plus the turn's state machine (phase, whose turn, the turn's flags, the partner's
+answer) and the public API. The rules of play are in ``canasta/engine/``, one module per action
+kind, each with its check, its move generator and its effect (``engine/take.py`` for taking the
+pile, ...); ``why_illegal`` and ``apply_unchecked`` dispatch through the table of
+``engine/kinds.py``, and ``legal_actions`` calls the generators in the phase's fixed order.
+``docs/engine.md`` ("Where each rule lives") maps them.
 
 ``legal_actions()`` and ``apply()`` share one set of checks (``why_illegal``), so what is listed is
 exactly what is accepted, up to interchangeable cards: actions are listed once per card *kind* (see
@@ -77,17 +79,17 @@ from .engine.retract import why_not_retract
 from .engine.take import any_take, gen_takes, pile_block
 from .engine.top import gen_tops
 from .errors import IllegalAction, RecordError, RuleError, SeatError
-from .melds import Meld
-from .model import CardModel, card_model
+from .model import card_model
 from .rules import RuleSet
-from .scoring import HandResult, game_winner, score_hand
+from .scoring import game_winner, score_hand
+from .table import TABLE_FIELDS, Table
 
 # what other modules import from here (the phases and answers live in engine/common.py)
 __all__ = ["FAIR_PREFIX", "NONE", "SAID_NO", "SAID_YES", "STATE_FIELDS", "GameState", "Phase", "Problem",
            "YesSnapshot", "hand_seed", "shuffled_pack"]
 
-# every attribute of a GameState (its slots; tests compare states field by field)
-STATE_FIELDS: Final[tuple[str, ...]] = (
+# the attributes GameState adds to its Table (the turn's state machine and the rules)
+MACHINE_FIELDS: Final[tuple[str, ...]] = (
     "_hist",
     "_log",
     "actor",
@@ -98,24 +100,15 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
     "binding",
     "bonus_draws",
     "box_turns",
-    "boxed",
     "current",
     "cut_size",
-    "dealer",
     "first_turn",
     "fresh3",
-    "hand_no",
-    "hand_start_scores",
-    "hands",
     "has_melded",
-    "hk",
-    "hn",
     "laid_off",
     "laydown_seat",
     "laydown_turns",
-    "melds",
     "minimum",
-    "model",
     "nactions",
     "no_discard",
     "opened",
@@ -124,20 +117,11 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
     "perfect_cut",
     "permission",
     "phase",
-    "pile",
     "pile_frozen",
     "pre_draw",
-    "red3",
-    "results",
     "retracted",
     "rules",
-    "scores",
-    "seed",
     "shown",
-    "sides",
-    "start_dealer",
-    "stock",
-    "talons",
     "took_pile",
     "turn_base",
     "turn_canasta",
@@ -147,19 +131,17 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
     "winner",
     "yes_snapshot",
 )
+# every attribute of a GameState (tests compare states field by field)
+STATE_FIELDS: Final[tuple[str, ...]] = tuple(sorted(TABLE_FIELDS + MACHINE_FIELDS))
 
-class GameState:
-    """A whole game. Create with :meth:`new`; see the module docstring for the turn structure."""
+class GameState(Table):
+    """A whole game: the :class:`~canasta.table.Table` (the cards, the score sheet) with the turn's
+    state machine and the rules on top. Create with :meth:`new`; see the module docstring for the
+    turn structure."""
 
-    __slots__ = STATE_FIELDS
+    __slots__ = MACHINE_FIELDS
 
     rules: RuleSet
-    model: CardModel
-    seed: int | str
-    scores: list[int]
-    hand_start_scores: list[int]
-    hand_no: int
-    dealer: int
     phase: Phase
     current: int
     actor: int
@@ -184,15 +166,12 @@ class GameState:
     pre_draw: bool
     asked_turn: bool
     ask_phase: Phase
-    start_dealer: int
-    sides: int
     permission: int
     binding: bool
     no_discard: bool
     first_turn: bool
     fresh3: list[int]
     laydown_seat: list[int]
-    boxed: list[list[int]]
     box_turns: list[int]
     yes_snapshot: YesSnapshot | None
     laydown_turns: list[int]
@@ -202,15 +181,6 @@ class GameState:
     nactions: int
     _hist: Any
     _log: Any
-    hands: list[list[int]]
-    hk: list[list[int]]
-    hn: list[int]
-    stock: list[int]
-    pile: list[int]
-    melds: list[list[Meld]]
-    red3: list[list[int]]
-    talons: list[int]
-    results: list[HandResult]
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -287,29 +257,13 @@ class GameState:
     def clone(self) -> GameState:
         """An independent copy (cheap: melds are immutable and history is shared)."""
         c = GameState()
+        self.copy_table_to(c)
         c.rules = self.rules
-        c.sides = self.sides
-        c.model = self.model
-        c.seed = self.seed
-        c.scores = self.scores[:]
-        c.hand_start_scores = self.hand_start_scores[:]
-        c.hand_no = self.hand_no
-        c.dealer = self.dealer
-        c.start_dealer = self.start_dealer
         c.ask_phase = self.ask_phase
-        c.results = self.results[:]
         c.phase = self.phase
         c.current = self.current
         c.actor = self.actor
-        c.hands = [h[:] for h in self.hands]
-        c.hk = [h[:] for h in self.hk]
-        c.hn = self.hn[:]
-        c.stock = self.stock[:]
-        c.pile = self.pile[:]
         c.pile_frozen = self.pile_frozen
-        c.melds = [m[:] for m in self.melds]
-        c.red3 = [r[:] for r in self.red3]
-        c.talons = self.talons[:]
         c.opened = self.opened[:]
         c.minimum = self.minimum[:]
         c.has_melded = self.has_melded[:]
@@ -319,7 +273,6 @@ class GameState:
         c.owed = self.owed[:]
         c.fresh3 = self.fresh3[:]
         c.laydown_seat = self.laydown_seat[:]
-        c.boxed = [b[:] for b in self.boxed]
         c.box_turns = self.box_turns[:]
         c.yes_snapshot = self.yes_snapshot
         c.laydown_turns = self.laydown_turns[:]
@@ -352,22 +305,12 @@ class GameState:
     def is_over(self) -> bool:
         return self.phase is OVER_PHASE
 
-    def side_of(self, seat: int) -> int:
-        return seat % self.sides
-
     def partner(self, seat: int) -> int:
         """The seat that answers ``ask``, or -1 when the player has no partner."""
         return (seat + self.rules.sides) % self.rules.players if self.rules.team_size == 2 else -1
 
     def seats_of(self, side: int) -> list[int]:
         return [s for s in range(self.rules.players) if s % self.rules.sides == side]
-
-    def hand_cards(self, seat: int) -> list[int]:
-        out: list[int] = []
-        for f, n in enumerate(self.hands[seat]):
-            if n:
-                out.extend([f] * n)
-        return out
 
     def canastas(self, side: int) -> int:
         size = self.rules.canasta_size
@@ -565,17 +508,6 @@ class GameState:
             gen_specials(self, out)
         return out
 
-    def face_of_kind(self, seat: int, kind: int, skip: int = 0) -> int:
-        """The canonical face of card kind ``kind`` (``model.py``) in the seat's hand: the
-        ``skip``-th card of that kind, as the generated actions name it. The kind must be held."""
-        h = self.hands[seat]
-        for f in self.model.faces_of[kind]:
-            n = h[f]
-            if n > skip:
-                return f
-            skip -= n
-        raise AssertionError("kind not held")  # pragma: no cover
-
     def meld_plan(self, cards: tuple[int, ...] | list[int], meld: int = -1) -> list[Action]:
         """The elementary actions that lay ``cards`` as one new meld (or add them to ``meld``):
         three cards first, naturals before wilds, then one card at a time. For UIs; each action is
@@ -619,14 +551,6 @@ class GameState:
             self.fresh3[seat] = 0
             self.bonus_draws = 0
         EFFECTS[op](self, a)
-
-    def give_card(self, seat: int, f: int) -> None:
-        """Put card ``f`` into the seat's hand (from nowhere: the caller takes it from the stock, the
-        pile or a position's setup)."""
-        self.hands[seat][f] += 1
-        self.hk[seat][self.model.kind_of[f]] += 1
-        self.hn[seat] += 1
-
 
     # ------------------------------------------------------------------ turns and hands
 
