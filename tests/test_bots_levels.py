@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -269,6 +270,9 @@ def test_the_beginner_misses_a_pickup_the_club_player_takes() -> None:
 
 @pytest.mark.parametrize("preset", ["gvr-club", "bolivia"])
 def test_every_level_plays_legal_moves_and_is_deterministic_under_a_seed(preset: str) -> None:
+    """The same seed, the same move. The search's clock cap is off here: it is a safety net that cuts
+    a decision short at whatever world the clock allows, so on a loaded machine it is not
+    reproducible by design (the work cap, which is, stays on)."""
     states = _game_decisions(preset, 5, 40)[::4]
     for name in NEW:
         for s in states:
@@ -276,6 +280,8 @@ def test_every_level_plays_legal_moves_and_is_deterministic_under_a_seed(preset:
             picks = []
             for _ in range(2):
                 b = make_bot(name, 7)
+                if isinstance(b, SearchBot):
+                    b.config = replace(b.config, max_seconds=None)
                 b.start(s.rules, s.actor)
                 picks.append(b.choose(view(s, s.actor), legal))
             assert picks[0] in legal and picks[0] == picks[1], (name, picks)
