@@ -306,6 +306,20 @@ def test_a_decision_cut_short_by_its_work_budget_keeps_the_heuristic_move_determ
         assert b.cut_short == 1
 
 
+def test_a_decision_whose_clock_runs_out_inside_a_world_leaves_that_world_out() -> None:
+    """The clock cap is checked between playouts: with no time at all, the first world is cut
+    inside and left out (a world with some candidates played would be compared unfairly), so the
+    heuristic's move stands, counted as cut short, not as a fallback."""
+    s = position_for("classic", ["7H 8S 9D 5C 6D", OPP, PARTNER, "4H 4S"], melds=LHO_OPEN,
+                     pile="TC 5H", opened=[True, True])
+    club, _ = _choose(s, "club")
+    b = SearchBot(3, SearchConfig(max_seconds=0.0, turn_plans=()))
+    b.start(s.rules, 0)
+    assert b.choose(view(s, 0), s.legal_actions()) == club
+    assert (b.cut_short, b.fallbacks) == (1, 0)
+    assert "cut short before a whole world" in b.detail()
+
+
 def test_adding_the_card_that_completes_a_canasta() -> None:
     """R 1.1: a canasta is seven cards; the side's kings hold six (K K K K K 2), so K♥ from hand
     completes it."""

@@ -230,6 +230,9 @@ class SearchBot(KnowsRules):
             self._last = f"{why} (search skipped: {type(e).__name__})"
             return choice
         done = len(outs[0])
+        if done == 0 and self._cut:  # the clock ran out in the first world: the heuristic's move
+            self._last = f"{why} (cut short before a whole world was played)"
+            return choice
         if done == 0:
             self.fallbacks += 1
             self._last = f"{why} (search skipped: the sampled worlds do not accept the candidates)"
@@ -277,10 +280,19 @@ class SearchBot(KnowsRules):
             turns = self.config.end_turns if any(p[3] for p in plans) else None
             for n in range(self.config.samples):
                 w = world if n == 0 else sample_world(view, rules, rng, k)
-                for i, (_, h, acts, _) in enumerate(plans):
-                    outs[i].append(self.playout(w, acts, seat, h, turns))
+                row: list[float] = []
+                for _, h, acts, _ in plans:
+                    row.append(self.playout(w, acts, seat, h, turns))
+                    if self._late():
+                        break
+                if len(row) < len(plans):  # the clock ran out inside this world: it is left out
+                    break
+                for i, x in enumerate(row):
+                    outs[i].append(x)
                 if self._spent():
                     break
+            if len(outs[0]) < 2:  # cut short before two whole worlds: the heuristic's turn
+                return self.strategy, ""
         except Exception as e:  # a world this bot cannot model: the heuristic's turn
             self.fallbacks += 1
             return self.strategy, f"turn plan skipped: {type(e).__name__}"
@@ -319,6 +331,16 @@ class SearchBot(KnowsRules):
             return True
         return False
 
+    def _late(self) -> bool:
+        """Has this decision's clock (``max_seconds``) run out in the middle of a world? (A check
+        between playouts, so that a loaded machine cannot stretch a decision by a whole world.)"""
+        if time.perf_counter() > self._deadline:
+            if not self._cut:
+                self._cut = True
+                self.cut_short += 1
+            return True
+        return False
+
     def _confident(self, outs: list[list[float]], best: int, base: int) -> bool:
         """Does candidate ``best`` beat ``base`` by more than ``confidence`` standard errors of their
         paired differences (the same worlds)? Playouts are noisy: without this gate the search
@@ -348,8 +370,13 @@ class SearchBot(KnowsRules):
             world = sample_world(view, rules, rng, k)
             if any(world.why_illegal(a) is not None for a in cands):
                 return [[] for _ in cands]
-            for i, a in enumerate(cands):
-                outs[i].append(self.playout(world, [a], view["seat"], policy, turns))
+            row: list[float] = []
+            for a in cands:
+                row.append(self.playout(world, [a], view["seat"], policy, turns))
+                if self._late():  # the clock ran out inside this world: it is left out
+                    return outs
+            for i, x in enumerate(row):
+                outs[i].append(x)
             if cfg.time_limit is not None and time.perf_counter() - start > cfg.time_limit:
                 break
             if self._spent():
