@@ -402,7 +402,11 @@ def gen_extend(s: GameState, out: list[Action], i: int, meld: Meld, wild_faces: 
 
 def meld_finish(s: GameState, side: int, cards: tuple[int, ...]) -> Problem:
     """``finish_problem`` for laying ``cards`` as a new meld."""
-    natural = not any(f == JOKER or f < 4 for f in cards)
+    # the new meld is a natural group of three or more (what ``has_natural`` finds once it is laid):
+    # one rank and no card used as a wild card (S0 T8: a held red trey is one, in every respect)
+    wf = s.model.wild_face
+    natural = (len(cards) >= 3 and len({f // 4 for f in cards}) == 1 and cards[0] // 4 != 1
+               and not any(wf[f] for f in cards))
     return finish_problem(s, s.hn[s.current] - len(cards), canasta_counts(s, side),
                                 open_after(s, side, open_points(s, cards), natural,
                                                  natural and len(cards) >= s.rules.canasta_size),
