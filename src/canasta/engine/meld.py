@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Final
 
 from ..actions import Action
 from ..cards import JOKER, RANK_CHARS, RANK_NAMES, card_str, is_black_three, is_red_three
-from ..melds import Meld, new_meld, red_three_melds_alone, sequence_fits, wild_problem
+from ..melds import (
+    Meld,
+    black_three_problem,
+    meld_type,
+    new_meld,
+    red_three_melds_alone,
+    sequence_fits,
+    wild_problem,
+)
 from .common import (
     BLACK3_MELD,
     DRAW_PHASE,
@@ -20,7 +28,6 @@ from .common import (
     Problem,
     add_action,
     meld_action,
-    meld_type,
     multisets,
 )
 from .conditions import (
@@ -148,12 +155,9 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
             wild += 1
         elif not is_black_three(f):
             return ("black_three", "black threes are melded only with each other")
-    if wild:
-        if wild > r.black3_meld_wilds or b3 != 2:
-            return ("black_three", "black threes may not be melded with wild cards" if
-                    not r.black3_meld_wilds else "a wild card joins only two black threes")
-    elif b3 < r.black3_meld_min:
-        return ("black_three", f"you need at least {r.black3_meld_min} black threes to meld them")
+    why = black_three_problem(r, b3, wild)
+    if why:
+        return ("black_three", why)
     h_after = s.hn[seat] - len(cards)
     if h_after > 1 or (h_after and r.black3_out_no_discard):
         # S0 [F](ii){b}: melded, the black treys are the last act, with no discard after them
