@@ -249,3 +249,14 @@ def test_ruleset_made_directly_refuses_a_conflicting_combination(kwargs: dict[st
         RuleSet(**kwargs)
     with pytest.raises(RuleError, match=re.escape(words)):
         rules("classic", **kwargs)
+
+
+def test_ruleset_made_directly_refuses_a_name_that_is_no_option() -> None:
+    """Not Python's TypeError: the library's RuleError, with the closest option, as rules() says it."""
+    words = "unknown rule option 'stock_drew' (did you mean 'stock_draw'?)"
+    with pytest.raises(RuleError, match=re.escape(words)):
+        RuleSet(stock_drew=1)  # type: ignore[call-arg]
+    with pytest.raises(RuleError, match="unknown rule option 'sides'"):  # a derived fact, no option
+        RuleSet(sides=3)  # type: ignore[call-arg]
+    with pytest.raises(RuleError, match="rule options are given by name"):
+        RuleSet("classic")

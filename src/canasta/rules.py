@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import reprlib
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args, get_origin, get_type_hints
@@ -457,6 +458,22 @@ def check_option_values(values: dict[str, Any]) -> None:
     check_option_names(values)
     for k, v in values.items():
         _coerce(k, v)
+
+
+def _named_options_init(init: Any) -> Any:
+    """The dataclass's ``__init__``, refusing a name that is no option with :class:`RuleError` (as
+    rules() does) rather than Python's TypeError."""
+    @functools.wraps(init)
+    def __init__(self: RuleSet, *args: Any, **options: Any) -> None:
+        if args:
+            raise RuleError(f"rule options are given by name, such as RuleSet(packs=2), not "
+                            f"{reprlib.repr(args[0])} by position")
+        check_option_names(options)
+        init(self, **options)
+    return __init__
+
+
+setattr(RuleSet, "__init__", _named_options_init(RuleSet.__init__))  # noqa: B010 (mypy: no method assignment)
 
 
 def make_ruleset(values: dict[str, Any], base: RuleSet | None = None) -> RuleSet:
