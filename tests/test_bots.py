@@ -250,6 +250,26 @@ def test_heuristic_takes_a_big_pile_and_keeps_wild_cards() -> None:
     assert not (a.op is Op.DISCARD and a.cards == tuple(parse_cards("2D")))
 
 
+@pytest.mark.parametrize(("preset", "meld", "room"), [
+    ("classic", "KC KD 2C 2D", False),  # R 1.1: never more wilds than naturals: 2 + 2 is full
+    ("classic", "KC KD KH 2D", True),   # ... 3 naturals take a second wild card
+    ("samba", "KC KD 2C 2D", False),    # R 1.3: at most 2 wilds
+    ("trey-canasta", "KC KD 2C", False),  # S0 [C], T3: 2 naturals take one wild card only
+    ("trey-canasta", "KC KD KH 2C", True),
+])
+def test_R11_R13_S0_T3_heuristic_reads_a_melds_wild_room_from_the_wild_card_limit(preset: str, meld: str,
+                                                                                 room: bool) -> None:
+    """The bots' wild-card room of a meld comes from the rule (melds.wilds_allowed: max_wilds and
+    wild_ratio), not max_wilds alone: a joker in hand counts as meldable (its 50 points) only while a
+    group of the side may take it."""
+    s = position({"rules": preset, "dealer": 3, "turn": 0, "phase": "play", "opened": [True, False],
+                  "hands": ["JK 9C 8D", "4D 6H 6S", "8C 8D JH", "TC TD QS"], "stock": "7C 8S 9S JC",
+                  "melds": [[meld], []]})
+    o = Obs.from_view(view(s, 0), s.rules)
+    assert Heuristic().meldable_points(o) == (s.rules.value_joker if room else 0)
+    assert (s.why_illegal(Action.parse("add @0 JK")) is None) is room
+
+
 def test_full_deck_helper_matches_rules() -> None:
     rs = rules("classic")
     assert sum(deck_counts(rs)) == len(full_deck(rs.packs, rs.jokers_per_pack)) == 108  # 2 x 52 + 4

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -229,6 +230,32 @@ def test_position_errors(change: dict[str, Any], words: str) -> None:
     with pytest.raises(RecordError) as info:
         position(base | change)
     assert words in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize(("preset", "cards", "words"), [
+    ("classic", "3C 3S", "you need at least 3 black threes to meld them"),      # R 1.1: three or four
+    ("classic", "3C 3S 2D", "black threes may not be melded with wild cards"),  # R 1.1: no wild cards
+    ("classic", "3C 3S 5C", "black threes meld only with each other"),
+    ("spanish", "3C 3S 3C JK", "a wild card joins only two black threes"),      # S4: two and a joker; E7
+    ("american", "3C 3S 3C", "black threes cannot be melded"),                  # R 1.2: never melded
+    ("trey-canasta", "3C 3S 3H", "black threes may not be melded with wild cards"),  # S0 [F](ii){b}, T8
+    ("bolivia", "JK 2C", "wild cards cannot be melded on their own here"),       # B: three or more
+])
+def test_R11_S4_R12_S0_black_three_melds_in_a_position_follow_the_meld_rules(preset: str, cards: str,
+                                                                           words: str) -> None:
+    """A position's melds are checked by the meld predicates the plays use (melds.meld_problem,
+    black_three_problem): R 1.1 three or four black threes, no wild card; S4 two and a joker (E7);
+    R 1.2 threes are never melded; S0 [F](ii){b} black treys alone, and T8 a red trey is a wild card
+    there too (the play refuses 3C 3S 3H with the same words)."""
+    with pytest.raises(RecordError, match=re.escape(f"melds[0][0]: {words}")):
+        position({"rules": preset, "hands": ["5C 5D", "6C", "7C", "8C"], "stock": "9C 9D", "pile": "4S",
+                  "melds": [[cards], []]})
+
+
+def test_S4_E7_two_black_threes_and_a_joker_lie_as_a_meld_in_a_position() -> None:
+    s = position({"rules": "spanish", "hands": ["5C 5D", "6C", "7C", "8C"], "stock": "9C 9D", "pile": "4S",
+                  "melds": [["3C 3S JK", "KC KD KH"], []]})
+    assert s.melds[0][0].type is MeldType.BLACK3 and s.melds[0][0].rank == 3 and s.melds[0][0].wilds == 1
 
 
 def test_position_needs_rules_and_an_object() -> None:

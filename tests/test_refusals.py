@@ -181,6 +181,24 @@ def test_sequences_with_one_meld_per_rank_lists_no_second_group() -> None:
         s.apply("meld 6C 6H 6S")
 
 
+def test_a_sequence_is_no_natural_group_for_the_opening_natural_meld() -> None:
+    """R 1.2's opening natural meld (a natural *group* of three, as the side's opening is decided) with
+    sequences as a house rule: 4H 5H 6H leaving one card was listed and applied as if it met it, and the
+    side was then not open with only a retract to play. The check now reads the meld as the effect does."""
+    house = {"opening_natural_meld": True, "pass_allowed": False, "go_out_canastas": 0,
+             "ask_partner": "none", "opening_minimums": [[-(10**9), 15]]}
+    for hand, cards, opens in (("4H 5H 6H 9C", "4H 5H 6H", False), ("6C 6D 6H 9C", "6C 6D 6H", True)):
+        s = position({"rules": {"preset": "samba", "overrides": house}, "turn": 0, "phase": "play",
+                      "hands": [hand, "KC", "KD", "KH"], "pile": "TC", "stock": "4C 4D"})
+        assert (f"meld {cards}" in [str(a) for a in s.legal_actions()]) is opens
+        if opens:
+            s.apply(f"meld {cards}")
+            assert s.opened[0]
+        else:
+            with pytest.raises(IllegalAction, match="not met its opening minimum"):
+                s.apply(f"meld {cards}")
+
+
 @pytest.mark.parametrize(("house", "words"), [
     ({"min_naturals": 4}, "'min_naturals' = 4: a meld needs at least one natural, and a new meld is laid "
                           "as three cards"),

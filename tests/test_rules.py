@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
+from typing import Any
 
 import pytest
 
@@ -201,3 +203,60 @@ def test_games_of_one_option_set_share_one_rule_set() -> None:
     assert first == rules("samba") and cached_rules_from_options(dict(opts)) is first
     with pytest.raises(RuleError, match="stock_draw"):
         cached_rules_from_options(opts | {"stock_draw": 0})
+
+
+# ------------------------------------------------------------ RuleSet(...) made directly (issue 18)
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"packs": 7}, "rule option 'packs' = 7: must be 1 to 4"),
+    ({"target_score": "5000"}, "rule option 'target_score' must be a whole number, not '5000'"),
+    ({"concealed": "no"}, "rule option 'concealed' must be true or false, not 'no'"),
+    ({"red3_mode": "sometimes"}, "rule option 'red3_mode' cannot be 'sometimes'"),
+    ({"sequences": ((4, 14), 7)}, "rule option 'sequences' must hold pairs of whole numbers, not 7"),
+    ({"stock_draw": 0}, "rule option 'stock_draw' = 0: must be at least 1"),
+])
+def test_ruleset_made_directly_refuses_a_bad_value(kwargs: dict[str, Any], words: str) -> None:
+    """``RuleSet(...)`` goes through the same checks as rules(), replace() and rules_from_options():
+    a bad value is the library's RuleError naming the option and the problem."""
+    with pytest.raises(RuleError, match=re.escape(words)):
+        RuleSet(**kwargs)
+    with pytest.raises(RuleError, match=re.escape(words)):
+        dataclasses.replace(RuleSet(), **kwargs)
+
+
+def test_ruleset_made_directly_maps_the_old_value_names_and_lists() -> None:
+    """An old option value name (RENAMED_VALUES) is mapped to its new name, and lists become tuples,
+    as on every other path: the rule set equals the one rules() and replace() make."""
+    old = RuleSet(red3_mode="trey", stock_end="bolivia", red3_values=[0, 100, 200, 300, 800],  # type: ignore[arg-type]
+                  opening_minimums=[[-(10**9), 15], [0, 50], [1500, 90], [3000, 120]])  # type: ignore[arg-type]
+    assert (old.red3_mode, old.stock_end) == ("disclose", "end_on_draw")
+    assert old.red3_values == (0, 100, 200, 300, 800) and isinstance(old.opening_minimums[0], tuple)
+    assert old == RuleSet().replace(red3_mode="trey", stock_end="bolivia") == RuleSet(
+        red3_mode="disclose", stock_end="end_on_draw")
+    assert RuleSet(first_turn_upcard="trey").first_turn_upcard == "plus_stock_card"  # type: ignore[arg-type]
+    assert hash(old) == hash(RuleSet(red3_mode="disclose", stock_end="end_on_draw"))
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"merge_groups": True}, "merging needs several melds of a rank"),
+    ({"red3_wild": True}, "red3_mode optional or disclose"),
+    ({"go_out_sequence": True}, "the rules have no sequences"),
+    ({"turn_card_under": 5}, "the turn card only limits the talon"),
+    ({"first_turn_upcard": "plus_stock_card", "upcard": "none"}, "needs an upcard"),
+])
+def test_ruleset_made_directly_refuses_a_conflicting_combination(kwargs: dict[str, Any], words: str) -> None:
+    """A combination rules() refuses is refused made directly too, by the same check."""
+    with pytest.raises(RuleError, match=re.escape(words)):
+        RuleSet(**kwargs)
+    with pytest.raises(RuleError, match=re.escape(words)):
+        rules("classic", **kwargs)
+
+
+def test_ruleset_made_directly_refuses_a_name_that_is_no_option() -> None:
+    """Not Python's TypeError: the library's RuleError, with the closest option, as rules() says it."""
+    words = "unknown rule option 'stock_drew' (did you mean 'stock_draw'?)"
+    with pytest.raises(RuleError, match=re.escape(words)):
+        RuleSet(stock_drew=1)  # type: ignore[call-arg]
+    with pytest.raises(RuleError, match="unknown rule option 'sides'"):  # a derived fact, no option
+        RuleSet(sides=3)  # type: ignore[call-arg]
+    with pytest.raises(RuleError, match="rule options are given by name"):
+        RuleSet("classic")

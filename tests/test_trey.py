@@ -317,6 +317,28 @@ def test_S0_F_i_c_T8_red_trey_is_a_wild_in_every_respect() -> None:
     assert s2.melds[0][1].type is MeldType.WILD
 
 
+@pytest.mark.parametrize(("hand", "cards", "opens"), [("KC KD 3H 9C", "KC KD 3H", False),
+                                                     ("KC KD KH 9C", "KC KD KH", True)])
+def test_S0_T8_red_trey_as_a_wild_makes_no_natural_meld_for_the_opening(hand: str, cards: str,
+                                                                        opens: bool) -> None:
+    """T8: a held red trey used as a wild card is a wild "in every respect", so KC KD 3H is no natural
+    meld. It shows only with a house rule borrowing R 1.2's "the opening must include a natural meld of
+    three" (opening_natural_meld): laying KC KD 3H with one card left (no pass, no canasta needed to go
+    out, a minimum of 15 for a side below zero: KC KD = 20, treys count nothing, S0 [B]) would leave the
+    side unable to open and to go out, so it is refused and not listed; KC KD KH opens and is listed."""
+    house = {"opening_natural_meld": True, "pass_allowed": False, "go_out_canastas": 0,
+             "go_out_sequence": False, "ask_partner": "none"}
+    s = position_for({"preset": NAME, "overrides": house},  # type: ignore[arg-type]
+                     [hand, "4C", "4D", "4H"], scores=[-100, 0])
+    assert s.minimum[0] == 15
+    assert (f"meld {cards}" in legal(s)) is opens
+    if opens:
+        s.apply(f"meld {cards}")
+        assert s.opened[0] and legal(s) == ["discard 9C"]
+    else:
+        check_refused(s, f"meld {cards}", "keep_cards", "not met its opening minimum of 15")
+
+
 # ------------------------------------------------------------------------------------ scoring [D][E][F]
 def _end_by_stock(s: GameState) -> None:
     """Seat 0 discards; the next player wants to draw from an empty stock: the hand ends (R 2.1)."""

@@ -6,7 +6,17 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import NamedTuple
 
-from .cards import JOKER, RANK_NAMES, card_str, format_cards, is_red_three, is_wild, rank_of, sort_key
+from .cards import (
+    JOKER,
+    RANK_NAMES,
+    card_str,
+    format_cards,
+    is_black_three,
+    is_red_three,
+    is_wild,
+    rank_of,
+    sort_key,
+)
 from .rules import RuleSet
 
 
@@ -108,6 +118,21 @@ def new_meld(faces: tuple[int, ...], mtype: MeldType = MeldType.GROUP, r3w: bool
     return Meld(mtype, rank, nat + wild, len(nat), len(wild), sum(1 for f in wild if f == JOKER))
 
 
+def meld_type(cards: tuple[int, ...], r3w: bool = False) -> MeldType:
+    """The type of a meld from its cards (``r3w``: red threes are wild, S0 T8): black threes, wild cards
+    only, natural cards of several ranks (a sequence) or of one rank with wild cards (a group). It
+    classifies; whether the cards make a meld the rules allow is ``black_three_problem``,
+    ``wild_problem`` and ``meld_problem``."""
+    if any(is_black_three(f) for f in cards):
+        return MeldType.BLACK3
+    nat = [f for f in cards if not wild_card(f, r3w)]
+    if not nat:
+        return MeldType.WILD
+    if len({f // 4 for f in nat}) > 1:
+        return MeldType.SEQUENCE
+    return MeldType.GROUP
+
+
 def wilds_allowed(rules: RuleSet, naturals: int) -> int:
     """The most wild cards a group with ``naturals`` natural cards may hold, its size aside: the rule
     set's ``max_wilds`` and ``wild_ratio`` (``le``: no more wilds than naturals; ``lt``: fewer, unless
@@ -142,6 +167,60 @@ def wild_room(rules: RuleSet, naturals: int, wilds: int) -> int:
     if rules.max_meld_size:
         room = min(room, rules.max_meld_size - naturals - wilds)
     return max(room, 0)
+
+
+def black_three_problem(rules: RuleSet, threes: int, wilds: int) -> str | None:
+    """Why a meld of ``threes`` black threes and ``wilds`` wild cards breaks the rules, or None: a wild
+    card joins only two black threes, at most ``black3_meld_wilds`` of them (S4: two threes and a
+    joker); without one at least ``black3_meld_min`` threes. The going out it goes with is the play's."""
+    if wilds:
+        if wilds > rules.black3_meld_wilds or threes != 2:
+            return ("black threes may not be melded with wild cards" if not rules.black3_meld_wilds
+                    else "a wild card joins only two black threes")
+    elif threes < rules.black3_meld_min:
+        return f"you need at least {rules.black3_meld_min} black threes to meld them"
+    return None
+
+
+def meld_problem(rules: RuleSet, cards: tuple[int, ...]) -> str | None:
+    """Why ``cards`` cannot lie on the table together as one meld, or None: a meld as a position or a
+    record shows it, of any size it may have grown to (a play's checks add the turn's rules: three cards
+    at a time, one meld of a rank, the going out black threes need). Black threes only with each other
+    (``black_three_problem``); no red three among other cards (wild in S0 T8); wild cards alone only
+    where ``wild_melds``, up to a canasta; a sequence of three or more natural cards of one suit in a
+    row inside a window (``sequence_fits``); a group of three or more with ``min_naturals`` naturals
+    within the wild-card limits (``wild_problem``)."""
+    if not cards:
+        return "a meld needs cards"
+    r3w = rules.red3_wild
+    kind = meld_type(cards, r3w)
+    if kind is MeldType.BLACK3:
+        if rules.black3_meld == "none":
+            return "black threes cannot be melded"
+        if any(not is_black_three(f) and not wild_card(f, r3w) for f in cards):
+            return "black threes meld only with each other"
+        threes = sum(1 for f in cards if is_black_three(f))
+        return black_three_problem(rules, threes, len(cards) - threes)
+    nat = [f for f in cards if not wild_card(f, r3w)]
+    if any(is_red_three(f) for f in nat):
+        return "red threes cannot be melded"
+    if kind is MeldType.WILD:
+        if not rules.wild_melds or len(cards) < 3:
+            return "wild cards cannot be melded on their own here"
+        if len(cards) > rules.canasta_size:
+            return f"a wild meld holds at most {rules.canasta_size} cards"
+        return None
+    if kind is MeldType.SEQUENCE:
+        ranks = sorted(f // 4 + 2 for f in nat)
+        if (len(nat) != len(cards) or len({f % 4 for f in nat}) != 1 or len(nat) < 3
+                or ranks != list(range(ranks[0], ranks[0] + len(ranks)))
+                or not sequence_fits(rules, ranks[0], ranks[-1])):
+            return ("a meld is cards of one rank, or (where the rules have sequences) three or more "
+                    "natural cards of one suit in a row")
+        return None
+    if len(cards) < 3 or len(nat) < rules.min_naturals:
+        return f"a meld needs three cards, {rules.min_naturals} of them natural"
+    return wild_problem(rules, len(nat), len(cards) - len(nat))
 
 
 def red_three_melds_alone(rules: RuleSet) -> bool:

@@ -692,14 +692,14 @@ def rules(name: str, /, **overrides: Any) -> RuleSet:
     check_option_names(overrides, also=tuple(BUNDLES))
     overrides = expand_bundles(overrides)
     players = overrides.get("players")
-    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-        raise RuleError(f"rule option 'players' must be a whole number, not {reprlib.repr(players)}")
+    if players is not None:
+        check_option_values({"players": players})  # a whole number, before it picks the table
     table = preset_table(name, players)
     if players is not None and players not in table["player_counts"][0]:
         allowed = ", ".join(map(str, table["player_counts"][0]))
         raise RuleError(f"rule option 'players' = {players}: {name} is for {allowed} players")
     values = {k: v for k, (v, _) in table.items()} | {"name": name}
-    return make_ruleset(values | overrides, base=RuleSet())
+    return make_ruleset(values | overrides)
 
 
 def rules_from_options(options: dict[str, Any]) -> RuleSet:
@@ -716,7 +716,7 @@ def rules_from_options(options: dict[str, Any]) -> RuleSet:
         raise RuleError("the rule options need a 'name': the preset they derive from (or 'custom')")
     missing = [k for k in OPTION_NAMES if k not in options]
     if not missing:
-        return make_ruleset(options, base=RuleSet())
+        return make_ruleset(options)
     if name not in PRESETS:
         raise RuleError(f"the rule options of {name!r} lack {', '.join(map(repr, missing[:3]))}"
                         f"{' ...' if len(missing) > 3 else ''}: give every option")
@@ -727,7 +727,7 @@ def rules_from_options(options: dict[str, Any]) -> RuleSet:
     players = options.get("players")
     table = preset_table(name, players if isinstance(players, int) and not isinstance(players, bool)
                          else None)
-    return make_ruleset({k: table[k][0] for k in missing} | options, base=RuleSet())
+    return make_ruleset({k: table[k][0] for k in missing} | options)
 
 
 def cached_rules_from_options(options: dict[str, Any]) -> RuleSet:

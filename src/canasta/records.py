@@ -46,9 +46,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
-from .cards import card_str, full_deck, is_black_three, is_red_three, is_wild, parse_cards
+from .cards import card_str, full_deck, is_black_three, is_red_three, parse_cards
 from .errors import CanastaError, RecordError
-from .melds import Meld, MeldType, card_counts, new_meld, sequence_fits, wild_card, wild_problem
+from .melds import Meld, MeldType, card_counts, meld_problem, meld_type, new_meld
 from .model import frozen_by
 from .presets import rules as preset_rules
 from .presets import rules_from_options
@@ -121,36 +121,15 @@ def _per(pos: dict[str, Any], key: str, n: int, what: str) -> list[Any]:
 
 
 def _meld(rs: RuleSet, cards: list[int], where: str) -> Meld:
-    if not cards:
-        raise RecordError(f"{where}: a meld needs cards")
-    b3 = [f for f in cards if is_black_three(f)]
-    if b3:
-        if any(not is_black_three(f) and not is_wild(f) for f in cards):
-            raise RecordError(f"{where}: black threes meld only with each other")
-        return new_meld(tuple(cards), MeldType.BLACK3)._replace(rank=3)
-    nat = [f for f in cards if not wild_card(f, rs.red3_wild)]
-    if any(is_red_three(f) for f in nat):
-        raise RecordError(f"{where}: red threes cannot be melded")
-    if not nat:
-        if not rs.wild_melds or len(cards) < 3:
-            raise RecordError(f"{where}: wild cards cannot be melded on their own here")
-        if len(cards) > rs.canasta_size:
-            raise RecordError(f"{where}: a wild meld holds at most {rs.canasta_size} cards")
-        return new_meld(tuple(cards), MeldType.WILD, rs.red3_wild)
-    if len({f // 4 for f in nat}) > 1:
-        ranks = sorted(f // 4 + 2 for f in nat)
-        if (len(nat) != len(cards) or len({f % 4 for f in nat}) != 1 or len(nat) < 3
-                or ranks != list(range(ranks[0], ranks[0] + len(ranks)))
-                or not sequence_fits(rs, ranks[0], ranks[-1])):
-            raise RecordError(f"{where}: a meld is cards of one rank, or (where the rules have "
-                              f"sequences) three or more natural cards of one suit in a row")
-        return new_meld(tuple(cards), MeldType.SEQUENCE)
-    if len(cards) < 3 or len(nat) < rs.min_naturals:
-        raise RecordError(f"{where}: a meld needs three cards, {rs.min_naturals} of them natural")
-    why = wild_problem(rs, len(nat), len(cards) - len(nat))
+    """A meld of a position, checked by the rules of composition (``melds.meld_problem``)."""
+    faces = tuple(cards)
+    why = meld_problem(rs, faces)
     if why:
         raise RecordError(f"{where}: {why}")
-    return new_meld(tuple(cards), MeldType.GROUP, rs.red3_wild)
+    kind = meld_type(faces, rs.red3_wild)
+    if kind is MeldType.BLACK3:
+        return new_meld(faces, kind)._replace(rank=3)
+    return new_meld(faces, kind, rs.red3_wild)
 
 
 def position(pos: dict[str, Any] | object) -> GameState:

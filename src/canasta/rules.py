@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import reprlib
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args, get_origin, get_type_hints
@@ -298,11 +299,22 @@ class RuleSet:
     """By card face (0-52): whether it is laid face up (and replaced) as soon as a player gets it."""
 
     def __post_init__(self) -> None:
-        put = object.__setattr__  # frozen: the derived facts are set here only
+        """Every way of making a rule set comes here (``RuleSet(...)``, :func:`~canasta.presets.rules`,
+        :meth:`replace`, :func:`~canasta.presets.rules_from_options`, ``dataclasses.replace``): each
+        option's type is checked and its value normalised (lists to tuples, renamed values to their
+        new names, ``RENAMED_VALUES``), the derived facts are set, and the combination is validated.
+        A bad value raises :class:`RuleError` naming the option."""
+        put = object.__setattr__  # frozen: normalised values and the derived facts are set here only
+        for name in OPTION_NAMES:
+            value = getattr(self, name)
+            checked = _coerce(name, value)
+            if checked is not value:
+                put(self, name, checked)
         put(self, "sides", self.players // self.team_size if self.team_size > 0 else 0)
         put(self, "deck_size", self.packs * (52 + self.jokers_per_pack))
         threes = (1, 2) if self.red3_mode == "lay" else (0, 1, 2, 3) if self.red3_mode == "threes" else ()
         put(self, "laid_faces", tuple(f // 4 == 1 and f % 4 in threes for f in range(53)))
+        validate(self)
 
     def side_of(self, seat: int) -> int:
         return seat % self.sides
@@ -348,7 +360,7 @@ class RuleSet:
 
     def replace(self, **overrides: Any) -> RuleSet:
         """A validated copy with some options changed."""
-        return make_ruleset(self.options() | overrides, base=self)
+        return make_ruleset(overrides, base=self)
 
 
 def _jsonable(v: Any) -> Any:
@@ -364,12 +376,31 @@ OPTION_GROUPS: dict[str, str] = {f.name: f.metadata["group"] for f in _OPTIONS}
 _HINTS = get_type_hints(RuleSet)
 
 
-def _coerce(name: str, value: Any) -> Any:
-    """Check one option's type (accepting JSON lists for tuples) and return it normalised."""
-    hint = _HINTS[name]
+def _kind(hint: Any) -> tuple[str, tuple[Any, ...]]:
     origin = get_origin(hint)
     if origin is Literal:
-        allowed = get_args(hint)
+        return "choice", get_args(hint)
+    if hint in (bool, int, str):
+        return hint.__name__, ()
+    if origin is tuple:
+        inner = get_args(hint)[0]
+        return ("pairs" if get_origin(inner) is tuple else "ints" if inner is int else "texts"), ()
+    raise AssertionError(f"unhandled option type {hint}")  # pragma: no cover
+
+
+#: Each option's kind of value (read from its type once: a rule set checks every option when made).
+_KINDS: dict[str, tuple[str, tuple[Any, ...]]] = {name: _kind(_HINTS[name]) for name in OPTION_NAMES}
+
+
+def _whole(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _coerce(name: str, value: Any) -> Any:
+    """Check one option's type (accepting JSON lists for tuples) and return it normalised: the one
+    statement of the options' types, for :meth:`RuleSet.__post_init__` and :func:`check_option_values`."""
+    kind, allowed = _KINDS[name]
+    if kind == "choice":
         if isinstance(value, str):
             value = RENAMED_VALUES.get(name, {}).get(value, value)
         if value not in allowed:
@@ -380,40 +411,34 @@ def _coerce(name: str, value: Any) -> Any:
             raise RuleError(f"rule option {name!r} cannot be {reprlib.repr(value)}{hint_}: choose one "
                             f"of {', '.join(map(str, allowed))}")
         return value
-    if hint is bool:
+    if kind == "bool":
         if not isinstance(value, bool):
             raise RuleError(f"rule option {name!r} must be true or false, not {reprlib.repr(value)}")
         return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
+    if kind == "int":
+        if not _whole(value):
             raise RuleError(f"rule option {name!r} must be a whole number, not {reprlib.repr(value)}")
         return value
-    if hint is str:
+    if kind == "str":
         if not isinstance(value, str):
             raise RuleError(f"rule option {name!r} must be text, not {reprlib.repr(value)}")
         return value
-    if origin is tuple:
-        if not isinstance(value, (list, tuple)):
-            raise RuleError(f"rule option {name!r} must be a list, not {reprlib.repr(value)}")
-        inner = get_args(hint)[0]
-        out: list[Any] = []
+    if not isinstance(value, (list, tuple)):
+        raise RuleError(f"rule option {name!r} must be a list, not {reprlib.repr(value)}")
+    if kind == "pairs":
         for item in value:
-            if get_origin(inner) is tuple:
-                if (not isinstance(item, (list, tuple)) or len(item) != 2
-                        or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)):
-                    raise RuleError(f"rule option {name!r} must hold pairs of whole numbers, "
-                                    f"not {reprlib.repr(item)}")
-                out.append((item[0], item[1]))
-            elif inner is int:
-                if isinstance(item, bool) or not isinstance(item, int):
-                    raise RuleError(f"rule option {name!r} must hold whole numbers, not {reprlib.repr(item)}")
-                out.append(item)
-            else:
-                if not isinstance(item, str):
-                    raise RuleError(f"rule option {name!r} must hold text, not {reprlib.repr(item)}")
-                out.append(item)
-        return tuple(out)
-    raise AssertionError(f"unhandled option type for {name}")  # pragma: no cover
+            if not isinstance(item, (list, tuple)) or len(item) != 2 or not all(map(_whole, item)):
+                raise RuleError(f"rule option {name!r} must hold pairs of whole numbers, "
+                                f"not {reprlib.repr(item)}")
+        if type(value) is tuple and all(type(item) is tuple for item in value):
+            return value  # already normalised: kept as it is
+        return tuple((item[0], item[1]) for item in value)
+    for item in value:
+        if kind == "ints" and not _whole(item):
+            raise RuleError(f"rule option {name!r} must hold whole numbers, not {reprlib.repr(item)}")
+        if kind == "texts" and not isinstance(item, str):
+            raise RuleError(f"rule option {name!r} must hold text, not {reprlib.repr(item)}")
+    return value if type(value) is tuple else tuple(value)
 
 
 def check_option_names(names: Any, also: tuple[str, ...] = ()) -> None:
@@ -435,14 +460,29 @@ def check_option_values(values: dict[str, Any]) -> None:
         _coerce(k, v)
 
 
+def _named_options_init(init: Any) -> Any:
+    """The dataclass's ``__init__``, refusing a name that is no option with :class:`RuleError` (as
+    rules() does) rather than Python's TypeError."""
+    @functools.wraps(init)
+    def __init__(self: RuleSet, *args: Any, **options: Any) -> None:
+        if args:
+            raise RuleError(f"rule options are given by name, such as RuleSet(packs=2), not "
+                            f"{reprlib.repr(args[0])} by position")
+        check_option_names(options)
+        init(self, **options)
+    return __init__
+
+
+setattr(RuleSet, "__init__", _named_options_init(RuleSet.__init__))  # noqa: B010 (mypy: no method assignment)
+
+
 def make_ruleset(values: dict[str, Any], base: RuleSet | None = None) -> RuleSet:
-    """Build and validate a rule set from option values (missing ones come from ``base``)."""
+    """Build and validate a rule set from option values (missing ones come from ``base``, or are the
+    defaults). The checks are :meth:`RuleSet.__post_init__`'s: they run once, when the rule set is made."""
     check_option_names(values)
-    start = base if base is not None else RuleSet()
-    coerced = {k: _coerce(k, v) for k, v in values.items()}
-    rs = dataclasses.replace(start, **coerced)
-    validate(rs)
-    return rs
+    if base is None:
+        return RuleSet(**values)
+    return dataclasses.replace(base, **values)
 
 
 # Values the engine cannot play yet: refused loudly instead of being ignored.

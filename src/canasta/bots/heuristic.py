@@ -91,7 +91,7 @@ from typing import Any
 
 from ..actions import Action, Op
 from ..cards import is_black_three, is_red_three, is_wild
-from ..melds import Meld, MeldType
+from ..melds import Meld, MeldType, wilds_allowed
 from ..model import CardModel, card_model
 from ..rules import RuleSet
 from ..state import SAID_NO, SAID_YES, GameState, Phase
@@ -475,7 +475,8 @@ class Heuristic:
         groups = {m.rank for m in o.melds[o.side] if m.kind == GROUP
                   and not (r.max_meld_size and m.size >= r.max_meld_size)}
         pts = 0
-        room = o.opened[o.side] and any(m.kind == GROUP and m.wilds < r.max_wilds for m in o.melds[o.side])
+        room = o.opened[o.side] and any(m.kind == GROUP and m.wilds < wilds_allowed(r, m.naturals)
+                                        for m in o.melds[o.side])
         for f in o.hand:
             if is_wild(f):
                 pts += val[f] if room else 0
@@ -824,7 +825,7 @@ class Heuristic:
         if not r.red3_wild or not o.opened[o.side] or any(is_wild(f) for f in o.hand):
             return False
         return any(m.kind == GROUP and not m.canasta and r.canasta_size - m.size == 1
-                   and m.wilds < r.max_wilds for m in o.melds[o.side])
+                   and m.wilds < wilds_allowed(r, m.naturals) for m in o.melds[o.side])
 
     def _planned_meld(self, o: Obs, a: Action, plan: HandPlan, seq: bool, wild: int) -> tuple[float, str]:
         """A new meld while opening in a three-pack game: one of the plan's melds."""
@@ -865,7 +866,7 @@ class Heuristic:
         if m.kind != GROUP or not opened:
             return 0.0, ""
         gap = r.canasta_size - m.size
-        room = r.max_wilds - m.wilds
+        room = wilds_allowed(r, m.naturals) - m.wilds
         if 0 < gap <= self.w.wild_gap or (0 < gap <= min(self.w.wild_gap_max, held, room)
                                           and (r.sequences or r.wild_melds)):
             return 59.0, f"{a}: wild cards complete a canasta"

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..cards import JOKER, is_black_three, is_red_three, is_wild
-from ..melds import red_three_melds_alone
+from ..melds import red_three_melds_alone, wilds_allowed
 
 if TYPE_CHECKING:
     from .heuristic import Obs
@@ -54,7 +54,7 @@ def _wild_room(o: Obs, melds: list[tuple[str, list[int]]], counts: list[int]) ->
     for t, fs in melds:
         nat = [f for f in fs if not is_wild(f)]
         if t == GROUP and nat and wild_rank_ok(o, nat[0] // 4 + 2, len(nat)):
-            room += max(0, r.max_wilds - (len(fs) - len(nat)))
+            room += max(0, wilds_allowed(r, len(nat)) - (len(fs) - len(nat)))
     for m in o.melds[o.side]:
         if m.kind == WILD and m.size < r.canasta_size:
             room += r.canasta_size - m.size
@@ -62,7 +62,8 @@ def _wild_room(o: Obs, melds: list[tuple[str, list[int]]], counts: list[int]) ->
             base = (m.rank - 2) * 4
             more = sum(counts[base:base + 4])  # the hand's naturals that go onto it
             if m.size + more < r.canasta_size and wild_rank_ok(o, m.rank, m.naturals + more):
-                room += max(0, min(r.max_wilds - m.wilds, r.canasta_size - m.size - more))
+                room += max(0, min(wilds_allowed(r, m.naturals + more) - m.wilds,
+                                   r.canasta_size - m.size - more))
     return room
 
 
@@ -173,8 +174,11 @@ def _layout(o: Obs, counts: list[int], wilds: list[int], seq_first: bool) -> Han
         r = o.rules
         if r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks:
             room = _wild_room(o, plan.melds, before_adds)
-        else:
-            room = groups * r.max_wilds
+        else:  # each group's limit by its naturals (a wild meld's: the per-meld cap, as an estimate)
+            room = sum(wilds_allowed(r, sum(1 for f in fs if not is_wild(f)))
+                       for t, fs in plan.melds if t == GROUP) + sum(
+                wilds_allowed(r, m.naturals) if m.kind == GROUP else r.max_wilds
+                for m in o.melds[o.side] if m.kind in (GROUP, WILD) and m.size < r.canasta_size)
         plan.adds.extend(wilds[:room])
         wilds = wilds[room:]
     wild_min = o.rules.canasta_size if any(o.rules.wild_incomplete_by_jokers) else 3

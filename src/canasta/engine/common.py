@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from ..actions import Action, Op
-from ..cards import full_deck, is_black_three, is_red_three, is_wild
+from ..cards import full_deck
 from ..melds import Meld, MeldType
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -137,13 +137,3 @@ def multisets(held: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int, 
     return tuple(out)
 
 
-def meld_type(cards: tuple[int, ...], r3w: bool = False) -> MeldType:
-    """The type of a (checked) new meld from its cards (``r3w``: red threes are wild, S0 T8)."""
-    if any(is_black_three(f) for f in cards):
-        return BLACK3_MELD
-    nat = [f for f in cards if not is_wild(f) and not (r3w and is_red_three(f))]
-    if not nat:
-        return WILD_MELD
-    if len({f // 4 for f in nat}) > 1:
-        return SEQUENCE_MELD
-    return GROUP_MELD

@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Final
 
 from ..actions import Action
 from ..cards import JOKER, RANK_CHARS, RANK_NAMES, card_str, is_black_three, is_red_three
-from ..melds import Meld, new_meld, red_three_melds_alone, sequence_fits, wild_problem
+from ..melds import (
+    Meld,
+    black_three_problem,
+    meld_type,
+    new_meld,
+    red_three_melds_alone,
+    sequence_fits,
+    wild_problem,
+)
 from .common import (
     BLACK3_MELD,
     DRAW_PHASE,
@@ -20,7 +28,6 @@ from .common import (
     Problem,
     add_action,
     meld_action,
-    meld_type,
     multisets,
 )
 from .conditions import (
@@ -148,12 +155,9 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
             wild += 1
         elif not is_black_three(f):
             return ("black_three", "black threes are melded only with each other")
-    if wild:
-        if wild > r.black3_meld_wilds or b3 != 2:
-            return ("black_three", "black threes may not be melded with wild cards" if
-                    not r.black3_meld_wilds else "a wild card joins only two black threes")
-    elif b3 < r.black3_meld_min:
-        return ("black_three", f"you need at least {r.black3_meld_min} black threes to meld them")
+    why = black_three_problem(r, b3, wild)
+    if why:
+        return ("black_three", why)
     h_after = s.hn[seat] - len(cards)
     if h_after > 1 or (h_after and r.black3_out_no_discard):
         # S0 [F](ii){b}: melded, the black treys are the last act, with no discard after them
@@ -402,7 +406,11 @@ def gen_extend(s: GameState, out: list[Action], i: int, meld: Meld, wild_faces: 
 
 def meld_finish(s: GameState, side: int, cards: tuple[int, ...]) -> Problem:
     """``finish_problem`` for laying ``cards`` as a new meld."""
-    natural = not any(f == JOKER or f < 4 for f in cards)
+    # the new meld is a natural group of three or more (what ``has_natural`` finds once it is laid):
+    # one rank and no card used as a wild card (S0 T8: a held red trey is one, in every respect)
+    wf = s.model.wild_face
+    natural = (len(cards) >= 3 and len({f // 4 for f in cards}) == 1 and cards[0] // 4 != 1
+               and not any(wf[f] for f in cards))
     return finish_problem(s, s.hn[s.current] - len(cards), canasta_counts(s, side),
                                 open_after(s, side, open_points(s, cards), natural,
                                                  natural and len(cards) >= s.rules.canasta_size),

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import JOKER, RANK_NAMES, is_red_three, is_wild
-from ..melds import new_meld, sequence_fits, wild_problem
+from ..melds import meld_type, new_meld, sequence_fits, wild_problem
 from ..model import frozen_by
-from .common import OP_TOP, PLAY_PHASE, Problem, card_action, meld_type, multisets
+from .common import OP_TOP, PLAY_PHASE, Problem, card_action, multisets
 from .conditions import canasta_counts, finish_problem, has_cards, open_points
 from .flow import lift_top_with, meld_points
 
