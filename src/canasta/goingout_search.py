@@ -238,9 +238,9 @@ def _stranded(rules: RuleSet, nat: list[list[int]], groups: dict[int, list[Group
     if rules.min_naturals < 2:
         return 0
     out = 0
+    n0, n1, n2, n3 = nat  # (the four suits' rows: a plain sum, no generator per rank)
     for rank in range(4, 15):
-        held = sum(nat[s][rank] for s in range(4))
-        if held != 1 or rank in groups:
+        if n0[rank] + n1[rank] + n2[rank] + n3[rank] != 1 or rank in groups:
             continue
         suit = next(s for s in range(4) if nat[s][rank])
         row = nat[suit]
@@ -261,11 +261,15 @@ def _canastas_at_most(rules: RuleSet, nat: list[list[int]], groups: dict[int, li
     canasta that many cards of a suit in a row)."""
     size = rules.canasta_size
     total = 0
+    n0, n1, n2, n3 = nat
     for rank in range(4, 15):
-        gs = groups.get(rank, [])
-        done = sum(1 for n, w, _ in gs if n + w >= size)
-        loose = sum(n + w for n, w, _ in gs if n + w < size)
-        total += done + (loose + sum(nat[s][rank] for s in range(4)) + wilds) // size
+        done = loose = 0
+        for n, w, _ in groups.get(rank, ()):
+            if n + w >= size:
+                done += 1
+            else:
+                loose += n + w
+        total += done + (loose + n0[rank] + n1[rank] + n2[rank] + n3[rank] + wilds) // size
     if rules.wild_melds or wild_melds:
         total += (wilds + sum(n for n, _ in wild_melds)) // size
     seq = 0
@@ -279,7 +283,16 @@ def _canastas_at_most(rules: RuleSet, nat: list[list[int]], groups: dict[int, li
         seq += hi - lo + 1 + down + up >= size
     if rules.sequences:
         for row in nat:
-            if any(all(row[x] for x in range(a, a + size)) for a in range(4, 16 - size)):
+            # some ``size`` ranks in a row held, within 4..14 (one scan for the longest run)
+            run = best = 0
+            for x in range(4, 15):
+                if row[x]:
+                    run += 1
+                    if run > best:
+                        best = run
+                else:
+                    run = 0
+            if best >= size:
                 seq += sum(row[4:15]) // size
     return total + seq, seq
 
@@ -365,15 +378,19 @@ class _Limits:
             for a in range(lo, hi + 1) for b in range(a + 2, min(hi, a + rules.canasta_size - 1) + 1))
 
 
-_LIMITS: dict[RuleSet, _Limits] = {}
+_LIMITS: dict[int, _Limits] = {}
 
 
 def _limits(rules: RuleSet) -> _Limits:
-    lim = _LIMITS.get(rules)
-    if lim is None:
+    """The rule set's ``_Limits``, found by identity: hashing the frozen rule set (a dataclass
+    ``__hash__`` over every field, plain Python even in the compiled engine) cost more than the
+    rest of a quick going-out check. The entry holds the rule set, so its id is not reused while
+    the entry lives."""
+    lim = _LIMITS.get(id(rules))
+    if lim is None or lim.rules is not rules:
         if len(_LIMITS) >= 64:
             _LIMITS.clear()
-        lim = _LIMITS[rules] = _Limits(rules)
+        lim = _LIMITS[id(rules)] = _Limits(rules)
     return lim
 
 
@@ -464,6 +481,7 @@ class _Sweep:
         if not short and not free:
             seq = False
         limit = max(self.caps)  # canastas the sequences could usefully make
+        prune = free and seq and limit < 4  # (a free suit state: 3 counts, then the canasta runs)
         none: tuple[int, ...] = (0, 0, 0) if free else ()
         empty = (none, none, none, none)
         cur: dict[tuple[tuple[int, ...], ...], frozenset[Value]] = {empty: frozenset(begin)}
@@ -472,22 +490,39 @@ class _Sweep:
             cache: dict[tuple[frozenset[Value], int, int], frozenset[Value]] = {}
             counts = [(nat[s][rank], nat[s][rank + 1] if rank < 15 else 0,
                        nat[s][rank + 2] if rank < 14 else 0) for s in range(4)]
+            here = sum(c[0] for c in counts)
+            # a suit's options depend on its own state only: looked up once per state and rank
+            # (a plain dictionary per suit, cheaper than the cached function's argument key)
+            memos: list[dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int], ...]]] = [
+                {}, {}, {}, {}]
             for key, vals in cur.items():
-                # the four suits' choices, combined suit by suit: (runs, canastas closed, naturals left)
-                acc: dict[tuple[tuple[tuple[int, ...], ...], int, int], None] = {((), 0, 0): None}
+                # the four suits' choices, combined suit by suit: (runs, canastas closed, naturals
+                # left, runs meant to be canastas); where at most ``limit`` runs may be meant to be
+                # canastas in all, a partial combination past it is dropped at once (the count
+                # only grows with the suits still to come)
+                acc: dict[tuple[tuple[tuple[int, ...], ...], int, int, int], None] = {
+                    ((), 0, 0, 0): None}
                 for s in range(4):
                     if not seq:
                         opts: tuple[tuple[tuple[int, ...], int, int], ...] = ((none, 0, counts[s][0]),)
-                    elif free:
-                        opts = _free_options(lim, key[s], *counts[s], rank, limit, short)
                     else:
-                        opts = _suit_options(lim, key[s], *counts[s], rank)
-                    acc = {((*runs, o[0]), full + o[1], k + o[2]): None
-                           for runs, full, k in acc for o in opts}
-                if free and limit < 4:  # at most ``limit`` runs meant to be canastas in all
-                    acc = {x: None for x in acc if sum(len(st) for st in x[0]) - 12 <= limit}
-                here = sum(c[0] for c in counts)
-                for runs, full, k in acc:
+                        st = key[s]
+                        memo = memos[s]
+                        found = memo.get(st)
+                        if found is None:
+                            c0, c1, c2 = counts[s]
+                            found = memo[st] = (
+                                _free_options(lim, st, c0, c1, c2, rank, limit, short) if free
+                                else _suit_options(lim, st, c0, c1, c2, rank))
+                        opts = found
+                    if prune:
+                        acc = {((*runs, o[0]), full + o[1], k + o[2], n + len(o[0]) - 3): None
+                               for runs, full, k, n in acc for o in opts
+                               if n + len(o[0]) - 3 <= limit}
+                    else:
+                        acc = {((*runs, o[0]), full + o[1], k + o[2], 0): None
+                               for runs, full, k, _ in acc for o in opts}
+                for runs, full, k, _ in acc:
                     ck = (vals, full, k)
                     out = cache.get(ck)
                     if out is None:
