@@ -489,15 +489,20 @@ class _Sweep:
         empty = (none, none, none, none)
         cur: dict[tuple[tuple[int, ...], ...], frozenset[Value]] = {empty: frozenset(begin)}
         groups = self.groups
+        settled = False  # have the values been through ``_pareto``?
         for rank in range(4, 16):
             if (quick and len(cur) == 1 and rank not in groups and empty in cur and not nat[0][rank]
                     and not nat[1][rank] and not nat[2][rank] and not nat[3][rank]):
                 # no run open, no card of this rank held, no group of it to take wild cards:
                 # every suit's only option keeps it empty and the groups' only outcome adds
                 # nothing, so the step would give back the same values (a quick path for the
-                # many ranks a short hand lacks)
-                cur = {empty: frozenset(_pareto(set(cur[empty])))}
+                # many ranks a short hand lacks; ``_pareto`` gives back its own output unchanged,
+                # so only the first values need it)
+                if not settled:
+                    cur = {empty: frozenset(_pareto(set(cur[empty])))}
+                    settled = True
                 continue
+            settled = True
             nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
             cache: dict[tuple[frozenset[Value], int, int], frozenset[Value]] = {}
             counts = [(nat[s][rank], nat[s][rank + 1] if rank < 15 else 0,
