@@ -228,9 +228,6 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     nt = hk[m.red3] if r.red3_wild and r.pickup_hand_wilds else 0  # S0 T8: red treys are wild
     gained = pile_gain(s, True)
     hn = s.hn[seat]
-    # the held deuces and red threes a take may add, by count (found once, not per combination)
-    deuces = [held_faces(s, seat, m.deuce, d) for d in range(nd + 1)] if targets else []
-    treys = [held_faces(s, seat, m.red3, t) for t in range(nt + 1)] if targets else []
     for target in targets:
         tm = melds[target] if target >= 0 else None
         base_nat = tm.naturals if tm is not None else 0
@@ -256,8 +253,8 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                         if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None or (
                                 w and not wild_ok):
                             break
-                        a = card_action(OP_TAKE, nat + deuces[d] + (JOKER,) * j + treys[t],
-                                        target)
+                        a = card_action(OP_TAKE, nat + held_faces(s, seat, m.deuce, d)
+                                        + (JOKER,) * j + held_faces(s, seat, m.red3, t), target)
                         if (trusted and hn - c - w + gained >= 2) or why_not_take(s, a) is None:
                             out.append(a)
     if r.pickup_extends_sequence:
