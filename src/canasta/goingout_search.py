@@ -43,8 +43,10 @@ FREE = -2  # ``_plan_exists``: the final discard (any one card, or none where op
 OWN, NATURAL, NATURAL_CANASTA = 0, 1, 2  # what the "own canastas" count of a value counts
 
 
-def can_go_out_general(state: GameState) -> bool:
-    """Whether some sequence of legal plays this turn goes out (any rule set the engine plays)."""
+def can_go_out_general(state: GameState, quick: bool = True) -> bool:
+    """Whether some sequence of legal plays this turn goes out (any rule set the engine plays).
+    ``quick=False`` turns off the sweep's quick path (``_Sweep.run``), for the test that compares
+    the two."""
     r = state.rules
     seat = state.current
     if state.permission_problem():
@@ -52,9 +54,9 @@ def can_go_out_general(state: GameState) -> bool:
     hand = list(state.hands[seat])
     bare = r.go_out_discard == "optional" or _black3_bare(r)  # may the turn end without a discard?
     if state.no_discard:  # after a last-card red three the hand must be melded out entirely
-        return bare and _plan_exists(state, hand, -1)
+        return bare and _plan_exists(state, hand, -1, quick)
     if state.opened[state.side_of(seat)]:
-        return _plan_exists(state, hand, FREE)
+        return _plan_exists(state, hand, FREE, quick)
     # short of the opening the discard's points matter: try each card
     held = [state.face_of_kind(seat, k) for k, n in enumerate(state.hk[seat]) if n]
     choices = ([-1] if bare else []) + held
@@ -62,7 +64,7 @@ def can_go_out_general(state: GameState) -> bool:
         h = list(hand)
         if d >= 0:
             h[d] -= 1
-        if _plan_exists(state, h, d):
+        if _plan_exists(state, h, d, quick):
             return True
     return False
 
@@ -73,7 +75,7 @@ def _black3_bare(rules: RuleSet) -> bool:
     return rules.black3_out_no_discard
 
 
-def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
+def _plan_exists(state: GameState, h: list[int], discard: int, quick: bool = True) -> bool:
     """Can the cards ``h`` (face counts) all be melded this turn, bar the final discard, meeting
     the going-out terms? ``discard``: the face already taken out of ``h`` (-1: none), or FREE."""
     r = state.rules
@@ -116,11 +118,11 @@ def _plan_exists(state: GameState, h: list[int], discard: int) -> bool:
             routes.append((True, 1, NATURAL_CANASTA, 0))
         if r.sequence_canasta_opens:
             routes.append((True, 0, OWN, 1))
-    return any(_plan_route(state, h, discard, *route) for route in routes)
+    return any(_plan_route(state, h, discard, *route, quick) for route in routes)
 
 
 def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, need_own: int,
-                mark: int, need_seq: int) -> bool:
+                mark: int, need_seq: int, quick: bool = True) -> bool:
     """``_plan_exists`` for one way of meeting the opening: ``use_old`` the side's melds from
     before this turn may grow, ``need_own`` melds of the kind ``mark`` (the player's own canastas,
     natural groups of three or more, natural canastas) and ``need_seq`` sequence canastas the plan
@@ -225,7 +227,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     # first without short sequences (quick, and usually enough), then with everything
     for short in (False, True) if r.sequences and sum(h) > 15 else (True,):
         for begin, left in plans:
-            if solver.run(begin, left, free and not forced, short, bare, spare):
+            if solver.run(begin, left, free and not forced, short, bare, spare, quick):
                 return True
     return False
 
@@ -238,9 +240,9 @@ def _stranded(rules: RuleSet, nat: list[list[int]], groups: dict[int, list[Group
     if rules.min_naturals < 2:
         return 0
     out = 0
+    n0, n1, n2, n3 = nat  # (the four suits' rows: a plain sum, no generator per rank)
     for rank in range(4, 15):
-        held = sum(nat[s][rank] for s in range(4))
-        if held != 1 or rank in groups:
+        if n0[rank] + n1[rank] + n2[rank] + n3[rank] != 1 or rank in groups:
             continue
         suit = next(s for s in range(4) if nat[s][rank])
         row = nat[suit]
@@ -261,11 +263,15 @@ def _canastas_at_most(rules: RuleSet, nat: list[list[int]], groups: dict[int, li
     canasta that many cards of a suit in a row)."""
     size = rules.canasta_size
     total = 0
+    n0, n1, n2, n3 = nat
     for rank in range(4, 15):
-        gs = groups.get(rank, [])
-        done = sum(1 for n, w, _ in gs if n + w >= size)
-        loose = sum(n + w for n, w, _ in gs if n + w < size)
-        total += done + (loose + sum(nat[s][rank] for s in range(4)) + wilds) // size
+        done = loose = 0
+        for n, w, _ in groups.get(rank, ()):
+            if n + w >= size:
+                done += 1
+            else:
+                loose += n + w
+        total += done + (loose + n0[rank] + n1[rank] + n2[rank] + n3[rank] + wilds) // size
     if rules.wild_melds or wild_melds:
         total += (wilds + sum(n for n, _ in wild_melds)) // size
     seq = 0
@@ -279,7 +285,16 @@ def _canastas_at_most(rules: RuleSet, nat: list[list[int]], groups: dict[int, li
         seq += hi - lo + 1 + down + up >= size
     if rules.sequences:
         for row in nat:
-            if any(all(row[x] for x in range(a, a + size)) for a in range(4, 16 - size)):
+            # some ``size`` ranks in a row held, within 4..14 (one scan for the longest run)
+            run = best = 0
+            for x in range(4, 15):
+                if row[x]:
+                    run += 1
+                    if run > best:
+                        best = run
+                else:
+                    run = 0
+            if best >= size:
                 seq += sum(row[4:15]) // size
     return total + seq, seq
 
@@ -365,15 +380,19 @@ class _Limits:
             for a in range(lo, hi + 1) for b in range(a + 2, min(hi, a + rules.canasta_size - 1) + 1))
 
 
-_LIMITS: dict[RuleSet, _Limits] = {}
+_LIMITS: dict[int, _Limits] = {}
 
 
 def _limits(rules: RuleSet) -> _Limits:
-    lim = _LIMITS.get(rules)
-    if lim is None:
+    """The rule set's ``_Limits``, found by identity: hashing the frozen rule set (a dataclass
+    ``__hash__`` over every field, plain Python even in the compiled engine) cost more than the
+    rest of a quick going-out check. The entry holds the rule set, so its id is not reused while
+    the entry lives."""
+    lim = _LIMITS.get(id(rules))
+    if lim is None or lim.rules is not rules:
         if len(_LIMITS) >= 64:
             _LIMITS.clear()
-        lim = _LIMITS[rules] = _Limits(rules)
+        lim = _LIMITS[id(rules)] = _Limits(rules)
     return lim
 
 
@@ -423,7 +442,7 @@ class _Sweep:
         # joins only a group with ``wild_needs_naturals`` naturals, never one of the opening-only
         # ranks; the no-wild ranks never take one (``engine.conditions.wild_rule``)
         self.after_opening = state.opened[side] and not state.turn_points
-        self.memo: dict[tuple[int, int], tuple[tuple[int, int, int, int, int], ...] | None] = {}
+        self.memo: dict[int, tuple[tuple[int, int, int, int, int], ...]] = {}
 
     def wild_min(self, rank: int) -> int:
         """Naturals a group of ``rank`` must hold before a wild card joins it (99: never)."""
@@ -441,53 +460,86 @@ class _Sweep:
             return None
         if rank > 14:
             return ((0, 0, 0, 0, 0),) if k == 0 else None
-        key = (rank, k)
-        if key not in self.memo:
+        key = rank * 256 + k  # (k: at most the naturals of a rank, far fewer than 256)
+        flat = self.memo.get(key)
+        if flat is None:
             r = self.rules
             new_ok = not (r.one_meld_per_rank and rank in self.group_ranks)
-            out = _group_outcomes(self.lim, self.groups.get(rank, ()), new_ok, k, self.wilds,
-                                  self.caps[0], self.caps[2], self.wild_min(rank), self.mark)
-            flat = tuple(sorted((w, *end) for w, tos in out.items() for end in tos))
-            self.memo[key] = flat or None
-        return self.memo[key]
+            flat = self.memo[key] = _group_flat(self.lim, self.groups.get(rank, ()), new_ok, k,
+                                                self.wilds, self.caps[0], self.caps[2],
+                                                self.wild_min(rank), self.mark)
+        return flat or None
 
     def run(self, begin: set[Value], nat: list[list[int]], may_discard: bool,
-            short: bool = True, bare: bool = True, spare: int = 0) -> bool:
+            short: bool = True, bare: bool = True, spare: int = 0, quick: bool = True) -> bool:
         """From the values ``begin``, can the naturals ``nat`` (per suit and rank) all be placed,
         going out? ``may_discard``: one natural may still be the final discard; ``short``:
         False tries sequences that make canastas only (a quicker search; True is complete);
         ``bare``: the turn may end without a discard; ``spare``: wild cards that may be laid
-        singly instead of placed (red threes that are wild)."""
+        singly instead of placed (red threes that are wild); ``quick``: skip the ranks that
+        cannot change the values (False: step through every rank, for the test)."""
         lim = self.lim
         seq = bool(self.rules.sequences)
         free = lim.free_runs
         if not short and not free:
             seq = False
         limit = max(self.caps)  # canastas the sequences could usefully make
+        prune = free and seq and limit < 4  # (a free suit state: 3 counts, then the canasta runs)
         none: tuple[int, ...] = (0, 0, 0) if free else ()
         empty = (none, none, none, none)
         cur: dict[tuple[tuple[int, ...], ...], frozenset[Value]] = {empty: frozenset(begin)}
+        groups = self.groups
+        settled = False  # have the values been through ``_pareto``?
         for rank in range(4, 16):
+            if (quick and len(cur) == 1 and rank not in groups and empty in cur and not nat[0][rank]
+                    and not nat[1][rank] and not nat[2][rank] and not nat[3][rank]):
+                # no run open, no card of this rank held, no group of it to take wild cards:
+                # every suit's only option keeps it empty and the groups' only outcome adds
+                # nothing, so the step would give back the same values (a quick path for the
+                # many ranks a short hand lacks; ``_pareto`` gives back its own output unchanged,
+                # so only the first values need it)
+                if not settled:
+                    cur = {empty: frozenset(_pareto(set(cur[empty])))}
+                    settled = True
+                continue
+            settled = True
             nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
             cache: dict[tuple[frozenset[Value], int, int], frozenset[Value]] = {}
             counts = [(nat[s][rank], nat[s][rank + 1] if rank < 15 else 0,
                        nat[s][rank + 2] if rank < 14 else 0) for s in range(4)]
+            here = sum(c[0] for c in counts)
+            # a suit's options depend on its own state only: looked up once per state and rank
+            # (a plain dictionary per suit, cheaper than the cached function's argument key)
+            memos: list[dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int], ...]]] = [
+                {}, {}, {}, {}]
             for key, vals in cur.items():
-                # the four suits' choices, combined suit by suit: (runs, canastas closed, naturals left)
-                acc: dict[tuple[tuple[tuple[int, ...], ...], int, int], None] = {((), 0, 0): None}
+                # the four suits' choices, combined suit by suit: (runs, canastas closed, naturals
+                # left, runs meant to be canastas); where at most ``limit`` runs may be meant to be
+                # canastas in all, a partial combination past it is dropped at once (the count
+                # only grows with the suits still to come)
+                acc: dict[tuple[tuple[tuple[int, ...], ...], int, int, int], None] = {
+                    ((), 0, 0, 0): None}
                 for s in range(4):
                     if not seq:
                         opts: tuple[tuple[tuple[int, ...], int, int], ...] = ((none, 0, counts[s][0]),)
-                    elif free:
-                        opts = _free_options(lim, key[s], *counts[s], rank, limit, short)
                     else:
-                        opts = _suit_options(lim, key[s], *counts[s], rank)
-                    acc = {((*runs, o[0]), full + o[1], k + o[2]): None
-                           for runs, full, k in acc for o in opts}
-                if free and limit < 4:  # at most ``limit`` runs meant to be canastas in all
-                    acc = {x: None for x in acc if sum(len(st) for st in x[0]) - 12 <= limit}
-                here = sum(c[0] for c in counts)
-                for runs, full, k in acc:
+                        st = key[s]
+                        memo = memos[s]
+                        found = memo.get(st)
+                        if found is None:
+                            c0, c1, c2 = counts[s]
+                            found = memo[st] = (
+                                _free_options(lim, st, c0, c1, c2, rank, limit, short) if free
+                                else _suit_options(lim, st, c0, c1, c2, rank))
+                        opts = found
+                    if prune:
+                        acc = {((*runs, o[0]), full + o[1], k + o[2], n + len(o[0]) - 3): None
+                               for runs, full, k, n in acc for o in opts
+                               if n + len(o[0]) - 3 <= limit}
+                    else:
+                        acc = {((*runs, o[0]), full + o[1], k + o[2], 0): None
+                               for runs, full, k, _ in acc for o in opts}
+                for runs, full, k, _ in acc:
                     ck = (vals, full, k)
                     out = cache.get(ck)
                     if out is None:
@@ -528,16 +580,23 @@ class _Sweep:
         add = out.add
         mark = self.mark
         own_full = full if mark == OWN else 0  # closed runs are own canastas, not groups
+        # (the rank's group outcomes, and 1 where they take the final discard)
+        sources: list[tuple[tuple[tuple[int, int, int, int, int], ...], int]] = []
+        if keep is not None:
+            sources.append((keep, 0))
+        if drop is not None:
+            sources.append((drop, 1))
         for w, t, q, o, dd, waits, last in vals:
             t, o = t + full, o + own_full
             if full:
                 q = min(q + full, cap_q)
             if in_runs:
                 last = 1
-            for outs, d2 in ((keep, dd), (drop if not dd else None, 1)):
-                if outs is None:
+            room = wmax - w
+            for outs, takes in sources:
+                if takes and dd:
                     continue
-                room = wmax - w
+                d2 = 1 if takes else dd
                 for gw, gt, go, gwait, glast in outs:
                     if gw > room:
                         break
@@ -657,6 +716,17 @@ def _suit_options(lim: _Limits, starts: tuple[int, ...], cards: int, next1: int,
         for new in range(0, min(cards - used, most_new) + 1):
             out.append((tuple(sorted(kept + (rank,) * new)), full, cards - used - new))
     return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _group_flat(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: int, wilds: int,
+                cap_t: int, cap_o: int, wild_min: int, mark: int
+                ) -> tuple[tuple[int, int, int, int, int], ...]:
+    """``_group_outcomes`` as (wilds used, canastas, own canastas, waits, last), fewest wilds
+    first, cached as such: every sweep asks for it afresh, and flattening and sorting it each
+    time cost more than the lookup."""
+    out = _group_outcomes(lim, groups, new_ok, k, wilds, cap_t, cap_o, wild_min, mark)
+    return tuple(sorted((w, *end) for w, tos in out.items() for end in tos))
 
 
 @lru_cache(maxsize=65536)

@@ -141,6 +141,15 @@ def wild_rule(s: GameState, side: int, rank: int, naturals: int) -> str | None:
     return None
 
 
+def wild_rule_bites(s: GameState, side: int, naturals: int) -> bool:
+    """Whether ``wild_rule`` can refuse a wild card in a group of ``naturals`` naturals for some
+    rank now: the move generators ask it per rank only then (it reads the rule set, plain Python
+    even in the compiled engine)."""
+    r = s.rules
+    return bool(r.no_wild_ranks or (s.opened[side] and not s.turn_points and (
+        r.opening_wild_ranks or naturals < r.wild_needs_naturals)))
+
+
 def talon_count(s: GameState, side: int) -> int:
     """Talon cards the side would draw after this turn's discard: only in its opening turn,
     not when it took the pile; 4 to the first side to open, 3 to the second (R 1.2), only down

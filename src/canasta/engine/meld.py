@@ -39,6 +39,7 @@ from .conditions import (
     open_after,
     open_points,
     wild_rule,
+    wild_rule_bites,
 )
 from .flow import go_out, meld_points, take_from
 from .take import pile_block
@@ -262,6 +263,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
     elif ok3 or ok21:
         free = drawing or hn - 3 >= 2
         kind_rank = m.rank
+        by_rank = bool(wild_faces) and wild_rule_bites(s, side, 2)
         for k in range(m.n_natural):
             n = hk[k]
             if n < 2 or kind_rank[k] in taken:
@@ -275,7 +277,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                                                        3 if n >= 3 else 2)
             if n >= 3 and ok3 and (free or meld_finish(s, side, three) is None):
                 out.append(meld_action(three))
-            if ok21 and wild_faces and wild_rule(s, side, kind_rank[k], 2) is None:
+            if ok21 and wild_faces and (not by_rank or wild_rule(s, side, kind_rank[k], 2) is None):
                 for wf in wild_faces:
                     c3: tuple[int, ...] = (three[0], three[1], wf)
                     if free or meld_finish(s, side, c3) is None:
@@ -355,11 +357,12 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: se
     wkey = 0
     for wf in wilds:
         wkey |= 1 << (wf if wf < 8 else 8)  # deuces and treys by face, the joker
+    by_rank = bool(wilds) and wild_rule_bites(s, side, 2)
     for base in range(8, 52, 4):
         c0, c1, c2, c3 = h[base], h[base + 1], h[base + 2], h[base + 3]
         if c0 + c1 + c2 + c3 < 2 or (taken and base // 4 + 2 in taken):
             continue
-        here = wilds if not wilds or wild_rule(s, side, base // 4 + 2, 2) is None else ()
+        here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
         code = c0 | c1 << 4 | c2 << 8 | c3 << 12
         key = base << 32 | (wkey << 16 if here else 0) | code
         opts = GROUPS.get(key)
