@@ -18,15 +18,20 @@ import pytest
 from canasta import GameState, rules
 from canasta.actions import Action, Op
 from canasta.bots import (
+    EXPERT_PLUS_THINK,
     LEVEL_NAMES,
     LEVELS,
     OLD_LEVELS,
     THINK_LONGER,
+    THINK_MAX,
     HeuristicBot,
     SearchBot,
     SearchConfig,
+    is_bot_name,
     level_id,
     make_bot,
+    split_think,
+    think_config,
 )
 from canasta.bots.explain import LOOKED_AHEAD, card_word, rank_words
 from canasta.cards import is_wild, parse_card
@@ -291,6 +296,39 @@ def test_thinking_longer_is_a_bigger_budget() -> None:
     default = SearchConfig()
     assert THINK_LONGER.samples > default.samples and THINK_LONGER.candidates >= default.candidates
     assert isinstance(make_bot("expert-plus", 1), SearchBot) and isinstance(make_bot("club", 1), HeuristicBot)
+
+
+def test_a_thinking_budget_scales_the_experts_worlds_and_keeps_the_caps() -> None:
+    default = SearchConfig()
+    assert think_config(1) == default and think_config(EXPERT_PLUS_THINK) == THINK_LONGER
+    for n in (2, 4, THINK_MAX):
+        c = think_config(n)
+        assert c.samples == n * default.samples and c.candidates > default.candidates
+        assert (c.work_limit, c.max_seconds) == (default.work_limit, default.max_seconds)
+    b = make_bot("expert:4", 1)
+    assert isinstance(b, SearchBot) and b.config == think_config(4)
+    assert make_bot("search:2", 1).config == think_config(2)  # type: ignore[attr-defined]
+    assert split_think("expert:4") == ("expert", 4) and split_think("club") == ("club", None)
+    assert is_bot_name("expert:8") and is_bot_name("hard:2") and is_bot_name("beginner")
+    for bad in ("expert:0", "expert:9", "expert:x", "club:2", "random:3", "grandmaster:2"):
+        assert not is_bot_name(bad), bad
+    with pytest.raises(ValueError, match="does not search"):
+        make_bot("club:2")
+    with pytest.raises(ValueError, match="1 to 8"):
+        think_config(9)
+
+
+def test_the_thinking_budget_in_the_terminal_game_and_its_saved_level() -> None:
+    from canasta.tui.session import known_level, level_words
+    assert known_level("expert:4") and known_level("expert") and not known_level("club:4")
+    assert not known_level("expert:12")
+    assert level_words("expert:4") == "Expert (thinks 4 times as long)"
+    assert level_words("club") == "Club player"
+    from canasta.tui.session import Session
+    game = Session.new(rules("gvr-club"), ["human", "bot", "bot", "bot"], "expert:2", 5)
+    assert all(b.config == think_config(2) for b in game.bots.values())  # type: ignore[attr-defined]
+    again = Session.from_json(game.to_json())
+    assert again.level == "expert:2" and isinstance(again.bots[1], SearchBot)
 
 
 def test_a_decision_cut_short_by_its_work_budget_keeps_the_heuristic_move_deterministically() -> None:

@@ -262,3 +262,14 @@ def test_every_event_the_engine_logs_is_told_in_words() -> None:
     assert {"box", "box_red3", "talon", "turnover", "start_pile", "merge"} <= logged  # the scan works
     assert not logged - set(_EVENT_WORDS) - _SILENT - {"take"}  # "take": worded in code
     assert not logged - set(_WORDS) - {"take"}
+
+
+def test_play_think_is_for_the_expert_and_a_new_game(tmp_path: Path) -> None:
+    """issue 16: ``--think N`` lets the Expert think N times as long; it is refused for a level that
+    does not search and for a resumed game (which keeps its level)."""
+    save = str(tmp_path / "g.json")
+    assert_clean_error(*run("play", "--level", "club", "--think", "2", "--save", save),
+                       "--think is for the Expert")
+    assert_clean_error(*run("play", "--level", "expert", "--think", "9", "--save", save), "--think")
+    Path(save).write_text("{}")
+    assert_clean_error(*run("play", "--think", "2", "--resume", "--save", save), "--think is for a new game")

@@ -121,8 +121,16 @@ def test_cli_match_table() -> None:
     assert "A wins" in res.stdout and "95% CI" in res.stdout and "decision time A" in res.stdout
 
 
+def test_cli_match_takes_a_thinking_budget() -> None:
+    res = runner.invoke(app, ["match", "--variant", "gvr-club", "--a", "expert:2", "--b", "club",
+                              "--games", "1", "--max-hands", "1", "--workers", "1", "--json"])
+    assert res.exit_code == 0, res.stderr
+    assert json.loads(res.stdout)["bot_a"] == "expert:2"
+
+
 @pytest.mark.parametrize(("args", "words"), [
     (["--a", "grandmaster"], "unknown bot 'grandmaster'"),
+    (["--a", "club:2"], "unknown bot 'club:2'"),
     (["--b", "nobody"], "unknown bot 'nobody'"),
     (["--variant", "bridge"], "unknown rule set 'bridge'"),
 ])

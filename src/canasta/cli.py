@@ -423,7 +423,9 @@ def simulate_cmd(
 def match_cmd(
     variant: VariantOption = "gvr-club",
     a: Annotated[str, typer.Option("--a", help="Bot A (side 0 first): random, heuristic, search, or "
-                                              "a level: beginner, club, expert, expert-plus.")] = "heuristic",
+                                              "a level: beginner, club, expert, expert-plus; a search "
+                                              "level thinking N times as long: expert:N (N 1-8).")]
+    = "heuristic",
     b: Annotated[str, typer.Option("--b", help="Bot B.")] = "random",
     games: Annotated[int, typer.Option("--games", min=0, help="Games (pairs of duplicate deals).")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="Deal seed of the first pair (pair i: seed + i).")] = 1,
@@ -438,11 +440,11 @@ def match_cmd(
                                            "hands and report it as unfinished.")] = MAX_HANDS,
 ) -> None:
     """Play bot A against bot B on duplicate deals: win rate with a 95% interval, scores, times."""
-    from .bots import bot_names
+    from .bots import bot_names, is_bot_name
     from .match import run_match
 
     for name in (a, b):
-        if name not in bot_names():
+        if not is_bot_name(name):
             close = difflib.get_close_matches(name, bot_names(), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             _fail(f"unknown bot {name!r}{hint}; known: {', '.join(bot_names())}")
@@ -701,12 +703,26 @@ def replay_cmd(
         console.print(f"the game is not over (scores {' / '.join(map(str, final.scores))})")
 
 
+def _think_level(level: str, think: int) -> str:
+    """The level with a thinking budget (``expert`` and ``--think 4``: ``expert:4``); the budget is the
+    Expert's, so only a search level takes one."""
+    from .bots import level_id
+
+    if level_id(level.partition(":")[0]) not in ("expert", "expert-plus"):
+        _fail(f"--think is for the Expert (--level expert or expert-plus), not {level!r}")
+    return f"expert:{think}"
+
+
 @app.command("play", cls=_Command)
 def play_cmd(
     variant: VariantOption = "gvr-club",
     level: Annotated[str, typer.Option("--level", help="Bots' level: beginner, club (a club player), "
                                                 "expert, or expert-plus (thinks longer); the old "
                                                 "names easy, medium, hard still work.")] = "club",
+    think: Annotated[int | None, typer.Option("--think", min=1, max=8, help="Let the Expert think N "
+                                              "times as long (N times the worlds it samples; each "
+                                              "decision still under 2 s): stronger, a little slower.")]
+    = None,
     seats: Annotated[str | None, typer.Option("--seats", help="Who sits where, seat 0 first, e.g. "
                                               "human,bot,human,bot (default: you in seat 0, bots "
                                               "elsewhere).")] = None,
@@ -743,6 +759,8 @@ def play_cmd(
         if resume or saved is not None:
             if sets:
                 _fail("--set is for a new game: a resumed game keeps the house rules it was started with")
+            if think is not None:
+                _fail("--think is for a new game: a resumed game keeps its bots' level")
             source = Path(saved).expanduser() if saved is not None else path
             if not source.exists():
                 _fail(f"no saved game at {source}: start one with `canasta play`")
@@ -755,6 +773,8 @@ def play_cmd(
             if seat_list is None:
                 seat_list = ["human"] + ["bot"] * (rs.players - 1)
             game_seed = random.randrange(1_000_000) if seed is None else seed
+            if think is not None:
+                level = _think_level(level, think)
             session = Session.new(rs, seat_list, level, game_seed, save_path=path)
         session.save()
     except OSError as e:

@@ -10,8 +10,13 @@
   pickups and wild cards). Never like a random player: it keeps wild cards and plays legal moves only.
 * ``club`` — the heuristic (:mod:`canasta.bots.heuristic`).
 * ``expert`` — the search bot at its default budget (:mod:`canasta.bots.search`).
-* ``expert-plus`` — the search bot thinking longer (more sampled worlds and candidates), for players
-  who do not mind waiting a little.
+* ``expert-plus`` — the search bot thinking longer (:func:`think_config` of :data:`EXPERT_PLUS_THINK`),
+  for players who do not mind waiting a little.
+
+**Thinking budget.** A search level's name may end in ``:N`` (``expert:4``, ``search:2``; ``N`` from 1
+to :data:`THINK_MAX`): the Expert thinks ``N`` times as long (:func:`think_config`: ``N`` times the
+sampled worlds, more candidates), still within the decision caps (``work_limit``, ``max_seconds``).
+``canasta play --think N`` and ``canasta match --a expert:N`` use it.
 
 The old names ``easy``, ``medium`` and ``hard`` (stored seats, saved games, ``--level``) are kept as
 :data:`OLD_LEVELS`. The engine never imports this package.
@@ -31,9 +36,10 @@ from .heuristic import HeuristicBot, Weights
 from .random import RandomBot
 from .search import SearchBot, SearchConfig
 
-__all__ = ["BEGINNER", "BEGINNER_BY_PRESET", "BOTS", "LEVELS", "LEVEL_NAMES", "OLD_LEVELS", "THINK_LONGER",
-           "BeginnerBot", "Bot", "HeuristicBot", "RandomBot", "SearchBot", "SearchConfig", "Weights",
-           "bot_names", "level_id", "make_bot", "play_turn"]
+__all__ = ["BEGINNER", "BEGINNER_BY_PRESET", "BOTS", "EXPERT_PLUS_THINK", "LEVELS", "LEVEL_NAMES",
+           "OLD_LEVELS", "SEARCHERS", "THINK_LONGER", "THINK_MAX", "BeginnerBot", "Bot", "HeuristicBot",
+           "RandomBot", "SearchBot", "SearchConfig", "Weights", "bot_names", "is_bot_name", "level_id",
+           "make_bot", "play_turn", "split_think", "think_config"]
 
 # A newer player's habits: takes the pile only when it is big, does not judge what the next player
 # can use, breaks pairs, never freezes, keeps wild cards off the melds and stays in longer.
@@ -49,8 +55,26 @@ BEGINNER_BY_PRESET: dict[str, Weights] = dict.fromkeys(
             break_pair=0.0, black3=10.0, freeze_pile=10**6, seq_adjacent=0.0, seq_gap=0.0,
             seq_table_gap=0.0, escalera_need=1.0, seq_hold=0.0))
 
+THINK_MAX = 8  # the most a search level's ``:N`` may ask for
+
+
+def think_config(think: int = 1) -> SearchConfig:
+    """The Expert's search thinking ``think`` times as long: ``think`` times its sampled worlds and,
+    beyond the first, more candidates compared. The decision caps (``work_limit`` playout actions,
+    ``max_seconds`` on the clock) stay: the longest decision stays under 2 s, a big budget is then
+    cut short by them."""
+    if not 1 <= think <= THINK_MAX:
+        raise BotError(f"a thinking budget is 1 to {THINK_MAX} (times the Expert's), not {think}")
+    base = SearchConfig()
+    if think == 1:
+        return base
+    return replace(base, samples=base.samples * think, candidates=base.candidates + 1)
+
+
+EXPERT_PLUS_THINK = 3  # the level "Expert (thinks longer)"
 # "Thinks longer": three times the worlds, more candidates, still within the decision-time cap.
-THINK_LONGER = SearchConfig(samples=48, candidates=6)
+THINK_LONGER = think_config(EXPERT_PLUS_THINK)
+SEARCHERS = frozenset(("search", "expert", "expert-plus", "hard"))  # the names a budget applies to
 
 
 class BeginnerBot(KnowsRules):
@@ -119,9 +143,36 @@ def bot_names() -> list[str]:
     return [*BOTS, *LEVELS, *OLD_LEVELS]
 
 
+def split_think(name: str) -> tuple[str, int | None]:
+    """``"expert:4"`` -> ``("expert", 4)``; a name without a budget -> ``(name, None)``. ``BotError``
+    for a budget that is not a whole number from 1 to :data:`THINK_MAX` or on a bot that does not
+    search."""
+    base, sep, n = str(name).partition(":")
+    if not sep:
+        return base, None
+    if base not in SEARCHERS:
+        raise BotError(f"{base!r} does not search: a thinking budget (':{n}') is for "
+                       f"{', '.join(sorted(SEARCHERS))}")
+    if not n.isdigit() or not 1 <= int(n) <= THINK_MAX:
+        raise BotError(f"a thinking budget is a whole number from 1 to {THINK_MAX}, not {n!r}")
+    return base, int(n)
+
+
+def is_bot_name(name: str) -> bool:
+    """Does ``make_bot`` know ``name`` (with its budget, if any)?"""
+    try:
+        base, _ = split_think(name)
+    except BotError:
+        return False
+    return base in bot_names()
+
+
 def make_bot(name: str, seed: int | str = 0) -> Bot:
-    """A new bot by name (a bot, a level or a level's old name); ``BotError`` (a ``ValueError``) naming
-    the closest known name for an unknown one."""
+    """A new bot by name (a bot, a level or a level's old name, a search level with a thinking budget
+    ``:N``); ``BotError`` (a ``ValueError``) naming the closest known name for an unknown one."""
+    think = split_think(name)[1]
+    if think is not None:
+        return SearchBot(seed, think_config(think))
     make = BOTS.get(name) or LEVELS.get(level_id(name))
     if make is None:
         close = difflib.get_close_matches(str(name), bot_names(), n=1)

@@ -31,7 +31,7 @@ from .render import (
     status_text,
     summary_table,
 )
-from .session import LEVEL_WORDS, Outcome, Session
+from .session import Outcome, Session, level_words
 from .widgets import HandView, LogView, MeldPanel
 
 KEYS_HELP = """\
@@ -226,7 +226,7 @@ class PlayApp(App[None]):
             self.say("Bots: canasta.bots is not installed, so the bots play random legal actions "
                      "(fallback).")
         elif any(not self.session.is_human(i) for i in range(self.session.state.rules.players)):
-            self.say(f"Bots' level: {LEVEL_WORDS.get(self.session.level, self.session.level)}.")
+            self.say(f"Bots' level: {level_words(self.session.level)}.")
         self.advance()
 
     @property

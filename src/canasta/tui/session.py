@@ -40,6 +40,24 @@ LEVEL_WORDS = {"beginner": "Beginner", "club": "Club player", "expert": "Expert"
                "expert-plus": "Expert (thinks longer)", "easy": "Beginner", "medium": "Club player",
                "hard": "Expert"}
 HUMAN, BOT = "human", "bot"
+THINKERS = ("expert", "expert-plus", "hard")  # levels that take a thinking budget (expert:4)
+
+
+def known_level(level: str) -> bool:
+    """A level of :data:`LEVELS`, or a search level with a thinking budget from 1 to 8 (``expert:4``:
+    ``canasta play --think 4``)."""
+    base, sep, n = level.partition(":")
+    if not sep:
+        return level in LEVELS
+    return base in THINKERS and n.isdigit() and 1 <= int(n) <= 8
+
+
+def level_words(level: str) -> str:
+    """The level as players read it: ``Expert``, ``Expert (thinks 4 times as long)``."""
+    _, sep, n = level.partition(":")
+    if sep and known_level(level):
+        return f"Expert (thinks {n} times as long)" if n != "1" else "Expert"
+    return LEVEL_WORDS.get(level, level)
 
 
 def parse_seats(text: str) -> list[str]:
@@ -74,7 +92,7 @@ class Session:
             raise ValueError(f"--seats: {len(seats)} seats given but {state.rules.name} is played by {n}")
         if HUMAN not in seats:
             raise ValueError("--seats: at least one seat must be a human")
-        if level not in LEVELS:
+        if not known_level(level):
             raise ValueError(f"--level must be one of {', '.join(LEVELS)}")
         self.state = state
         self.seats = list(seats)
@@ -123,7 +141,7 @@ class Session:
         seats, level = d.get("seats"), d.get("level", "club")
         if not isinstance(seats, list) or not all(s in (HUMAN, BOT) for s in seats):
             raise RecordError("saved game: 'seats' must be a list of \"human\" / \"bot\"")
-        if level not in LEVELS:
+        if not isinstance(level, str) or not known_level(level):
             raise RecordError(f"saved game: unknown level {level!r}")
         record = GameRecord.from_dict(d.get("record"))
         state = record.replay()
