@@ -706,9 +706,9 @@ def replay_cmd(
 def _think_level(level: str, think: int) -> str:
     """The level with a thinking budget (``expert`` and ``--think 4``: ``expert:4``); the budget is the
     Expert's, so only a search level takes one."""
-    from .bots import level_id
+    from .bots import SEARCHERS, level_id
 
-    if level_id(level.partition(":")[0]) not in ("expert", "expert-plus"):
+    if level_id(level.partition(":")[0]) not in SEARCHERS:
         _fail(f"--think is for the Expert (--level expert or expert-plus), not {level!r}")
     return f"expert:{think}"
 

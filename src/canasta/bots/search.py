@@ -324,22 +324,19 @@ class SearchBot(KnowsRules):
         """Has this decision used its budget (``work_limit`` playout actions, or ``max_seconds``)?
         The worlds played so far then decide; with fewer than two the heuristic's choice stands."""
         lim = self.config.work_limit
-        if (lim is not None and self._work >= lim) or time.perf_counter() > self._deadline:
-            if not self._cut:
-                self._cut = True
-                self.cut_short += 1
-            return True
-        return False
+        return (lim is not None and self._work >= lim and self._cut_now()) or self._late()
 
     def _late(self) -> bool:
-        """Has this decision's clock (``max_seconds``) run out in the middle of a world? (A check
-        between playouts, so that a loaded machine cannot stretch a decision by a whole world.)"""
-        if time.perf_counter() > self._deadline:
-            if not self._cut:
-                self._cut = True
-                self.cut_short += 1
-            return True
-        return False
+        """Has this decision's clock (``max_seconds``) run out? Also checked between the playouts of
+        one world, so that a loaded machine cannot stretch a decision by a whole world."""
+        return time.perf_counter() > self._deadline and self._cut_now()
+
+    def _cut_now(self) -> bool:
+        """Count this decision as cut short (once); True."""
+        if not self._cut:
+            self._cut = True
+            self.cut_short += 1
+        return True
 
     def _confident(self, outs: list[list[float]], best: int, base: int) -> bool:
         """Does candidate ``best`` beat ``base`` by more than ``confidence`` standard errors of their
