@@ -12,9 +12,9 @@ from canasta import GameState, rules
 from canasta.actions import Action, Op
 from canasta.bots import HeuristicBot, SearchBot, SearchConfig, bot_names, make_bot, play_turn
 from canasta.bots.base import Bot
-from canasta.bots.determinize import sample_world
+from canasta.bots.determinize import sample_hidden, sample_world
 from canasta.bots.heuristic import Heuristic, Obs
-from canasta.bots.knowledge import analyse, deck_counts
+from canasta.bots.knowledge import Knowledge, analyse, deck_counts
 from canasta.cards import NUM_FACES, full_deck, parse_cards
 from canasta.errors import BotError
 from canasta.records import position
@@ -156,7 +156,7 @@ def test_knowledge_is_true_and_the_determinizer_respects_it(name: str, players: 
     """What the view proves is true of the real state (pile, table, red threes, cards known in a
     hand, the unseen cards are exactly the other hands' unknown part plus the stock), and a sampled
     world keeps all of it: the same own hand, table, red threes and pile, every known card in its
-    hand, the view's counts, and the whole deck."""
+    hand, the view's counts, and the whole deck (with and without ``keep_pairs``)."""
     rs = _rules(name, players)
     deck = deck_counts(rs)
     checked = 0
@@ -180,7 +180,7 @@ def test_knowledge_is_true_and_the_determinizer_respects_it(name: str, players: 
         for f in s.stock:
             hidden[f] += 1
         assert hidden == k.unseen
-        w = sample_world(v, rs, random.Random(checked))
+        w = sample_world(v, rs, random.Random(checked), keep_pairs=checked % 2 == 1)
         assert w.hands[seat] == s.hands[seat]
         assert w.hn == s.hn and len(w.stock) == len(s.stock)
         assert w.pile == s.pile and w.red3 == s.red3
@@ -199,6 +199,103 @@ def test_knowledge_is_true_and_the_determinizer_respects_it(name: str, players: 
         assert _multiset(everything) == deck
         checked += 1
     assert checked > 30
+
+
+def _knowledge(unseen: str, hand_counts: list[int], stock: int, discards: int,
+               passed: list[int]) -> Knowledge:
+    """What seat 0 knows when only ``unseen`` is hidden and seat 1 has made ``discards`` discards."""
+    n = len(hand_counts)
+    counts = [0] * NUM_FACES
+    for f in parse_cards(unseen):
+        counts[f] += 1
+    discarded = [[0] * 15 for _ in range(n)]
+    discarded[1][5] = discards
+    return Knowledge(0, parse_cards("KS"), [], 0, True, [[], []], [[] for _ in range(n)],
+                     [[0] * NUM_FACES for _ in range(n)], counts, hand_counts, stock, discarded,
+                     [0] * 15, [[] for _ in range(1)] + [passed] + [[] for _ in range(n - 2)])
+
+
+def test_sampled_hands_keep_pairs_as_players_do() -> None:
+    """With ``keep_pairs`` a hand is dealt a card more per discard its player made and puts back as
+    many, singletons first: seat 1 (2 cards, 2 discards) dealt 7C 7D KC QH always keeps the pair of
+    7s; a rank it passed up on the pile is put back first while it holds two, so it never keeps
+    both 7s. Without ``keep_pairs`` any two of the unseen cards."""
+    rs = rules("nvso-tournament")
+    k = _knowledge("7C 7D KC QH", [1, 2, 0, 0], 2, 2, [])
+    kept = set()
+    for i in range(30):
+        hands, stock, _ = sample_hidden(k, rs, random.Random(i), keep_pairs=True)
+        assert sorted(hands[1]) == parse_cards("7C 7D") and sorted(stock) == sorted(parse_cards("KC QH"))
+        kept.add(tuple(sorted(sample_hidden(k, rs, random.Random(i))[0][1])))
+    assert len(kept) > 1  # at random, other pairs of cards too
+    k = _knowledge("7C 7D KC QH", [1, 2, 0, 0], 2, 2, [7])
+    for i in range(30):
+        hands, _, _ = sample_hidden(k, rs, random.Random(i), keep_pairs=True)
+        assert len(hands[1]) == 2 and sum(1 for f in hands[1] if f // 4 + 2 == 7) <= 1
+
+
+@pytest.mark.parametrize("name", ["american", "nvso-tournament"])
+def test_hands_sampled_with_pairs_kept_hold_the_pairs_real_hands_do(name: str) -> None:
+    """Players keep pairs (R 1.2, S3: the pile is always taken with a natural pair): in heuristic
+    games, the left-hand opponent's real hand holds more natural pairs than a random deal of the
+    unseen cards gives it; ``keep_pairs`` deals about as many as the real hands hold."""
+    rs = rules(name)
+    rng = random.Random(5)
+    real = rand = keep = 0.0
+    n = 0
+    for g in range(6):
+        s = GameState.new(rs, seed=100 + g)
+        bots = _bots(rs, ["heuristic", "heuristic"], g)
+        steps = 0
+        while not s.is_over and s.hand_no < 2 and steps < 300:
+            play_turn(s, bots)
+            steps += 1
+            if steps % 4 or s.current != 0 or s.hn[1] < 4:
+                continue
+            k = analyse(view(s, 0), rs)
+            n += 1
+            real += _pairs([f for f in range(NUM_FACES) for _ in range(s.hands[1][f])])
+            for _i in range(8):
+                rand += _pairs(sample_hidden(k, rs, rng)[0][1]) / 8
+                keep += _pairs(sample_hidden(k, rs, rng, keep_pairs=True)[0][1]) / 8
+    assert n > 40
+    assert rand < real - 0.2 * n and abs(keep - real) < abs(rand - real) / 2
+
+
+def _pairs(hand: list[int]) -> int:
+    """Natural pairs (or more) of a rank from 4 up in a hand."""
+    c = [0] * 15
+    for f in hand:
+        if f < 52 and f // 4 > 1:
+            c[f // 4 + 2] += 1
+    return sum(1 for x in c if x >= 2)
+
+
+def test_a_player_passing_up_the_pile_is_marked_as_unlikely_to_hold_its_pair() -> None:
+    """Knowledge.passed: a player who draws from the stock when the pile holds three or more cards
+    under a natural of 4 to ace, its side having melded, is marked as passing up that rank. Not
+    marked: a side that has not melded, a pile of fewer than three cards, a wild card on top."""
+    rs = rules("gvr-club")
+    v = view(GameState.new(rs, seed=1), 0)
+
+    def ev(seat: int, what: str, cards: str | None = None) -> dict[str, object]:
+        return {"seat": seat, "what": what, **({"cards": cards} if cards else {"count": 1})}
+
+    v["log"] = [ev(0, "start_pile", "4C"),
+                ev(1, "draw"), ev(1, "meld", "QC QD QS"), ev(1, "discard", "9H"),  # side 1 melds
+                ev(2, "draw"), ev(2, "discard", "7S"),   # side 0 has not melded
+                ev(3, "draw"), ev(3, "discard", "5C"),   # 4C 9H 7S: passes up the 7s
+                ev(0, "draw"), ev(0, "discard", "2C"),
+                ev(1, "draw"), ev(1, "discard", "5D"),   # a wild card on top
+                ev(2, "draw"), ev(2, "discard", "KH"),
+                ev(3, "draw"), ev(3, "discard", "8C"),   # passes up the kings
+                ev(0, "draw"), ev(0, "meld", "JC JD JS"), ev(0, "discard", "6C"),
+                ev(1, "take", "6C 6D 6H"), ev(1, "pile", "4C 9H 7S 5C 2C 5D KH 8C"),
+                ev(1, "discard", "TC"),
+                ev(2, "draw"), ev(2, "discard", "TD"),   # two cards: not marked
+                ev(3, "draw"), ev(3, "discard", "TH"),
+                ev(0, "draw")]                           # three under a 10: marked
+    assert analyse(v, rs).passed == [[10], [], [], [7, 13]]
 
 
 def test_cards_taken_with_the_pile_are_known_in_the_takers_hand() -> None:

@@ -72,6 +72,8 @@ class Knowledge:
     stock: int
     discarded: list[list[int]]          # per seat: rank counts (index 0..14) discarded this hand
     seen_rank: list[int]                # rank -> copies seen (own hand, table, pile, discards)
+    passed: list[list[int]]             # per seat: ranks of pile tops (3 or more cards) the seat
+                                        # drew instead of taking, its side having melded already
 
 
 
@@ -101,11 +103,20 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
     started = False
     known = [[0] * NUM_FACES for _ in range(n)]
     discarded = [[0] * 15 for _ in range(n)]
+    passed: list[list[int]] = [[] for _ in range(n)]
+    melded = [False] * sides
     for e in log:
         what = e["what"]
         who = e["seat"]
         cards = _parse(e.get("cards"))
-        if what == "start_pile":
+        if what == "draw":
+            # a player whose side has melded, drawing from the stock when a natural pair of the top
+            # card would take a pile of three or more, is unlikely to hold that pair
+            if started and len(pile) >= 3 and melded[who % sides]:
+                up = pile[-1]
+                if not is_wild(up) and up // 4 != 1 and up // 4 + 2 not in passed[who]:
+                    passed[who].append(up // 4 + 2)
+        elif what == "start_pile":
             pile = list(cards)
             started = True
         elif what == "turnover":  # S0 [K](iii): the pile became the stock
@@ -141,6 +152,7 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
             for f in cards:
                 known[who][f] += 1
         elif what in ("meld", "add"):
+            melded[who % sides] = True
             for f in cards:
                 if known[who][f]:
                     known[who][f] -= 1
@@ -209,7 +221,7 @@ def analyse(view: dict[str, Any], rules: RuleSet) -> Knowledge:
         for f in range(52):
             seen_rank[f // 4 + 2] += known[s][f]
     return Knowledge(seat, hand, pile, pv["size"], complete, melds, red3, known, unseen,
-                     list(view["hand_counts"]), view["stock"], discarded, seen_rank)
+                     list(view["hand_counts"]), view["stock"], discarded, seen_rank, passed)
 
 
 def _closed_cards(info: MeldInfo, pool: list[int]) -> list[int]:

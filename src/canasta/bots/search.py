@@ -129,6 +129,9 @@ class SearchConfig:
                                  # this many standard errors (0: the best mean always)
     turn_plans: tuple[str, ...] = tuple(TURN_PLANS)  # whole-turn plans compared with the
                                  # heuristic's turn (see TURN_PLANS); () for none
+    keep_pairs: bool | None = None  # deal the other hands as players keep them, pairs kept
+                                 # (determinize's keep_pairs); None: where the pile is always taken
+                                 # with a natural pair (the American games)
 
 
 class SearchBot(KnowsRules):
@@ -266,7 +269,8 @@ class SearchBot(KnowsRules):
         try:
             rng = random.Random(f"plan/{self.seed}/{self.decisions}")
             seat = int(view["seat"])
-            world = sample_world(view, rules, rng, k)
+            pairs = self._keep_pairs(rules)
+            world = sample_world(view, rules, rng, k, pairs)
             plans: list[tuple[str, Heuristic, list[Action], bool]] = []
             for name, h in self.plans:
                 acts, out = self._plan_actions(world, h, seat)
@@ -279,7 +283,7 @@ class SearchBot(KnowsRules):
             # estimate would weigh an exact result against a guess
             turns = self.config.end_turns if any(p[3] for p in plans) else None
             for n in range(self.config.samples):
-                w = world if n == 0 else sample_world(view, rules, rng, k)
+                w = world if n == 0 else sample_world(view, rules, rng, k, pairs)
                 row: list[float] = []
                 for _, h, acts, _ in plans:
                     row.append(self.playout(w, acts, seat, h, turns))
@@ -319,6 +323,11 @@ class SearchBot(KnowsRules):
             acts.append(a)
             s.apply_unchecked(a)
         return acts, len(s.results) > nres or s.hn[seat] <= 1
+
+    def _keep_pairs(self, rules: RuleSet) -> bool:
+        """Are the other hands dealt pairs kept (``SearchConfig.keep_pairs``)?"""
+        kp = self.config.keep_pairs
+        return rules.pile_always_frozen if kp is None else kp
 
     def _spent(self) -> bool:
         """Has this decision used its budget (``work_limit`` playout actions, or ``max_seconds``)?
@@ -363,8 +372,9 @@ class SearchBot(KnowsRules):
         start = time.perf_counter()
         # asking and answering decide whether the hand ends now: played out to its end (see _turn_plan)
         turns = cfg.end_turns if any(a.op in _OUT_OPS for a in cands) else None
+        pairs = self._keep_pairs(rules)
         for _ in range(cfg.samples):
-            world = sample_world(view, rules, rng, k)
+            world = sample_world(view, rules, rng, k, pairs)
             if any(world.why_illegal(a) is not None for a in cands):
                 return [[] for _ in cands]
             row: list[float] = []
