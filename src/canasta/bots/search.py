@@ -27,7 +27,8 @@ the hand ends now (going out or staying in, asking, answering) is played out to 
 
 The candidate with the best mean over the same worlds (common random numbers) is played if it
 beats the heuristic's own choice by more than ``confidence`` standard errors of the paired
-differences (else the heuristic's choice stands).
+differences (else the heuristic's choice stands). Where the bot's model of a game is weaker
+(:data:`CONFIDENCE`: the American games) it must be surer.
 
 Robustness: a later preset may add state or actions this bot does not model. If a sampled world
 does not accept a candidate action (it does not reproduce the view), or sampling or a playout raises,
@@ -108,6 +109,14 @@ ESTIMATES: dict[str, Estimate] = {
 }
 
 
+# How sure an alternative must be to overrule the heuristic (standard errors of the paired
+# differences), per preset ("*" for the others). In the American games the sampled worlds and the
+# cut-off estimate model the game less well (the estimate's fit explains about 5% of how a hand ends
+# there, 10 to 16% in samba, trey and bolivia), and over 200 NVSO games a surer search won more
+# (docs/bots.md).
+CONFIDENCE: dict[str, float] = {"*": 1.0, "american": 2.0, "nvso-tournament": 2.0}
+
+
 @dataclass(frozen=True)
 class SearchConfig:
     samples: int = 16            # worlds per decision
@@ -125,13 +134,14 @@ class SearchConfig:
     estimate: Estimate | None = None  # the cut-off estimate's weights (None: ESTIMATES)
     end_turns: int = 10**6       # turns played after a decision whether to go out (10**6: to the
                                  # end of the hand)
-    confidence: float = 1.0      # leave the heuristic's choice only for an alternative better by
-                                 # this many standard errors (0: the best mean always)
+    confidence: float | None = None  # leave the heuristic's choice only for an alternative better
+                                 # by this many standard errors (0: the best mean always; None:
+                                 # the preset's CONFIDENCE)
     turn_plans: tuple[str, ...] = tuple(TURN_PLANS)  # whole-turn plans compared with the
                                  # heuristic's turn (see TURN_PLANS); () for none
     keep_pairs: bool | None = None  # deal the other hands as players keep them, pairs kept
                                  # (determinize's keep_pairs); None: where the pile is always taken
-                                 # with a natural pair (the American games)
+                                 # with a natural pair (the American games, Bolivia)
 
 
 class SearchBot(KnowsRules):
@@ -161,6 +171,7 @@ class SearchBot(KnowsRules):
         self._deadline = math.inf   # perf_counter() after which this decision stops sampling
         self._last = ""
         self._said: tuple[Obs, Action, list[Action], bool] | None = None
+        self._z = CONFIDENCE["*"] if self.config.confidence is None else self.config.confidence
 
     def explain(self) -> str:
         """The last move and its reason in a player's words: the heuristic's reason for that move,
@@ -207,6 +218,7 @@ class SearchBot(KnowsRules):
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         rules = self.rules_for(view)
+        self._z = self.confidence(rules)
         self.decisions += 1
         self._work = 0
         cap = self.config.max_seconds
@@ -242,7 +254,7 @@ class SearchBot(KnowsRules):
             return choice
         means = [sum(x) / done for x in outs]
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
-        if done < 2 and self.config.confidence > 0 and choice in cands:
+        if done < 2 and self._z > 0 and choice in cands:
             best = cands.index(choice)  # cut short after one world: the heuristic's choice
         gated = ""
         if choice in cands and cands[best] != choice and not self._confident(outs, best, cands.index(choice)):
@@ -269,7 +281,7 @@ class SearchBot(KnowsRules):
         try:
             rng = random.Random(f"plan/{self.seed}/{self.decisions}")
             seat = int(view["seat"])
-            pairs = self._keep_pairs(rules)
+            pairs = self.keeps_pairs(rules)
             world = sample_world(view, rules, rng, k, pairs)
             plans: list[tuple[str, Heuristic, list[Action], bool]] = []
             for name, h in self.plans:
@@ -324,7 +336,12 @@ class SearchBot(KnowsRules):
             s.apply_unchecked(a)
         return acts, len(s.results) > nres or s.hn[seat] <= 1
 
-    def _keep_pairs(self, rules: RuleSet) -> bool:
+    def confidence(self, rules: RuleSet) -> float:
+        """How many standard errors an alternative must gain to overrule the heuristic here."""
+        z = self.config.confidence
+        return CONFIDENCE.get(rules.name, CONFIDENCE["*"]) if z is None else z
+
+    def keeps_pairs(self, rules: RuleSet) -> bool:
         """Are the other hands dealt pairs kept (``SearchConfig.keep_pairs``)?"""
         kp = self.config.keep_pairs
         return rules.pile_always_frozen if kp is None else kp
@@ -351,7 +368,7 @@ class SearchBot(KnowsRules):
         """Does candidate ``best`` beat ``base`` by more than ``confidence`` standard errors of their
         paired differences (the same worlds)? Playouts are noisy: without this gate the search
         would often trade the heuristic's choice for the luckiest of a few noisy means."""
-        z = self.config.confidence
+        z = self._z
         n = len(outs[best])
         if z <= 0:
             return True
@@ -372,7 +389,7 @@ class SearchBot(KnowsRules):
         start = time.perf_counter()
         # asking and answering decide whether the hand ends now: played out to its end (see _turn_plan)
         turns = cfg.end_turns if any(a.op in _OUT_OPS for a in cands) else None
-        pairs = self._keep_pairs(rules)
+        pairs = self.keeps_pairs(rules)
         for _ in range(cfg.samples):
             world = sample_world(view, rules, rng, k, pairs)
             if any(world.why_illegal(a) is not None for a in cands):
