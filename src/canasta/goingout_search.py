@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .melds import MeldType, red_three_melds_alone, sequence_fits, wild_problem
 from .rules import RuleSet
@@ -39,8 +39,11 @@ Caps = tuple[int, int, int]            # what going out needs of the three canas
 Group = tuple[int, int, bool]          # (naturals, wilds, laid this turn)
 GroupEnd = tuple[int, int, int, int]   # (canastas, own canastas, waits, last)
 Outcomes = dict[int, frozenset[GroupEnd]]  # wilds used -> group outcomes
-FREE = -2  # ``_plan_exists``: the final discard (any one card, or none where optional) is searched
-OWN, NATURAL, NATURAL_CANASTA = 0, 1, 2  # what the "own canastas" count of a value counts
+FREE: Final = -2  # ``_plan_exists``: the final discard (any one card, or none where optional) is searched
+# what the "own canastas" count of a value counts
+OWN: Final = 0
+NATURAL: Final = 1
+NATURAL_CANASTA: Final = 2
 
 
 def can_go_out_general(state: GameState, quick: bool = True) -> bool:
@@ -380,7 +383,7 @@ class _Limits:
             for a in range(lo, hi + 1) for b in range(a + 2, min(hi, a + rules.canasta_size - 1) + 1))
 
 
-_LIMITS: dict[int, _Limits] = {}
+_LIMITS: Final[dict[int, _Limits]] = {}
 
 
 def _limits(rules: RuleSet) -> _Limits:

@@ -54,7 +54,9 @@ class Phase(IntEnum):
     OVER = 3     # the game has ended
 
 
-NONE, SAID_NO, SAID_YES = -1, 0, 1
+NONE: Final = -1
+SAID_NO: Final = 0
+SAID_YES: Final = 1
 
 Problem = tuple[str, str] | None
 # S0 [J](v): the side's melds and opened flag, and the red treys the player had laid, when told "yes"
@@ -87,9 +89,9 @@ OVER_PHASE: Final = Phase.OVER
 PLAY_PHASE: Final = Phase.PLAY
 
 
-_ADDS: dict[tuple[int, int], Action] = {}
-_CARD_ACTIONS: dict[tuple[Op, tuple[int, ...], int, int], Action] = {}
-_MELDS: dict[tuple[int, ...], Action] = {}
+_ADDS: Final[dict[tuple[int, int], Action]] = {}
+_CARD_ACTIONS: Final[dict[tuple[Op, tuple[int, ...], int, int], Action]] = {}
+_MELDS: Final[dict[tuple[int, ...], Action]] = {}
 
 
 def add_action(f: int, meld: int) -> Action:

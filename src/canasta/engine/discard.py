@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..actions import Action
 from ..cards import JOKER, RANK_NAMES
@@ -138,4 +138,4 @@ def do_discard(s: GameState, f: int) -> None:
     next_turn(s)
 
 
-DISCARDS = tuple(Action(OP_DISCARD, (f,)) for f in range(53))
+DISCARDS: Final = tuple(Action(OP_DISCARD, (f,)) for f in range(53))

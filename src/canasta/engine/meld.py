@@ -499,11 +499,11 @@ def first_faces(base: int, quad: bytes, count: int) -> tuple[int, ...]:
 
 # first_faces by (base face, three or two cards, the four suits' counts as one number): the hot path
 # of gen_melds without making a bytes object per rank
-FIRST_FACES: dict[int, tuple[int, ...]] = {}
+FIRST_FACES: Final[dict[int, tuple[int, ...]]] = {}
 
 
 # suits held (bit s set when suit s is held) -> the suit offsets of the cards held
-HELD_SUITED = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
+HELD_SUITED: Final = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
 
 
 def group_options(base: int, counts: tuple[int, ...], wilds: tuple[int, ...]
@@ -516,7 +516,7 @@ def group_options(base: int, counts: tuple[int, ...], wilds: tuple[int, ...]
 
 
 # group_options by (base face, wild faces held, the four suits' counts): hands repeat, tables are small
-GROUPS: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+GROUPS: Final[dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]]] = {}
 
 
 # the three-card sequence meld whose top card is face f (f of rank 6 or more)
