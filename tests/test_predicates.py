@@ -6,6 +6,8 @@ them."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from canasta import rules
@@ -54,3 +56,13 @@ def test_freezing_and_laid_cards_tables_match_their_rules(rs: RuleSet) -> None:
         assert model.freezes[f] == freezes_pile(rs, f)
         assert (f in model.laid_cards) == rs.laid_at_once(f) == rs.laid_faces[f]
         assert frozen_by(model, [8, f]) == freezes_pile(rs, f)
+
+
+@pytest.mark.parametrize("rs", _rule_sets(), ids=lambda rs: f"{rs.name}")
+def test_rule_facts_copy_the_rule_set(rs: RuleSet) -> None:
+    """``CardModel.rf`` (the options the compiled hot paths read) holds each option's value."""
+    rf = card_model(rs).rf
+    names = [f.name for f in dataclasses.fields(rf)]
+    assert names
+    for name in names:
+        assert getattr(rf, name) == getattr(rs, name), name

@@ -132,6 +132,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     must hold besides the going-out requirement."""
     r = state.rules
     m = state.model
+    rf = m.rf
     seat = state.current
     side = state.side_of(seat)
     free = discard == FREE
@@ -148,7 +149,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     # black threes: all together, last, when going out; a lone one can only be discarded
     b3w: set[int] = {0}
     b3 = 0 if m.black3 in wild_kinds else sum(h[f] for f in m.faces_of[m.black3])
-    if b3 == 1 or (b3 and r.black3_meld == "none"):
+    if b3 == 1 or (b3 and rf.black3_meld == "none"):
         forced += b3
     elif b3:
         if discard >= 0 and m.kind_of[discard] == m.black3:
@@ -158,19 +159,19 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
                 return False
             free = False
         b3w = set()
-        if b3 >= r.black3_meld_min:
+        if b3 >= rf.black3_meld_min:
             b3w.add(0)
         if b3 == 2:
-            b3w.update(range(1, r.black3_meld_wilds + 1))
+            b3w.update(range(1, rf.black3_meld_wilds + 1))
         if not b3w:
             return False
     if forced and (forced > 1 or not free):
         return False
-    caps: Caps = (r.go_out_canastas, max(need_seq, 1 if r.go_out_sequence else 0), need_own)
-    bare = r.go_out_discard == "optional" or (_black3_bare(r) and b3 > 1)
+    caps: Caps = (rf.go_out_canastas, max(need_seq, 1 if rf.go_out_sequence else 0), need_own)
+    bare = rf.go_out_discard == "optional" or (_black3_bare(r) and b3 > 1)
     if discard == -1 and not bare:
         return False
-    size = r.canasta_size
+    size = rf.canasta_size
     fixed = [0, 0, 0]
     groups: dict[int, list[Group]] = {}
     group_ranks: set[int] = set()
@@ -434,6 +435,7 @@ class _Sweep:
     def __init__(self, state: GameState, groups: dict[int, list[Group]], group_ranks: set[int],
                  wilds: int, caps: Caps, mark: int = 0) -> None:
         self.rules = state.rules
+        self.rf = state.model.rf
         self.lim = _limits(state.rules)
         self.groups = {rank: tuple(sorted(gs)) for rank, gs in groups.items()}
         self.group_ranks = group_ranks
@@ -449,7 +451,7 @@ class _Sweep:
 
     def wild_min(self, rank: int) -> int:
         """Naturals a group of ``rank`` must hold before a wild card joins it (99: never)."""
-        r = self.rules
+        r = self.rf
         if rank in r.no_wild_ranks:
             return 99
         if self.after_opening:
@@ -466,8 +468,7 @@ class _Sweep:
         key = rank * 256 + k  # (k: at most the naturals of a rank, far fewer than 256)
         flat = self.memo.get(key)
         if flat is None:
-            r = self.rules
-            new_ok = not (r.one_meld_per_rank and rank in self.group_ranks)
+            new_ok = not (self.rf.one_meld_per_rank and rank in self.group_ranks)
             flat = self.memo[key] = _group_flat(self.lim, self.groups.get(rank, ()), new_ok, k,
                                                 self.wilds, self.caps[0], self.caps[2],
                                                 self.wild_min(rank), self.mark)

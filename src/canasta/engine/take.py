@@ -38,7 +38,7 @@ def pile_block(s: GameState) -> Problem:
         return ("black_three_stop", "a black three on top stops you taking the pile")
     if is_red_three(top):
         return ("red_three_on_top", "a red three on top of the pile cannot be taken")
-    rule = s.rules.one_card_rule
+    rule = s.model.rf.one_card_rule
     if s.hn[s.current] == 1 and rule != "none":
         if rule == "one_card_pile" and len(s.pile) == 1:
             return ("one_card", "with one card in hand you may not take a one-card pile")
@@ -192,30 +192,31 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     r = s.rules
     hk = s.hk[seat]
     m = s.model
+    rf = m.rf
     melds = s.melds[side]
     rank = s.pile[-1] // 4 + 2
-    if r.one_meld_per_rank:
+    if rf.one_meld_per_rank:
         targets = [s.meld_of_rank(side, rank)]
     else:
         targets = [-1] + [i for i, x in enumerate(melds) if x.type is GROUP_MELD and x.rank == rank]
     frozen = s.frozen_reason(side) is not None
     held = sum(hk[k] for k in m.natural_kinds[rank])
-    layoff = not frozen and r.pickup_layoff and any(t >= 0 for t in targets)
-    if held < 2 and not layoff and (frozen or not r.pickup_natural_wild or held == 0):
+    layoff = not frozen and rf.pickup_layoff and any(t >= 0 for t in targets)
+    if held < 2 and not layoff and (frozen or not rf.pickup_natural_wild or held == 0):
         targets = []  # no group take is possible: only sequence ends remain
     elif not s.opened[side] and targets:
         # an upper bound of what a take can add toward the opening (every held natural of the
         # rank and every wild); short of the minimum no group take is legal
         top_value = m.value[s.pile[-1]]
-        best = s.turn_points + (top_value if r.pile_top_counts else 0)
-        if r.take_cards_count:
+        best = s.turn_points + (top_value if rf.pile_top_counts else 0)
+        if rf.take_cards_count:
             best += held * top_value + hk[m.joker] * r.value_joker + hk[m.deuce] * r.value_two
-        size = r.canasta_size
+        size = rf.canasta_size
         # a natural canasta completed by the take opens too: the top card and the held naturals
         # with those of a natural meld of that rank already laid this turn
         laid = max([melds[t].naturals for t in targets if t >= 0 and not melds[t].wilds], default=0)
         if best < s.minimum[side] and not (r.canasta_opens and (
-                has_natural(s, side, size) or (r.take_cards_count and laid + held + 1 >= size))):
+                has_natural(s, side, size) or (rf.take_cards_count and laid + held + 1 >= size))):
             targets = []
     # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
     nat_options: list[tuple[int, ...]] = [()]
@@ -223,9 +224,9 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
         if hk[k]:
             nat_options = [prev + held_faces(s, seat, k, c) for prev in nat_options
                            for c in range(hk[k] + 1)]
-    nj = hk[m.joker] if r.pickup_hand_wilds else 0
-    nd = hk[m.deuce] if r.pickup_hand_wilds else 0
-    nt = hk[m.red3] if r.red3_wild and r.pickup_hand_wilds else 0  # S0 T8: red treys are wild
+    nj = hk[m.joker] if rf.pickup_hand_wilds else 0
+    nd = hk[m.deuce] if rf.pickup_hand_wilds else 0
+    nt = hk[m.red3] if rf.red3_wild and rf.pickup_hand_wilds else 0  # S0 T8: red treys are wild
     gained = pile_gain(s, True)
     hn = s.hn[seat]
     for target in targets:
@@ -234,12 +235,12 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
         base_wild = tm.wilds if tm is not None else 0
         # for an opened side, with no canasta to extend and cards to spare, the pruning below
         # leaves only legal takes (the checks of why_not_take, short-cut)
-        trusted = s.opened[side] and (tm is None or len(tm.cards) < r.canasta_size)
+        trusted = s.opened[side] and (tm is None or len(tm.cards) < rf.canasta_size)
         for nat in nat_options:
             c = len(nat)
-            if c == 0 and (frozen or target < 0 or not r.pickup_layoff):
+            if c == 0 and (frozen or target < 0 or not rf.pickup_layoff):
                 continue
-            if c == 1 and (frozen or not r.pickup_natural_wild):
+            if c == 1 and (frozen or not rf.pickup_natural_wild):
                 continue
             wild_ok = wild_rule(s, side, rank, base_nat + 1 + c) is None
             for j in range(nj + 1):
@@ -257,7 +258,7 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                                         + (JOKER,) * j + held_faces(s, seat, m.red3, t), target)
                         if (trusted and hn - c - w + gained >= 2) or why_not_take(s, a) is None:
                             out.append(a)
-    if r.pickup_extends_sequence:
+    if rf.pickup_extends_sequence:
         for i, x in enumerate(melds):
             if x.type is SEQUENCE_MELD:
                 a = card_action(OP_TAKE, (), i)
