@@ -48,8 +48,8 @@ NATURAL_CANASTA: Final = 2
 
 def can_go_out_general(state: GameState, quick: bool = True) -> bool:
     """Whether some sequence of legal plays this turn goes out (any rule set the engine plays).
-    ``quick=False`` turns off the sweep's quick path (``_Sweep.run``), for the test that compares
-    the two."""
+    ``quick=False`` turns off the sweep's quick paths (``_Sweep.run``), for the tests that compare
+    them with it."""
     r = state.rules
     seat = state.current
     if state.permission_problem():
@@ -481,7 +481,8 @@ class _Sweep:
         False tries sequences that make canastas only (a quicker search; True is complete);
         ``bare``: the turn may end without a discard; ``spare``: wild cards that may be laid
         singly instead of placed (red threes that are wild); ``quick``: skip the ranks that
-        cannot change the values (False: step through every rank, for the test)."""
+        cannot change the values, and step the groups alone where no run can be (False: the
+        general step at every rank, for the tests)."""
         lim = self.lim
         seq = bool(self.rules.sequences)
         free = lim.free_runs
@@ -507,6 +508,18 @@ class _Sweep:
                     settled = True
                 continue
             settled = True
+            if quick and len(cur) == 1 and empty in cur and (rank >= 14 or all(
+                    not (row[rank] and row[rank + 1] and row[rank + 2]) for row in nat)):
+                # no run open, and none can start here (no suit holds this rank and the next
+                # two): every suit's only option keeps it empty and leaves its cards to the
+                # groups, so the step is the groups' alone (the general step below, without
+                # combining the suits' options)
+                here = nat[0][rank] + nat[1][rank] + nat[2][rank] + nat[3][rank]
+                alone = self._step(cur[empty], rank, 0, here, may_discard, False)
+                if not alone:
+                    return False
+                cur = {empty: frozenset(_pareto(set(alone)))}
+                continue
             nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
             cache: dict[tuple[frozenset[Value], int, int], frozenset[Value]] = {}
             counts = [(nat[s][rank], nat[s][rank + 1] if rank < 15 else 0,
