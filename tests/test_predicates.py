@@ -13,7 +13,7 @@ import pytest
 from canasta import rules
 from canasta.cards import NUM_FACES
 from canasta.melds import wild_problem, wild_room, wilds_allowed
-from canasta.model import card_model, freezes_pile, frozen_by
+from canasta.model import card_model, freezes_pile, frozen_by, rule_facts
 from canasta.presets import PRESETS
 from canasta.rules import RuleSet
 
@@ -60,8 +60,8 @@ def test_freezing_and_laid_cards_tables_match_their_rules(rs: RuleSet) -> None:
 
 @pytest.mark.parametrize("rs", _rule_sets(), ids=lambda rs: f"{rs.name}")
 def test_rule_facts_copy_the_rule_set(rs: RuleSet) -> None:
-    """``CardModel.rf`` (the options the compiled hot paths read) holds each option's value."""
-    rf = card_model(rs).rf
+    """``GameState.rf`` (the options the compiled hot paths read) holds each option's value."""
+    rf = rule_facts(rs)
     names = [f.name for f in dataclasses.fields(rf)]
     assert names
     for name in names:

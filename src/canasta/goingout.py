@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def can_go_out(state: GameState) -> bool:
     """Whether some sequence of legal plays this turn empties the player's hand (a special hand
     declared, where the rules have them, ends the hand as going out does)."""
-    r = state.model.rf
+    r = state.rf
     seat = state.current
     hk = state.hk[seat]
     m = state.model
@@ -60,7 +60,7 @@ def can_go_out(state: GameState) -> bool:
 def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
     """Can every card of ``hand`` (kind counts, worth ``points``) be melded this turn?"""
     m = state.model
-    r = m.rf
+    r = state.rf
     seat = state.current
     side = state.side_of(seat)
     if hand[m.red3]:

@@ -132,7 +132,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     must hold besides the going-out requirement."""
     r = state.rules
     m = state.model
-    rf = m.rf
+    rf = state.rf
     seat = state.current
     side = state.side_of(seat)
     free = discard == FREE
@@ -435,7 +435,7 @@ class _Sweep:
     def __init__(self, state: GameState, groups: dict[int, list[Group]], group_ranks: set[int],
                  wilds: int, caps: Caps, mark: int = 0) -> None:
         self.rules = state.rules
-        self.rf = state.model.rf
+        self.rf = state.rf
         self.lim = _limits(state.rules)
         self.groups = {rank: tuple(sorted(gs)) for rank, gs in groups.items()}
         self.group_ranks = group_ranks

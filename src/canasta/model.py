@@ -6,7 +6,7 @@ where there are sequences each suited face is its own kind. Deuces are one kind 
 which keeps the list short and free of duplicates; the engine takes the actual cards (faces) from the
 hand in a fixed suit order (clubs, diamonds, hearts, spades).
 
-The model also carries ``RuleFacts``, the options the move generators and checks read most, copied
+``RuleFacts`` (``GameState.rf``) are the options the move generators and checks read most, copied
 from the rule set: ``rules.py`` is not compiled, so each read of an option from the compiled engine
 is a Python attribute lookup, and these reads were a tenth of random play there (``perf``).
 """
@@ -122,7 +122,6 @@ class CardModel:
     wild_cap: tuple[int, ...]           # naturals -> wild cards a group may hold (melds.wilds_allowed)
     freezes: tuple[bool, ...]           # face -> discarded, it freezes the pile (freezes_pile)
     laid_cards: tuple[int, ...]         # the faces laid face up at once (RuleSet.laid_faces), to count
-    rf: RuleFacts                       # the options the hot paths read (see the module docstring)
 
     @property
     def nkinds(self) -> int:
@@ -199,7 +198,6 @@ def card_model(rules: RuleSet) -> CardModel:
         wild_cap=tuple(wilds_allowed(rules, n) for n in range(4 * rules.packs + 1)),
         freezes=tuple(freezes_pile(rules, f) for f in range(NUM_FACES)),
         laid_cards=tuple(f for f in range(NUM_FACES) if rules.laid_faces[f]),
-        rf=rule_facts(rules),
     )
 
 

@@ -221,7 +221,7 @@ def why_not_add(s: GameState, index: int, cards: tuple[int, ...]) -> Problem:
 def misfit(s: GameState, m: Meld, f: int, wild: bool) -> Problem:
     """Why card ``f`` cannot extend a sequence or a wild meld (closed at a canasta)."""
     r = s.rules
-    if m.size >= s.model.rf.canasta_size:
+    if m.size >= s.rf.canasta_size:
         return ("canasta_closed", f"the {m.describe(r)} is closed")
     if m.type is WILD_MELD:
         return None if wild else ("wrong_rank", f"{card_str(f)} is not a wild card")
@@ -239,7 +239,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
     seat = s.current
     side = s.side_of(seat)
     m = s.model
-    r = m.rf
+    r = s.rf
     if s.retracted and not s.opened[side]:
         return
     hk = s.hk[seat]
@@ -416,20 +416,20 @@ def meld_finish(s: GameState, side: int, cards: tuple[int, ...]) -> Problem:
                and not any(wf[f] for f in cards))
     return finish_problem(s, s.hn[s.current] - len(cards), canasta_counts(s, side),
                                 open_after(s, side, open_points(s, cards), natural,
-                                                 natural and len(cards) >= s.model.rf.canasta_size),
-                                s.goes_out_concealed(False, s.model.rf.canasta_size <= len(cards)),
+                                                 natural and len(cards) >= s.rf.canasta_size),
+                                s.goes_out_concealed(False, s.rf.canasta_size <= len(cards)),
                                 meld_action(cards))
 
 
 def add_finish(s: GameState, side: int, index: int, meld: Meld, f: int) -> Problem:
     """``finish_problem`` for adding card ``f`` to meld ``index``."""
-    completes = len(meld.cards) + 1 == s.model.rf.canasta_size
+    completes = len(meld.cards) + 1 == s.rf.canasta_size
     own = index >= s.turn_base
     seq = completes and meld.type is SEQUENCE_MELD
     nat_can = completes and meld.type is GROUP_MELD and not meld.wilds and not s.model.wild_face[f]
     return finish_problem(s, s.hn[s.current] - 1, canasta_counts(s, side, completes, seq),
                                 open_after(s, side, s.model.open_value[f], False, nat_can) or (
-                                    seq and s.model.rf.sequence_canasta_opens),
+                                    seq and s.rf.sequence_canasta_opens),
                                 s.goes_out_concealed(not own, completes and own), add_action(f, index))
 
 
@@ -448,7 +448,7 @@ def do_meld(s: GameState, cards: tuple[int, ...]) -> None:
         if s.hn[seat] == 0:
             go_out(s, seat)
         return
-    rf = s.model.rf
+    rf = s.rf
     r3w = rf.red3_wild
     meld = new_meld(cards, meld_type(cards, r3w), r3w)
     completed = meld.size >= rf.canasta_size
@@ -471,7 +471,7 @@ def do_add(s: GameState, index: int, f: int) -> None:
     side = s.side_of(seat)
     take_from(s, seat, f)
     old = s.melds[side][index]
-    rf = s.model.rf
+    rf = s.rf
     new = old.with_cards((f,), rf.red3_wild)
     s.melds[side][index] = new
     s.log_event(seat, "add", (f,))

@@ -26,14 +26,14 @@ def why_not_merge(s: GameState, a: Action, finish: bool = True) -> Problem:
     would leave a player holding one card unable to go out (no pass here)."""
     why = merge_problem(s, a)
     if (why is None and finish and s.phase is PLAY_PHASE and s.hn[s.current] == 1
-            and not s.model.rf.pass_allowed and not s.no_discard and not s.last_card_goes_out(a)):
+            and not s.rf.pass_allowed and not s.no_discard and not s.last_card_goes_out(a)):
         return ("keep_cards", "after that merge you could not go out with your last card")
     return why
 
 
 def merge_problem(s: GameState, a: Action) -> Problem:
     """``why_not_merge`` without the check that a player holding one card can still finish."""
-    rf = s.model.rf
+    rf = s.rf
     if not rf.merge_groups:
         return ("no_merge", "melds cannot be merged in these rules")
     if s.upcard_lock:

@@ -38,7 +38,7 @@ def pile_block(s: GameState) -> Problem:
         return ("black_three_stop", "a black three on top stops you taking the pile")
     if is_red_three(top):
         return ("red_three_on_top", "a red three on top of the pile cannot be taken")
-    rule = s.model.rf.one_card_rule
+    rule = s.rf.one_card_rule
     if s.hn[s.current] == 1 and rule != "none":
         if rule == "one_card_pile" and len(s.pile) == 1:
             return ("one_card", "with one card in hand you may not take a one-card pile")
@@ -192,7 +192,7 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     r = s.rules
     hk = s.hk[seat]
     m = s.model
-    rf = m.rf
+    rf = s.rf
     melds = s.melds[side]
     rank = s.pile[-1] // 4 + 2
     if rf.one_meld_per_rank:
