@@ -69,6 +69,7 @@ class RuleFacts:
     pickup_extends_sequence: bool
     pickup_hand_wilds: bool
     pickup_layoff: bool
+    pickup_layoff_canasta: bool
     pickup_natural_wild: bool
     pile_always_frozen: bool
     pile_top_counts: bool
@@ -76,6 +77,7 @@ class RuleFacts:
     red3_mode: Red3Mode
     red3_wild: bool
     sequence_canasta_opens: bool
+    seq_pickup_takes_pile: bool
     sequences: tuple[tuple[int, int], ...]
     special_garbage: int
     special_pairs: int

@@ -118,7 +118,7 @@ def gen_discards(s: GameState, out: list[Action]) -> None:
 def do_discard(s: GameState, f: int) -> None:
     """The card goes on the pile (freezing it where it does); going out, the talon, the next turn."""
     seat = s.current
-    r = s.rules
+    r = s.rf
     side = s.side_of(seat)
     talon = talon_count(s, side) if r.talon and s.opened[side] else 0
     take_from(s, seat, f)

@@ -140,9 +140,10 @@ def why_not_sequence(s: GameState, cards: tuple[int, ...]) -> Problem:
 def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Problem:
     """Black threes are melded all together and only when going out (with a wild card where allowed)."""
     r = s.rules
+    rf = s.rf
     seat = s.current
     side = s.side_of(seat)
-    if r.black3_meld == "none":
+    if rf.black3_meld == "none":
         return ("black_three", "black threes cannot be melded")
     if s.phase is DRAW_PHASE:
         return ("black_three", "black threes are melded only when going out")
@@ -160,7 +161,7 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
     if why:
         return ("black_three", why)
     h_after = s.hn[seat] - len(cards)
-    if h_after > 1 or (h_after and r.black3_out_no_discard):
+    if h_after > 1 or (h_after and rf.black3_out_no_discard):
         # S0 [F](ii){b}: melded, the black treys are the last act, with no discard after them
         return ("black_three", "black threes are melded only as you go out: meld your other "
                 "cards first")
@@ -168,7 +169,7 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
                                s.goes_out_concealed())
     if why and not (h_after == 1 and s.last_card_goes_out(Action(OP_MELD, cards))):
         return ("cannot_go_out", f"black threes are melded only when going out, and {why}")
-    if h_after == 0 and r.go_out_discard == "required" and not r.black3_out_no_discard:
+    if h_after == 0 and rf.go_out_discard == "required" and not rf.black3_out_no_discard:
         return ("discard_needed", "you must keep a card to discard when you go out")
     return None
 

@@ -58,6 +58,7 @@ def why_not_take(s: GameState, a: Action) -> Problem:
     seat = s.current
     side = s.side_of(seat)
     r = s.rules
+    rf = s.rf
     cards = a.cards
     if cards:
         miss = has_cards(s, seat, cards)
@@ -83,7 +84,7 @@ def why_not_take(s: GameState, a: Action) -> Problem:
                     f"({card_str(top)}); {card_str(f)} does not")
         else:
             nat += 1
-    if r.one_meld_per_rank:
+    if rf.one_meld_per_rank:
         target = s.meld_of_rank(side, rank)
         if a.meld != target:
             if target >= 0:
@@ -98,15 +99,15 @@ def why_not_take(s: GameState, a: Action) -> Problem:
     # the cards from hand justify the take: a natural pair (with any further cards of the meld),
     # one natural and a wild where allowed, or none at all to lay the top card off on the side's
     # meld of that rank (cards to add then go on with ``add``)
-    if wild and not r.pickup_hand_wilds:
+    if wild and not rf.pickup_hand_wilds:
         return ("natural_cards", "take the pile with natural cards from your hand (add wild cards "
                 "after)")
-    natural_wild = nat == 1 and wild > 0 and r.pickup_natural_wild and not frozen
+    natural_wild = nat == 1 and wild > 0 and rf.pickup_natural_wild and not frozen
     if nat < 2 and not natural_wild:
         if frozen:
             return ("frozen", f"{frozen}: you need two natural {RANK_NAMES[rank]} from your "
                     f"hand to take it")
-        layoff = target >= 0 and r.pickup_layoff
+        layoff = target >= 0 and rf.pickup_layoff
         if nat == 0 and wild:
             return ("need_pair", f"wild cards cannot take the pile: you need natural "
                     f"{RANK_NAMES[rank]}")
@@ -114,17 +115,17 @@ def why_not_take(s: GameState, a: Action) -> Problem:
             return ("layoff_alone", f"to lay the top card off on your {RANK_NAMES[rank]}, take it "
                     f"alone (take @{target}) and add your cards after")
         if not layoff:
-            if nat == 1 and r.pickup_natural_wild:
+            if nat == 1 and rf.pickup_natural_wild:
                 return ("need_pair", f"you need two {RANK_NAMES[rank]} (or one and a wild card) "
                         f"to take the pile")
             return ("need_pair", f"you need two natural {RANK_NAMES[rank]} to take the pile")
     tm = s.melds[side][target] if target >= 0 else None
     if tm is not None:
-        was_canasta = len(tm.cards) >= r.canasta_size
+        was_canasta = len(tm.cards) >= rf.canasta_size
         if was_canasta:
-            if not r.pickup_layoff_canasta:
+            if not rf.pickup_layoff_canasta:
                 return ("canasta_closed", "the top card may not be added to a completed canasta")
-            if not r.add_to_canasta or (wild and not r.wild_to_canasta):
+            if not rf.add_to_canasta or (wild and not rf.wild_to_canasta):
                 return ("canasta_closed", "no cards may be added to a completed canasta")
         naturals, wilds, size = tm.naturals + nat + 1, tm.wilds + wild, len(tm.cards) + 1 + len(cards)
     else:
@@ -132,30 +133,30 @@ def why_not_take(s: GameState, a: Action) -> Problem:
         naturals, wilds, size = nat + 1, wild, 1 + len(cards)
         if size < 3:
             return ("meld_size", "a new meld needs at least three cards")
-    if tm is not None and was_canasta and r.max_meld_size == r.canasta_size:
+    if tm is not None and was_canasta and rf.max_meld_size == rf.canasta_size:
         return ("dead_card", f"{RANK_NAMES[rank]} are dead: your side has closed their canasta")
     why = wild_problem(r, naturals, wilds) or (wild_rule(s, side, rank, naturals) if wild else None)
     if why:
         return ("wild_limit", why)
     points = take_points(s, cards, top)
     if not s.opened[side]:
-        natural = r.take_cards_count and wilds == 0 and naturals >= 3
-        if not open_after(s, side, points, natural, natural and size >= r.canasta_size):
+        natural = rf.take_cards_count and wilds == 0 and naturals >= 3
+        if not open_after(s, side, points, natural, natural and size >= rf.canasta_size):
             if s.turn_points + points >= s.minimum[side]:
                 return ("opening_natural", "your opening needs a meld of three or more natural "
                         "cards")
             return ("opening_minimum", f"your side needs {s.minimum[side]} points to open; "
                     f"this makes {s.turn_points + points}")
     h_after = s.hn[seat] - len(cards) + pile_gain(s, True)
-    counts = canasta_counts(s, side, 1 if size >= r.canasta_size and not was_canasta else 0)
+    counts = canasta_counts(s, side, 1 if size >= rf.canasta_size and not was_canasta else 0)
     return finish_problem(s, h_after, counts, True, False, a)
 
 
 def take_points(s: GameState, cards: tuple[int, ...], top: int) -> int:
     """What a take adds toward the opening (S3 J: nothing, where the take cards do not count)."""
-    r = s.rules
-    return ((open_points(s, cards) if r.take_cards_count else 0)
-            + (s.model.open_value[top] if r.pile_top_counts else 0))
+    rf = s.rf
+    return ((open_points(s, cards) if rf.take_cards_count else 0)
+            + (s.model.open_value[top] if rf.pile_top_counts else 0))
 
 
 def why_not_take_sequence(s: GameState, a: Action, tm: Meld) -> Problem:
@@ -271,10 +272,10 @@ def do_take(s: GameState, a: Action) -> None:
     hand."""
     seat = s.current
     side = s.side_of(seat)
-    r = s.rules
+    rf = s.rf
     top = lift_top_with(s, seat, a.cards)
     target = s.melds[side][a.meld] if a.meld >= 0 else None
-    if target is not None and target.type is SEQUENCE_MELD and not r.seq_pickup_takes_pile:
+    if target is not None and target.type is SEQUENCE_MELD and not rf.seq_pickup_takes_pile:
         rest = []  # B2 (option): extending a sequence takes the top card only
     else:
         rest = s.pile
@@ -283,17 +284,17 @@ def do_take(s: GameState, a: Action) -> None:
     points = take_points(s, a.cards, top)
     if a.meld >= 0:
         old = s.melds[side][a.meld]
-        new = old.with_cards((top, *a.cards), r.red3_wild)
+        new = old.with_cards((top, *a.cards), rf.red3_wild)
         s.melds[side][a.meld] = new
-        completed = old.size < r.canasta_size <= new.size
+        completed = old.size < rf.canasta_size <= new.size
     else:
-        new = new_meld((top, *a.cards), GROUP_MELD, r.red3_wild)
+        new = new_meld((top, *a.cards), GROUP_MELD, rf.red3_wild)
         s.melds[side].append(new)
-        completed = new.size >= r.canasta_size
+        completed = new.size >= rf.canasta_size
     gained: list[int] = []
     laid: list[int] = []
     for f in rest:
-        if r.laid_faces[f]:
+        if rf.laid_faces[f]:
             s.red3[seat].append(f)
             laid.append(f)
         else:
