@@ -177,6 +177,8 @@ def pile_gain(s: GameState, whole: bool) -> int:
 
 def held_faces(s: GameState, seat: int, kind: int, count: int) -> tuple[int, ...]:
     """``count`` cards of ``kind`` from the hand, in canonical order."""
+    if not count:  # (the takes ask for no deuce or red three most of the time)
+        return ()
     h = s.hands[seat]
     out: list[int] = []
     for f in s.model.faces_of[kind]:
