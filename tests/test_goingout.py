@@ -397,3 +397,24 @@ def test_sweep_quick_path_agrees_with_the_full_sweep(preset: str) -> None:
         assert can_go_out_general(s) == want, (preset, s.hand_cards(s.current))
         answers.append(want)
     assert 0 < sum(answers) < len(answers)
+
+
+@pytest.mark.parametrize("preset", [name for name in sorted(PRESETS) if rules(name).sequences])
+def test_sweep_group_step_agrees_with_the_full_sweep(preset: str) -> None:
+    """The sweep's second quick path (a rank where no run is open and none can start: the groups'
+    step alone, without combining the suits' options) answers what the full sweep answers, on
+    hands rich in runs: synthetic positions of up to 14 cards and positions of random play."""
+    rs = rules(preset)
+    rng = random.Random(f"group-step/{preset}")
+    states = []
+    for _ in range(200):
+        with contextlib.suppress(RecordError):
+            states.append(synthetic_position(rs, rng, max_hand=14))
+    for seed in range(3, 9):
+        states += _random_play_positions(rs, seed, 60)
+    answers = []
+    for s in states:
+        want = can_go_out_general(s, quick=False)
+        assert can_go_out_general(s) == want, (preset, s.hand_cards(s.current))
+        answers.append(want)
+    assert 0 < sum(answers) < len(answers)

@@ -6,12 +6,14 @@ them."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from canasta import rules
 from canasta.cards import NUM_FACES
 from canasta.melds import wild_problem, wild_room, wilds_allowed
-from canasta.model import card_model, freezes_pile, frozen_by
+from canasta.model import card_model, freezes_pile, frozen_by, rule_facts
 from canasta.presets import PRESETS
 from canasta.rules import RuleSet
 
@@ -54,3 +56,13 @@ def test_freezing_and_laid_cards_tables_match_their_rules(rs: RuleSet) -> None:
         assert model.freezes[f] == freezes_pile(rs, f)
         assert (f in model.laid_cards) == rs.laid_at_once(f) == rs.laid_faces[f]
         assert frozen_by(model, [8, f]) == freezes_pile(rs, f)
+
+
+@pytest.mark.parametrize("rs", _rule_sets(), ids=lambda rs: f"{rs.name}")
+def test_rule_facts_copy_the_rule_set(rs: RuleSet) -> None:
+    """``GameState.rf`` (the options the compiled hot paths read) holds each option's value."""
+    rf = rule_facts(rs)
+    names = [f.name for f in dataclasses.fields(rf)]
+    assert names
+    for name in names:
+        assert getattr(rf, name) == getattr(rs, name), name

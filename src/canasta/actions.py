@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import reprlib
 from enum import IntEnum
-from typing import NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
 from .cards import format_cards, parse_card, parse_cards
 from .errors import NotationError
@@ -156,14 +156,14 @@ def action_problem(action: object) -> str | None:
     return None
 
 
-DRAW = Action(Op.DRAW)
-UPCARD = Action(Op.UPCARD)
-ASK = Action(Op.ASK)
-YES = Action(Op.YES)
-NO = Action(Op.NO)
-RETRACT = Action(Op.RETRACT)
-END = Action(Op.END)
-PASS = Action(Op.PASS)
+DRAW: Final = Action(Op.DRAW)
+UPCARD: Final = Action(Op.UPCARD)
+ASK: Final = Action(Op.ASK)
+YES: Final = Action(Op.YES)
+NO: Final = Action(Op.NO)
+RETRACT: Final = Action(Op.RETRACT)
+END: Final = Action(Op.END)
+PASS: Final = Action(Op.PASS)
 
 
 def discard(card: str | int) -> Action:

@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 import reprlib
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from .errors import NotationError
 
-JOKER = 52
-NUM_FACES = 53
+JOKER: Final = 52
+NUM_FACES: Final = 53
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 RANK_CHARS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T",

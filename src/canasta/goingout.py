@@ -15,19 +15,22 @@ and, if it has not opened, the opening minimum or a concealed going out.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .goingout_search import can_go_out_general
 from .melds import MeldType, wild_room
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .rules import RuleSet
     from .state import GameState
+
+GROUP: Final = MeldType.GROUP  # (compiled, a ``Final`` name is a C constant; ``MeldType.GROUP`` two look-ups)
 
 
 def can_go_out(state: GameState) -> bool:
     """Whether some sequence of legal plays this turn empties the player's hand (a special hand
     declared, where the rules have them, ends the hand as going out does)."""
-    r = state.rules
+    r = state.rf
     seat = state.current
     hk = state.hk[seat]
     m = state.model
@@ -46,21 +49,23 @@ def can_go_out(state: GameState) -> bool:
         discards += [k for k in range(m.nkinds) if hk[k]]
     value = m.value
     points = sum(value[f] * n for f, n in enumerate(state.hands[seat]) if n)
+    rooms: dict[int, int] = {}  # wild_room by (naturals, wilds), shared by the discards tried
     for d in discards:
         hand = list(hk)
         pts = points
         if d >= 0:
             hand[d] -= 1
             pts -= value[m.faces_of[d][0]]
-        if _plan_ok(state, hand, pts):
+        if _plan_ok(state, hand, pts, rooms):
             return True
     return False
 
 
-def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
-    """Can every card of ``hand`` (kind counts, worth ``points``) be melded this turn?"""
-    r = state.rules
+def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, int]) -> bool:
+    """Can every card of ``hand`` (kind counts, worth ``points``) be melded this turn? (``rooms``:
+    ``_room``'s memo.)"""
     m = state.model
+    r = state.rf
     seat = state.current
     side = state.side_of(seat)
     if hand[m.red3]:
@@ -81,9 +86,9 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
     canastas = 0
     slots: list[tuple[int, int, int, bool]] = []  # (size after naturals, least wilds, most wilds, own)
     layoff = False
-    existing = {mm.rank: i for i, mm in enumerate(state.melds[side]) if mm.type is MeldType.GROUP}
+    existing = {mm.rank: i for i, mm in enumerate(state.melds[side]) if mm.type is GROUP}
     for i, mm in enumerate(state.melds[side]):
-        if mm.type is not MeldType.GROUP:
+        if mm.type is not GROUP:
             continue
         nat = sum(hand[k] for k in m.natural_kinds[mm.rank])
         if nat and len(mm.cards) >= size and not r.add_to_canasta:
@@ -93,7 +98,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
         n_after = len(mm.cards) + nat
         if r.max_meld_size and n_after > r.max_meld_size:
             return False
-        room = wild_room(state.rules, mm.naturals + nat, mm.wilds)
+        room = _room(rooms, state.rules, mm.naturals + nat, mm.wilds)
         if not r.wild_to_canasta:
             room = min(room, max(0, size - 1 - len(mm.cards)))
         slots.append((n_after, 0, room, i >= state.turn_base))
@@ -106,7 +111,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
         if nat < r.min_naturals:
             return False
         least = max(0, 3 - nat)
-        room = wild_room(state.rules, nat, 0)
+        room = _room(rooms, state.rules, nat, 0)
         if least > room:
             return False
         slots.append((nat, least, room, True))
@@ -139,3 +144,13 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
     # short of the opening minimum, only a concealed going out (C1) waives it
     return (state.opened[side] or state.turn_points + points >= state.minimum[side]
             or state.goes_out_concealed(layoff, own_canasta))
+
+
+def _room(rooms: dict[int, int], rules: RuleSet, naturals: int, wilds: int) -> int:
+    """``wild_room``, remembered in ``rooms`` for one going-out check: it reads the rule set several
+    times (plain Python attribute look-ups, even compiled) and the discards tried ask the same few."""
+    key = naturals << 8 | wilds
+    room = rooms.get(key)
+    if room is None:
+        room = rooms[key] = wild_room(rules, naturals, wilds)
+    return room

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .melds import MeldType, red_three_melds_alone, sequence_fits, wild_problem
 from .rules import RuleSet
@@ -39,14 +39,17 @@ Caps = tuple[int, int, int]            # what going out needs of the three canas
 Group = tuple[int, int, bool]          # (naturals, wilds, laid this turn)
 GroupEnd = tuple[int, int, int, int]   # (canastas, own canastas, waits, last)
 Outcomes = dict[int, frozenset[GroupEnd]]  # wilds used -> group outcomes
-FREE = -2  # ``_plan_exists``: the final discard (any one card, or none where optional) is searched
-OWN, NATURAL, NATURAL_CANASTA = 0, 1, 2  # what the "own canastas" count of a value counts
+FREE: Final = -2  # ``_plan_exists``: the final discard (any one card, or none where optional) is searched
+# what the "own canastas" count of a value counts
+OWN: Final = 0
+NATURAL: Final = 1
+NATURAL_CANASTA: Final = 2
 
 
 def can_go_out_general(state: GameState, quick: bool = True) -> bool:
     """Whether some sequence of legal plays this turn goes out (any rule set the engine plays).
-    ``quick=False`` turns off the sweep's quick path (``_Sweep.run``), for the test that compares
-    the two."""
+    ``quick=False`` turns off the sweep's quick paths (``_Sweep.run``), for the tests that compare
+    them with it."""
     r = state.rules
     seat = state.current
     if state.permission_problem():
@@ -129,6 +132,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     must hold besides the going-out requirement."""
     r = state.rules
     m = state.model
+    rf = state.rf
     seat = state.current
     side = state.side_of(seat)
     free = discard == FREE
@@ -145,7 +149,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     # black threes: all together, last, when going out; a lone one can only be discarded
     b3w: set[int] = {0}
     b3 = 0 if m.black3 in wild_kinds else sum(h[f] for f in m.faces_of[m.black3])
-    if b3 == 1 or (b3 and r.black3_meld == "none"):
+    if b3 == 1 or (b3 and rf.black3_meld == "none"):
         forced += b3
     elif b3:
         if discard >= 0 and m.kind_of[discard] == m.black3:
@@ -155,19 +159,19 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
                 return False
             free = False
         b3w = set()
-        if b3 >= r.black3_meld_min:
+        if b3 >= rf.black3_meld_min:
             b3w.add(0)
         if b3 == 2:
-            b3w.update(range(1, r.black3_meld_wilds + 1))
+            b3w.update(range(1, rf.black3_meld_wilds + 1))
         if not b3w:
             return False
     if forced and (forced > 1 or not free):
         return False
-    caps: Caps = (r.go_out_canastas, max(need_seq, 1 if r.go_out_sequence else 0), need_own)
-    bare = r.go_out_discard == "optional" or (_black3_bare(r) and b3 > 1)
+    caps: Caps = (rf.go_out_canastas, max(need_seq, 1 if rf.go_out_sequence else 0), need_own)
+    bare = rf.go_out_discard == "optional" or (_black3_bare(r) and b3 > 1)
     if discard == -1 and not bare:
         return False
-    size = r.canasta_size
+    size = rf.canasta_size
     fixed = [0, 0, 0]
     groups: dict[int, list[Group]] = {}
     group_ranks: set[int] = set()
@@ -380,7 +384,7 @@ class _Limits:
             for a in range(lo, hi + 1) for b in range(a + 2, min(hi, a + rules.canasta_size - 1) + 1))
 
 
-_LIMITS: dict[int, _Limits] = {}
+_LIMITS: Final[dict[int, _Limits]] = {}
 
 
 def _limits(rules: RuleSet) -> _Limits:
@@ -431,6 +435,7 @@ class _Sweep:
     def __init__(self, state: GameState, groups: dict[int, list[Group]], group_ranks: set[int],
                  wilds: int, caps: Caps, mark: int = 0) -> None:
         self.rules = state.rules
+        self.rf = state.rf
         self.lim = _limits(state.rules)
         self.groups = {rank: tuple(sorted(gs)) for rank, gs in groups.items()}
         self.group_ranks = group_ranks
@@ -446,7 +451,7 @@ class _Sweep:
 
     def wild_min(self, rank: int) -> int:
         """Naturals a group of ``rank`` must hold before a wild card joins it (99: never)."""
-        r = self.rules
+        r = self.rf
         if rank in r.no_wild_ranks:
             return 99
         if self.after_opening:
@@ -463,8 +468,7 @@ class _Sweep:
         key = rank * 256 + k  # (k: at most the naturals of a rank, far fewer than 256)
         flat = self.memo.get(key)
         if flat is None:
-            r = self.rules
-            new_ok = not (r.one_meld_per_rank and rank in self.group_ranks)
+            new_ok = not (self.rf.one_meld_per_rank and rank in self.group_ranks)
             flat = self.memo[key] = _group_flat(self.lim, self.groups.get(rank, ()), new_ok, k,
                                                 self.wilds, self.caps[0], self.caps[2],
                                                 self.wild_min(rank), self.mark)
@@ -477,7 +481,8 @@ class _Sweep:
         False tries sequences that make canastas only (a quicker search; True is complete);
         ``bare``: the turn may end without a discard; ``spare``: wild cards that may be laid
         singly instead of placed (red threes that are wild); ``quick``: skip the ranks that
-        cannot change the values (False: step through every rank, for the test)."""
+        cannot change the values, and step the groups alone where no run can be (False: the
+        general step at every rank, for the tests)."""
         lim = self.lim
         seq = bool(self.rules.sequences)
         free = lim.free_runs
@@ -503,6 +508,18 @@ class _Sweep:
                     settled = True
                 continue
             settled = True
+            if quick and len(cur) == 1 and empty in cur and (rank >= 14 or all(
+                    not (row[rank] and row[rank + 1] and row[rank + 2]) for row in nat)):
+                # no run open, and none can start here (no suit holds this rank and the next
+                # two): every suit's only option keeps it empty and leaves its cards to the
+                # groups, so the step is the groups' alone (the general step below, without
+                # combining the suits' options)
+                here = nat[0][rank] + nat[1][rank] + nat[2][rank] + nat[3][rank]
+                alone = self._step(cur[empty], rank, 0, here, may_discard, False)
+                if not alone:
+                    return False
+                cur = {empty: frozenset(_pareto(set(alone)))}
+                continue
             nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
             cache: dict[tuple[frozenset[Value], int, int], frozenset[Value]] = {}
             counts = [(nat[s][rank], nat[s][rank + 1] if rank < 15 else 0,

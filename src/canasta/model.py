@@ -5,21 +5,100 @@ where there are sequences each suited face is its own kind. Deuces are one kind 
 (their points differ), red and black threes are one kind each. Legal actions are listed once per kind,
 which keeps the list short and free of duplicates; the engine takes the actual cards (faces) from the
 hand in a fixed suit order (clubs, diamonds, hearts, spades).
+
+``RuleFacts`` (``GameState.rf``) are the options the move generators and checks read most, copied
+from the rule set: ``rules.py`` is not compiled, so each read of an option from the compiled engine
+is a Python attribute lookup, and these reads were a tenth of random play there (``perf``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from .cards import JOKER, NUM_FACES, card_str, is_red_three, is_wild
 from .melds import wild_problem, wilds_allowed
-from .rules import RuleSet
+from .rules import (
+    AskMode,
+    Black3Meld,
+    DeadDiscard,
+    FirstTurnUpcard,
+    GoOutDiscard,
+    OneCardRule,
+    Red3Mode,
+    RuleSet,
+    WildRatio,
+)
 
 KIND_JOKER = "JK"
 KIND_DEUCE = "2"
 KIND_RED3 = "R3"
 KIND_BLACK3 = "B3"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleFacts:
+    """The rule set's options the hot paths read, by the same names (``RuleSet`` documents them):
+    compiled, each is a field of a C struct. Copies only: a rule is stated where it was, reading
+    its option from here or from the rule set alike."""
+
+    add_to_canasta: bool
+    after_take_no_discard: tuple[DeadDiscard, ...]
+    ask_after_pickup: bool
+    ask_partner: AskMode
+    black3_meld: Black3Meld
+    black3_meld_min: int
+    black3_meld_wilds: int
+    black3_out_no_discard: bool
+    canasta_size: int
+    first_turn_upcard: FirstTurnUpcard
+    go_out_canastas: int
+    go_out_discard: GoOutDiscard
+    go_out_sequence: bool
+    laid_faces: tuple[bool, ...]
+    laydown_facility: bool
+    max_meld_size: int
+    max_wilds: int
+    merge_groups: bool
+    min_naturals: int
+    no_wild_ranks: tuple[int, ...]
+    one_card_rule: OneCardRule
+    one_meld_per_rank: bool
+    opening_wild_ranks: tuple[int, ...]
+    pass_allowed: bool
+    pickup_extends_sequence: bool
+    pickup_hand_wilds: bool
+    pickup_layoff: bool
+    pickup_layoff_canasta: bool
+    pickup_natural_wild: bool
+    pile_always_frozen: bool
+    pile_top_counts: bool
+    players: int
+    red3_mode: Red3Mode
+    red3_wild: bool
+    sequence_canasta_opens: bool
+    seq_pickup_takes_pile: bool
+    sequences: tuple[tuple[int, int], ...]
+    special_garbage: int
+    special_pairs: int
+    special_pairs_wild: int
+    special_straight: int
+    stock_draw: int
+    straight_discard: bool
+    take_cards_count: bool
+    talon: tuple[int, ...]
+    team_size: int
+    turn_card_under: int
+    unopened_side_frozen: bool
+    wild_melds: bool
+    wild_needs_naturals: int
+    wild_ratio: WildRatio
+    wild_to_canasta: bool
+
+
+def rule_facts(rules: RuleSet) -> RuleFacts:
+    """The ``RuleFacts`` of a rule set: each field the option of that name."""
+    return RuleFacts(**{f.name: getattr(rules, f.name) for f in fields(RuleFacts)})
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,7 +79,7 @@ from .engine.retract import why_not_retract
 from .engine.take import any_take, gen_takes, pile_block
 from .engine.top import gen_tops
 from .errors import IllegalAction, RecordError, RuleError, SeatError
-from .model import card_model
+from .model import RuleFacts, card_model, rule_facts
 from .rules import RuleSet
 from .scoring import game_winner, score_hand
 from .table import TABLE_FIELDS, Table
@@ -120,6 +120,7 @@ MACHINE_FIELDS: Final[tuple[str, ...]] = (
     "pile_frozen",
     "pre_draw",
     "retracted",
+    "rf",
     "rules",
     "shown",
     "took_pile",
@@ -142,6 +143,7 @@ class GameState(Table):
     __slots__ = MACHINE_FIELDS
 
     rules: RuleSet
+    rf: RuleFacts  # the options the hot paths read, copied from ``rules`` (``model.RuleFacts``)
     phase: Phase
     current: int
     actor: int
@@ -211,6 +213,7 @@ class GameState(Table):
         s = cls()  # not object.__new__: compiled (mypyc) classes need their own constructor
         n = rules.players
         s.rules = rules
+        s.rf = rule_facts(rules)
         s.sides = rules.sides
         s.model = card_model(rules)
         s.seed = seed
@@ -259,6 +262,7 @@ class GameState(Table):
         c = GameState()
         self.copy_table_to(c)
         c.rules = self.rules
+        c.rf = self.rf
         c.ask_phase = self.ask_phase
         c.phase = self.phase
         c.current = self.current
@@ -307,17 +311,18 @@ class GameState(Table):
 
     def partner(self, seat: int) -> int:
         """The seat that answers ``ask``, or -1 when the player has no partner."""
-        return (seat + self.rules.sides) % self.rules.players if self.rules.team_size == 2 else -1
+        r = self.rf
+        return (seat + self.sides) % r.players if r.team_size == 2 else -1
 
     def seats_of(self, side: int) -> list[int]:
         return [s for s in range(self.rules.players) if s % self.rules.sides == side]
 
     def canastas(self, side: int) -> int:
-        size = self.rules.canasta_size
+        size = self.rf.canasta_size
         return sum(1 for m in self.melds[side] if m.type is not BLACK3_MELD and len(m.cards) >= size)
 
     def sequence_canastas(self, side: int) -> int:
-        size = self.rules.canasta_size
+        size = self.rf.canasta_size
         return sum(1 for m in self.melds[side] if m.type is SEQUENCE_MELD and len(m.cards) >= size)
 
     def history(self) -> list[Action]:
@@ -365,7 +370,7 @@ class GameState(Table):
 
     def frozen_reason(self, side: int) -> str | None:
         """Why the pile needs a natural pair for this side, or None when it does not."""
-        r = self.rules
+        r = self.rf
         if r.pile_always_frozen:
             return "the pile is always frozen"
         if self.pile_frozen:
@@ -375,7 +380,7 @@ class GameState(Table):
         return None
 
     def meld_of_rank(self, side: int, rank: int) -> int:
-        if self.rules.one_meld_per_rank:
+        if self.rf.one_meld_per_rank:
             for i, m in enumerate(self.melds[side]):
                 if m.type is GROUP_MELD and m.rank == rank:
                     return i
@@ -388,7 +393,7 @@ class GameState(Table):
         now, or None (no partner, or nothing in the way). Part of every going-out check."""
         if self.partner(self.current) < 0:
             return None
-        mode = self.rules.ask_partner
+        mode = self.rf.ask_partner
         if mode == "mandatory" and self.permission != SAID_YES:
             if self.permission == SAID_NO:
                 return "your partner said no this turn"
@@ -445,7 +450,7 @@ class GameState(Table):
     def facility_level(self, side: int) -> int:
         """S0 [G](i): 0 (none), 1 {a} a group, 2 {b} also a run, 3 {c} also a wild top card: the most
         turns an opponent's lay-down player has had since laying down (T12), for a side not laid down."""
-        if not self.rules.laydown_facility or self.opened[side]:
+        if not self.rf.laydown_facility or self.opened[side]:
             return 0
         return min(3, max((self.laydown_turns[x] for x in range(self.sides)
                            if x != side and self.laydown_seat[x] >= 0), default=0))
@@ -467,6 +472,7 @@ class GameState(Table):
         if ph is ANSWER_PHASE:
             return [YES, NO]
         out: list[Action] = []
+        r = self.rf
         if ph is DRAW_PHASE:
             if why_not_draw(self) is None:
                 out.append(DRAW)
@@ -474,7 +480,7 @@ class GameState(Table):
                 out.append(UPCARD)
             ntake = len(out)
             gen_takes(self, out)
-            if self.rules.laydown_facility:
+            if r.laydown_facility:
                 gen_tops(self, out)
             if len(out) > ntake and not self.pre_draw and ask_basic(self) is None:
                 out.append(ASK)
@@ -484,13 +490,13 @@ class GameState(Table):
                 out.append(RETRACT)
             if why_not_end(self) is None:
                 out.append(END)
-            if self.rules.special_straight and not self.rules.straight_discard:
+            if r.special_straight and not r.straight_discard:
                 gen_specials(self, out)
             return out
         if self.bonus_draws and self.stock:
             out.append(DRAW)
         gen_melds(self, out)
-        if self.rules.merge_groups:
+        if r.merge_groups:
             gen_merges(self, out)
         if why_not_ask(self) is None:
             out.append(ASK)
@@ -501,9 +507,8 @@ class GameState(Table):
                 out.append(END)
         else:
             gen_discards(self, out)
-        if self.rules.pass_allowed and why_not_pass(self) is None:
+        if r.pass_allowed and why_not_pass(self) is None:
             out.append(PASS)
-        r = self.rules
         if r.special_pairs or r.special_pairs_wild or r.special_garbage or r.special_straight:
             gen_specials(self, out)
         return out
@@ -544,7 +549,7 @@ class GameState(Table):
         self.nactions += 1
         op = a.op
         seat = self.current
-        if self.rules.red3_mode == "disclose" and not (
+        if self.rf.red3_mode == "disclose" and not (
                 op is OP_DRAW or op is OP_TAKE or op is OP_UPCARD or op is OP_YES or op is OP_NO
                 or (op is OP_MELD and len(a.cards) == 1)):
             # S0 [F](i){c}: the further card is only for a red trey disclosed at once

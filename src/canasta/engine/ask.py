@@ -33,10 +33,10 @@ def why_not_ask(s: GameState) -> Problem:
 def ask_basic(s: GameState) -> Problem:
     """The conditions of ``ask`` that do not depend on the hand: a partner, the rules' moment, once."""
     seat = s.current
-    mode = s.rules.ask_partner
+    mode = s.rf.ask_partner
     if s.partner(seat) < 0 or mode == "none":
         return ("no_partner", "there is no partner to ask")
-    if s.rules.ask_after_pickup:
+    if s.rf.ask_after_pickup:
         if s.phase is DRAW_PHASE:
             return ("ask_after_pickup", "ask after your pick-up (draw or take), before showing "
                     "any card")

@@ -54,7 +54,9 @@ class Phase(IntEnum):
     OVER = 3     # the game has ended
 
 
-NONE, SAID_NO, SAID_YES = -1, 0, 1
+NONE: Final = -1
+SAID_NO: Final = 0
+SAID_YES: Final = 1
 
 Problem = tuple[str, str] | None
 # S0 [J](v): the side's melds and opened flag, and the red treys the player had laid, when told "yes"
@@ -87,16 +89,17 @@ OVER_PHASE: Final = Phase.OVER
 PLAY_PHASE: Final = Phase.PLAY
 
 
-_ADDS: dict[tuple[int, int], Action] = {}
-_CARD_ACTIONS: dict[tuple[Op, tuple[int, ...], int, int], Action] = {}
-_MELDS: dict[tuple[int, ...], Action] = {}
+_ADDS: Final[dict[int, Action]] = {}  # keyed by meld * 64 + card: no tuple to build and hash per call
+_CARD_ACTIONS: Final[dict[tuple[Op, tuple[int, ...], int, int], Action]] = {}
+_MELDS: Final[dict[tuple[int, ...], Action]] = {}
 
 
 def add_action(f: int, meld: int) -> Action:
     """The ``add`` action of card ``f`` onto meld ``meld``, shared (actions are immutable)."""
-    a = _ADDS.get((f, meld))
+    key = meld << 6 | f  # (f < 64)
+    a = _ADDS.get(key)
     if a is None:
-        a = _ADDS[(f, meld)] = Action(OP_ADD, (f,), meld)
+        a = _ADDS[key] = Action(OP_ADD, (f,), meld)
     return a
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def canasta_counts(s: GameState, side: int, more: int = 0, more_seq: int = 0) -> tuple[int, int]:
     """(canastas, sequence canastas) of the side, plus those an action would complete."""
     return (s.canastas(side) + more,
-            (s.sequence_canastas(side) if s.rules.go_out_sequence else 0) + more_seq)
+            (s.sequence_canastas(side) if s.rf.go_out_sequence else 0) + more_seq)
 
 
 def open_points(s: GameState, cards: tuple[int, ...] | list[int]) -> int:
@@ -49,7 +49,7 @@ def has_cards(s: GameState, seat: int, cards: tuple[int, ...]) -> str | None:
 def go_out_problem(s: GameState, counts: tuple[int, int], open_ok: bool, concealed: bool) -> str | None:
     """Why the player could not go out with this many canastas, or None. ``concealed``: the
     turn would still qualify as going out concealed (which waives the opening minimum, C1)."""
-    r = s.rules
+    r = s.rf
     canastas, seqs = counts
     if canastas < r.go_out_canastas:
         return (f"your side needs {r.go_out_canastas} canasta{'s' if r.go_out_canastas > 1 else ''}"
@@ -129,7 +129,7 @@ def wild_rule(s: GameState, side: int, rank: int, naturals: int) -> str | None:
     """Why a wild card may not be in a group of ``rank`` holding ``naturals`` naturals now:
     ranks that never take wilds, ranks that take them only in the opening, and the rule of
     five after the opening turn (R 1.2)."""
-    r = s.rules
+    r = s.rf
     if rank in r.no_wild_ranks:
         return f"melds of {RANK_NAMES[rank]} never take wild cards"
     if s.opened[side] and not s.turn_points:
@@ -145,7 +145,7 @@ def wild_rule_bites(s: GameState, side: int, naturals: int) -> bool:
     """Whether ``wild_rule`` can refuse a wild card in a group of ``naturals`` naturals for some
     rank now: the move generators ask it per rank only then (it reads the rule set, plain Python
     even in the compiled engine)."""
-    r = s.rules
+    r = s.rf
     return bool(r.no_wild_ranks or (s.opened[side] and not s.turn_points and (
         r.opening_wild_ranks or naturals < r.wild_needs_naturals)))
 
@@ -154,7 +154,7 @@ def talon_count(s: GameState, side: int) -> int:
     """Talon cards the side would draw after this turn's discard: only in its opening turn,
     not when it took the pile; 4 to the first side to open, 3 to the second (R 1.2), only down
     to and including the turn card (S3 C)."""
-    r = s.rules
+    r = s.rf
     if not r.talon or s.took_pile or not opening_turn(s, side):
         return 0
     others = sum(1 for i, o in enumerate(s.opened) if o and i != side)
@@ -177,6 +177,8 @@ def pile_gain(s: GameState, whole: bool) -> int:
 
 def held_faces(s: GameState, seat: int, kind: int, count: int) -> tuple[int, ...]:
     """``count`` cards of ``kind`` from the hand, in canonical order."""
+    if not count:  # (the takes ask for no deuce or red three most of the time)
+        return ()
     h = s.hands[seat]
     out: list[int] = []
     for f in s.model.faces_of[kind]:

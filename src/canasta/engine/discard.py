@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..actions import Action
 from ..cards import JOKER, RANK_NAMES
@@ -118,7 +118,7 @@ def gen_discards(s: GameState, out: list[Action]) -> None:
 def do_discard(s: GameState, f: int) -> None:
     """The card goes on the pile (freezing it where it does); going out, the talon, the next turn."""
     seat = s.current
-    r = s.rules
+    r = s.rf
     side = s.side_of(seat)
     talon = talon_count(s, side) if r.talon and s.opened[side] else 0
     take_from(s, seat, f)
@@ -138,4 +138,4 @@ def do_discard(s: GameState, f: int) -> None:
     next_turn(s)
 
 
-DISCARDS = tuple(Action(OP_DISCARD, (f,)) for f in range(53))
+DISCARDS: Final = tuple(Action(OP_DISCARD, (f,)) for f in range(53))

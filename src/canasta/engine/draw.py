@@ -32,7 +32,7 @@ def why_not_replacement(s: GameState) -> Problem:
 
 def why_not_upcard(s: GameState) -> Problem:
     """Why the first player may not take the ``upcard`` (alone, on the first turn)."""
-    mode = s.rules.first_turn_upcard
+    mode = s.rf.first_turn_upcard
     if not s.first_turn or mode == "none":
         return ("no_upcard", "only the first player, on the first turn, may take the upcard alone")
     if s.pre_draw:
@@ -83,7 +83,7 @@ def do_draw(s: GameState) -> None:
         s.log_event(seat, "draw_empty")
         s.end_hand("stock_out", -1)
         return
-    got = draw_cards(s, seat, s.rules.stock_draw)
+    got = draw_cards(s, seat, s.rf.stock_draw)
     s.log_event(seat, "draw", tuple(got), private=True)
     s.first_turn = False
     s.phase = PLAY_PHASE

@@ -60,7 +60,7 @@ def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]
     director's reading, since otherwise a player could be left holding no card at all)."""
     got: list[int] = []
     last_red3 = False
-    laid = s.rules.laid_faces
+    laid = s.rf.laid_faces
     while count > 0 and len(s.stock) > floor:
         f = s.stock.pop()
         if laid[f]:
@@ -80,7 +80,7 @@ def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]
 
 def fresh(s: GameState, got: tuple[int, ...] | list[int]) -> None:
     """S0 [F](i){c}: red treys just dealt or picked up may be disclosed for a further card."""
-    if s.rules.red3_mode == "disclose":
+    if s.rf.red3_mode == "disclose":
         s.fresh3[s.current] += sum(1 for f in got if is_red_three(f))
 
 
@@ -156,7 +156,7 @@ def next_turn(s: GameState) -> None:
             s.laydown_turns[side] = 0
         elif s.laydown_seat[side] == s.current:
             s.laydown_turns[side] += 1
-    start_turn(s, (s.current + 1) % s.rules.players)
+    start_turn(s, (s.current + 1) % s.rf.players)
 
 
 def start_turn(s: GameState, seat: int) -> None:
@@ -170,7 +170,7 @@ def start_turn(s: GameState, seat: int) -> None:
         s.owed[seat] = 0
         got = draw_cards(s, seat, n)
         s.log_event(seat, "replace", tuple(got), private=True)
-        if s.no_discard and s.rules.red3_mode == "threes":
+        if s.no_discard and s.rf.red3_mode == "threes":
             # S3 C: "If a 3 is be picked as the last card in the tray, the 3 is played and no
             # further discard is permissible": picked as a replacement, it leaves no draw; as
             # after drawing it, the player may meld, then the hand ends (R 1.2: -5 for it)

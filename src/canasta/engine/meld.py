@@ -140,9 +140,10 @@ def why_not_sequence(s: GameState, cards: tuple[int, ...]) -> Problem:
 def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Problem:
     """Black threes are melded all together and only when going out (with a wild card where allowed)."""
     r = s.rules
+    rf = s.rf
     seat = s.current
     side = s.side_of(seat)
-    if r.black3_meld == "none":
+    if rf.black3_meld == "none":
         return ("black_three", "black threes cannot be melded")
     if s.phase is DRAW_PHASE:
         return ("black_three", "black threes are melded only when going out")
@@ -160,7 +161,7 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
     if why:
         return ("black_three", why)
     h_after = s.hn[seat] - len(cards)
-    if h_after > 1 or (h_after and r.black3_out_no_discard):
+    if h_after > 1 or (h_after and rf.black3_out_no_discard):
         # S0 [F](ii){b}: melded, the black treys are the last act, with no discard after them
         return ("black_three", "black threes are melded only as you go out: meld your other "
                 "cards first")
@@ -168,7 +169,7 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
                                s.goes_out_concealed())
     if why and not (h_after == 1 and s.last_card_goes_out(Action(OP_MELD, cards))):
         return ("cannot_go_out", f"black threes are melded only when going out, and {why}")
-    if h_after == 0 and r.go_out_discard == "required" and not r.black3_out_no_discard:
+    if h_after == 0 and rf.go_out_discard == "required" and not rf.black3_out_no_discard:
         return ("discard_needed", "you must keep a card to discard when you go out")
     return None
 
@@ -221,7 +222,7 @@ def why_not_add(s: GameState, index: int, cards: tuple[int, ...]) -> Problem:
 def misfit(s: GameState, m: Meld, f: int, wild: bool) -> Problem:
     """Why card ``f`` cannot extend a sequence or a wild meld (closed at a canasta)."""
     r = s.rules
-    if m.size >= r.canasta_size:
+    if m.size >= s.rf.canasta_size:
         return ("canasta_closed", f"the {m.describe(r)} is closed")
     if m.type is WILD_MELD:
         return None if wild else ("wrong_rank", f"{card_str(f)} is not a wild card")
@@ -238,8 +239,8 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
     """New three-card melds, black threes and one-card additions (same rules as the checks)."""
     seat = s.current
     side = s.side_of(seat)
-    r = s.rules
     m = s.model
+    r = s.rf
     if s.retracted and not s.opened[side]:
         return
     hk = s.hk[seat]
@@ -291,7 +292,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                          + held_faces(s, seat, m.red3, t))
                     if why_not_meld(s, c) is None:
                         out.append(meld_action(c))
-    if hk[m.red3] and not drawing and red_three_melds_alone(r):
+    if hk[m.red3] and not drawing and red_three_melds_alone(s.rules):
         c = (s.face_of_kind(seat, m.red3),)
         if why_not_meld(s, c) is None:
             out.append(meld_action(c))
@@ -416,20 +417,20 @@ def meld_finish(s: GameState, side: int, cards: tuple[int, ...]) -> Problem:
                and not any(wf[f] for f in cards))
     return finish_problem(s, s.hn[s.current] - len(cards), canasta_counts(s, side),
                                 open_after(s, side, open_points(s, cards), natural,
-                                                 natural and len(cards) >= s.rules.canasta_size),
-                                s.goes_out_concealed(False, s.rules.canasta_size <= len(cards)),
+                                                 natural and len(cards) >= s.rf.canasta_size),
+                                s.goes_out_concealed(False, s.rf.canasta_size <= len(cards)),
                                 meld_action(cards))
 
 
 def add_finish(s: GameState, side: int, index: int, meld: Meld, f: int) -> Problem:
     """``finish_problem`` for adding card ``f`` to meld ``index``."""
-    completes = len(meld.cards) + 1 == s.rules.canasta_size
+    completes = len(meld.cards) + 1 == s.rf.canasta_size
     own = index >= s.turn_base
     seq = completes and meld.type is SEQUENCE_MELD
     nat_can = completes and meld.type is GROUP_MELD and not meld.wilds and not s.model.wild_face[f]
     return finish_problem(s, s.hn[s.current] - 1, canasta_counts(s, side, completes, seq),
                                 open_after(s, side, s.model.open_value[f], False, nat_can) or (
-                                    seq and s.rules.sequence_canasta_opens),
+                                    seq and s.rf.sequence_canasta_opens),
                                 s.goes_out_concealed(not own, completes and own), add_action(f, index))
 
 
@@ -448,9 +449,10 @@ def do_meld(s: GameState, cards: tuple[int, ...]) -> None:
         if s.hn[seat] == 0:
             go_out(s, seat)
         return
-    r3w = s.rules.red3_wild
+    rf = s.rf
+    r3w = rf.red3_wild
     meld = new_meld(cards, meld_type(cards, r3w), r3w)
-    completed = meld.size >= s.rules.canasta_size
+    completed = meld.size >= rf.canasta_size
     s.melds[side].append(meld)
     s.log_event(seat, "meld", cards)
     if s.phase is DRAW_PHASE:
@@ -470,7 +472,8 @@ def do_add(s: GameState, index: int, f: int) -> None:
     side = s.side_of(seat)
     take_from(s, seat, f)
     old = s.melds[side][index]
-    new = old.with_cards((f,), s.rules.red3_wild)
+    rf = s.rf
+    new = old.with_cards((f,), rf.red3_wild)
     s.melds[side][index] = new
     s.log_event(seat, "add", (f,))
     if s.phase is DRAW_PHASE:
@@ -479,9 +482,9 @@ def do_add(s: GameState, index: int, f: int) -> None:
     s.shown = True
     if index < s.turn_base:
         s.laid_off = True
-    completed = old.size < s.rules.canasta_size <= new.size
+    completed = old.size < rf.canasta_size <= new.size
     meld_points(s, side, s.model.open_value[f], index >= s.turn_base and completed)
-    if completed and new.type is SEQUENCE_MELD and s.rules.sequence_canasta_opens:
+    if completed and new.type is SEQUENCE_MELD and rf.sequence_canasta_opens:
         s.opened[side] = True  # S0 [G](i){d}: a complete sequence is a lay-down by itself
     if s.hn[seat] == 0:
         go_out(s, seat)
@@ -499,11 +502,11 @@ def first_faces(base: int, quad: bytes, count: int) -> tuple[int, ...]:
 
 # first_faces by (base face, three or two cards, the four suits' counts as one number): the hot path
 # of gen_melds without making a bytes object per rank
-FIRST_FACES: dict[int, tuple[int, ...]] = {}
+FIRST_FACES: Final[dict[int, tuple[int, ...]]] = {}
 
 
 # suits held (bit s set when suit s is held) -> the suit offsets of the cards held
-HELD_SUITED = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
+HELD_SUITED: Final = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
 
 
 def group_options(base: int, counts: tuple[int, ...], wilds: tuple[int, ...]
@@ -516,7 +519,7 @@ def group_options(base: int, counts: tuple[int, ...], wilds: tuple[int, ...]
 
 
 # group_options by (base face, wild faces held, the four suits' counts): hands repeat, tables are small
-GROUPS: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+GROUPS: Final[dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]]] = {}
 
 
 # the three-card sequence meld whose top card is face f (f of rank 6 or more)

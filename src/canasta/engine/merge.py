@@ -25,16 +25,16 @@ def why_not_merge(s: GameState, a: Action, finish: bool = True) -> Problem:
     """S1: two group melds of the same rank may be merged. ``finish``: also refuse a merge that
     would leave a player holding one card unable to go out (no pass here)."""
     why = merge_problem(s, a)
-    r = s.rules
     if (why is None and finish and s.phase is PLAY_PHASE and s.hn[s.current] == 1
-            and not r.pass_allowed and not s.no_discard and not s.last_card_goes_out(a)):
+            and not s.rf.pass_allowed and not s.no_discard and not s.last_card_goes_out(a)):
         return ("keep_cards", "after that merge you could not go out with your last card")
     return why
 
 
 def merge_problem(s: GameState, a: Action) -> Problem:
     """``why_not_merge`` without the check that a player holding one card can still finish."""
-    if not s.rules.merge_groups:
+    rf = s.rf
+    if not rf.merge_groups:
         return ("no_merge", "melds cannot be merged in these rules")
     if s.upcard_lock:
         return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
@@ -48,12 +48,12 @@ def merge_problem(s: GameState, a: Action) -> Problem:
     mi, mj = melds[i], melds[j]
     if mi.type is not GROUP_MELD or mj.type is not GROUP_MELD or mi.rank != mj.rank:
         return ("no_merge", "only two group melds of the same rank can be merged")
-    size = s.rules.canasta_size
-    if (mi.size >= size or mj.size >= size) and not s.rules.add_to_canasta:
+    size = rf.canasta_size
+    if (mi.size >= size or mj.size >= size) and not rf.add_to_canasta:
         return ("canasta_closed", "a completed canasta cannot grow")
-    if mj.wilds and mi.size >= size and not s.rules.wild_to_canasta:
+    if mj.wilds and mi.size >= size and not rf.wild_to_canasta:
         return ("canasta_closed", "wild cards may not be added to a completed canasta")
-    if mi.wilds and mj.size >= size and not s.rules.wild_to_canasta:
+    if mi.wilds and mj.size >= size and not rf.wild_to_canasta:
         return ("canasta_closed", "wild cards may not be added to a completed canasta")
     why = wild_problem(s.rules, mi.naturals + mj.naturals, mi.wilds + mj.wilds)
     if why:

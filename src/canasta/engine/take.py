@@ -38,7 +38,7 @@ def pile_block(s: GameState) -> Problem:
         return ("black_three_stop", "a black three on top stops you taking the pile")
     if is_red_three(top):
         return ("red_three_on_top", "a red three on top of the pile cannot be taken")
-    rule = s.rules.one_card_rule
+    rule = s.rf.one_card_rule
     if s.hn[s.current] == 1 and rule != "none":
         if rule == "one_card_pile" and len(s.pile) == 1:
             return ("one_card", "with one card in hand you may not take a one-card pile")
@@ -58,6 +58,7 @@ def why_not_take(s: GameState, a: Action) -> Problem:
     seat = s.current
     side = s.side_of(seat)
     r = s.rules
+    rf = s.rf
     cards = a.cards
     if cards:
         miss = has_cards(s, seat, cards)
@@ -83,7 +84,7 @@ def why_not_take(s: GameState, a: Action) -> Problem:
                     f"({card_str(top)}); {card_str(f)} does not")
         else:
             nat += 1
-    if r.one_meld_per_rank:
+    if rf.one_meld_per_rank:
         target = s.meld_of_rank(side, rank)
         if a.meld != target:
             if target >= 0:
@@ -98,15 +99,15 @@ def why_not_take(s: GameState, a: Action) -> Problem:
     # the cards from hand justify the take: a natural pair (with any further cards of the meld),
     # one natural and a wild where allowed, or none at all to lay the top card off on the side's
     # meld of that rank (cards to add then go on with ``add``)
-    if wild and not r.pickup_hand_wilds:
+    if wild and not rf.pickup_hand_wilds:
         return ("natural_cards", "take the pile with natural cards from your hand (add wild cards "
                 "after)")
-    natural_wild = nat == 1 and wild > 0 and r.pickup_natural_wild and not frozen
+    natural_wild = nat == 1 and wild > 0 and rf.pickup_natural_wild and not frozen
     if nat < 2 and not natural_wild:
         if frozen:
             return ("frozen", f"{frozen}: you need two natural {RANK_NAMES[rank]} from your "
                     f"hand to take it")
-        layoff = target >= 0 and r.pickup_layoff
+        layoff = target >= 0 and rf.pickup_layoff
         if nat == 0 and wild:
             return ("need_pair", f"wild cards cannot take the pile: you need natural "
                     f"{RANK_NAMES[rank]}")
@@ -114,17 +115,17 @@ def why_not_take(s: GameState, a: Action) -> Problem:
             return ("layoff_alone", f"to lay the top card off on your {RANK_NAMES[rank]}, take it "
                     f"alone (take @{target}) and add your cards after")
         if not layoff:
-            if nat == 1 and r.pickup_natural_wild:
+            if nat == 1 and rf.pickup_natural_wild:
                 return ("need_pair", f"you need two {RANK_NAMES[rank]} (or one and a wild card) "
                         f"to take the pile")
             return ("need_pair", f"you need two natural {RANK_NAMES[rank]} to take the pile")
     tm = s.melds[side][target] if target >= 0 else None
     if tm is not None:
-        was_canasta = len(tm.cards) >= r.canasta_size
+        was_canasta = len(tm.cards) >= rf.canasta_size
         if was_canasta:
-            if not r.pickup_layoff_canasta:
+            if not rf.pickup_layoff_canasta:
                 return ("canasta_closed", "the top card may not be added to a completed canasta")
-            if not r.add_to_canasta or (wild and not r.wild_to_canasta):
+            if not rf.add_to_canasta or (wild and not rf.wild_to_canasta):
                 return ("canasta_closed", "no cards may be added to a completed canasta")
         naturals, wilds, size = tm.naturals + nat + 1, tm.wilds + wild, len(tm.cards) + 1 + len(cards)
     else:
@@ -132,30 +133,30 @@ def why_not_take(s: GameState, a: Action) -> Problem:
         naturals, wilds, size = nat + 1, wild, 1 + len(cards)
         if size < 3:
             return ("meld_size", "a new meld needs at least three cards")
-    if tm is not None and was_canasta and r.max_meld_size == r.canasta_size:
+    if tm is not None and was_canasta and rf.max_meld_size == rf.canasta_size:
         return ("dead_card", f"{RANK_NAMES[rank]} are dead: your side has closed their canasta")
     why = wild_problem(r, naturals, wilds) or (wild_rule(s, side, rank, naturals) if wild else None)
     if why:
         return ("wild_limit", why)
     points = take_points(s, cards, top)
     if not s.opened[side]:
-        natural = r.take_cards_count and wilds == 0 and naturals >= 3
-        if not open_after(s, side, points, natural, natural and size >= r.canasta_size):
+        natural = rf.take_cards_count and wilds == 0 and naturals >= 3
+        if not open_after(s, side, points, natural, natural and size >= rf.canasta_size):
             if s.turn_points + points >= s.minimum[side]:
                 return ("opening_natural", "your opening needs a meld of three or more natural "
                         "cards")
             return ("opening_minimum", f"your side needs {s.minimum[side]} points to open; "
                     f"this makes {s.turn_points + points}")
     h_after = s.hn[seat] - len(cards) + pile_gain(s, True)
-    counts = canasta_counts(s, side, 1 if size >= r.canasta_size and not was_canasta else 0)
+    counts = canasta_counts(s, side, 1 if size >= rf.canasta_size and not was_canasta else 0)
     return finish_problem(s, h_after, counts, True, False, a)
 
 
 def take_points(s: GameState, cards: tuple[int, ...], top: int) -> int:
     """What a take adds toward the opening (S3 J: nothing, where the take cards do not count)."""
-    r = s.rules
-    return ((open_points(s, cards) if r.take_cards_count else 0)
-            + (s.model.open_value[top] if r.pile_top_counts else 0))
+    rf = s.rf
+    return ((open_points(s, cards) if rf.take_cards_count else 0)
+            + (s.model.open_value[top] if rf.pile_top_counts else 0))
 
 
 def why_not_take_sequence(s: GameState, a: Action, tm: Meld) -> Problem:
@@ -192,30 +193,31 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     r = s.rules
     hk = s.hk[seat]
     m = s.model
+    rf = s.rf
     melds = s.melds[side]
     rank = s.pile[-1] // 4 + 2
-    if r.one_meld_per_rank:
+    if rf.one_meld_per_rank:
         targets = [s.meld_of_rank(side, rank)]
     else:
         targets = [-1] + [i for i, x in enumerate(melds) if x.type is GROUP_MELD and x.rank == rank]
     frozen = s.frozen_reason(side) is not None
     held = sum(hk[k] for k in m.natural_kinds[rank])
-    layoff = not frozen and r.pickup_layoff and any(t >= 0 for t in targets)
-    if held < 2 and not layoff and (frozen or not r.pickup_natural_wild or held == 0):
+    layoff = not frozen and rf.pickup_layoff and any(t >= 0 for t in targets)
+    if held < 2 and not layoff and (frozen or not rf.pickup_natural_wild or held == 0):
         targets = []  # no group take is possible: only sequence ends remain
     elif not s.opened[side] and targets:
         # an upper bound of what a take can add toward the opening (every held natural of the
         # rank and every wild); short of the minimum no group take is legal
         top_value = m.value[s.pile[-1]]
-        best = s.turn_points + (top_value if r.pile_top_counts else 0)
-        if r.take_cards_count:
+        best = s.turn_points + (top_value if rf.pile_top_counts else 0)
+        if rf.take_cards_count:
             best += held * top_value + hk[m.joker] * r.value_joker + hk[m.deuce] * r.value_two
-        size = r.canasta_size
+        size = rf.canasta_size
         # a natural canasta completed by the take opens too: the top card and the held naturals
         # with those of a natural meld of that rank already laid this turn
         laid = max([melds[t].naturals for t in targets if t >= 0 and not melds[t].wilds], default=0)
         if best < s.minimum[side] and not (r.canasta_opens and (
-                has_natural(s, side, size) or (r.take_cards_count and laid + held + 1 >= size))):
+                has_natural(s, side, size) or (rf.take_cards_count and laid + held + 1 >= size))):
             targets = []
     # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
     nat_options: list[tuple[int, ...]] = [()]
@@ -223,9 +225,9 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
         if hk[k]:
             nat_options = [prev + held_faces(s, seat, k, c) for prev in nat_options
                            for c in range(hk[k] + 1)]
-    nj = hk[m.joker] if r.pickup_hand_wilds else 0
-    nd = hk[m.deuce] if r.pickup_hand_wilds else 0
-    nt = hk[m.red3] if r.red3_wild and r.pickup_hand_wilds else 0  # S0 T8: red treys are wild
+    nj = hk[m.joker] if rf.pickup_hand_wilds else 0
+    nd = hk[m.deuce] if rf.pickup_hand_wilds else 0
+    nt = hk[m.red3] if rf.red3_wild and rf.pickup_hand_wilds else 0  # S0 T8: red treys are wild
     gained = pile_gain(s, True)
     hn = s.hn[seat]
     for target in targets:
@@ -234,12 +236,12 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
         base_wild = tm.wilds if tm is not None else 0
         # for an opened side, with no canasta to extend and cards to spare, the pruning below
         # leaves only legal takes (the checks of why_not_take, short-cut)
-        trusted = s.opened[side] and (tm is None or len(tm.cards) < r.canasta_size)
+        trusted = s.opened[side] and (tm is None or len(tm.cards) < rf.canasta_size)
         for nat in nat_options:
             c = len(nat)
-            if c == 0 and (frozen or target < 0 or not r.pickup_layoff):
+            if c == 0 and (frozen or target < 0 or not rf.pickup_layoff):
                 continue
-            if c == 1 and (frozen or not r.pickup_natural_wild):
+            if c == 1 and (frozen or not rf.pickup_natural_wild):
                 continue
             wild_ok = wild_rule(s, side, rank, base_nat + 1 + c) is None
             for j in range(nj + 1):
@@ -257,7 +259,7 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                                         + (JOKER,) * j + held_faces(s, seat, m.red3, t), target)
                         if (trusted and hn - c - w + gained >= 2) or why_not_take(s, a) is None:
                             out.append(a)
-    if r.pickup_extends_sequence:
+    if rf.pickup_extends_sequence:
         for i, x in enumerate(melds):
             if x.type is SEQUENCE_MELD:
                 a = card_action(OP_TAKE, (), i)
@@ -270,10 +272,10 @@ def do_take(s: GameState, a: Action) -> None:
     hand."""
     seat = s.current
     side = s.side_of(seat)
-    r = s.rules
+    rf = s.rf
     top = lift_top_with(s, seat, a.cards)
     target = s.melds[side][a.meld] if a.meld >= 0 else None
-    if target is not None and target.type is SEQUENCE_MELD and not r.seq_pickup_takes_pile:
+    if target is not None and target.type is SEQUENCE_MELD and not rf.seq_pickup_takes_pile:
         rest = []  # B2 (option): extending a sequence takes the top card only
     else:
         rest = s.pile
@@ -282,17 +284,17 @@ def do_take(s: GameState, a: Action) -> None:
     points = take_points(s, a.cards, top)
     if a.meld >= 0:
         old = s.melds[side][a.meld]
-        new = old.with_cards((top, *a.cards), r.red3_wild)
+        new = old.with_cards((top, *a.cards), rf.red3_wild)
         s.melds[side][a.meld] = new
-        completed = old.size < r.canasta_size <= new.size
+        completed = old.size < rf.canasta_size <= new.size
     else:
-        new = new_meld((top, *a.cards), GROUP_MELD, r.red3_wild)
+        new = new_meld((top, *a.cards), GROUP_MELD, rf.red3_wild)
         s.melds[side].append(new)
-        completed = new.size >= r.canasta_size
+        completed = new.size >= rf.canasta_size
     gained: list[int] = []
     laid: list[int] = []
     for f in rest:
-        if r.laid_faces[f]:
+        if rf.laid_faces[f]:
             s.red3[seat].append(f)
             laid.append(f)
         else:
