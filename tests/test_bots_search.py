@@ -13,7 +13,7 @@ from canasta.bots import SearchBot, SearchConfig
 from canasta.bots.determinize import sample_world
 from canasta.bots.heuristic import Obs
 from canasta.bots.knowledge import analyse
-from canasta.bots.search import CONFIDENCE, ESTIMATES, TURN_PLANS, TURNS, Estimate, estimate_features
+from canasta.bots.search import CONFIDENCE, ESTIMATES, TURN_PLANS, Estimate, estimate_features
 from canasta.state import Phase
 from canasta.views import view
 from helpers import position_for
@@ -168,18 +168,14 @@ def test_the_search_is_surer_and_deals_kept_pairs_in_the_american_games() -> Non
     """R 1.2, S3, S1: where the pile is always taken with a natural pair (the American games and
     Bolivia) the search deals the other hands pairs kept (``keeps_pairs``), elsewhere at random.
     In the American games an alternative needs two standard errors to overrule the heuristic
-    (``CONFIDENCE``), elsewhere one; its playouts go on to the end of the hand (``TURNS``),
-    elsewhere four turns. A config's own values win over the preset's."""
+    (``CONFIDENCE``), elsewhere one. A config's own values win over the preset's."""
     b = SearchBot(0)
     for name in ("american", "nvso-tournament"):
-        r = rules(name)
-        assert b.keeps_pairs(r) and b.confidence(r) == 2.0 and b.turns(r) == 10**6
+        assert b.keeps_pairs(rules(name)) and b.confidence(rules(name)) == 2.0
     assert b.keeps_pairs(rules("bolivia")) and b.confidence(rules("bolivia")) == 1.0
-    for name in ("classic", "gvr-club", "samba", "trey-canasta", "spanish", "bolivia"):
-        assert b.confidence(rules(name)) == 1.0 and b.turns(rules(name)) == 4
-        assert b.keeps_pairs(rules(name)) == (name == "bolivia")
-    mine = SearchBot(0, SearchConfig(confidence=0.5, keep_pairs=False, turns=2))
-    r = rules("american")
-    assert mine.confidence(r) == 0.5 and not mine.keeps_pairs(r) and mine.turns(r) == 2
+    for name in ("classic", "gvr-club", "samba", "trey-canasta", "spanish"):
+        assert not b.keeps_pairs(rules(name)) and b.confidence(rules(name)) == 1.0
+    mine = SearchBot(0, SearchConfig(confidence=0.5, keep_pairs=False))
+    assert mine.confidence(rules("american")) == 0.5 and not mine.keeps_pairs(rules("american"))
     assert SearchBot(0, SearchConfig(keep_pairs=True)).keeps_pairs(rules("classic"))
-    assert CONFIDENCE["*"] == 1.0 and TURNS["*"] == 4
+    assert CONFIDENCE["*"] == 1.0

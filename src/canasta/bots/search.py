@@ -116,18 +116,12 @@ ESTIMATES: dict[str, Estimate] = {
 # (docs/bots.md).
 CONFIDENCE: dict[str, float] = {"*": 1.0, "american": 2.0, "nvso-tournament": 2.0}
 
-# Turns a playout goes on after the decision's turn, per preset ("*" for the others): 10**6 plays
-# to the end of the hand. In the American games the cut-off estimate after a few turns decided
-# badly (a search given the real cards and stock won 53% of 200 NVSO games with four turns and
-# every game of 65 played to the end of the hand), so playouts there go to the end of the hand.
-TURNS: dict[str, int] = {"*": 4, "american": 10**6, "nvso-tournament": 10**6}
-
 
 @dataclass(frozen=True)
 class SearchConfig:
     samples: int = 16            # worlds per decision
     candidates: int = 5          # actions compared per decision
-    turns: int | None = None     # turns played after the decision's turn (None: the preset's TURNS)
+    turns: int = 4               # turns played after the decision's turn
     max_actions: int = 400       # safety cap per playout
     time_limit: float | None = None  # seconds per decision (None: the sample budget only)
     work_limit: int | None = 40_000  # playout actions per decision (turn plans and candidates
@@ -178,7 +172,6 @@ class SearchBot(KnowsRules):
         self._last = ""
         self._said: tuple[Obs, Action, list[Action], bool] | None = None
         self._z = CONFIDENCE["*"] if self.config.confidence is None else self.config.confidence
-        self._turns = TURNS["*"] if self.config.turns is None else self.config.turns
 
     def explain(self) -> str:
         """The last move and its reason in a player's words: the heuristic's reason for that move,
@@ -226,7 +219,6 @@ class SearchBot(KnowsRules):
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         rules = self.rules_for(view)
         self._z = self.confidence(rules)
-        self._turns = self.turns(rules)
         self.decisions += 1
         self._work = 0
         cap = self.config.max_seconds
@@ -349,11 +341,6 @@ class SearchBot(KnowsRules):
         z = self.config.confidence
         return CONFIDENCE.get(rules.name, CONFIDENCE["*"]) if z is None else z
 
-    def turns(self, rules: RuleSet) -> int:
-        """Turns a playout goes on after the decision's turn here (``SearchConfig.turns``)."""
-        n = self.config.turns
-        return TURNS.get(rules.name, TURNS["*"]) if n is None else n
-
     def keeps_pairs(self, rules: RuleSet) -> bool:
         """Are the other hands dealt pairs kept (``SearchConfig.keep_pairs``)?"""
         kp = self.config.keep_pairs
@@ -439,9 +426,8 @@ class SearchBot(KnowsRules):
                 turns: int | None = None) -> GameState:
         """A copy of ``world`` after ``actions`` (the first must be legal; a later one that is not
         ends them), then ``first`` for the rest of this turn and the heuristic for ``turns`` more
-        turns (default: :meth:`turns` of the last decision's rules) or to the end of the hand. The
-        turn the actions start in counts the same whether they end it or not: candidates are
-        compared at the same point."""
+        turns (default ``config.turns``) or to the end of the hand. The turn the actions start in
+        counts the same whether they end it or not: candidates are compared at the same point."""
         s = world.clone()
         nres = len(s.results)
         current = s.current
@@ -453,7 +439,7 @@ class SearchBot(KnowsRules):
         decide = self.strategy.decide
         played = 0
         n = 0
-        limit = self._turns if turns is None else turns
+        limit = self.config.turns if turns is None else turns
         while s.phase is not Phase.OVER and len(s.results) == nres and n < self.config.max_actions:
             if s.current != current:
                 current = s.current
