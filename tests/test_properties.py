@@ -16,6 +16,7 @@ prefers constructive moves, so that big tables finish their games too). Two kind
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -561,6 +562,20 @@ def test_clone_is_independent() -> None:
     fp2 = fingerprint(c2)
     s.apply_unchecked(s.legal_actions()[0])
     assert fingerprint(c2) == fp2
+
+
+def test_copy_and_deepcopy_of_a_state_are_independent_clones() -> None:
+    """``copy.copy`` and ``copy.deepcopy`` work on the compiled engine too (its rule facts are a
+    frozen compiled dataclass) and give an equal state that plays on without touching the original."""
+    s = GameState.new(rules("samba"), seed=3)
+    rng = random.Random(2)
+    for _ in range(30):
+        s.apply_unchecked(choose(s, s.legal_actions(), rng, 0.8))
+    fp = fingerprint(s)
+    for c in (copy.copy(s), copy.deepcopy(s), copy.deepcopy([s])[0]):
+        assert fingerprint(c) == fp and all_views(c) == all_views(s)
+        c.apply_unchecked(c.legal_actions()[0])
+        assert fingerprint(c) != fp and fingerprint(s) == fp
 
 
 @pytest.mark.parametrize("table", ["ref4", "club4", "es4"])

@@ -257,6 +257,15 @@ class GameState(Table):
         reset_turn(s)
         return s
 
+    def __copy__(self) -> GameState:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameState:
+        """``copy.deepcopy`` gives :meth:`clone`: what a clone shares (the rule set, its facts, the
+        card model, melds, history) is immutable, and the compiled rule facts cannot be copied
+        field by field (a frozen dataclass)."""
+        return self.clone()
+
     def clone(self) -> GameState:
         """An independent copy (cheap: melds are immutable and history is shared)."""
         c = GameState()
