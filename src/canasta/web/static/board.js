@@ -67,7 +67,9 @@ export function sidePanel(v, table, side, onMeld) {
       el("dt", { text: t("table_points") }), el("dd", { text: String(total) }),
       el("dt", { text: t("minimum_label") }), el("dd", { text: v.opened[side] ? t("opened") : String(v.minimum[side]) })));
   const threes = cardsOf(v.red_threes.filter((_, s) => sideOf(v, s) === side).join(" "));
-  if (threes.length) box.append(el("div", { class: "row threes" }, el("span", { text: t("red_threes") }), ...threes.map(c => cardImage(c, "tiny"))));
+  // the American games lay black threes beside the red ones (R 1.2, S3): then the row says "Threes"
+  const black = threes.some(c => /^3[CS]$/.test(c));
+  if (threes.length) box.append(el("div", { class: "row threes" }, el("span", { text: t(black ? "threes_laid" : "red_threes") }), ...threes.map(c => cardImage(c, "tiny"))));
   const row = el("div", { class: "melds" });
   if (!ms.length) row.append(el("p", { class: "note", text: v.opened[side] ? "" : t("no_melds") }));
   ms.forEach(m => {
@@ -135,7 +137,7 @@ export function breakdown(r, v, table) {
       ...vals.map(x => el("td", { text: kind === "bool" ? (x ? t("yes") : t("no")) : String(x ?? 0) }))));
   }
   rows.push(el("tr", { class: "total" }, el("th", { scope: "row", text: t("row_scores_after") }), ...r.scores_after.map(x => el("td", { text: String(x) }))));
-  const how = r.reason === "went_out" ? t("reason_went_out", { name: seatName(table, r.out_seat) }) : t("reason_" + r.reason);
+  const how = r.out_seat >= 0 ? t("reason_" + r.reason, { name: seatName(table, r.out_seat) }) : t("reason_" + r.reason);
   const parts = [el("h2", { text: t("hand_over", { n: r.hand + 1 }) }), el("p", { text: how }), el("table", { class: "score" }, ...rows)];
   if (r.moral_winner >= 0) parts.push(el("p", { text: t("moral_winner", { side: sideName(v, r.moral_winner) }) }));
   return parts;

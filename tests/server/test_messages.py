@@ -1,0 +1,40 @@
+"""The pages' English words for what the engine reports: every way a hand can end has its sentence
+(the end-of-hand dialog builds its key from ``HandResult.reason``), so a player never sees a bare key
+such as ``reason_special``."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import canasta
+
+PACKAGE = Path(canasta.__file__).parent
+MESSAGES = json.loads((PACKAGE / "web" / "static" / "messages" / "en.json").read_text("utf-8"))
+
+
+def _engine_reasons() -> set[str]:
+    """Every literal reason the engine ends a hand with (``end_hand("...")``)."""
+    found: set[str] = set()
+    for path in PACKAGE.rglob("*.py"):
+        found |= set(re.findall(r'end_hand\("([a-z_0-9]+)"', path.read_text("utf-8")))
+    return found
+
+
+def test_every_way_a_hand_ends_has_a_sentence() -> None:
+    """R 1.2, S3 F: a special hand ends the hand ("special"), besides going out, the stock running
+    out and the last card a red three."""
+    reasons = _engine_reasons()
+    assert {"went_out", "stock_out", "last_red3", "special"} <= reasons
+    missing = sorted(r for r in reasons if f"reason_{r}" not in MESSAGES)
+    assert not missing, f"no English sentence for hand endings {missing}"
+    assert "{name}" in MESSAGES["reason_special"] and "{name}" in MESSAGES["reason_went_out"]
+
+
+def test_threes_row_is_named_for_what_it_holds() -> None:
+    """R 1.2, S3: the American games lay black threes beside the red ones; the table's row then says
+    "Threes", elsewhere "Red threes"."""
+    assert MESSAGES["red_threes"] == "Red threes" and MESSAGES["threes_laid"] == "Threes"
+    board = (PACKAGE / "web" / "static" / "board.js").read_text("utf-8")
+    assert 't(black ? "threes_laid" : "red_threes")' in board
