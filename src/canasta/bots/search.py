@@ -112,7 +112,7 @@ ESTIMATES: dict[str, Estimate] = {
 # How sure an alternative must be to overrule the heuristic (standard errors of the paired
 # differences), per preset ("*" for the others). In the American games the sampled worlds and the
 # cut-off estimate model the game less well (the estimate's fit explains about 5% of how a hand ends
-# there, 10 to 16% in samba, trey and bolivia), and over 200 NVSO games a surer search won more
+# there, 10 to 16% in samba and trey), and over 200 NVSO games a surer search won more
 # (docs/bots.md).
 CONFIDENCE: dict[str, float] = {"*": 1.0, "american": 2.0, "nvso-tournament": 2.0}
 
