@@ -165,15 +165,14 @@ def test_calibration_samples_one_row_per_sampled_turn_start() -> None:
 
 
 def test_the_search_is_surer_and_deals_kept_pairs_in_the_american_games() -> None:
-    """R 1.2, S3, S1: where the pile is always taken with a natural pair (the American games and
-    Bolivia) the search deals the other hands pairs kept (``keeps_pairs``), elsewhere at random.
-    In the American games an alternative needs two standard errors to overrule the heuristic
-    (``CONFIDENCE``), elsewhere one. A config's own values win over the preset's."""
+    """R 1.2, S3: in the American games, where the pile is always taken with a natural pair, the
+    search deals the other hands pairs kept (``keeps_pairs``) and an alternative needs two standard
+    errors to overrule the heuristic (``CONFIDENCE``); elsewhere (Bolivia too, where no gain was
+    measured) random hands and one standard error. A config's own values win over the preset's."""
     b = SearchBot(0)
     for name in ("american", "nvso-tournament"):
         assert b.keeps_pairs(rules(name)) and b.confidence(rules(name)) == 2.0
-    assert b.keeps_pairs(rules("bolivia")) and b.confidence(rules("bolivia")) == 1.0
-    for name in ("classic", "gvr-club", "samba", "trey-canasta", "spanish"):
+    for name in ("classic", "gvr-club", "samba", "trey-canasta", "spanish", "bolivia"):
         assert not b.keeps_pairs(rules(name)) and b.confidence(rules(name)) == 1.0
     mine = SearchBot(0, SearchConfig(confidence=0.5, keep_pairs=False))
     assert mine.confidence(rules("american")) == 0.5 and not mine.keeps_pairs(rules("american"))

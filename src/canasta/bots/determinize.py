@@ -10,8 +10,8 @@ With ``keep_pairs`` the other hands are dealt as players keep them, not at rando
 card more for every card its player has discarded this hand, and as many are put back, singletons
 first (and a second card of a rank the player passed up on the pile). Players keep pairs to take
 the pile with, so random hands hold too few of them, and a search in such worlds thinks a discard
-safer than it is. The search uses it where the pile is always taken with a natural pair (the
-American games, Bolivia).
+safer than it is. The search uses it in the American games, where the pile is always taken with a
+natural pair (``search.KEPT_PAIRS``).
 """
 
 from __future__ import annotations
