@@ -368,6 +368,8 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: se
         key = base << 32 | (wkey << 16 if here else 0) | code
         opts = GROUPS.get(key)
         if opts is None:
+            if len(GROUPS) >= GROUPS_MAX:
+                GROUPS.clear()
             opts = GROUPS[key] = group_options(base, (c0, c1, c2, c3), here)
         for acts in opts if ok3 else opts[1:]:
             if free:
@@ -512,14 +514,18 @@ HELD_SUITED: Final = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits 
 def group_options(base: int, counts: tuple[int, ...], wilds: tuple[int, ...]
                    ) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     """New group melds from the counts of the four suits of one rank: three naturals, and two
-    naturals with each of the ``wilds``."""
+    naturals with each of the ``wilds``. The actions are the shared ``meld_action``s: many entries
+    of ``GROUPS`` list the same melds, and fresh copies in each made the table (and the collector's
+    work) grow with every new hand shape."""
     held = tuple((base + i, c) for i, c in enumerate(counts) if c)
-    return (tuple(Action(OP_MELD, c) for c in multisets(held, 3)),
-            tuple(Action(OP_MELD, (*pair, wf)) for pair in multisets(held, 2) for wf in wilds))
+    return (tuple(meld_action(c) for c in multisets(held, 3)),
+            tuple(meld_action((*pair, wf)) for pair in multisets(held, 2) for wf in wilds))
 
 
-# group_options by (base face, wild faces held, the four suits' counts): hands repeat, tables are small
+# group_options by (base face, wild faces held, the four suits' counts): hands repeat, tables are small;
+# cleared when full (GROUPS_MAX entries) so that long simulations keep their memory bounded
 GROUPS: Final[dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]]] = {}
+GROUPS_MAX: Final = 1 << 15
 
 
 # the three-card sequence meld whose top card is face f (f of rank 6 or more)
