@@ -618,3 +618,35 @@ def test_views_never_show_a_hidden_card(table: str) -> None:
             played.update(a.cards)
         check()
     assert s.nactions >= 10 and s.hand_no == 0  # still the same hand (the test's premise)
+
+
+@pytest.mark.parametrize("preset", ["samba", "trey-canasta"])
+def test_group_meld_table_bound_keeps_the_moves(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``engine.meld.GROUPS`` (new group melds by a rank's suit counts, where suits matter) is
+    cleared when full, so long simulations keep their memory bounded: with a bound of three entries
+    the moves listed are the same as with the whole table, the table never holds more, and its
+    entries list the shared meld actions."""
+    import canasta
+    from canasta.engine import meld
+    from canasta.engine.common import meld_action
+
+    if canasta.COMPILED:
+        pytest.skip("the bound is a compiled constant there")
+
+    def play(bound: int) -> list[list[Action]]:
+        monkeypatch.setattr(meld, "GROUPS_MAX", bound)
+        meld.GROUPS.clear()
+        out: list[list[Action]] = []
+        s = GameState.new(rules(preset), seed=5)
+        rng = random.Random(5)
+        while not s.is_over and len(s.results) < 2:
+            legal = s.legal_actions()
+            out.append(legal)
+            assert len(meld.GROUPS) <= bound
+            s.apply_unchecked(rng.choice(legal))
+        return out
+
+    whole = play(1 << 20)
+    assert len(meld.GROUPS) > 3  # (the bound below bites)
+    assert all(a is meld_action(a.cards) for acts in meld.GROUPS.values() for a in acts)
+    assert play(3) == whole

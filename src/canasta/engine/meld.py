@@ -365,17 +365,18 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: se
             continue
         here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
         code = c0 | c1 << 4 | c2 << 8 | c3 << 12
-        key = base << 32 | (wkey << 16 if here else 0) | code
+        key = base << 32 | ok3 << 31 | (wkey << 16 if here else 0) | code
         opts = GROUPS.get(key)
         if opts is None:
-            opts = GROUPS[key] = group_options(base, (c0, c1, c2, c3), here)
-        for acts in opts if ok3 else opts[1:]:
-            if free:
-                out.extend(acts)
-            else:
-                for a in acts:
-                    if meld_finish(s, side, a.cards) is None:
-                        out.append(a)
+            if len(GROUPS) >= GROUPS_MAX:
+                GROUPS.clear()
+            opts = GROUPS[key] = group_options(base, (c0, c1, c2, c3), here, ok3)
+        if free:
+            out.extend(opts)
+        else:
+            for a in opts:
+                if meld_finish(s, side, a.cards) is None:
+                    out.append(a)
     # sequences: three held ranks in a row of one suit, inside the rule set's spans
     for lo, hi in m.seq_runs:
         for suit in range(4):
@@ -509,17 +510,22 @@ FIRST_FACES: Final[dict[int, tuple[int, ...]]] = {}
 HELD_SUITED: Final = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
 
 
-def group_options(base: int, counts: tuple[int, ...], wilds: tuple[int, ...]
-                   ) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-    """New group melds from the counts of the four suits of one rank: three naturals, and two
-    naturals with each of the ``wilds``."""
+def group_options(base: int, counts: tuple[int, ...], wilds: tuple[int, ...], ok3: bool = True
+                  ) -> tuple[Action, ...]:
+    """New group melds from the counts of the four suits of one rank: three naturals (if ``ok3``),
+    then two naturals with each of the ``wilds``, in one flat tuple (one object per entry of
+    ``GROUPS``). The actions are the shared ``meld_action``s: many entries list the same melds, and
+    fresh copies in each made the table (and the collector's work) grow with every new hand shape."""
     held = tuple((base + i, c) for i, c in enumerate(counts) if c)
-    return (tuple(Action(OP_MELD, c) for c in multisets(held, 3)),
-            tuple(Action(OP_MELD, (*pair, wf)) for pair in multisets(held, 2) for wf in wilds))
+    threes = tuple(meld_action(c) for c in multisets(held, 3)) if ok3 else ()
+    return threes + tuple(meld_action((*pair, wf)) for pair in multisets(held, 2) for wf in wilds)
 
 
-# group_options by (base face, wild faces held, the four suits' counts): hands repeat, tables are small
-GROUPS: Final[dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]]] = {}
+# group_options by (base face, three naturals allowed, wild faces held, the four suits' counts): hands
+# repeat, tables are small; cleared when full (GROUPS_MAX entries) so that long simulations keep
+# their memory bounded
+GROUPS: Final[dict[int, tuple[Action, ...]]] = {}
+GROUPS_MAX: Final = 1 << 15
 
 
 # the three-card sequence meld whose top card is face f (f of rank 6 or more)
