@@ -24,7 +24,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rules import RuleSet
     from .state import GameState
 
-GROUP: Final = MeldType.GROUP  # (compiled, a ``Final`` name is a C constant; ``MeldType.GROUP`` two look-ups)
+# compiled, a ``Final`` name is a C constant (``MeldType.GROUP`` is two look-ups); the engine's own,
+# ``engine.common.GROUP_MELD``, cannot be imported here without an import cycle (engine.discard uses us)
+GROUP: Final = MeldType.GROUP
 
 
 def can_go_out(state: GameState) -> bool:

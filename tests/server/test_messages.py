@@ -31,10 +31,3 @@ def test_every_way_a_hand_ends_has_a_sentence() -> None:
     assert not missing, f"no English sentence for hand endings {missing}"
     assert "{name}" in MESSAGES["reason_special"] and "{name}" in MESSAGES["reason_went_out"]
 
-
-def test_threes_row_is_named_for_what_it_holds() -> None:
-    """R 1.2, S3: the American games lay black threes beside the red ones; the table's row then says
-    "Threes", elsewhere "Red threes"."""
-    assert MESSAGES["red_threes"] == "Red threes" and MESSAGES["threes_laid"] == "Threes"
-    board = (PACKAGE / "web" / "static" / "board.js").read_text("utf-8")
-    assert 't(black ? "threes_laid" : "red_threes")' in board

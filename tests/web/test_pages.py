@@ -539,6 +539,23 @@ def test_the_american_table_shows_the_turn_card_and_the_talons(chromium: Any, se
     classic.close()
 
 
+def test_the_threes_row_says_threes_where_black_threes_are_laid(chromium: Any, server: LiveServer) -> None:
+    """R 1.2, S3 C: in the American games every three is laid, black ones too. A side's row of laid
+    threes says "Threes" when it holds a black one, "Red threes" otherwise. Deal seed 6 lays 3C and
+    3H for our side at the deal (and 3D for theirs)."""
+    made = httpx.post(server.url + "/api/tables", json={"preset": "nvso-tournament", "seed": 6}).json()
+    page = open_page(chromium, server.url + made["links"]["seats"]["0"])
+    page.wait_for_selector(".side.ours .row.threes")
+    rows = page.evaluate("""[...document.querySelectorAll('.row.threes')].map(r => [
+        r.closest('.side').classList.contains('ours'), r.querySelector('span').innerText,
+        [...r.querySelectorAll('[data-card]')].map(c => c.dataset.card)])""")
+    assert any(ours and "3C" in cards for ours, _, cards in rows)
+    for _ours, label, cards in rows:      # one reading: the bots may lay more threes meanwhile
+        assert label == ("Threes" if {"3C", "3S"} & set(cards) else "Red threes"), (label, cards)
+    assert not page.errors
+    page.close()
+
+
 def test_the_partner_question_and_its_answer_are_shown(chromium: Any, server: LiveServer) -> None:
     """R 1.1: a player may ask "may I go out?"; the partner's answer binds. The page shows the question
     while the partner thinks, then the answer, in words."""
