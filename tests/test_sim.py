@@ -112,7 +112,7 @@ def test_aggregate_is_independent_of_order_and_handles_nothing() -> None:
     assert a.first_seed == 1
     empty = aggregate([], 2, 0.0)
     assert (empty.games, empty.hands, empty.wins, empty.hands_per_second) == (0, 0, (0, 0), 0.0)
-    assert empty.reasons == {"went_out": 0, "stock_out": 0, "last_red3": 0}
+    assert empty.reasons == {"went_out": 0, "stock_out": 0, "last_red3": 0, "special": 0}
 
 
 def test_report_to_dict_is_json_ready() -> None:

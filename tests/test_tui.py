@@ -638,6 +638,30 @@ def test_R12_facts_dead_ranks_talons_turn_card_passed_and_threes_by_colour() -> 
     assert side_header(v, 1, narrow=True).plain.endswith("3s: 0 red 1 black")
 
 
+def test_R12_the_score_table_names_every_three_laid_in_the_american_games() -> None:
+    """R 1.2, S3 C, K: in the American games every three is laid and scored (side 1's black 3S
+    counts as one three: -100, the side has no canasta), so the hand's score table says "threes",
+    not "red threes"; in classic only red threes are laid and the row keeps its name."""
+    from rich.console import Console
+
+    from canasta import GameState, rules
+    from canasta.presets import PRESETS
+    from canasta.scoring import score_hand
+    from canasta.tui.render import score_table
+    assert {p for p in PRESETS if view(GameState.new(rules(p), seed=1), 0)["threes_laid"] == "all"} == {
+        "american", "nvso-tournament"}
+
+    def rows(s: Any) -> list[str]:
+        console = Console(record=True, width=120)
+        console.print(score_table(view(s, 0), score_hand(s, "stock_out", -1, False).to_dict()))
+        return [line.split("│")[1].strip() for line in console.export_text().splitlines() if "│" in line]
+
+    s = position(AMERICAN)
+    assert score_hand(s, "stock_out", -1, False).sides[1].red_three_points == -100
+    assert "threes" in rows(s) and "red threes" not in rows(s)
+    assert "red threes" in rows(GameState.new(rules("classic"), seed=1))
+
+
 def test_S0_K_ii_moral_winner_named_when_the_stock_runs_out() -> None:
     """S0 [K](ii): nobody went out at the end of the stock and a side is at the target: it is the
     moral winner, and (S0 [K](i)) only going out wins the game."""

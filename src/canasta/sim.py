@@ -38,7 +38,7 @@ MAX_ACTIONS = 200_000
 MAX_HANDS = 200
 
 #: The ways a hand can end, in the order reports list them.
-REASONS: tuple[str, ...] = ("went_out", "stock_out", "last_red3")
+REASONS: tuple[str, ...] = ("went_out", "stock_out", "last_red3", "special")
 
 
 @dataclass(frozen=True, slots=True)

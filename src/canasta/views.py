@@ -49,6 +49,9 @@ def view(state: GameState, seat: object) -> dict[str, Any]:
         },
         "melds": [[_meld_view(state, i, m) for i, m in enumerate(ms)] for ms in state.melds],
         "red_threes": [format_cards(x) for x in state.red3],
+        # which threes are laid and scored ("red", or "all" in the American games: R 1.2, S3 C),
+        # so that the pages and the terminal name the row and its points right
+        "threes_laid": "all" if r.red3_mode == "threes" else "red",
         "opened": list(state.opened),
         "minimum": list(state.minimum),
         "canastas": [state.canastas(s) for s in range(r.sides)],

@@ -31,3 +31,13 @@ def test_every_way_a_hand_ends_has_a_sentence() -> None:
     assert not missing, f"no English sentence for hand endings {missing}"
     assert "{name}" in MESSAGES["reason_special"] and "{name}" in MESSAGES["reason_went_out"]
 
+
+
+def test_the_simulator_counts_and_the_cli_words_every_way_a_hand_ends() -> None:
+    """``canasta simulate`` reports a count per way a hand ends, from zero (a special hand too, R 1.2),
+    and the CLI says each in words."""
+    from canasta.cli import REASON_WORDS
+    from canasta.sim import REASONS
+    reasons = _engine_reasons()
+    assert set(REASONS) == reasons
+    assert set(REASON_WORDS) == reasons

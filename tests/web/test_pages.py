@@ -539,19 +539,24 @@ def test_the_american_table_shows_the_turn_card_and_the_talons(chromium: Any, se
     classic.close()
 
 
-def test_the_threes_row_says_threes_where_black_threes_are_laid(chromium: Any, server: LiveServer) -> None:
-    """R 1.2, S3 C: in the American games every three is laid, black ones too. A side's row of laid
-    threes says "Threes" when it holds a black one, "Red threes" otherwise. Deal seed 6 lays 3C and
-    3H for our side at the deal (and 3D for theirs)."""
-    made = httpx.post(server.url + "/api/tables", json={"preset": "nvso-tournament", "seed": 6}).json()
+def test_the_threes_rows_say_threes_where_every_three_is_laid(chromium: Any, server: LiveServer) -> None:
+    """R 1.2, S3 C, K: in the American games every three is laid and scored, black ones too. The
+    side's row of laid threes says "Threes" (deal seed 6 lays 3C and 3H for our side at the deal, 3D
+    for theirs), and so do the rows of the end-of-hand breakdown ("Threes laid", "Three points"),
+    never "Red threes"."""
+    made = httpx.post(server.url + "/api/tables", json={"preset": "nvso-tournament", "seed": 6,
+                                                        "overrides": {"game_hands": 1}}).json()
     page = open_page(chromium, server.url + made["links"]["seats"]["0"])
     page.wait_for_selector(".side.ours .row.threes")
     rows = page.evaluate("""[...document.querySelectorAll('.row.threes')].map(r => [
         r.closest('.side').classList.contains('ours'), r.querySelector('span').innerText,
         [...r.querySelectorAll('[data-card]')].map(c => c.dataset.card)])""")
     assert any(ours and "3C" in cards for ours, _, cards in rows)
-    for _ours, label, cards in rows:      # one reading: the bots may lay more threes meanwhile
-        assert label == ("Threes" if {"3C", "3S"} & set(cards) else "Red threes"), (label, cards)
+    assert rows and all(label == "Threes" for _ours, label, _cards in rows), rows
+    play_until_hand_over([page])
+    heads = page.locator("#result table.score").first.locator("tr th[scope=row]").all_inner_texts()
+    assert "Threes laid" in heads and "Three points" in heads, heads
+    assert not any("Red" in h for h in heads), heads
     assert not page.errors
     page.close()
 

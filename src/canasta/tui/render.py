@@ -318,6 +318,8 @@ def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
     extra = [row for row in EXTRA_ROWS if any(sc.get(row[1]) for sc in result["sides"])]
     sums = SUM_ROWS if all("base" in sc for sc in result["sides"]) else ()
     for label, key in SCORE_ROWS[:-1] + tuple(extra) + sums + SCORE_ROWS[-1:]:
+        if key == "red_three_points" and v.get("threes_laid") == "all":
+            label = "threes"  # the American games count every three laid, black too (R 1.2, S3 C)
         cells = []
         for sc in result["sides"]:
             val = str(sc[key])

@@ -67,9 +67,9 @@ export function sidePanel(v, table, side, onMeld) {
       el("dt", { text: t("table_points") }), el("dd", { text: String(total) }),
       el("dt", { text: t("minimum_label") }), el("dd", { text: v.opened[side] ? t("opened") : String(v.minimum[side]) })));
   const threes = cardsOf(v.red_threes.filter((_, s) => sideOf(v, s) === side).join(" "));
-  // the American games lay black threes beside the red ones (R 1.2, S3): then the row says "Threes"
-  const black = threes.some(c => /^3[CS]$/.test(c));
-  if (threes.length) box.append(el("div", { class: "row threes" }, el("span", { text: t(black ? "threes_laid" : "red_threes") }), ...threes.map(c => cardImage(c, "tiny"))));
+  // the American games lay black threes beside the red ones (R 1.2, S3): there the row says "Threes"
+  const all = v.threes_laid === "all";
+  if (threes.length) box.append(el("div", { class: "row threes" }, el("span", { text: t(all ? "threes_laid" : "red_threes") }), ...threes.map(c => cardImage(c, "tiny"))));
   const row = el("div", { class: "melds" });
   if (!ms.length) row.append(el("p", { class: "note", text: v.opened[side] ? "" : t("no_melds") }));
   ms.forEach(m => {
@@ -133,7 +133,9 @@ export function breakdown(r, v, table) {
   for (const [k, kind] of ROWS) {
     const vals = r.sides.map(s => s[k]);
     if (kind !== "sum" && kind !== "total" && vals.every(x => !x)) continue;
-    rows.push(el("tr", { class: kind === "total" ? "total" : kind === "sum" ? "sum" : "" }, el("th", { scope: "row", text: t("row_" + k) }),
+    // the American games count every three laid, black ones too (R 1.2, S3 C, K)
+    const label = v.threes_laid === "all" && k.startsWith("red_three") ? "row_" + k.slice(4) : "row_" + k;
+    rows.push(el("tr", { class: kind === "total" ? "total" : kind === "sum" ? "sum" : "" }, el("th", { scope: "row", text: t(label) }),
       ...vals.map(x => el("td", { text: kind === "bool" ? (x ? t("yes") : t("no")) : String(x ?? 0) }))));
   }
   rows.push(el("tr", { class: "total" }, el("th", { scope: "row", text: t("row_scores_after") }), ...r.scores_after.map(x => el("td", { text: String(x) }))));
