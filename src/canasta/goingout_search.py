@@ -63,6 +63,13 @@ def can_go_out_general(state: GameState, quick: bool = True) -> bool:
     # short of the opening the discard's points matter: try each card
     held = [state.face_of_kind(seat, k) for k, n in enumerate(state.hk[seat]) if n]
     choices = ([-1] if bare else []) + held
+    # but a natural that fits no meld with the whole hand fits none after another discard either
+    # (``_lone_naturals``), and a plan leaves none: two answer no at once, one is the only discard
+    lone = _lone_naturals(state, hand)
+    if len(lone) > 1:
+        return False
+    if lone:
+        choices = [d for d in choices if d == lone[0]]
     for d in choices:
         h = list(hand)
         if d >= 0:
@@ -70,6 +77,28 @@ def can_go_out_general(state: GameState, quick: bool = True) -> bool:
         if _plan_exists(state, h, d, quick):
             return True
     return False
+
+
+def _lone_naturals(state: GameState, h: list[int]) -> list[int]:
+    """The naturals of ``h`` that ``_stranded`` counts with every group meld and every open sequence
+    of the side: the most any route of ``_plan_route`` lets grow, so each of these is stranded there
+    too, whatever else is discarded (a card taken out of the hand strands no fewer others)."""
+    size = state.rf.canasta_size
+    groups: dict[int, list[Group]] = {}
+    seqs: list[tuple[int, int, int, bool]] = []
+    for mm in state.melds[state.side_of(state.current)]:
+        if mm.type is MeldType.GROUP:
+            groups[mm.rank] = []
+        elif mm.type is MeldType.SEQUENCE and mm.size < size:
+            seqs.append((mm.suit, mm.rank, mm.high, True))
+    out: list[int] = []
+    _stranded(state.rules, _rows(h), groups, 0, seqs, out)
+    return out
+
+
+def _rows(h: list[int]) -> list[list[int]]:
+    """The naturals of ``h`` per suit, indexed by rank (ranks 4 to 14 read; 15 and up empty)."""
+    return [[h[(rank - 2) * 4 + s] if rank <= 14 else 0 for rank in range(16)] for s in range(4)]
 
 
 def _black3_bare(rules: RuleSet) -> bool:
@@ -197,6 +226,11 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
             seqs.append((mm.suit, mm.rank, mm.high, own))
         else:
             wild_melds.append((mm.size, own))
+    # naturals that fit no meld at all, more than the one discard: no (asked before the wild-card
+    # melds' outcomes below, which most checks that answer no never need)
+    nat = _rows(h)
+    if _stranded(r, nat, groups, wilds, seqs) > (1 if free and not forced else 0):
+        return False
     # the discard: made already (or none), forced, a wild card or red three, or a natural (sweep);
     # (wilds it takes, discard made, red threes left to meld)
     made = 1 if discard >= 0 or forced else 0
@@ -215,9 +249,6 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
                         start.add((x + bw + dw, fixed[0] + t, dd, fixed[2] + o, last))
     if not start:
         return False
-    nat = [[h[(rank - 2) * 4 + s] if rank <= 14 else 0 for rank in range(16)] for s in range(4)]
-    if _stranded(r, nat, groups, wilds, seqs) > (1 if free and not forced else 0):
-        return False  # naturals that fit no meld at all, more than the one discard
     most, most_seq = _canastas_at_most(r, nat, groups, wilds, seqs, wild_melds)
     if fixed[0] + most < caps[0] or fixed[1] + most_seq < caps[1]:
         return False  # not enough canastas, however the cards are played
@@ -237,10 +268,11 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
 
 
 def _stranded(rules: RuleSet, nat: list[list[int]], groups: dict[int, list[Group]], wilds: int,
-              seqs: list[tuple[int, int, int, bool]]) -> int:
+              seqs: list[tuple[int, int, int, bool]], faces: list[int] | None = None) -> int:
     """Naturals that can join no meld however the rest is played: the only one of its rank in
     hand, no group meld of that rank on the side, and no run of three of its suit through it nor
-    a side's sequence it could reach. (A quick count: each of them can only be the discard.)"""
+    a side's sequence it could reach. (A quick count: each of them can only be the discard.)
+    ``faces``: where given, their faces are appended to it."""
     if rules.min_naturals < 2:
         return 0
     out = 0
@@ -256,6 +288,8 @@ def _stranded(rules: RuleSet, nat: list[list[int]], groups: dict[int, list[Group
         if runs or any(s == suit and _reaches(row, rank, lo, hi) for s, lo, hi, _ in seqs):
             continue
         out += 1
+        if faces is not None:
+            faces.append((rank - 2) * 4 + suit)
     return out
 
 
