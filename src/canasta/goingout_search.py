@@ -552,10 +552,10 @@ class _Sweep:
                 alone = self._step(cur[empty], rank, 0, here, may_discard, False)
                 if not alone:
                     return False
-                cur = {empty: frozenset(_pareto(set(alone)))}
+                cur = {empty: frozenset(_pareto(alone))}
                 continue
             nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
-            cache: dict[tuple[frozenset[Value], int, int], frozenset[Value]] = {}
+            cache: dict[tuple[frozenset[Value], int, int], set[Value]] = {}
             counts = [(nat[s][rank], nat[s][rank + 1] if rank < 15 else 0,
                        nat[s][rank + 2] if rank < 14 else 0) for s in range(4)]
             here = sum(c[0] for c in counts)
@@ -618,13 +618,13 @@ class _Sweep:
         return False
 
     def _step(self, vals: frozenset[Value], rank: int, full: int, k: int, may_discard: bool,
-              in_runs: bool) -> frozenset[Value]:
+              in_runs: bool) -> set[Value]:
         """The values after ``full`` sequence canastas closed and ``k`` naturals of ``rank`` put in
         groups (or ``k - 1``, the other one discarded); ``in_runs``: some went into sequences."""
         keep = self.group(rank, k)
         drop = self.group(rank, k - 1) if may_discard else None
         if keep is None and drop is None:
-            return frozenset()
+            return set()
         cap_t, cap_q, cap_o = self.caps
         wmax = self.wilds
         out: set[Value] = set()
@@ -654,7 +654,7 @@ class _Sweep:
                     tt, oo = t + gt, (o + go if mark != NATURAL else max(o, go))
                     add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o, d2,
                          waits | gwait, last | glast))
-        return frozenset(out)
+        return out  # (a new set: callers copy it before changing it, or freeze it)
 
 
 def _pareto(vals: set[Value]) -> set[Value]:
