@@ -359,8 +359,18 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: se
     for wf in wilds:
         wkey |= 1 << (wf if wf < 8 else 8)  # deuces and treys by face, the joker
     by_rank = bool(wilds) and wild_rule_bites(s, side, 2)
+    held0 = held1 = held2 = held3 = 0  # per suit, bit rank - 2 set where the rank is held
     for base in range(8, 52, 4):
         c0, c1, c2, c3 = h[base], h[base + 1], h[base + 2], h[base + 3]
+        bit = 1 << (base >> 2)
+        if c0:
+            held0 |= bit
+        if c1:
+            held1 |= bit
+        if c2:
+            held2 |= bit
+        if c3:
+            held3 |= bit
         if c0 + c1 + c2 + c3 < 2 or (taken and base // 4 + 2 in taken):
             continue
         here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
@@ -377,17 +387,20 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: se
             for a in opts:
                 if meld_finish(s, side, a.cards) is None:
                     out.append(a)
-    # sequences: three held ranks in a row of one suit, inside the rule set's spans
+    # sequences: three held ranks in a row of one suit, inside the rule set's spans (windows lie
+    # within 4..14). Bit j of ``held`` is rank j + 2, bit j of ``tops`` the run of ranks j + 2 to
+    # j + 4, and bits lo - 2 to hi - 4 the runs inside a span: most suits have none, and then no
+    # rank is visited
     for lo, hi in m.seq_runs:
+        span = (1 << (hi - 3)) - (1 << (lo - 2))
         for suit in range(4):
-            run = 0
-            for f in range((lo - 2) * 4 + suit, (hi - 1) * 4, 4):
-                if not h[f]:
-                    run = 0
-                    continue
-                run += 1
-                if run >= 3:
-                    a = RUN_MELDS[f]
+            held = held0 if suit == 0 else held1 if suit == 1 else held2 if suit == 2 else held3
+            tops = held & held >> 1 & held >> 2 & span
+            if not tops:
+                continue
+            for j in range(lo - 2, hi - 3):
+                if tops >> j & 1:
+                    a = RUN_MELDS[j * 4 + 8 + suit]  # (the run's top card: rank j + 4)
                     if free or meld_finish(s, side, a.cards) is None:
                         out.append(a)
 
