@@ -357,7 +357,9 @@ def _fits_some(rules: RuleSet, low: int, high: int) -> bool:
 def _extensions(rules: RuleSet, seqs: list[tuple[int, int, int, bool]], nat: list[list[int]]
                 ) -> list[tuple[tuple[int, int, int, int], list[list[int]]]]:
     """Every way to extend the side's open sequences at either end from the hand: (canastas,
-    sequence canastas, own canastas it completes, 1 if it plays a card), and the naturals left."""
+    sequence canastas, own canastas it completes, 1 if it plays a card), and the naturals left;
+    the longest extensions first: a plan must meld every card, and where many ways are tried (a
+    large hand, several sequences) the one that goes out mostly uses the held cards that fit."""
     size = rules.canasta_size
     out: list[tuple[tuple[int, int, int, int], list[list[int]]]] = []
 
@@ -374,8 +376,8 @@ def _extensions(rules: RuleSet, seqs: list[tuple[int, int, int, bool]], nat: lis
         while high + up + 1 <= 14 and row[high + up + 1] > 0:
             up += 1
         n = high - low + 1
-        for d in range(down + 1):
-            for e in range(up + 1):
+        for d in range(down, -1, -1):
+            for e in range(up, -1, -1):
                 if n + d + e > size or not sequence_fits(rules, low - d, high + e):
                     continue
                 new = [list(x) for x in left]
