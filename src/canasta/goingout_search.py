@@ -360,35 +360,40 @@ def _extensions(rules: RuleSet, seqs: list[tuple[int, int, int, bool]], nat: lis
     sequence canastas, own canastas it completes, 1 if it plays a card), and the naturals left;
     the longest extensions first: a plan must meld every card, and where many ways are tried (a
     large hand, several sequences) the one that goes out mostly uses the held cards that fit."""
-    size = rules.canasta_size
     out: list[tuple[tuple[int, int, int, int], list[list[int]]]] = []
-
-    def rec(i: int, counts: tuple[int, int, int, int], left: list[list[int]]) -> None:
-        if i == len(seqs):
-            out.append((counts, left))
-            return
-        suit, low, high, own = seqs[i]
-        row = left[suit]
-        down = 0
-        while low - down - 1 >= 4 and row[low - down - 1] > 0:
-            down += 1
-        up = 0
-        while high + up + 1 <= 14 and row[high + up + 1] > 0:
-            up += 1
-        n = high - low + 1
-        for d in range(down, -1, -1):
-            for e in range(up, -1, -1):
-                if n + d + e > size or not sequence_fits(rules, low - d, high + e):
-                    continue
-                new = [list(x) for x in left]
-                for rank in (*range(low - d, low), *range(high + 1, high + e + 1)):
-                    new[suit][rank] -= 1
-                full = n + d + e >= size
-                rec(i + 1, (counts[0] + full, counts[1] + full, counts[2] + (full and own),
-                            counts[3] | (d + e > 0)), new)
-
-    rec(0, (0, 0, 0, 0), nat)
+    _extend(rules, rules.canasta_size, seqs, 0, (0, 0, 0, 0), nat, out)
     return out
+
+
+def _extend(rules: RuleSet, size: int, seqs: list[tuple[int, int, int, bool]], i: int,
+            counts: tuple[int, int, int, int], left: list[list[int]],
+            out: list[tuple[tuple[int, int, int, int], list[list[int]]]]) -> None:
+    """``_extensions`` from the ``i``-th sequence on, into ``out``. (A module function, not a
+    closure: a closure that calls itself is a reference cycle, garbage that only the collector
+    frees, and in samba these made half of what set it off.)"""
+    if i == len(seqs):
+        out.append((counts, left))
+        return
+    suit, low, high, own = seqs[i]
+    row = left[suit]
+    down = 0
+    while low - down - 1 >= 4 and row[low - down - 1] > 0:
+        down += 1
+    up = 0
+    while high + up + 1 <= 14 and row[high + up + 1] > 0:
+        up += 1
+    n = high - low + 1
+    for d in range(down, -1, -1):
+        for e in range(up, -1, -1):
+            if n + d + e > size or not sequence_fits(rules, low - d, high + e):
+                continue
+            new = [list(x) for x in left]
+            for rank in (*range(low - d, low), *range(high + 1, high + e + 1)):
+                new[suit][rank] -= 1
+            full = n + d + e >= size
+            _extend(rules, size, seqs, i + 1, (counts[0] + full, counts[1] + full,
+                                                counts[2] + (full and own), counts[3] | (d + e > 0)),
+                    new, out)
 
 
 class _Limits:
@@ -792,26 +797,50 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
     canasta must come before the player's last card play (emptying the hand goes out at once), so
     "waits" says such a merge has no card play of this rank after it, and "last" that a card play
     of this rank can come after every such merge."""
-    rules = lim.rules
-    size = rules.canasta_size
-    nat_can = rules.add_to_canasta
-    wild_can = rules.add_to_canasta and rules.wild_to_canasta
-    capn = size if rules.wild_ratio == "any" and not rules.max_meld_size else 1 << 30
-    starts = [(a, 3 - a) for a in (3, 2, 1) if a >= rules.min_naturals
-              and wild_problem(rules, a, 3 - a) is None]
-    out: dict[int, set[GroupEnd]] = {}
-    seen: set[tuple[tuple[Group, ...], int, int, int]] = set()
+    search = _GroupSearch(lim.rules, new_ok, wilds, cap_t, cap_o, wild_min, mark)
+    search.visit(search.norm(list(groups)), k, 0, 0)
+    return {x: frozenset(tos) for x, tos in search.out.items()}
 
-    def norm(gs: list[Group]) -> tuple[Group, ...]:
+
+class _GroupSearch:
+    """``_group_outcomes``' search: its settings, the states seen and the outcomes found. (A class,
+    not closures: a closure that calls itself is a reference cycle, and with it the search's sets
+    would be garbage that only the collector frees.)"""
+
+    def __init__(self, rules: RuleSet, new_ok: bool, wilds: int, cap_t: int, cap_o: int,
+                 wild_min: int, mark: int) -> None:
+        self.rules = rules
+        self.new_ok = new_ok
+        self.wilds = wilds
+        self.cap_t = cap_t
+        self.cap_o = cap_o
+        self.wild_min = wild_min
+        self.mark = mark
+        self.size = size = rules.canasta_size
+        self.nat_can = rules.add_to_canasta
+        self.wild_can = rules.add_to_canasta and rules.wild_to_canasta
+        self.capn = size if rules.wild_ratio == "any" and not rules.max_meld_size else 1 << 30
+        self.starts = [(a, 3 - a) for a in (3, 2, 1) if a >= rules.min_naturals
+                       and wild_problem(rules, a, 3 - a) is None]
+        self.out: dict[int, set[GroupEnd]] = {}
+        self.seen: set[tuple[tuple[Group, ...], int, int, int]] = set()
+
+    def norm(self, gs: list[Group]) -> tuple[Group, ...]:
+        capn, size = self.capn, self.size
         return tuple(sorted((min(n, capn) if n + w >= size else n, w, o) for n, w, o in gs))
 
-    def visit(gs: tuple[Group, ...], left: int, used: int, when: int) -> None:
+    def visit(self, gs: tuple[Group, ...], left: int, used: int, when: int) -> None:
         # when: 0 nothing yet, 1 a card play last (it may end the turn), 2 a canasta-making merge
         # with no card play after it
         key = (gs, left, used, when)
-        if key in seen:
+        if key in self.seen:
             return
-        seen.add(key)
+        self.seen.add(key)
+        rules = self.rules
+        size = self.size
+        mark = self.mark
+        wilds = self.wilds
+        wild_min = self.wild_min
         if left == 0:
             t = sum(1 for n, w, _ in gs if n + w >= size)
             if mark == OWN:
@@ -820,22 +849,23 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
                 o = max((wilds + 1 - w for n, w, was in gs if was and n >= 3), default=0)
             else:  # natural canastas
                 o = sum(1 for n, w, _ in gs if not w and n >= size)
-            out.setdefault(used, set()).add((min(t, cap_t), min(o, cap_o), int(when == 2),
-                                             int(when == 1)))
+            self.out.setdefault(used, set()).add((min(t, self.cap_t), min(o, self.cap_o),
+                                                  int(when == 2), int(when == 1)))
         for i, (n, w, own) in enumerate(gs):
             if i and gs[i - 1] == gs[i]:
                 continue
             full = n + w >= size
             rest = list(gs[:i] + gs[i + 1:])
-            if left and (not full or nat_can) and wild_problem(rules, n + 1, w) is None:
-                visit(norm([*rest, (n + 1, w, own)]), left - 1, used, 1)
-            if (used < wilds and (not full or wild_can) and n >= wild_min
+            if left and (not full or self.nat_can) and wild_problem(rules, n + 1, w) is None:
+                self.visit(self.norm([*rest, (n + 1, w, own)]), left - 1, used, 1)
+            if (used < wilds and (not full or self.wild_can) and n >= wild_min
                     and wild_problem(rules, n, w + 1) is None):
-                visit(norm([*rest, (n, w + 1, own)]), left, used + 1, 1)
-        if new_ok and not (rules.one_meld_per_rank and gs):
-            for a, b in starts:
+                self.visit(self.norm([*rest, (n, w + 1, own)]), left, used + 1, 1)
+        if self.new_ok and not (rules.one_meld_per_rank and gs):
+            for a, b in self.starts:
                 if a <= left and used + b <= wilds and (not b or a >= wild_min):
-                    visit(norm([*gs, (a, b, mark != NATURAL or not b)]), left - a, used + b, 1)
+                    self.visit(self.norm([*gs, (a, b, mark != NATURAL or not b)]), left - a,
+                               used + b, 1)
         if rules.merge_groups:
             for i in range(len(gs)):
                 for j in range(i + 1, len(gs)):
@@ -844,11 +874,8 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
                         (n1, w1, o1), (n2, w2, o2) = gs[i], gs[j]
                         made = n1 + w1 < size and n2 + w2 < size <= n1 + n2 + w1 + w2
                         both = o1 and o2 if mark != NATURAL else False  # (NATURAL: not tracked)
-                        visit(norm([*rest, (n1 + n2, w1 + w2, both)]), left, used,
-                              2 if made else when)
-
-    visit(norm(list(groups)), k, 0, 0)
-    return {x: frozenset(tos) for x, tos in out.items()}
+                        self.visit(self.norm([*rest, (n1 + n2, w1 + w2, both)]), left, used,
+                                   2 if made else when)
 
 
 def _merge_ok(rules: RuleSet, a: Group, b: Group) -> bool:
