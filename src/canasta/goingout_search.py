@@ -533,11 +533,14 @@ class _Sweep:
         prune = free and seq and limit < 4  # (a free suit state: 3 counts, then the canasta runs)
         none: tuple[int, ...] = (0, 0, 0) if free else ()
         empty = (none, none, none, none)
-        cur: dict[tuple[tuple[int, ...], ...], frozenset[Value]] = {empty: frozenset(begin)}
+        # ``lone``: the values while no run is open and that state is the only one (then ``cur`` is
+        # not used): the quick paths below test it instead of hashing the empty state at every rank
+        lone: frozenset[Value] | None = frozenset(begin)
+        cur: dict[tuple[tuple[int, ...], ...], frozenset[Value]] = {}
         groups = self.groups
         settled = False  # have the values been through ``_pareto``?
         for rank in range(4, 16):
-            if (quick and len(cur) == 1 and rank not in groups and empty in cur and not nat[0][rank]
+            if (quick and lone is not None and rank not in groups and not nat[0][rank]
                     and not nat[1][rank] and not nat[2][rank] and not nat[3][rank]):
                 # no run open, no card of this rank held, no group of it to take wild cards:
                 # every suit's only option keeps it empty and the groups' only outcome adds
@@ -545,22 +548,25 @@ class _Sweep:
                 # many ranks a short hand lacks; ``_pareto`` gives back its own output unchanged,
                 # so only the first values need it)
                 if not settled:
-                    cur = {empty: frozenset(_pareto(set(cur[empty])))}
+                    lone = frozenset(_pareto(set(lone)))
                     settled = True
                 continue
             settled = True
-            if quick and len(cur) == 1 and empty in cur and (rank >= 14 or all(
+            if quick and lone is not None and (rank >= 14 or all(
                     not (row[rank] and row[rank + 1] and row[rank + 2]) for row in nat)):
                 # no run open, and none can start here (no suit holds this rank and the next
                 # two): every suit's only option keeps it empty and leaves its cards to the
                 # groups, so the step is the groups' alone (the general step below, without
                 # combining the suits' options)
                 here = nat[0][rank] + nat[1][rank] + nat[2][rank] + nat[3][rank]
-                alone = self._step(cur[empty], rank, 0, here, may_discard, False)
+                alone = self._step(lone, rank, 0, here, may_discard, False)
                 if not alone:
                     return False
-                cur = {empty: frozenset(_pareto(alone))}
+                lone = frozenset(_pareto(alone))
                 continue
+            if lone is not None:
+                cur = {empty: lone}
+                lone = None
             nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
             cache: dict[tuple[frozenset[Value], int, int], set[Value]] = {}
             counts = [(nat[s][rank], nat[s][rank + 1] if rank < 15 else 0,
@@ -611,8 +617,10 @@ class _Sweep:
             cur = {key: frozenset(_pareto(vals)) for key, vals in nxt.items()}
             if not cur:
                 return False
+            if len(cur) == 1 and empty in cur:
+                lone = cur[empty]
         need = self.caps
-        for w, t, q, o, dd, waits, last in cur.get(empty, ()):
+        for w, t, q, o, dd, waits, last in lone if lone is not None else cur.get(empty, ()):
             if w < self.wilds - spare or (t, q, o) != need:
                 continue
             if w < self.wilds:
@@ -635,7 +643,6 @@ class _Sweep:
         cap_t, cap_q, cap_o = self.caps
         wmax = self.wilds
         out: set[Value] = set()
-        add = out.add
         mark = self.mark
         own_full = full if mark == OWN else 0  # closed runs are own canastas, not groups
         # (the rank's group outcomes, and 1 where they take the final discard)
@@ -659,8 +666,10 @@ class _Sweep:
                     if gw > room:
                         break
                     tt, oo = t + gt, (o + go if mark != NATURAL else max(o, go))
-                    add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o, d2,
-                         waits | gwait, last | glast))
+                    # (``out.add`` itself: compiled, that is a direct call; a bound method kept in
+                    # a local is called through Python's protocol)
+                    out.add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o,
+                             d2, waits | gwait, last | glast))
         return out  # (a new set: callers copy it before changing it, or freeze it)
 
 
