@@ -529,9 +529,21 @@ def group_options(base: int, counts: tuple[int, ...], wilds: tuple[int, ...], ok
     then two naturals with each of the ``wilds``, in one flat tuple (one object per entry of
     ``GROUPS``). The actions are the shared ``meld_action``s: many entries list the same melds, and
     fresh copies in each made the table (and the collector's work) grow with every new hand shape."""
-    held = tuple((base + i, c) for i, c in enumerate(counts) if c)
-    threes = tuple(meld_action(c) for c in multisets(held, 3)) if ok3 else ()
-    return threes + tuple(meld_action((*pair, wf)) for pair in multisets(held, 2) for wf in wilds)
+    # the naturals' part depends on the counts alone, the wild cards held vary far more: a new entry
+    # of ``GROUPS`` (most of them differ from others by the wild cards only) takes it from here
+    key = base << 20 | ok3 << 16 | counts[0] | counts[1] << 4 | counts[2] << 8 | counts[3] << 12
+    part = NATURAL_PARTS.get(key)
+    if part is None:
+        held = tuple((base + i, c) for i, c in enumerate(counts) if c)
+        part = NATURAL_PARTS[key] = (
+            tuple(meld_action(c) for c in multisets(held, 3)) if ok3 else (), multisets(held, 2))
+    threes, pairs = part
+    return threes + tuple(meld_action((*pair, wf)) for pair in pairs for wf in wilds)
+
+
+# group_options' three-natural melds and natural pairs by (base face, three naturals allowed, the four
+# suits' counts): at most 11 ranks times the suit counts of a rank, so it needs no bound
+NATURAL_PARTS: Final[dict[int, tuple[tuple[Action, ...], tuple[tuple[int, ...], ...]]]] = {}
 
 
 # group_options by (base face, three naturals allowed, wild faces held, the four suits' counts): hands
