@@ -97,8 +97,9 @@ def _lone_naturals(state: GameState, h: list[int]) -> list[int]:
 
 
 def _rows(h: list[int]) -> list[list[int]]:
-    """The naturals of ``h`` per suit, indexed by rank (ranks 4 to 14 read; 15 and up empty)."""
-    return [[h[(rank - 2) * 4 + s] if rank <= 14 else 0 for rank in range(16)] for s in range(4)]
+    """The naturals of ``h`` per suit, indexed by rank (ranks 4 to 14 read; 15 and up empty): for
+    rank r, ``h[(r - 2) * 4 + s]``, by slices of the hand."""
+    return [[h[s - 8], h[s - 4], *h[s:52:4], 0] for s in range(4)]
 
 
 def _black3_bare(rules: RuleSet) -> bool:
