@@ -276,13 +276,19 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
             if three is None:
                 three = FIRST_FACES[key] = first_faces(base, bytes(h[base:base + 4]),
                                                        3 if n >= 3 else 2)
+            # (the shared meld actions, found by an integer key: no tuple built and hashed per meld)
             if n >= 3 and ok3 and (free or meld_finish(s, side, three) is None):
-                out.append(meld_action(three))
+                a = FIRST_MELDS.get(key << 6 | 63)
+                if a is None:
+                    a = FIRST_MELDS[key << 6 | 63] = meld_action(three)
+                out.append(a)
             if ok21 and wild_faces and (not by_rank or wild_rule(s, side, kind_rank[k], 2) is None):
                 for wf in wild_faces:
-                    c3: tuple[int, ...] = (three[0], three[1], wf)
-                    if free or meld_finish(s, side, c3) is None:
-                        out.append(meld_action(c3))
+                    a = FIRST_MELDS.get(key << 6 | wf)
+                    if a is None:
+                        a = FIRST_MELDS[key << 6 | wf] = meld_action((three[0], three[1], wf))
+                    if free or meld_finish(s, side, a.cards) is None:
+                        out.append(a)
     n3 = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards too
     if r.wild_melds and len(wild_faces) and hk[m.joker] + hk[m.deuce] + n3 >= 3:
         for j in range(min(3, hk[m.joker]), -1, -1):
@@ -517,6 +523,9 @@ def first_faces(base: int, quad: bytes, count: int) -> tuple[int, ...]:
 # first_faces by (base face, three or two cards, the four suits' counts as one number): the hot path
 # of gen_melds without making a bytes object per rank
 FIRST_FACES: Final[dict[int, tuple[int, ...]]] = {}
+# the meld_action of those cards (key << 6 | 63) or of the first two with wild face wf (key << 6 | wf):
+# as few entries as FIRST_FACES times the wild faces, so no bound
+FIRST_MELDS: Final[dict[int, Action]] = {}
 
 
 # suits held (bit s set when suit s is held) -> the suit offsets of the cards held
