@@ -49,6 +49,26 @@ def can_go_out(state: GameState) -> bool:
     discards: list[int] = [-1] if r.go_out_discard == "optional" else []
     if not state.no_discard:  # after a last-card red three the hand must be melded out entirely
         discards += [k for k in range(m.nkinds) if hk[k]]
+    # a rank held short of a new meld (fewer than ``min_naturals``, no meld of it on the side)
+    # fails every plan that keeps a card of it (``_plan_ok``): two such ranks fail them all, one
+    # leaves only its own discards to try
+    existing = 0  # the side's group melds, a bit per rank
+    for mm in state.melds[state.side_of(seat)]:
+        if mm.type is GROUP:
+            existing |= 1 << mm.rank
+    short = -1
+    for rank in range(4, 15):
+        if existing >> rank & 1:
+            continue
+        nat = 0
+        for k in m.natural_kinds[rank]:
+            nat += hk[k]
+        if 0 < nat < r.min_naturals:
+            if short >= 0:
+                return False
+            short = rank
+    if short >= 0:
+        discards = [d for d in discards if d in m.natural_kinds[short]]
     value = m.value
     points = sum(value[f] * n for f, n in enumerate(state.hands[seat]) if n)
     rooms: dict[int, int] = {}  # wild_room by (naturals, wilds), shared by the discards tried

@@ -63,6 +63,13 @@ def can_go_out_general(state: GameState, quick: bool = True) -> bool:
     # short of the opening the discard's points matter: try each card
     held = [state.face_of_kind(seat, k) for k, n in enumerate(state.hk[seat]) if n]
     choices = ([-1] if bare else []) + held
+    # but a natural that fits no meld with the whole hand fits none after another discard either
+    # (``_lone_naturals``), and a plan leaves none: two answer no at once, one is the only discard
+    lone = _lone_naturals(state, hand)
+    if len(lone) > 1:
+        return False
+    if lone:
+        choices = [d for d in choices if d == lone[0]]
     for d in choices:
         h = list(hand)
         if d >= 0:
@@ -70,6 +77,29 @@ def can_go_out_general(state: GameState, quick: bool = True) -> bool:
         if _plan_exists(state, h, d, quick):
             return True
     return False
+
+
+def _lone_naturals(state: GameState, h: list[int]) -> list[int]:
+    """The naturals of ``h`` that ``_stranded`` counts with every group meld and every open sequence
+    of the side: the most any route of ``_plan_route`` lets grow, so each of these is stranded there
+    too, whatever else is discarded (a card taken out of the hand strands no fewer others)."""
+    size = state.rf.canasta_size
+    groups: dict[int, list[Group]] = {}
+    seqs: list[tuple[int, int, int, bool]] = []
+    for mm in state.melds[state.side_of(state.current)]:
+        if mm.type is MeldType.GROUP:
+            groups[mm.rank] = []
+        elif mm.type is MeldType.SEQUENCE and mm.size < size:
+            seqs.append((mm.suit, mm.rank, mm.high, True))
+    out: list[int] = []
+    _stranded(state.rules, _rows(h), groups, 0, seqs, out)
+    return out
+
+
+def _rows(h: list[int]) -> list[list[int]]:
+    """The naturals of ``h`` per suit, indexed by rank (ranks 4 to 14 read; 15 and up empty): for
+    rank r, ``h[(r - 2) * 4 + s]``, by slices of the hand."""
+    return [[h[s - 8], h[s - 4], *h[s:52:4], 0] for s in range(4)]
 
 
 def _black3_bare(rules: RuleSet) -> bool:
@@ -197,6 +227,11 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
             seqs.append((mm.suit, mm.rank, mm.high, own))
         else:
             wild_melds.append((mm.size, own))
+    # naturals that fit no meld at all, more than the one discard: no (asked before the wild-card
+    # melds' outcomes below, which most checks that answer no never need)
+    nat = _rows(h)
+    if _stranded(r, nat, groups, wilds, seqs) > (1 if free and not forced else 0):
+        return False
     # the discard: made already (or none), forced, a wild card or red three, or a natural (sweep);
     # (wilds it takes, discard made, red threes left to meld)
     made = 1 if discard >= 0 or forced else 0
@@ -215,9 +250,6 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
                         start.add((x + bw + dw, fixed[0] + t, dd, fixed[2] + o, last))
     if not start:
         return False
-    nat = [[h[(rank - 2) * 4 + s] if rank <= 14 else 0 for rank in range(16)] for s in range(4)]
-    if _stranded(r, nat, groups, wilds, seqs) > (1 if free and not forced else 0):
-        return False  # naturals that fit no meld at all, more than the one discard
     most, most_seq = _canastas_at_most(r, nat, groups, wilds, seqs, wild_melds)
     if fixed[0] + most < caps[0] or fixed[1] + most_seq < caps[1]:
         return False  # not enough canastas, however the cards are played
@@ -237,10 +269,11 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
 
 
 def _stranded(rules: RuleSet, nat: list[list[int]], groups: dict[int, list[Group]], wilds: int,
-              seqs: list[tuple[int, int, int, bool]]) -> int:
+              seqs: list[tuple[int, int, int, bool]], faces: list[int] | None = None) -> int:
     """Naturals that can join no meld however the rest is played: the only one of its rank in
     hand, no group meld of that rank on the side, and no run of three of its suit through it nor
-    a side's sequence it could reach. (A quick count: each of them can only be the discard.)"""
+    a side's sequence it could reach. (A quick count: each of them can only be the discard.)
+    ``faces``: where given, their faces are appended to it."""
     if rules.min_naturals < 2:
         return 0
     out = 0
@@ -256,6 +289,8 @@ def _stranded(rules: RuleSet, nat: list[list[int]], groups: dict[int, list[Group
         if runs or any(s == suit and _reaches(row, rank, lo, hi) for s, lo, hi, _ in seqs):
             continue
         out += 1
+        if faces is not None:
+            faces.append((rank - 2) * 4 + suit)
     return out
 
 
@@ -323,36 +358,43 @@ def _fits_some(rules: RuleSet, low: int, high: int) -> bool:
 def _extensions(rules: RuleSet, seqs: list[tuple[int, int, int, bool]], nat: list[list[int]]
                 ) -> list[tuple[tuple[int, int, int, int], list[list[int]]]]:
     """Every way to extend the side's open sequences at either end from the hand: (canastas,
-    sequence canastas, own canastas it completes, 1 if it plays a card), and the naturals left."""
-    size = rules.canasta_size
+    sequence canastas, own canastas it completes, 1 if it plays a card), and the naturals left;
+    the longest extensions first: a plan must meld every card, and where many ways are tried (a
+    large hand, several sequences) the one that goes out mostly uses the held cards that fit."""
     out: list[tuple[tuple[int, int, int, int], list[list[int]]]] = []
-
-    def rec(i: int, counts: tuple[int, int, int, int], left: list[list[int]]) -> None:
-        if i == len(seqs):
-            out.append((counts, left))
-            return
-        suit, low, high, own = seqs[i]
-        row = left[suit]
-        down = 0
-        while low - down - 1 >= 4 and row[low - down - 1] > 0:
-            down += 1
-        up = 0
-        while high + up + 1 <= 14 and row[high + up + 1] > 0:
-            up += 1
-        n = high - low + 1
-        for d in range(down + 1):
-            for e in range(up + 1):
-                if n + d + e > size or not sequence_fits(rules, low - d, high + e):
-                    continue
-                new = [list(x) for x in left]
-                for rank in (*range(low - d, low), *range(high + 1, high + e + 1)):
-                    new[suit][rank] -= 1
-                full = n + d + e >= size
-                rec(i + 1, (counts[0] + full, counts[1] + full, counts[2] + (full and own),
-                            counts[3] | (d + e > 0)), new)
-
-    rec(0, (0, 0, 0, 0), nat)
+    _extend(rules, rules.canasta_size, seqs, 0, (0, 0, 0, 0), nat, out)
     return out
+
+
+def _extend(rules: RuleSet, size: int, seqs: list[tuple[int, int, int, bool]], i: int,
+            counts: tuple[int, int, int, int], left: list[list[int]],
+            out: list[tuple[tuple[int, int, int, int], list[list[int]]]]) -> None:
+    """``_extensions`` from the ``i``-th sequence on, into ``out``. (A module function, not a
+    closure: a closure that calls itself is a reference cycle, garbage that only the collector
+    frees, and in samba these made half of what set it off.)"""
+    if i == len(seqs):
+        out.append((counts, left))
+        return
+    suit, low, high, own = seqs[i]
+    row = left[suit]
+    down = 0
+    while low - down - 1 >= 4 and row[low - down - 1] > 0:
+        down += 1
+    up = 0
+    while high + up + 1 <= 14 and row[high + up + 1] > 0:
+        up += 1
+    n = high - low + 1
+    for d in range(down, -1, -1):
+        for e in range(up, -1, -1):
+            if n + d + e > size or not sequence_fits(rules, low - d, high + e):
+                continue
+            new = [list(x) for x in left]
+            for rank in (*range(low - d, low), *range(high + 1, high + e + 1)):
+                new[suit][rank] -= 1
+            full = n + d + e >= size
+            _extend(rules, size, seqs, i + 1, (counts[0] + full, counts[1] + full,
+                                                counts[2] + (full and own), counts[3] | (d + e > 0)),
+                    new, out)
 
 
 class _Limits:
@@ -492,11 +534,14 @@ class _Sweep:
         prune = free and seq and limit < 4  # (a free suit state: 3 counts, then the canasta runs)
         none: tuple[int, ...] = (0, 0, 0) if free else ()
         empty = (none, none, none, none)
-        cur: dict[tuple[tuple[int, ...], ...], frozenset[Value]] = {empty: frozenset(begin)}
+        # ``lone``: the values while no run is open and that state is the only one (then ``cur`` is
+        # not used): the quick paths below test it instead of hashing the empty state at every rank
+        lone: frozenset[Value] | None = frozenset(begin)
+        cur: dict[tuple[tuple[int, ...], ...], frozenset[Value]] = {}
         groups = self.groups
         settled = False  # have the values been through ``_pareto``?
         for rank in range(4, 16):
-            if (quick and len(cur) == 1 and rank not in groups and empty in cur and not nat[0][rank]
+            if (quick and lone is not None and rank not in groups and not nat[0][rank]
                     and not nat[1][rank] and not nat[2][rank] and not nat[3][rank]):
                 # no run open, no card of this rank held, no group of it to take wild cards:
                 # every suit's only option keeps it empty and the groups' only outcome adds
@@ -504,24 +549,27 @@ class _Sweep:
                 # many ranks a short hand lacks; ``_pareto`` gives back its own output unchanged,
                 # so only the first values need it)
                 if not settled:
-                    cur = {empty: frozenset(_pareto(set(cur[empty])))}
+                    lone = frozenset(_pareto(set(lone)))
                     settled = True
                 continue
             settled = True
-            if quick and len(cur) == 1 and empty in cur and (rank >= 14 or all(
+            if quick and lone is not None and (rank >= 14 or all(
                     not (row[rank] and row[rank + 1] and row[rank + 2]) for row in nat)):
                 # no run open, and none can start here (no suit holds this rank and the next
                 # two): every suit's only option keeps it empty and leaves its cards to the
                 # groups, so the step is the groups' alone (the general step below, without
                 # combining the suits' options)
                 here = nat[0][rank] + nat[1][rank] + nat[2][rank] + nat[3][rank]
-                alone = self._step(cur[empty], rank, 0, here, may_discard, False)
+                alone = self._step(lone, rank, 0, here, may_discard, False)
                 if not alone:
                     return False
-                cur = {empty: frozenset(_pareto(set(alone)))}
+                lone = frozenset(_pareto(alone))
                 continue
+            if lone is not None:
+                cur = {empty: lone}
+                lone = None
             nxt: dict[tuple[tuple[int, ...], ...], set[Value]] = {}
-            cache: dict[tuple[frozenset[Value], int, int], frozenset[Value]] = {}
+            cache: dict[tuple[frozenset[Value], int, int], set[Value]] = {}
             counts = [(nat[s][rank], nat[s][rank + 1] if rank < 15 else 0,
                        nat[s][rank + 2] if rank < 14 else 0) for s in range(4)]
             here = sum(c[0] for c in counts)
@@ -570,8 +618,10 @@ class _Sweep:
             cur = {key: frozenset(_pareto(vals)) for key, vals in nxt.items()}
             if not cur:
                 return False
+            if len(cur) == 1 and empty in cur:
+                lone = cur[empty]
         need = self.caps
-        for w, t, q, o, dd, waits, last in cur.get(empty, ()):
+        for w, t, q, o, dd, waits, last in lone if lone is not None else cur.get(empty, ()):
             if w < self.wilds - spare or (t, q, o) != need:
                 continue
             if w < self.wilds:
@@ -584,17 +634,16 @@ class _Sweep:
         return False
 
     def _step(self, vals: frozenset[Value], rank: int, full: int, k: int, may_discard: bool,
-              in_runs: bool) -> frozenset[Value]:
+              in_runs: bool) -> set[Value]:
         """The values after ``full`` sequence canastas closed and ``k`` naturals of ``rank`` put in
         groups (or ``k - 1``, the other one discarded); ``in_runs``: some went into sequences."""
         keep = self.group(rank, k)
         drop = self.group(rank, k - 1) if may_discard else None
         if keep is None and drop is None:
-            return frozenset()
+            return set()
         cap_t, cap_q, cap_o = self.caps
         wmax = self.wilds
         out: set[Value] = set()
-        add = out.add
         mark = self.mark
         own_full = full if mark == OWN else 0  # closed runs are own canastas, not groups
         # (the rank's group outcomes, and 1 where they take the final discard)
@@ -618,9 +667,11 @@ class _Sweep:
                     if gw > room:
                         break
                     tt, oo = t + gt, (o + go if mark != NATURAL else max(o, go))
-                    add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o, d2,
-                         waits | gwait, last | glast))
-        return frozenset(out)
+                    # (``out.add`` itself: compiled, that is a direct call; a bound method kept in
+                    # a local is called through Python's protocol)
+                    out.add((w + gw, tt if tt < cap_t else cap_t, q, oo if oo < cap_o else cap_o,
+                             d2, waits | gwait, last | glast))
+        return out  # (a new set: callers copy it before changing it, or freeze it)
 
 
 def _pareto(vals: set[Value]) -> set[Value]:
@@ -756,26 +807,50 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
     canasta must come before the player's last card play (emptying the hand goes out at once), so
     "waits" says such a merge has no card play of this rank after it, and "last" that a card play
     of this rank can come after every such merge."""
-    rules = lim.rules
-    size = rules.canasta_size
-    nat_can = rules.add_to_canasta
-    wild_can = rules.add_to_canasta and rules.wild_to_canasta
-    capn = size if rules.wild_ratio == "any" and not rules.max_meld_size else 1 << 30
-    starts = [(a, 3 - a) for a in (3, 2, 1) if a >= rules.min_naturals
-              and wild_problem(rules, a, 3 - a) is None]
-    out: dict[int, set[GroupEnd]] = {}
-    seen: set[tuple[tuple[Group, ...], int, int, int]] = set()
+    search = _GroupSearch(lim.rules, new_ok, wilds, cap_t, cap_o, wild_min, mark)
+    search.visit(search.norm(list(groups)), k, 0, 0)
+    return {x: frozenset(tos) for x, tos in search.out.items()}
 
-    def norm(gs: list[Group]) -> tuple[Group, ...]:
+
+class _GroupSearch:
+    """``_group_outcomes``' search: its settings, the states seen and the outcomes found. (A class,
+    not closures: a closure that calls itself is a reference cycle, and with it the search's sets
+    would be garbage that only the collector frees.)"""
+
+    def __init__(self, rules: RuleSet, new_ok: bool, wilds: int, cap_t: int, cap_o: int,
+                 wild_min: int, mark: int) -> None:
+        self.rules = rules
+        self.new_ok = new_ok
+        self.wilds = wilds
+        self.cap_t = cap_t
+        self.cap_o = cap_o
+        self.wild_min = wild_min
+        self.mark = mark
+        self.size = size = rules.canasta_size
+        self.nat_can = rules.add_to_canasta
+        self.wild_can = rules.add_to_canasta and rules.wild_to_canasta
+        self.capn = size if rules.wild_ratio == "any" and not rules.max_meld_size else 1 << 30
+        self.starts = [(a, 3 - a) for a in (3, 2, 1) if a >= rules.min_naturals
+                       and wild_problem(rules, a, 3 - a) is None]
+        self.out: dict[int, set[GroupEnd]] = {}
+        self.seen: set[tuple[tuple[Group, ...], int, int, int]] = set()
+
+    def norm(self, gs: list[Group]) -> tuple[Group, ...]:
+        capn, size = self.capn, self.size
         return tuple(sorted((min(n, capn) if n + w >= size else n, w, o) for n, w, o in gs))
 
-    def visit(gs: tuple[Group, ...], left: int, used: int, when: int) -> None:
+    def visit(self, gs: tuple[Group, ...], left: int, used: int, when: int) -> None:
         # when: 0 nothing yet, 1 a card play last (it may end the turn), 2 a canasta-making merge
         # with no card play after it
         key = (gs, left, used, when)
-        if key in seen:
+        if key in self.seen:
             return
-        seen.add(key)
+        self.seen.add(key)
+        rules = self.rules
+        size = self.size
+        mark = self.mark
+        wilds = self.wilds
+        wild_min = self.wild_min
         if left == 0:
             t = sum(1 for n, w, _ in gs if n + w >= size)
             if mark == OWN:
@@ -784,22 +859,23 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
                 o = max((wilds + 1 - w for n, w, was in gs if was and n >= 3), default=0)
             else:  # natural canastas
                 o = sum(1 for n, w, _ in gs if not w and n >= size)
-            out.setdefault(used, set()).add((min(t, cap_t), min(o, cap_o), int(when == 2),
-                                             int(when == 1)))
+            self.out.setdefault(used, set()).add((min(t, self.cap_t), min(o, self.cap_o),
+                                                  int(when == 2), int(when == 1)))
         for i, (n, w, own) in enumerate(gs):
             if i and gs[i - 1] == gs[i]:
                 continue
             full = n + w >= size
             rest = list(gs[:i] + gs[i + 1:])
-            if left and (not full or nat_can) and wild_problem(rules, n + 1, w) is None:
-                visit(norm([*rest, (n + 1, w, own)]), left - 1, used, 1)
-            if (used < wilds and (not full or wild_can) and n >= wild_min
+            if left and (not full or self.nat_can) and wild_problem(rules, n + 1, w) is None:
+                self.visit(self.norm([*rest, (n + 1, w, own)]), left - 1, used, 1)
+            if (used < wilds and (not full or self.wild_can) and n >= wild_min
                     and wild_problem(rules, n, w + 1) is None):
-                visit(norm([*rest, (n, w + 1, own)]), left, used + 1, 1)
-        if new_ok and not (rules.one_meld_per_rank and gs):
-            for a, b in starts:
+                self.visit(self.norm([*rest, (n, w + 1, own)]), left, used + 1, 1)
+        if self.new_ok and not (rules.one_meld_per_rank and gs):
+            for a, b in self.starts:
                 if a <= left and used + b <= wilds and (not b or a >= wild_min):
-                    visit(norm([*gs, (a, b, mark != NATURAL or not b)]), left - a, used + b, 1)
+                    self.visit(self.norm([*gs, (a, b, mark != NATURAL or not b)]), left - a,
+                               used + b, 1)
         if rules.merge_groups:
             for i in range(len(gs)):
                 for j in range(i + 1, len(gs)):
@@ -808,11 +884,8 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
                         (n1, w1, o1), (n2, w2, o2) = gs[i], gs[j]
                         made = n1 + w1 < size and n2 + w2 < size <= n1 + n2 + w1 + w2
                         both = o1 and o2 if mark != NATURAL else False  # (NATURAL: not tracked)
-                        visit(norm([*rest, (n1 + n2, w1 + w2, both)]), left, used,
-                              2 if made else when)
-
-    visit(norm(list(groups)), k, 0, 0)
-    return {x: frozenset(tos) for x, tos in out.items()}
+                        self.visit(self.norm([*rest, (n1 + n2, w1 + w2, both)]), left, used,
+                                   2 if made else when)
 
 
 def _merge_ok(rules: RuleSet, a: Group, b: Group) -> bool:

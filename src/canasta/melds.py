@@ -15,7 +15,6 @@ from .cards import (
     is_red_three,
     is_wild,
     rank_of,
-    sort_key,
 )
 from .rules import RuleSet
 
@@ -57,13 +56,13 @@ class Meld(NamedTuple):
             return Meld(self.type, cards[0] // 4 + 2, cards, len(cards), 0, 0)
         if self.type is MeldType.WILD:
             cards = self.cards + faces
-            return Meld(self.type, 0, cards, 0, len(cards), sum(1 for f in cards if f == JOKER))
+            return Meld(self.type, 0, cards, 0, len(cards), cards.count(JOKER))
         wild = [f for f in faces if wild_card(f, r3w)]
         nat = [f for f in faces if not wild_card(f, r3w)]
         return Meld(self.type, self.rank, self.cards[: self.naturals] + tuple(nat)
                     + self.cards[self.naturals:] + tuple(wild),
                     self.naturals + len(nat), self.wilds + len(wild),
-                    self.jokers + sum(1 for f in wild if f == JOKER))
+                    self.jokers + wild.count(JOKER))
 
     def is_canasta(self, rules: RuleSet) -> bool:
         return self.type is not MeldType.BLACK3 and len(self.cards) >= rules.canasta_size
@@ -111,11 +110,13 @@ def new_meld(faces: tuple[int, ...], mtype: MeldType = MeldType.GROUP, r3w: bool
         cards = tuple(sorted(faces))
         return Meld(mtype, cards[0] // 4 + 2, cards, len(cards), 0, 0)
     if mtype is MeldType.WILD:
-        return Meld(mtype, 0, tuple(faces), 0, len(faces), sum(1 for f in faces if f == JOKER))
-    nat = tuple(sorted((f for f in faces if not wild_card(f, r3w)), key=sort_key))
-    wild = tuple(sorted((f for f in faces if wild_card(f, r3w)), key=sort_key))
+        return Meld(mtype, 0, tuple(faces), 0, len(faces), faces.count(JOKER))
+    # (face order is ``sort_key``'s order, jokers last: sorted without the key function, which was
+    # a call and a tuple per card)
+    nat = tuple(sorted([f for f in faces if not wild_card(f, r3w)]))
+    wild = tuple(sorted([f for f in faces if wild_card(f, r3w)]))
     rank = rank_of(nat[0]) if nat else 0
-    return Meld(mtype, rank, nat + wild, len(nat), len(wild), sum(1 for f in wild if f == JOKER))
+    return Meld(mtype, rank, nat + wild, len(nat), len(wild), wild.count(JOKER))
 
 
 def meld_type(cards: tuple[int, ...], r3w: bool = False) -> MeldType:

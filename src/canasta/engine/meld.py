@@ -276,13 +276,19 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
             if three is None:
                 three = FIRST_FACES[key] = first_faces(base, bytes(h[base:base + 4]),
                                                        3 if n >= 3 else 2)
+            # (the shared meld actions, found by an integer key: no tuple built and hashed per meld)
             if n >= 3 and ok3 and (free or meld_finish(s, side, three) is None):
-                out.append(meld_action(three))
+                a = FIRST_MELDS.get(key << 6 | 63)
+                if a is None:
+                    a = FIRST_MELDS[key << 6 | 63] = meld_action(three)
+                out.append(a)
             if ok21 and wild_faces and (not by_rank or wild_rule(s, side, kind_rank[k], 2) is None):
                 for wf in wild_faces:
-                    c3: tuple[int, ...] = (three[0], three[1], wf)
-                    if free or meld_finish(s, side, c3) is None:
-                        out.append(meld_action(c3))
+                    a = FIRST_MELDS.get(key << 6 | wf)
+                    if a is None:
+                        a = FIRST_MELDS[key << 6 | wf] = meld_action((three[0], three[1], wf))
+                    if free or meld_finish(s, side, a.cards) is None:
+                        out.append(a)
     n3 = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards too
     if r.wild_melds and len(wild_faces) and hk[m.joker] + hk[m.deuce] + n3 >= 3:
         for j in range(min(3, hk[m.joker]), -1, -1):
@@ -359,8 +365,18 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: se
     for wf in wilds:
         wkey |= 1 << (wf if wf < 8 else 8)  # deuces and treys by face, the joker
     by_rank = bool(wilds) and wild_rule_bites(s, side, 2)
+    held0 = held1 = held2 = held3 = 0  # per suit, bit rank - 2 set where the rank is held
     for base in range(8, 52, 4):
         c0, c1, c2, c3 = h[base], h[base + 1], h[base + 2], h[base + 3]
+        bit = 1 << (base >> 2)
+        if c0:
+            held0 |= bit
+        if c1:
+            held1 |= bit
+        if c2:
+            held2 |= bit
+        if c3:
+            held3 |= bit
         if c0 + c1 + c2 + c3 < 2 or (taken and base // 4 + 2 in taken):
             continue
         here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
@@ -377,17 +393,20 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: se
             for a in opts:
                 if meld_finish(s, side, a.cards) is None:
                     out.append(a)
-    # sequences: three held ranks in a row of one suit, inside the rule set's spans
+    # sequences: three held ranks in a row of one suit, inside the rule set's spans (windows lie
+    # within 4..14). Bit j of ``held`` is rank j + 2, bit j of ``tops`` the run of ranks j + 2 to
+    # j + 4, and bits lo - 2 to hi - 4 the runs inside a span: most suits have none, and then no
+    # rank is visited
     for lo, hi in m.seq_runs:
+        span = (1 << (hi - 3)) - (1 << (lo - 2))
         for suit in range(4):
-            run = 0
-            for f in range((lo - 2) * 4 + suit, (hi - 1) * 4, 4):
-                if not h[f]:
-                    run = 0
-                    continue
-                run += 1
-                if run >= 3:
-                    a = RUN_MELDS[f]
+            held = held0 if suit == 0 else held1 if suit == 1 else held2 if suit == 2 else held3
+            tops = held & held >> 1 & held >> 2 & span
+            if not tops:
+                continue
+            for j in range(lo - 2, hi - 3):
+                if tops >> j & 1:
+                    a = RUN_MELDS[j * 4 + 8 + suit]  # (the run's top card: rank j + 4)
                     if free or meld_finish(s, side, a.cards) is None:
                         out.append(a)
 
@@ -504,6 +523,9 @@ def first_faces(base: int, quad: bytes, count: int) -> tuple[int, ...]:
 # first_faces by (base face, three or two cards, the four suits' counts as one number): the hot path
 # of gen_melds without making a bytes object per rank
 FIRST_FACES: Final[dict[int, tuple[int, ...]]] = {}
+# the meld_action of those cards (key << 6 | 63) or of the first two with wild face wf (key << 6 | wf):
+# as few entries as FIRST_FACES times the wild faces, so no bound
+FIRST_MELDS: Final[dict[int, Action]] = {}
 
 
 # suits held (bit s set when suit s is held) -> the suit offsets of the cards held
@@ -516,9 +538,21 @@ def group_options(base: int, counts: tuple[int, ...], wilds: tuple[int, ...], ok
     then two naturals with each of the ``wilds``, in one flat tuple (one object per entry of
     ``GROUPS``). The actions are the shared ``meld_action``s: many entries list the same melds, and
     fresh copies in each made the table (and the collector's work) grow with every new hand shape."""
-    held = tuple((base + i, c) for i, c in enumerate(counts) if c)
-    threes = tuple(meld_action(c) for c in multisets(held, 3)) if ok3 else ()
-    return threes + tuple(meld_action((*pair, wf)) for pair in multisets(held, 2) for wf in wilds)
+    # the naturals' part depends on the counts alone, the wild cards held vary far more: a new entry
+    # of ``GROUPS`` (most of them differ from others by the wild cards only) takes it from here
+    key = base << 20 | ok3 << 16 | counts[0] | counts[1] << 4 | counts[2] << 8 | counts[3] << 12
+    part = NATURAL_PARTS.get(key)
+    if part is None:
+        held = tuple((base + i, c) for i, c in enumerate(counts) if c)
+        part = NATURAL_PARTS[key] = (
+            tuple(meld_action(c) for c in multisets(held, 3)) if ok3 else (), multisets(held, 2))
+    threes, pairs = part
+    return threes + tuple(meld_action((*pair, wf)) for pair in pairs for wf in wilds)
+
+
+# group_options' three-natural melds and natural pairs by (base face, three naturals allowed, the four
+# suits' counts): at most 11 ranks times the suit counts of a rank, so it needs no bound
+NATURAL_PARTS: Final[dict[int, tuple[tuple[Action, ...], tuple[tuple[int, ...], ...]]]] = {}
 
 
 # group_options by (base face, three naturals allowed, wild faces held, the four suits' counts): hands

@@ -64,17 +64,20 @@ def merge_problem(s: GameState, a: Action) -> Problem:
 def gen_merges(s: GameState, out: list[Action], finish: bool = True) -> None:
     """Merges of two group melds of one rank (``finish``: only those after which the player can finish)."""
     melds = s.melds[s.side_of(s.current)]
-    seen = 0  # ranks of the group melds, a bit each
+    seen = dup = 0  # ranks of the group melds, and of those with two or more, a bit each
     for mi in melds:
         if mi.type is GROUP_MELD:
-            if seen >> mi.rank & 1:
-                break
-            seen |= 1 << mi.rank
-    else:
+            bit = 1 << mi.rank
+            if seen & bit:
+                dup |= bit
+            seen |= bit
+    if not dup:
         return  # no two group melds of one rank
+    # (only the ranks with two or more: the others list no merge, and a list each cost more than
+    # the rest; the ranks keep the order in which they first appear)
     by_rank: dict[int, list[int]] = {}
     for i, mi in enumerate(melds):
-        if mi.type is GROUP_MELD:
+        if mi.type is GROUP_MELD and dup >> mi.rank & 1:
             by_rank.setdefault(mi.rank, []).append(i)
     for idx in by_rank.values():
         for x, i in enumerate(idx):

@@ -228,7 +228,7 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     nj = hk[m.joker] if rf.pickup_hand_wilds else 0
     nd = hk[m.deuce] if rf.pickup_hand_wilds else 0
     nt = hk[m.red3] if rf.red3_wild and rf.pickup_hand_wilds else 0  # S0 T8: red treys are wild
-    gained = pile_gain(s, True)
+    gained = pile_gain(s, True) if targets else 0  # (it counts through the pile: only if used)
     hn = s.hn[seat]
     for target in targets:
         tm = melds[target] if target >= 0 else None
@@ -260,8 +260,12 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                         if (trusted and hn - c - w + gained >= 2) or why_not_take(s, a) is None:
                             out.append(a)
     if rf.pickup_extends_sequence:
+        top = s.pile[-1]
+        suit = top % 4
         for i, x in enumerate(melds):
-            if x.type is SEQUENCE_MELD:
+            # (a card of another suit, or not next to either end, is refused by the check's
+            # "wrong_card": asked here first, without the rest of the check)
+            if x.type is SEQUENCE_MELD and x.suit == suit and rank in (x.rank - 1, x.high + 1):
                 a = card_action(OP_TAKE, (), i)
                 if why_not_take(s, a) is None:
                     out.append(a)
