@@ -166,13 +166,14 @@ def synthetic_position(rs: RuleSet, rng: random.Random, max_hand: int = 8) -> Ga
     # the hand: cards that extend sequences, fit groups, or make new melds; some strays
     pool: list[int] = []
     for faces in melds:
-        nat = sorted(f for f in faces if f != JOKER and f >= 8)
-        if not nat:
+        naturals = sorted(f for f in faces if f != JOKER and f >= 8)
+        if not naturals:
             continue
-        if len({f // 4 for f in nat}) > 1:
-            pool += [f for f in (nat[0] - 4, nat[-1] + 4, nat[0] - 8, nat[-1] + 8) if 8 <= f < 52]
+        if len({f // 4 for f in naturals}) > 1:
+            low, high = naturals[0], naturals[-1]
+            pool += [f for f in (low - 4, high + 4, low - 8, high + 8) if 8 <= f < 52]
         else:
-            pool += [(nat[0] // 4) * 4 + s for s in range(4)]
+            pool += [(naturals[0] // 4) * 4 + s for s in range(4)]
     for _ in range(3):
         rank = rng.randint(4, 14)
         suit = rng.randrange(4)

@@ -11,6 +11,7 @@ applies the choice with ``state.apply`` (checked: a bot that returns an illegal 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action
@@ -52,7 +53,7 @@ class KnowsRules:
         return self.rules
 
 
-def play_turn(state: GameState, bots: dict[int, Bot] | list[Bot]) -> Action:
+def play_turn(state: GameState, bots: Mapping[int, Bot] | Sequence[Bot]) -> Action:
     """Let the bot of ``state.actor`` choose one action and apply it; returns the action."""
     seat = state.actor
     bot = bots[seat]
