@@ -273,3 +273,18 @@ def test_play_think_is_for_the_expert_and_a_new_game(tmp_path: Path) -> None:
     assert_clean_error(*run("play", "--level", "expert", "--think", "9", "--save", save), "--think")
     Path(save).write_text("{}")
     assert_clean_error(*run("play", "--think", "2", "--resume", "--save", save), "--think is for a new game")
+
+
+def test_R12_replay_names_a_black_three_laid_as_black(tmp_path: Path) -> None:
+    """R 1.2, S3 C: in the American games every three is laid as it comes, black ones too. Deal
+    seed 6 of NVSO lays 3C for seat 2 and 3D for seat 3 at the deal: the replay says which colour."""
+    path = tmp_path / "nvso.json"
+    assert run("record", "--variant", "nvso-tournament", "--seed", "6", "--out", str(path))[0] == 0
+    code, out, err = run("replay", str(path))
+    assert code == 0, err
+    assert "seat 2 lays black three 3C" in out and "seat 3 lays red three 3D" in out
+    assert "red three 3C" not in out and "red three 3S" not in out
+    from canasta import rules
+    from canasta.cli import reason_words
+    assert reason_words("last_red3", rules("nvso-tournament")) == "the last stock card was a three"
+    assert reason_words("last_red3", rules("classic")) == "the last stock card was a red three"

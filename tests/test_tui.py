@@ -662,6 +662,23 @@ def test_R12_the_score_table_names_every_three_laid_in_the_american_games() -> N
     assert "red threes" in rows(GameState.new(rules("classic"), seed=1))
 
 
+def test_R12_the_log_names_a_black_three_laid_as_black() -> None:
+    """R 1.2, S3 C: in the American games every three is laid as it comes. Deal seed 6 of NVSO
+    lays 3C for seat 2 and 3D for seat 3 at the deal: the log says which colour, and a hand ended by
+    the last card's three says "a three" there."""
+    from canasta import GameState, rules
+    from canasta.tui.render import log_lines
+    lines = log_lines(view(GameState.new(rules("nvso-tournament"), seed=6), 0))
+    assert "Partner (seat 2) laid a black three 3♣" in lines
+    assert "Seat 3 laid a red three 3♦" in lines
+    from canasta.tui.render import result_words
+    last = {"reason": "last_red3", "out_seat": -1, "moral_winner": -1}
+    assert result_words(view(GameState.new(rules("american"), seed=1), 0), last) == (
+        "The last card of the stock was a three.")
+    assert result_words(view(GameState.new(rules("classic"), seed=1), 0), last) == (
+        "The last card of the stock was a red three.")
+
+
 def test_S0_K_ii_moral_winner_named_when_the_stock_runs_out() -> None:
     """S0 [K](ii): nobody went out at the end of the stock and a side is at the target: it is the
     moral winner, and (S0 [K](i)) only going out wins the game."""

@@ -24,7 +24,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from . import ENGINE, __version__
 from .actions import Action
-from .cards import format_cards, sort_key
+from .cards import format_cards, is_black_three, sort_key
 from .errors import CanastaError, RecordError
 from .presets import BUNDLES, PRESETS, preset_table
 from .presets import rules as preset_rules
@@ -227,6 +227,13 @@ REASON_WORDS = {
 }
 
 
+def reason_words(reason: str, rs: RuleSet) -> str:
+    """How a hand ended, in words (the American games lay every three, black ones too: R 1.2, S3 C)."""
+    if reason == "last_red3" and rs.red3_mode == "threes":
+        return "the last stock card was a three"
+    return REASON_WORDS.get(reason, reason)
+
+
 def _side_name(rs: RuleSet, side: int) -> str:
     seats = [s for s in range(rs.players) if s % rs.sides == side]
     if len(seats) == 1:
@@ -406,7 +413,7 @@ def simulate_cmd(
         t.add_row("unfinished", f"{pct(report.unfinished, report.games)} stopped after {max_hands} hands")
     t.add_row("hands", f"{hands} ({hands / report.games:.2f} per game)" if report.games else "0")
     for reason, n in report.reasons.items():
-        t.add_row(f"hands ended: {REASON_WORDS.get(reason, reason)}", pct(n, hands))
+        t.add_row(f"hands ended: {reason_words(reason, rs)}", pct(n, hands))
     for side, mean in enumerate(report.mean_hand_score):
         t.add_row(f"mean hand score, {_side_name(rs, side)}", f"{mean:.1f}")
     for side, wins in enumerate(report.wins):
@@ -570,6 +577,8 @@ def _event_text(event: tuple[Any, ...], seat_view: int | None, with_seat: bool) 
         text = f"top card {format_cards(cards[:1])}"
     elif private and seat_view is not None and who != seat_view:
         text = f"drew {_plural(len(cards))}" if what == "draw" else f"replaces it: {_plural(len(cards))}"
+    elif what == "red3" and any(is_black_three(f) for f in cards):
+        text = f"lays black three {format_cards(cards)}"  # American games: every three (R 1.2, S3 C)
     else:
         template = _EVENT_WORDS.get(what, what + " {cards}")
         text = template.format(cards=format_cards(cards) or "nothing").rstrip()
@@ -690,7 +699,7 @@ def replay_cmd(
         if h.result is not None:
             r = h.result
             how = (f"seat {r.out_seat} went out" if r.reason == "went_out"
-                   else REASON_WORDS.get(r.reason, r.reason))
+                   else reason_words(r.reason, rs))
             console.print(f"hand {h.number + 1} over: {how}")
             console.print(_score_table(rs, r))
         else:

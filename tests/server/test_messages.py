@@ -30,6 +30,9 @@ def test_every_way_a_hand_ends_has_a_sentence() -> None:
     missing = sorted(r for r in reasons if f"reason_{r}" not in MESSAGES)
     assert not missing, f"no English sentence for hand endings {missing}"
     assert "{name}" in MESSAGES["reason_special"] and "{name}" in MESSAGES["reason_went_out"]
+    # R 1.2, S3 C: where every three is laid (the view's threes_laid "all"), the last card's three
+    # may be black: the page says "a three" (board.js's breakdown)
+    assert MESSAGES["reason_last_three"] == "The last card of the stock was a three."
 
 
 

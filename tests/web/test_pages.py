@@ -543,7 +543,7 @@ def test_the_threes_rows_say_threes_where_every_three_is_laid(chromium: Any, ser
     """R 1.2, S3 C, K: in the American games every three is laid and scored, black ones too. The
     side's row of laid threes says "Threes" (deal seed 6 lays 3C and 3H for our side at the deal, 3D
     for theirs), and so do the rows of the end-of-hand breakdown ("Threes laid", "Three points"),
-    never "Red threes"."""
+    never "Red threes"; the log says "lays a black three" for 3C."""
     made = httpx.post(server.url + "/api/tables", json={"preset": "nvso-tournament", "seed": 6,
                                                         "overrides": {"game_hands": 1}}).json()
     page = open_page(chromium, server.url + made["links"]["seats"]["0"])
@@ -553,6 +553,9 @@ def test_the_threes_rows_say_threes_where_every_three_is_laid(chromium: Any, ser
         [...r.querySelectorAll('[data-card]')].map(c => c.dataset.card)])""")
     assert any(ours and "3C" in cards for ours, _, cards in rows)
     assert rows and all(label == "Threes" for _ours, label, _cards in rows), rows
+    log = page.locator("#log li").all_inner_texts()          # the log names the colour laid
+    assert any("lays a black three" in line and "3" in line for line in log), log
+    assert not any("red three" in line and ("♣" in line or "♠" in line) for line in log), log
     play_until_hand_over([page])
     heads = page.locator("#result table.score").first.locator("tr th[scope=row]").all_inner_texts()
     assert "Threes laid" in heads and "Three points" in heads, heads

@@ -9,7 +9,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import JOKER, RANK_CHARS, SUIT_SYMBOLS, parse_cards
+from ..cards import JOKER, RANK_CHARS, SUIT_SYMBOLS, is_black_three, parse_cards
 
 # Suit colours on a white card: red/black, or four colours (clubs green, diamonds blue).
 TWO_COLOURS = ("black", "red", "red", "black")
@@ -264,6 +264,8 @@ def _event_words(v: dict[str, Any], e: dict[str, Any]) -> str:
                                      rest=" ".join(labels[1:]) or "nothing from the hand")
     if what in ("pile", "start_pile") and not cards:
         return ""
+    if what == "red3" and any(is_black_three(f) for f in parse_cards(e.get("cards", ""))):
+        return f"laid a black three {cards}"  # the American games lay every three (R 1.2, S3 C)
     return _WORDS.get(what, what + " {cards}").format(cards=cards or "nothing")
 
 
@@ -349,8 +351,9 @@ def result_words(v: dict[str, Any], result: dict[str, Any]) -> str:
             words += (f" {side_name(v, result['moral_winner']).capitalize()}: moral winner "
                       "(only going out wins the game).")
         return words
-    if reason == "last_red3":
-        return "The last card of the stock was a red three."
+    if reason == "last_red3":  # the American games lay every three, black ones too (R 1.2, S3 C)
+        three = "three" if v.get("threes_laid") == "all" else "red three"
+        return f"The last card of the stock was a {three}."
     if reason == "special":
         return f"{seat_name(v, result['out_seat']).capitalize()} declared a special hand."
     return str(reason)

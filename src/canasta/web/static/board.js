@@ -100,6 +100,8 @@ export function question(v, table) {
 
 // One line of the log in words; the reader's own moves are told as "You ...".
 export function logLine(e, table, me = null) {
+  // the American games lay every three as it comes (R 1.2, S3 C): a black one is named so
+  if (e.what === "red3" && /\b3[CS]\b/.test(e.cards || "")) e = { ...e, what: "black3_laid" };
   const args = { cards: cardsText(e.cards), n: e.count ?? "" };
   if (me != null && e.seat === me && t("you_ev_" + e.what) !== "you_ev_" + e.what && !(e.count != null && !e.cards)) return t("you_ev_" + e.what, args);
   const who = e.what === "deal" || e.seat == null || e.seat < 0 ? "" : seatName(table, e.seat) + " ";
@@ -139,7 +141,8 @@ export function breakdown(r, v, table) {
       ...vals.map(x => el("td", { text: kind === "bool" ? (x ? t("yes") : t("no")) : String(x ?? 0) }))));
   }
   rows.push(el("tr", { class: "total" }, el("th", { scope: "row", text: t("row_scores_after") }), ...r.scores_after.map(x => el("td", { text: String(x) }))));
-  const how = r.out_seat >= 0 ? t("reason_" + r.reason, { name: seatName(table, r.out_seat) }) : t("reason_" + r.reason);
+  const reason = r.reason === "last_red3" && v.threes_laid === "all" ? "last_three" : r.reason;  // R 1.2, S3 C
+  const how = r.out_seat >= 0 ? t("reason_" + reason, { name: seatName(table, r.out_seat) }) : t("reason_" + reason);
   const parts = [el("h2", { text: t("hand_over", { n: r.hand + 1 }) }), el("p", { text: how }), el("table", { class: "score" }, ...rows)];
   if (r.moral_winner >= 0) parts.push(el("p", { text: t("moral_winner", { side: sideName(v, r.moral_winner) }) }));
   return parts;
