@@ -38,7 +38,7 @@ Value = tuple[int, int, int, int, int, int, int]
 Caps = tuple[int, int, int]            # what going out needs of the three canasta counts
 Group = tuple[int, int, bool]          # (naturals, wilds, laid this turn)
 GroupEnd = tuple[int, int, int, int]   # (canastas, own canastas, waits, last)
-Outcomes = dict[int, frozenset[GroupEnd]]  # wilds used -> group outcomes
+Outcomes = dict[int, set[GroupEnd]]  # wilds used -> group outcomes
 FREE: Final = -2  # ``_plan_exists``: the final discard (any one card, or none where optional) is searched
 # what the "own canastas" count of a value counts
 OWN: Final = 0
@@ -797,7 +797,6 @@ def _group_flat(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: int, w
     return tuple(sorted((w, *end) for w, tos in out.items() for end in tos))
 
 
-@lru_cache(maxsize=65536)
 def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: int, wilds: int,
                     cap_t: int, cap_o: int, wild_min: int = 0, mark: int = 0) -> Outcomes:
     """Rank by rank: ``k`` naturals (and any wild cards, at most ``wilds``) into the side's group
@@ -809,7 +808,9 @@ def _group_outcomes(lim: _Limits, groups: tuple[Group, ...], new_ok: bool, k: in
     of this rank can come after every such merge."""
     search = _GroupSearch(lim.rules, new_ok, wilds, cap_t, cap_o, wild_min, mark)
     search.visit(search.norm(list(groups)), k, 0, 0)
-    return {x: frozenset(tos) for x, tos in search.out.items()}
+    # (not cached itself: its one caller, ``_group_flat``, is cached by the same arguments, so a
+    # cache here was never hit and only kept a second copy of every answer for the collector)
+    return search.out
 
 
 class _GroupSearch:

@@ -53,13 +53,13 @@ class Meld(NamedTuple):
         """This meld with ``faces`` added (``r3w``: red threes are wild cards, S0 T8)."""
         if self.type is MeldType.SEQUENCE:
             cards = tuple(sorted(self.cards + faces))
-            return Meld(self.type, cards[0] // 4 + 2, cards, len(cards), 0, 0)
+            return _meld(self.type, cards[0] // 4 + 2, cards, len(cards), 0, 0)
         if self.type is MeldType.WILD:
             cards = self.cards + faces
-            return Meld(self.type, 0, cards, 0, len(cards), cards.count(JOKER))
+            return _meld(self.type, 0, cards, 0, len(cards), cards.count(JOKER))
         wild = [f for f in faces if wild_card(f, r3w)]
         nat = [f for f in faces if not wild_card(f, r3w)]
-        return Meld(self.type, self.rank, self.cards[: self.naturals] + tuple(nat)
+        return _meld(self.type, self.rank, self.cards[: self.naturals] + tuple(nat)
                     + self.cards[self.naturals:] + tuple(wild),
                     self.naturals + len(nat), self.wilds + len(wild),
                     self.jokers + wild.count(JOKER))
@@ -100,6 +100,14 @@ class Meld(NamedTuple):
         return format_cards(self.cards)
 
 
+def _meld(mtype: MeldType, rank: int, cards: tuple[int, ...], naturals: int, wilds: int,
+          jokers: int) -> Meld:
+    """``Meld(mtype, rank, cards, naturals, wilds, jokers)``, the same tuple, made without the named
+    tuple's ``__new__``: that is a Python function, run by the interpreter even where the engine is
+    compiled, once per meld laid or grown."""
+    return tuple.__new__(Meld, (mtype, rank, cards, naturals, wilds, jokers))
+
+
 def wild_card(f: int, r3w: bool = False) -> bool:
     """A joker or deuce; with ``r3w`` (S0 T8: a held red trey used as a wild card) a red three too."""
     return is_wild(f) or (r3w and is_red_three(f))
@@ -108,15 +116,15 @@ def wild_card(f: int, r3w: bool = False) -> bool:
 def new_meld(faces: tuple[int, ...], mtype: MeldType = MeldType.GROUP, r3w: bool = False) -> Meld:
     if mtype is MeldType.SEQUENCE:
         cards = tuple(sorted(faces))
-        return Meld(mtype, cards[0] // 4 + 2, cards, len(cards), 0, 0)
+        return _meld(mtype, cards[0] // 4 + 2, cards, len(cards), 0, 0)
     if mtype is MeldType.WILD:
-        return Meld(mtype, 0, tuple(faces), 0, len(faces), faces.count(JOKER))
+        return _meld(mtype, 0, tuple(faces), 0, len(faces), faces.count(JOKER))
     # (face order is ``sort_key``'s order, jokers last: sorted without the key function, which was
     # a call and a tuple per card)
     nat = tuple(sorted([f for f in faces if not wild_card(f, r3w)]))
     wild = tuple(sorted([f for f in faces if wild_card(f, r3w)]))
     rank = rank_of(nat[0]) if nat else 0
-    return Meld(mtype, rank, nat + wild, len(nat), len(wild), wild.count(JOKER))
+    return _meld(mtype, rank, nat + wild, len(nat), len(wild), wild.count(JOKER))
 
 
 def meld_type(cards: tuple[int, ...], r3w: bool = False) -> MeldType:

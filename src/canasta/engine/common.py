@@ -94,12 +94,18 @@ _CARD_ACTIONS: Final[dict[tuple[Op, tuple[int, ...], int, int], Action]] = {}
 _MELDS: Final[dict[tuple[int, ...], Action]] = {}
 
 
+def _action(op: Op, cards: tuple[int, ...], meld: int, other: int) -> Action:
+    """``Action(op, cards, meld, other)``, the same tuple, made without the named tuple's ``__new__``
+    (a Python function, run by the interpreter even where the engine is compiled)."""
+    return tuple.__new__(Action, (op, cards, meld, other))
+
+
 def add_action(f: int, meld: int) -> Action:
     """The ``add`` action of card ``f`` onto meld ``meld``, shared (actions are immutable)."""
     key = meld << 6 | f  # (f < 64)
     a = _ADDS.get(key)
     if a is None:
-        a = _ADDS[key] = Action(OP_ADD, (f,), meld)
+        a = _ADDS[key] = _action(OP_ADD, (f,), meld, -1)
     return a
 
 
@@ -109,7 +115,7 @@ def meld_action(cards: tuple[int, ...]) -> Action:
     if a is None:
         if len(_MELDS) >= 1 << 16:
             _MELDS.clear()
-        a = _MELDS[cards] = Action(OP_MELD, cards)
+        a = _MELDS[cards] = _action(OP_MELD, cards, -1, -1)
     return a
 
 
@@ -122,7 +128,7 @@ def card_action(op: Op, cards: tuple[int, ...], meld: int = -1, other: int = -1)
     if a is None:
         if len(_CARD_ACTIONS) >= 1 << 16:  # bounded: a long-running server never grows it further
             _CARD_ACTIONS.clear()
-        a = _CARD_ACTIONS[key] = Action(op, cards, meld, other)
+        a = _CARD_ACTIONS[key] = _action(op, cards, meld, other)
     return a
 
 
