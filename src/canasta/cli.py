@@ -34,6 +34,7 @@ from .scoresheet import ScoreSheet, entry_fields, parse_line
 from .scoring import HandResult, SideScore
 from .sim import MAX_HANDS, play_random, simulate
 from .state import GameState
+from .views import threes_laid
 
 # Typer's usage errors (a bad option value, an unknown option) are Click exceptions; Typer may vendor
 # Click, so the classes are found from the one Typer exports.
@@ -229,7 +230,7 @@ REASON_WORDS = {
 
 def reason_words(reason: str, rs: RuleSet) -> str:
     """How a hand ended, in words (the American games lay every three, black ones too: R 1.2, S3 C)."""
-    if reason == "last_red3" and rs.red3_mode == "threes":
+    if reason == "last_red3" and threes_laid(rs) == "all":
         return "the last stock card was a three"
     return REASON_WORDS.get(reason, reason)
 

@@ -13,6 +13,7 @@ from typing import Any
 from .cards import card_str, format_cards, sort_key
 from .errors import SeatError
 from .melds import Meld
+from .rules import RuleSet
 from .state import SAID_NO, SAID_YES, GameState, Phase
 
 
@@ -49,9 +50,7 @@ def view(state: GameState, seat: object) -> dict[str, Any]:
         },
         "melds": [[_meld_view(state, i, m) for i, m in enumerate(ms)] for ms in state.melds],
         "red_threes": [format_cards(x) for x in state.red3],
-        # which threes are laid and scored ("red", or "all" in the American games: R 1.2, S3 C),
-        # so that the pages and the terminal name the row and its points right
-        "threes_laid": "all" if r.red3_mode == "threes" else "red",
+        "threes_laid": threes_laid(r),
         "opened": list(state.opened),
         "minimum": list(state.minimum),
         "canastas": [state.canastas(s) for s in range(r.sides)],
@@ -80,6 +79,12 @@ def view(state: GameState, seat: object) -> dict[str, Any]:
         "winner": state.winner,
         "log": public_log(state, me),
     }
+
+
+def threes_laid(r: RuleSet) -> str:
+    """Which threes are laid and scored: "all" in the American games (R 1.2, S3 C), else "red";
+    the pages, the terminal and the CLI name the threes' rows and log lines by it."""
+    return "all" if r.red3_mode == "threes" else "red"
 
 
 def check_seat(state: GameState, seat: object) -> int:
