@@ -6,7 +6,9 @@ For each preset, plays heuristic-vs-heuristic games and fits the weights of
 :meth:`canasta.bots.search.SearchBot.estimate` by least squares (:mod:`canasta.bots.calibrate`). It
 prints the weights with the fit's R^2 and the R^2 of the weights the bot uses now
 (:data:`canasta.bots.search.ESTIMATES`); a row goes into ``ESTIMATES`` once a strength run
-(``bench_bots.py``) confirms it.
+(``bench_bots.py``) confirms it. It also prints how far one hand moves a game
+(:data:`canasta.bots.search.HAND_SPREAD`, for playing to win) and how far hands end from the fitted
+estimate.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from canasta import ENGINE
 from canasta.batchgc import batch_gc
-from canasta.bots.calibrate import NAMES, as_estimate, as_weights, fit, r2, samples
+from canasta.bots.calibrate import NAMES, as_estimate, as_weights, fit, hand_spread, r2, residual_sd, samples
 from canasta.bots.search import ESTIMATES
 
 
@@ -32,17 +34,22 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     report: dict[str, Any] = {"engine": ENGINE}
     with batch_gc():
         for variant in args.variants.split(","):
-            data = samples(variant, args.games, args.seed, args.share)
+            hands: list[tuple[int, ...]] = []
+            data = samples(variant, args.games, args.seed, args.share, hands)
             w = fit(data)
             now = as_weights(ESTIMATES.get(variant, ESTIMATES["*"]))
+            sd, mean = hand_spread(hands)
             report[variant] = {"samples": len(data), "weights": dict(zip(NAMES, w, strict=True)),
-                               "r2": r2(data, w), "r2_now": r2(data, now)}
+                               "r2": r2(data, w), "r2_now": r2(data, now), "hands": len(hands),
+                               "hand_sd": sd, "hand_mean": mean, "residual_sd": residual_sd(data, w)}
             if not args.json:
                 print(f"{variant}: {len(data)} turn starts, R^2 {report[variant]['r2']:.3f} "
                       f"(the bot's weights now: {report[variant]['r2_now']:.3f})")
                 print("   ", ", ".join(f"{n}={v:.3g}" for n, v in zip(NAMES, w, strict=True)))
                 e = as_estimate([float(f"{v:.3g}") for v in w])
                 print(f'    ESTIMATES row: "{variant}": {e!r}')
+                print(f'    HAND_SPREAD row ({len(hands)} hands): "{variant}": ({sd:.0f}.0, {mean:.0f}.0); '
+                      f"the rest of a hand from a turn's start: {report[variant]['residual_sd']:.0f}")
     if args.json:
         print(json.dumps(report, indent=2))
     return report

@@ -178,3 +178,55 @@ def test_the_search_is_surer_and_deals_kept_pairs_in_the_american_games() -> Non
     assert mine.confidence(rules("american")) == 0.5 and not mine.keeps_pairs(rules("american"))
     assert SearchBot(0, SearchConfig(keep_pairs=True)).keeps_pairs(rules("classic"))
     assert CONFIDENCE["*"] == 1.0
+
+
+
+def test_S3_B_game_chance_counts_the_hands_still_to_play() -> None:
+    """S3 B (a game is three hands, 8,500 wins, S3 A) and R 1.2 (8,500, no hand limit): the chance
+    of winning from the game's totals, worked by hand with the normal distribution. After the
+    third hand the higher total has won; a lead of one hand's spread (HAND_SPREAD's standard
+    deviation) with one hand's play still unknown wins with Phi(1) = 0.8413, with two hands'
+    with Phi(1/sqrt 2) = 0.7602; the lead counts against the best other side."""
+    from canasta.bots.search import HAND_SPREAD, game_chance
+    nv, am = rules("nvso-tournament"), rules("american")
+    sd = HAND_SPREAD["nvso-tournament"][0]
+    assert game_chance(nv, [3000, 2900], 0, 2, False) == 1.0     # the third hand has ended
+    assert game_chance(nv, [3000, 2900], 1, 2, False) == 0.0
+    assert game_chance(nv, [2900, 2900], 1, 2, False) == 0.5
+    assert game_chance(nv, [1000 + sd, 1000], 0, 2, True) == pytest.approx(0.8413, abs=1e-4)
+    assert game_chance(nv, [1000 + sd, 1000], 0, 0, False) == pytest.approx(0.7602, abs=1e-4)
+    assert game_chance(nv, [1000 + sd, 1000], 0, 1, True) == pytest.approx(0.7602, abs=1e-4)
+    assert game_chance(nv, [1000, 1000 + sd], 0, 0, False) == pytest.approx(1 - 0.7602, abs=1e-4)
+    assert game_chance(am, [8600, 8000], 0, 5, False) == 1.0      # 8,500 reached: the game is over
+    asd, mean = HAND_SPREAD["american"]
+    # the leader needs one mean hand to reach 8,500: one hand still to play
+    assert game_chance(am, [8500 - mean, 8500 - mean - asd], 0, 3, False) == pytest.approx(0.8413, abs=1e-4)
+    # three sides (R 1.3, six players): the lead is over the best of the others
+    six = rules("bolivia", players=6)
+    assert game_chance(six, [5000, 5000 + 2500, 0], 0, 0, False) < 0.5 < game_chance(
+        six, [5000 + 2500, 5000, 0], 0, 0, False)
+
+
+def test_S3_B_playing_to_win_scores_the_last_hand_by_the_game_won_or_lost() -> None:
+    """S3 B: in the third and last hand, going out (meld 9C 9D 9H, discard 4S) ends the game. By
+    points the playout is the hand's difference, worked by hand (S3 K): side 0 scores its two
+    natural canastas 1,000, the kings', queens' and nines' 170 and going out 100, less its
+    partner's TH TS JD 4D (35): 1,235; side 1, without a canasta, its 6s' 15 as a minus and its
+    hands' 60: -75; the difference 1,310. Playing to win (the American games' default) the same
+    playout is 100 when side 0's total is then the higher (3,000 + 1,235 against 1,000 - 75) and
+    0 when not (1,000 + 1,235 against 3,000 - 75)."""
+    kings_queens = ["KC KD KH KS KC KD KH", "QC QD QH QS QC QD QH"]
+    out = [Action.parse("meld 9C 9D 9H"), Action.parse("discard 4S")]
+
+    def last_hand(scores: list[int]) -> GameState:
+        return position_for("nvso-tournament", ["9C 9D 9H 4S", "5C 5D 6H 8C", "TH TS JD 4D", "JH JS 4H 8D"],
+                            melds=[kings_queens, ["6C 6D 6H"]], pile="7C", hand_number=2, scores=scores,
+                            stock="4C 4D 5C 5D 9D 9S TC TD 7S 8S 4H 5H", opened=[True, True])
+    s = last_hand([3000, 1000])
+    by_points = SearchBot(0, SearchConfig(play_to_win=False))
+    assert by_points.playout(s, out, 0) == 1310.0
+    assert by_points.rollout(s, out).results[-1].totals == (1235, -75)
+    to_win = SearchBot(0)
+    assert to_win.plays_to_win(s.rules) and not to_win.plays_to_win(rules("classic"))
+    assert to_win.playout(s, out, 0) == 100.0
+    assert to_win.playout(last_hand([1000, 3000]), out, 0) == 0.0

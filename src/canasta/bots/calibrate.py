@@ -11,6 +11,7 @@ beyond the score at that moment; :func:`fit` finds the weights by least squares.
 
 from __future__ import annotations
 
+import math
 import random
 
 from ..presets import rules
@@ -34,9 +35,11 @@ def features(s: GameState, side: int) -> tuple[float, list[float]]:
     return diff[0], [1.0, *diff[1:]]
 
 
-def samples(variant: str, games: int, seed: int = 1000, share: float = 0.25) -> list[Sample]:
+def samples(variant: str, games: int, seed: int = 1000, share: float = 0.25,
+            hands: list[tuple[int, ...]] | None = None) -> list[Sample]:
     """(features, the hand's final score difference less the difference then) at the start of
-    ``share`` of the turns of ``games`` heuristic games of preset ``variant``."""
+    ``share`` of the turns of ``games`` heuristic games of preset ``variant``; each hand's side
+    totals are appended to ``hands`` if given (for :func:`hand_spread`)."""
     rs = rules(variant)
     h = Heuristic()
     rng = random.Random(seed)
@@ -49,6 +52,8 @@ def samples(variant: str, games: int, seed: int = 1000, share: float = 0.25) -> 
             if len(s.results) > done:
                 totals = s.results[done].totals
                 done = len(s.results)
+                if hands is not None:
+                    hands.append(totals)
                 for side, now, x in pending:
                     others = [t for i, t in enumerate(totals) if i != side]
                     out.append((x, totals[side] - sum(others) / len(others) - now))
@@ -94,6 +99,23 @@ def r2(data: list[Sample], w: list[float]) -> float:
     total = sum((y - mean) ** 2 for y in ys)
     err = sum((sum(a * b for a, b in zip(w, x, strict=True)) - y) ** 2 for x, y in data)
     return 1 - err / total if total else 0.0
+
+
+def residual_sd(data: list[Sample], w: list[float]) -> float:
+    """How far, in points (root mean square), hands end from what weights ``w`` expect at a
+    turn's start: the spread of the rest of a hand that a cut-off playout leaves unknown."""
+    err = sum((sum(a * b for a, b in zip(w, x, strict=True)) - y) ** 2 for x, y in data)
+    return math.sqrt(err / len(data))
+
+
+def hand_spread(hands: list[tuple[int, ...]]) -> tuple[float, float]:
+    """(the standard deviation of a hand's score difference between a side and the mean of the
+    others, a side's mean hand score): how far one hand moves a game (``search.HAND_SPREAD``)."""
+    diffs = [t[i] - sum(t[j] for j in range(len(t)) if j != i) / (len(t) - 1)
+             for t in hands for i in range(len(t))]
+    mean = sum(diffs) / len(diffs)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / len(diffs))
+    return sd, sum(sum(t) for t in hands) / sum(len(t) for t in hands)
 
 
 def as_weights(e: Estimate) -> list[float]:

@@ -25,6 +25,11 @@ canasta (:func:`estimate_features`). The weights (:data:`ESTIMATES`) are fitted 
 the hand ends now (going out or staying in, asking, answering) is played out to the end of the hand
 (``end_turns``): an exact result is not weighed against an estimate.
 
+**Playing to win the game** (:data:`PLAY_TO_WIN`: the American games): a playout is judged by the
+chance it leaves of winning the game (:func:`game_chance`: the game's totals after the hand's
+result or estimate, against the spread of the hands still to play), not by the hand's points. Ahead
+in the last hand of a tournament game, going out at once beats a bigger hand that risks the lead.
+
 The candidate with the best mean over the same worlds (common random numbers) is played if it
 beats the heuristic's own choice by more than ``confidence`` standard errors of the paired
 differences (else the heuristic's choice stands). Where the bot's model of a game is weaker
@@ -53,6 +58,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -123,6 +129,41 @@ CONFIDENCE: dict[str, float] = {"*": 1.0, "american": 2.0, "nvso-tournament": 2.
 KEPT_PAIRS: frozenset[str] = frozenset(("american", "nvso-tournament"))
 
 
+# How far one hand moves a game between heuristic players, per preset: the standard deviation of
+# the difference between two sides' hand scores, and a side's mean hand score
+# (``benchmarks/calibrate_estimate.py`` prints them; :func:`game_chance` uses them).
+HAND_SPREAD: dict[str, tuple[float, float]] = {
+    "*": (2500.0, 1000.0),  # a rough row for presets not measured
+    "nvso-tournament": (2511.0, 964.0),  # 400 games, 1,191 hands
+    "american": (2502.0, 1109.0),        # 400 games, 2,750 hands
+}
+
+# The presets whose search plays to win the game (SearchConfig.play_to_win): the American games,
+# where a tournament game is three hands (S3 B) and the match figures of docs/bots.md were taken.
+PLAY_TO_WIN: frozenset[str] = frozenset(("american", "nvso-tournament"))
+
+
+def game_chance(r: RuleSet, totals: Sequence[float], side: int, hand_no: int, cut: bool) -> float:
+    """The chance (0 to 1) that ``side`` wins the game once hand ``hand_no`` (from 0) has ended
+    with these game totals (estimated, where the playout was ``cut`` off before the hand's end):
+    the lead over the best other side, against the spread (HAND_SPREAD) of the hands still to
+    play, and of the rest of this one where it was cut off. A lead of 500 in the last hand of a
+    tournament game is nearly a sure win, the same lead in its first hand is not: the search
+    plays safe ahead and takes chances behind, as a player does who counts the score. The hands
+    still to play: a game of N hands' rest (S3 B), or as many as the leader needs at a mean
+    hand's score to reach the target, whichever is fewer; none once a side has reached it."""
+    sd, mean = HAND_SPREAD.get(r.name, HAND_SPREAD["*"])
+    lead = totals[side] - max(t for i, t in enumerate(totals) if i != side)
+    top = max(totals)
+    left = 0.0 if top >= r.target_score else (r.target_score - top) / mean
+    if r.game_hands > 0:
+        left = min(left, float(max(0, r.game_hands - hand_no - 1)))
+    var = sd * sd * (left + (1.0 if cut else 0.0))
+    if var <= 0.0:
+        return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+    return 0.5 * (1.0 + math.erf(lead / math.sqrt(2.0 * var)))
+
+
 @dataclass(frozen=True)
 class SearchConfig:
     samples: int = 16            # worlds per decision
@@ -147,6 +188,8 @@ class SearchConfig:
                                  # heuristic's turn (see TURN_PLANS); () for none
     keep_pairs: bool | None = None  # deal the other hands as players keep them, pairs kept
                                  # (determinize's keep_pairs); None: in the presets of KEPT_PAIRS
+    play_to_win: bool | None = None  # judge a playout by the chance it gives of winning the game
+                                 # (game_chance), not by the hand's points; None: in PLAY_TO_WIN
 
 
 class SearchBot(KnowsRules):
@@ -351,6 +394,11 @@ class SearchBot(KnowsRules):
         kp = self.config.keep_pairs
         return rules.name in KEPT_PAIRS if kp is None else kp
 
+    def plays_to_win(self, rules: RuleSet) -> bool:
+        """Are playouts judged by the chance of winning the game (``SearchConfig.play_to_win``)?"""
+        pw = self.config.play_to_win
+        return rules.name in PLAY_TO_WIN if pw is None else pw
+
     def _spent(self) -> bool:
         """Has this decision used its budget (``work_limit`` playout actions, or ``max_seconds``)?
         The worlds played so far then decide; with fewer than two the heuristic's choice stands."""
@@ -419,12 +467,21 @@ class SearchBot(KnowsRules):
         nres = len(world.results)
         s = self.rollout(world, actions, first, turns)
         side = s.side_of(seat)
+        win = self.plays_to_win(s.rules)
         if len(s.results) > nres:
-            totals = s.results[nres].totals
+            res = s.results[nres]
+            if win:
+                if s.phase is Phase.OVER:
+                    return 100.0 if s.winner == side else 0.0
+                return 100.0 * game_chance(s.rules, res.scores_after, side, res.hand, False)
+            totals = res.totals
             others = [t for i, t in enumerate(totals) if i != side]
             return float(totals[side] - sum(others) / len(others))
         now = score_hand(s, "stock_out", -1, False)
         vals = [self.estimate(s, i, now.sides[i].total) for i in range(s.sides)]
+        if win:
+            return 100.0 * game_chance(s.rules, [s.scores[i] + v for i, v in enumerate(vals)], side,
+                                       s.hand_no, True)
         return vals[side] - sum(v for i, v in enumerate(vals) if i != side) / (s.sides - 1)
 
     def rollout(self, world: GameState, actions: list[Action], first: Heuristic | None = None,
