@@ -60,7 +60,10 @@ def pre_draw_ok(s: GameState) -> bool:
     if pile_block(s) is not None:
         return False
     top = s.pile[-1]
-    held = sum(s.hk[s.current][k] for k in s.model.natural_kinds[top // 4 + 2])
+    hk = s.hk[s.current]
+    held = 0
+    for k in s.model.natural_kinds[top // 4 + 2]:
+        held += hk[k]
     return held >= 2
 
 
@@ -77,7 +80,10 @@ def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
     miss = has_cards(s, seat, cards)
     if miss:
         return ("not_in_hand", miss)
-    b3 = sum(1 for f in cards if is_black_three(f))
+    b3 = 0
+    for f in cards:
+        if is_black_three(f):
+            b3 += 1
     if b3:
         return why_not_black3_meld(s, cards, b3)
     if len(cards) == 1 and is_red_three(cards[0]) and red_three_melds_alone(r):
@@ -254,9 +260,18 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                 out.append(meld_action(c1))
         return
     melds = s.melds[side]
-    wilds = [k for k in m.wild_kinds if hk[k]]
-    wild_faces = [s.face_of_kind(seat, k) for k in wilds]
-    taken = {x.rank for x in melds if x.type is GROUP_MELD} if r.one_meld_per_rank else set()
+    # (loops, not comprehensions: in plain Python each comprehension is a call of its own)
+    wilds: list[int] = []
+    wild_faces: list[int] = []
+    for k in m.wild_kinds:
+        if hk[k]:
+            wilds.append(k)
+            wild_faces.append(s.face_of_kind(seat, k))
+    taken: set[int] = set()
+    if r.one_meld_per_rank:
+        for x in melds:
+            if x.type is GROUP_MELD:
+                taken.add(x.rank)
     # new group melds of three cards
     ok3, ok21 = m.meld3_ok, m.meld21_ok
     if r.sequences:
@@ -303,7 +318,9 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         if why_not_meld(s, c) is None:
             out.append(meld_action(c))
     # black threes, all at once, when going out
-    if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none":
+    # (a meld of b black threes, with at most one wild card, that leaves more than one card in hand
+    # is refused by why_not_black3_meld: no candidate is built then)
+    if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none" and hn - hk[m.black3] <= 2:
         bcards = held_faces(s, seat, m.black3, hk[m.black3])
         for c in [bcards] + [(*bcards, s.face_of_kind(seat, wk)) for wk in wilds]:
             if why_not_meld(s, c) is None:

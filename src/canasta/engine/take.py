@@ -201,8 +201,10 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     else:
         targets = [-1] + [i for i, x in enumerate(melds) if x.type is GROUP_MELD and x.rank == rank]
     frozen = s.frozen_reason(side) is not None
-    held = sum(hk[k] for k in m.natural_kinds[rank])
-    layoff = not frozen and rf.pickup_layoff and any(t >= 0 for t in targets)
+    held = 0
+    for k in m.natural_kinds[rank]:
+        held += hk[k]
+    layoff = not frozen and rf.pickup_layoff and max(targets) >= 0  # (targets is never empty here)
     if held < 2 and not layoff and (frozen or not rf.pickup_natural_wild or held == 0):
         targets = []  # no group take is possible: only sequence ends remain
     elif not s.opened[side] and targets:
