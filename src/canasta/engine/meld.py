@@ -336,6 +336,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
     wild_rules = r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks
     suited = bool(m.seq_runs)  # where suits matter every held suit is listed, else the first held
     nat_kinds = m.natural_kinds
+    faces_of = m.faces_of
     for i, meld in enumerate(melds):
         if meld.type is not GROUP_MELD:
             if meld.type is not BLACK3_MELD:
@@ -346,18 +347,20 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
             continue
         is_can = n >= size
         if not is_can or nat_can:
-            base = (meld.rank - 2) * 4
             if suited:
-                held = HELD_SUITED[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
-                                    | (h[base + 3] > 0) << 3]
-            elif hk[nat_kinds[meld.rank][0]]:
-                held = (s.face_of_kind(seat, nat_kinds[meld.rank][0]) - base,)
+                base = (meld.rank - 2) * 4
+                for f in HELD_SUITED[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
+                                     | (h[base + 3] > 0) << 3]:
+                    f += base
+                    if free or add_finish(s, side, i, meld, f) is None:
+                        out.append(add_action(f, i))
             else:
-                held = ()
-            for f in held:
-                f += base
-                if free or add_finish(s, side, i, meld, f) is None:
-                    out.append(add_action(f, i))
+                k = nat_kinds[meld.rank][0]
+                if hk[k]:  # the kind's first held face (``face_of_kind``): a kind is a rank's four faces
+                    f0, f1, f2, f3 = faces_of[k]
+                    f = f0 if h[f0] else f1 if h[f1] else f2 if h[f2] else f3
+                    if free or add_finish(s, side, i, meld, f) is None:
+                        out.append(add_action(f, i))
         if wild_faces and (not is_can or wild_can):
             w = meld.wilds + 1
             if (w <= wild_cap[meld.naturals]
