@@ -117,7 +117,7 @@ def do_discard(s: GameState, f: int) -> None:
     """The card goes on the pile (freezing it where it does); going out, the talon, the next turn."""
     seat = s.current
     r = s.rf
-    side = s.side_of(seat)
+    side = seat % s.sides  # (side_of, inline: hot)
     talon = talon_count(s, side) if r.talon and s.opened[side] else 0
     take_from(s, seat, f)
     s.pile.append(f)

@@ -149,7 +149,7 @@ def next_turn(s: GameState) -> None:
     if s.turn_melded:
         s.has_melded[s.current] = True
     unbox(s, s.current)
-    side = s.side_of(s.current)
+    side = s.current % s.sides  # (side_of, inline: once a turn)
     if s.opened[side]:  # S0 [G](i), T12: count the lay-down player's own turns after it
         if s.laydown_seat[side] < 0:
             s.laydown_seat[side] = s.current
@@ -164,7 +164,7 @@ def start_turn(s: GameState, seat: int) -> None:
     s.current = s.actor = seat
     s.phase = DRAW_PHASE
     reset_turn(s)
-    s.turn_base = len(s.melds[s.side_of(seat)])
+    s.turn_base = len(s.melds[seat % s.sides])
     if s.owed[seat]:
         n = s.owed[seat]
         s.owed[seat] = 0

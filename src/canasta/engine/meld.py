@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def pre_draw_ok(s: GameState) -> bool:
     """May the player show opening melds before taking the pile?"""
-    side = s.side_of(s.current)
+    side = s.current % s.sides  # (side_of, inline: hot)
     if s.opened[side] or s.retracted or not s.pile:
         return False
     level = s.facility_level(side)
@@ -244,7 +244,7 @@ def misfit(s: GameState, m: Meld, f: int, wild: bool) -> Problem:
 def gen_melds(s: GameState, out: list[Action]) -> None:
     """New three-card melds, black threes and one-card additions (same rules as the checks)."""
     seat = s.current
-    side = s.side_of(seat)
+    side = seat % s.sides  # (side_of, inline: hot)
     m = s.model
     r = s.rf
     if s.retracted and not s.opened[side]:

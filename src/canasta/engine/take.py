@@ -189,7 +189,7 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     if pile_block(s) is not None:
         return
     seat = s.current
-    side = s.side_of(seat)
+    side = seat % s.sides  # (side_of, inline: hot)
     r = s.rules
     hk = s.hk[seat]
     m = s.model
