@@ -32,12 +32,13 @@ def pile_block(s: GameState) -> Problem:
     if not s.pile:
         return ("pile_empty", "the discard pile is empty")
     top = s.pile[-1]
-    if is_wild(top):
-        return ("wild_on_top", f"a wild card ({card_str(top)}) on top of the pile cannot be taken")
-    if is_black_three(top):
-        return ("black_three_stop", "a black three on top stops you taking the pile")
-    if is_red_three(top):
-        return ("red_three_on_top", "a red three on top of the pile cannot be taken")
+    if top < 8 or top == JOKER:  # (a natural four to ace, faces 8 to 51, is none of these: hot)
+        if is_wild(top):
+            return ("wild_on_top", f"a wild card ({card_str(top)}) on top of the pile cannot be taken")
+        if is_black_three(top):
+            return ("black_three_stop", "a black three on top stops you taking the pile")
+        if is_red_three(top):
+            return ("red_three_on_top", "a red three on top of the pile cannot be taken")
     rule = s.rf.one_card_rule
     if s.hn[s.current] == 1 and rule != "none":
         if rule == "one_card_pile" and len(s.pile) == 1:
@@ -199,7 +200,10 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     if rf.one_meld_per_rank:
         targets = [s.meld_of_rank(side, rank)]
     else:
-        targets = [-1] + [i for i, x in enumerate(melds) if x.type is GROUP_MELD and x.rank == rank]
+        targets = [-1]
+        for i, x in enumerate(melds):
+            if x.type is GROUP_MELD and x.rank == rank:
+                targets.append(i)
     frozen = s.frozen_reason(side) is not None
     held = 0
     for k in m.natural_kinds[rank]:
@@ -221,6 +225,8 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
         if best < s.minimum[side] and not (r.canasta_opens and (
                 has_natural(s, side, size) or (rf.take_cards_count and laid + held + 1 >= size))):
             targets = []
+    if not targets and not rf.pickup_extends_sequence:
+        return  # (no take left to list: the rest would find none)
     # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
     nat_options: list[tuple[int, ...]] = [()]
     for k in m.natural_kinds[rank] if targets else ():
