@@ -61,8 +61,12 @@ def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]
     got: list[int] = []
     last_red3 = False
     laid = s.rf.laid_faces
-    while count > 0 and len(s.stock) > floor:
-        f = s.stock.pop()
+    stock = s.stock
+    hand = s.hands[seat]
+    hk = s.hk[seat]
+    kind_of = s.model.kind_of
+    while count > 0 and len(stock) > floor:
+        f = stock.pop()
         if laid[f]:
             s.red3[seat].append(f)
             s.log_event(seat, "red3", (f,))
@@ -70,7 +74,9 @@ def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]
             floor = max(0, floor - 1)
             continue
         last_red3 = False
-        s.give_card(seat, f)
+        hand[f] += 1  # (``Table.give_card``, inline: every card drawn)
+        hk[kind_of[f]] += 1
+        s.hn[seat] += 1
         got.append(f)
         count -= 1
     if last_red3 and not s.stock:
