@@ -238,6 +238,10 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     nt = hk[m.red3] if rf.red3_wild and rf.pickup_hand_wilds else 0  # S0 T8: red treys are wild
     gained = pile_gain(s, True) if targets else 0  # (it counts through the pile: only if used)
     hn = s.hn[seat]
+    # melds.wild_problem from the model's table (as gen_melds): a group of one rank holds at most
+    # every natural of it, so ``wild_cap`` covers every count of naturals a take can make
+    wild_cap = m.wild_cap
+    maxsize = rf.max_meld_size
     for target in targets:
         tm = melds[target] if target >= 0 else None
         base_nat = tm.naturals if tm is not None else 0
@@ -260,9 +264,11 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                             break
                         if c == 1 and not w:
                             continue
-                        if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None or (
+                        n_nat = base_nat + 1 + c
+                        n_wild = base_wild + w
+                        if (n_wild > wild_cap[n_nat] or (maxsize and n_nat + n_wild > maxsize)) or (
                                 w and not wild_ok):
-                            break
+                            break  # (wild_problem(r, n_nat, n_wild) is not None, or the wild rule)
                         a = card_action(OP_TAKE, nat + held_faces(s, seat, m.deuce, d)
                                         + (JOKER,) * j + held_faces(s, seat, m.red3, t), target)
                         if (trusted and hn - c - w + gained >= 2) or why_not_take(s, a) is None:
