@@ -267,11 +267,11 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         if hk[k]:
             wilds.append(k)
             wild_faces.append(s.face_of_kind(seat, k))
-    taken: set[int] = set()
+    taken = 0  # the ranks of the side's group melds, a bit each, where a rank has one meld only
     if r.one_meld_per_rank:
         for x in melds:
             if x.type is GROUP_MELD:
-                taken.add(x.rank)
+                taken |= 1 << x.rank
     # new group melds of three cards
     ok3, ok21 = m.meld3_ok, m.meld21_ok
     if r.sequences:
@@ -282,7 +282,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         by_rank = bool(wild_faces) and wild_rule_bites(s, side, 2)
         for k in range(m.n_natural):
             n = hk[k]
-            if n < 2 or kind_rank[k] in taken:
+            if n < 2 or taken >> kind_rank[k] & 1:
                 continue
             base = (kind_rank[k] - 2) * 4
             key = (base << 34 | (3 if n >= 3 else 2) << 32 | h[base] | h[base + 1] << 8 | h[base + 2] << 16
@@ -370,9 +370,9 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                         out.append(add_action(f, i))
 
 
-def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: set[int]) -> None:
-    """New melds where suits matter: groups from any suits of a rank (not of a rank in ``taken``:
-    the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
+def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: int) -> None:
+    """New melds where suits matter: groups from any suits of a rank (not of a rank in ``taken``, a bit
+    per rank: the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
     seat = s.current
     side = s.side_of(seat)
     m = s.model
@@ -397,7 +397,7 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: se
             held2 |= bit
         if c3:
             held3 |= bit
-        if c0 + c1 + c2 + c3 < 2 or (taken and base // 4 + 2 in taken):
+        if c0 + c1 + c2 + c3 < 2 or taken >> (base // 4 + 2) & 1:
             continue
         here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
         code = c0 | c1 << 4 | c2 << 8 | c3 << 12
