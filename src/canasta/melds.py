@@ -149,14 +149,22 @@ def meld_type(cards: tuple[int, ...], r3w: bool = False) -> MeldType:
     only, natural cards of several ranks (a sequence) or of one rank with wild cards (a group). It
     classifies; whether the cards make a meld the rules allow is ``black_three_problem``,
     ``wild_problem`` and ``meld_problem``."""
-    if any(is_black_three(f) for f in cards):
-        return MeldType.BLACK3
-    nat = [f for f in cards if not wild_card(f, r3w)]
-    if not nat:
+    # (one pass over the cards, without a list and a set: a black three anywhere makes black threes,
+    # else no natural card makes wild cards, naturals of several ranks a sequence)
+    rank = -1  # the first natural's rank, as f // 4
+    several = False
+    for f in cards:
+        if is_black_three(f):
+            return MeldType.BLACK3
+        if is_wild(f) or (r3w and is_red_three(f)):  # (wild_card)
+            continue
+        if rank < 0:
+            rank = f // 4
+        elif f // 4 != rank:
+            several = True
+    if rank < 0:
         return MeldType.WILD
-    if len({f // 4 for f in nat}) > 1:
-        return MeldType.SEQUENCE
-    return MeldType.GROUP
+    return MeldType.SEQUENCE if several else MeldType.GROUP
 
 
 def wilds_allowed(rules: RuleSet, naturals: int) -> int:
