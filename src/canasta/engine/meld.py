@@ -374,7 +374,7 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: in
     """New melds where suits matter: groups from any suits of a rank (not of a rank in ``taken``, a bit
     per rank: the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
     seat = s.current
-    side = s.side_of(seat)
+    side = seat % s.sides  # (side_of, inline: hot)
     m = s.model
     h = s.hands[seat]
     free = s.phase is DRAW_PHASE or s.hn[seat] - 3 >= 2
@@ -441,7 +441,7 @@ def gen_extend(s: GameState, out: list[Action], i: int, meld: Meld, wild_faces: 
         cands = [f for f in ((meld.rank - 3) * 4 + suit, (meld.high - 1) * 4 + suit)
                  if 8 <= f < JOKER and h[f]]
     free = s.phase is DRAW_PHASE or s.hn[s.current] - 1 >= 2
-    side = s.side_of(s.current)
+    side = s.current % s.sides  # (side_of, inline: hot)
     for f in cands:  # the checks of why_not_add for a held card, short-cut when cards spare
         if misfit(s, meld, f, s.model.wild_face[f]) is None and (
                 free or add_finish(s, side, i, meld, f) is None):
