@@ -20,6 +20,7 @@ from .conditions import (
     open_points,
     pile_gain,
     wild_rule,
+    wild_rule_bites,
 )
 from .flow import fresh, go_out, lift_top_with, meld_points
 
@@ -242,6 +243,8 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     # every natural of it, so ``wild_cap`` covers every count of naturals a take can make
     wild_cap = m.wild_cap
     maxsize = rf.max_meld_size
+    # a take's group holds a natural or more: where wild_rule refuses none of them, it is not asked
+    bites = wild_rule_bites(s, side, 1)
     for target in targets:
         tm = melds[target] if target >= 0 else None
         base_nat = tm.naturals if tm is not None else 0
@@ -255,7 +258,7 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                 continue
             if c == 1 and (frozen or not rf.pickup_natural_wild):
                 continue
-            wild_ok = wild_rule(s, side, rank, base_nat + 1 + c) is None
+            wild_ok = not bites or wild_rule(s, side, rank, base_nat + 1 + c) is None
             for j in range(nj + 1):
                 for d in range(nd + 1):
                     for t in range(nt + 1):
@@ -269,8 +272,9 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                         if (n_wild > wild_cap[n_nat] or (maxsize and n_nat + n_wild > maxsize)) or (
                                 w and not wild_ok):
                             break  # (wild_problem(r, n_nat, n_wild) is not None, or the wild rule)
-                        a = card_action(OP_TAKE, nat + held_faces(s, seat, m.deuce, d)
-                                        + (JOKER,) * j + held_faces(s, seat, m.red3, t), target)
+                        a = card_action(OP_TAKE, nat + (held_faces(s, seat, m.deuce, d) if d else ())
+                                        + (JOKER,) * j + (held_faces(s, seat, m.red3, t) if t else ()),
+                                        target)
                         if (trusted and hn - c - w + gained >= 2) or why_not_take(s, a) is None:
                             out.append(a)
     if rf.pickup_extends_sequence:
