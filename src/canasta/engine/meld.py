@@ -54,7 +54,7 @@ def pre_draw_ok(s: GameState) -> bool:
     side = s.current % s.sides  # (side_of, inline: hot)
     if s.opened[side] or s.retracted or not s.pile:
         return False
-    level = s.facility_level(side)
+    level = s.facility_level(side) if s.rf.laydown_facility else 0  # (a call less where there is none)
     if level and top_possible(s, level):
         return True  # S0 [G](i): lay-down melds shown before taking the top card alone
     if pile_block(s) is not None:
