@@ -70,7 +70,13 @@ def can_go_out(state: GameState) -> bool:
     if short >= 0:
         discards = [d for d in discards if d in m.natural_kinds[short]]
     value = m.value
-    points = sum(value[f] * n for f, n in enumerate(state.hands[seat]) if n)
+    # the hand's points count only short of the opening (``_plan_ok``'s last line)
+    points = 0
+    if not state.opened[state.side_of(seat)]:
+        h = state.hands[seat]
+        for f in range(len(h)):
+            if h[f]:
+                points += value[f] * h[f]
     rooms: dict[int, int] = {}  # wild_room by (naturals, wilds), shared by the discards tried
     for d in discards:
         hand = list(hk)
@@ -108,11 +114,15 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
     canastas = 0
     slots: list[tuple[int, int, int, bool]] = []  # (size after naturals, least wilds, most wilds, own)
     layoff = False
-    existing = {mm.rank: i for i, mm in enumerate(state.melds[side]) if mm.type is GROUP}
+    existing = 0  # the side's group melds, a bit per rank
+    nks = m.natural_kinds
     for i, mm in enumerate(state.melds[side]):
         if mm.type is not GROUP:
             continue
-        nat = sum(hand[k] for k in m.natural_kinds[mm.rank])
+        existing |= 1 << mm.rank
+        nat = 0
+        for k in nks[mm.rank]:
+            nat += hand[k]
         if nat and len(mm.cards) >= size and not r.add_to_canasta:
             return False
         if nat and i < state.turn_base:
@@ -125,9 +135,11 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
             room = min(room, max(0, size - 1 - len(mm.cards)))
         slots.append((n_after, 0, room, i >= state.turn_base))
     for rank in range(4, 15):
-        if rank in existing and r.one_meld_per_rank:
+        if existing >> rank & 1 and r.one_meld_per_rank:
             continue
-        nat = sum(hand[k] for k in m.natural_kinds[rank])
+        nat = 0
+        for k in nks[rank]:
+            nat += hand[k]
         if not nat:
             continue
         if nat < r.min_naturals:
@@ -137,10 +149,14 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
         if least > room:
             return False
         slots.append((nat, least, room, True))
-    if wild_total < sum(s[1] for s in slots) or wild_total > sum(s[2] for s in slots):
+    least_total = most_total = 0
+    for sl in slots:
+        least_total += sl[1]
+        most_total += sl[2]
+    if wild_total < least_total or wild_total > most_total:
         return False
     # place the spare wild cards so as to complete as many canastas as possible
-    spare = wild_total - sum(s[1] for s in slots)
+    spare = wild_total - least_total
     own_canasta = False
     needs: list[tuple[int, bool]] = []
     for n_after, least, room, own in slots:

@@ -57,6 +57,14 @@ class Meld(NamedTuple):
         if self.type is MeldType.WILD:
             cards = self.cards + faces
             return _meld(self.type, 0, cards, 0, len(cards), cards.count(JOKER))
+        if len(faces) == 1:  # (one card, as every ``add``: the same meld as below, built directly)
+            f = faces[0]
+            if is_wild(f) or (r3w and is_red_three(f)):
+                return _meld(self.type, self.rank, self.cards + faces, self.naturals, self.wilds + 1,
+                             self.jokers + (1 if f == JOKER else 0))
+            n = self.naturals
+            return _meld(self.type, self.rank, self.cards[:n] + faces + self.cards[n:], n + 1, self.wilds,
+                         self.jokers)
         wild = [f for f in faces if wild_card(f, r3w)]
         nat = [f for f in faces if not wild_card(f, r3w)]
         return _meld(self.type, self.rank, self.cards[: self.naturals] + tuple(nat)
@@ -121,8 +129,17 @@ def new_meld(faces: tuple[int, ...], mtype: MeldType = MeldType.GROUP, r3w: bool
         return _meld(mtype, 0, tuple(faces), 0, len(faces), faces.count(JOKER))
     # (face order is ``sort_key``'s order, jokers last: sorted without the key function, which was
     # a call and a tuple per card)
-    nat = tuple(sorted([f for f in faces if not wild_card(f, r3w)]))
-    wild = tuple(sorted([f for f in faces if wild_card(f, r3w)]))
+    nat_l: list[int] = []
+    wild_l: list[int] = []
+    for f in faces:  # (one pass, no call per card)
+        if is_wild(f) or (r3w and is_red_three(f)):
+            wild_l.append(f)
+        else:
+            nat_l.append(f)
+    nat_l.sort()
+    wild_l.sort()
+    nat = tuple(nat_l)
+    wild = tuple(wild_l)
     rank = rank_of(nat[0]) if nat else 0
     return _meld(mtype, rank, nat + wild, len(nat), len(wild), wild.count(JOKER))
 
@@ -132,14 +149,22 @@ def meld_type(cards: tuple[int, ...], r3w: bool = False) -> MeldType:
     only, natural cards of several ranks (a sequence) or of one rank with wild cards (a group). It
     classifies; whether the cards make a meld the rules allow is ``black_three_problem``,
     ``wild_problem`` and ``meld_problem``."""
-    if any(is_black_three(f) for f in cards):
-        return MeldType.BLACK3
-    nat = [f for f in cards if not wild_card(f, r3w)]
-    if not nat:
+    # (one pass over the cards, without a list and a set: a black three anywhere makes black threes,
+    # else no natural card makes wild cards, naturals of several ranks a sequence)
+    rank = -1  # the first natural's rank, as f // 4
+    several = False
+    for f in cards:
+        if is_black_three(f):
+            return MeldType.BLACK3
+        if is_wild(f) or (r3w and is_red_three(f)):  # (wild_card)
+            continue
+        if rank < 0:
+            rank = f // 4
+        elif f // 4 != rank:
+            several = True
+    if rank < 0:
         return MeldType.WILD
-    if len({f // 4 for f in nat}) > 1:
-        return MeldType.SEQUENCE
-    return MeldType.GROUP
+    return MeldType.SEQUENCE if several else MeldType.GROUP
 
 
 def wilds_allowed(rules: RuleSet, naturals: int) -> int:

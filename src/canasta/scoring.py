@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from operator import mul
 from typing import TYPE_CHECKING, Any
 
-from .cards import is_black_three, is_red_three
+from .cards import is_black_three
 from .melds import MeldType
 from .rules import RuleSet
 
@@ -157,17 +158,21 @@ def tally_side(state: GameState, side: int, reason: str, out_seat: int, conceale
     hand = 0
     held: list[tuple[int, int]] = []
     stuck = 0
+    model = state.model
+    red_faces = model.faces_of[model.red3]  # (the faces is_red_three and is_black_three name)
+    black_faces = model.faces_of[model.black3]
     for s in seats:
+        h = state.hands[s]
+        # every card's points at C speed, less the threes' (counted apart, priced by price_side)
+        points = sum(map(mul, value, h))
         red = black = 0
-        for f, n in enumerate(state.hands[s]):
-            if not n:
-                continue
-            if is_red_three(f):
-                red += n
-            elif is_black_three(f):
-                black += n
-            else:
-                hand += n * value[f]
+        for f in red_faces:
+            red += h[f]
+            points -= value[f] * h[f]
+        for f in black_faces:
+            black += h[f]
+            points -= value[f] * h[f]
+        hand += points
         held.append((red, black))
         for rank in r.stuck_ranks:  # S3 G: more than two 7s or aces in a hand
             if sum(state.hands[s][(rank - 2) * 4: (rank - 1) * 4]) > r.stuck_limit:

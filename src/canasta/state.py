@@ -328,7 +328,11 @@ class GameState(Table):
 
     def canastas(self, side: int) -> int:
         size = self.rf.canasta_size
-        return sum(1 for m in self.melds[side] if m.type is not BLACK3_MELD and len(m.cards) >= size)
+        n = 0
+        for m in self.melds[side]:
+            if m.type is not BLACK3_MELD and len(m.cards) >= size:
+                n += 1
+        return n
 
     def sequence_canastas(self, side: int) -> int:
         size = self.rf.canasta_size

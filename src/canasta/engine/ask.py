@@ -33,8 +33,9 @@ def why_not_ask(s: GameState) -> Problem:
 def ask_basic(s: GameState) -> Problem:
     """The conditions of ``ask`` that do not depend on the hand: a partner, the rules' moment, once."""
     seat = s.current
-    mode = s.rf.ask_partner
-    if s.partner(seat) < 0 or mode == "none":
+    rf = s.rf
+    mode = rf.ask_partner
+    if rf.team_size != 2 or mode == "none":  # (no partner: ``GameState.partner`` is -1 exactly then)
         return ("no_partner", "there is no partner to ask")
     if s.rf.ask_after_pickup:
         if s.phase is DRAW_PHASE:

@@ -102,14 +102,12 @@ def gen_discards(s: GameState, out: list[Action]) -> None:
     hk = s.hk[seat]
     if m.seq_runs:  # every natural face is its own kind, in face order
         out.extend([DISCARDS[f] for f in range(8, 52) if h[f]])
-    else:  # one kind per rank: its first held face
+    else:  # one kind per rank (its four faces): its first held face
         faces_of = m.faces_of
         for k in range(m.n_natural):
             if hk[k]:
-                for f in faces_of[k]:
-                    if h[f]:
-                        out.append(DISCARDS[f])
-                        break
+                f0, f1, f2, f3 = faces_of[k]
+                out.append(DISCARDS[f0 if h[f0] else f1 if h[f1] else f2 if h[f2] else f3])
     for k in m.special_kinds:  # red threes, black threes, deuces, jokers
         if hk[k]:
             out.append(DISCARDS[s.face_of_kind(seat, k)])
@@ -119,7 +117,7 @@ def do_discard(s: GameState, f: int) -> None:
     """The card goes on the pile (freezing it where it does); going out, the talon, the next turn."""
     seat = s.current
     r = s.rf
-    side = s.side_of(seat)
+    side = seat % s.sides  # (side_of, inline: hot)
     talon = talon_count(s, side) if r.talon and s.opened[side] else 0
     take_from(s, seat, f)
     s.pile.append(f)

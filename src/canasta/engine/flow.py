@@ -61,8 +61,12 @@ def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]
     got: list[int] = []
     last_red3 = False
     laid = s.rf.laid_faces
-    while count > 0 and len(s.stock) > floor:
-        f = s.stock.pop()
+    stock = s.stock
+    hand = s.hands[seat]
+    hk = s.hk[seat]
+    kind_of = s.model.kind_of
+    while count > 0 and len(stock) > floor:
+        f = stock.pop()
         if laid[f]:
             s.red3[seat].append(f)
             s.log_event(seat, "red3", (f,))
@@ -70,7 +74,9 @@ def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]
             floor = max(0, floor - 1)
             continue
         last_red3 = False
-        s.give_card(seat, f)
+        hand[f] += 1  # (``Table.give_card``, inline: every card drawn)
+        hk[kind_of[f]] += 1
+        s.hn[seat] += 1
         got.append(f)
         count -= 1
     if last_red3 and not s.stock:
@@ -149,7 +155,7 @@ def next_turn(s: GameState) -> None:
     if s.turn_melded:
         s.has_melded[s.current] = True
     unbox(s, s.current)
-    side = s.side_of(s.current)
+    side = s.current % s.sides  # (side_of, inline: once a turn)
     if s.opened[side]:  # S0 [G](i), T12: count the lay-down player's own turns after it
         if s.laydown_seat[side] < 0:
             s.laydown_seat[side] = s.current
@@ -164,7 +170,7 @@ def start_turn(s: GameState, seat: int) -> None:
     s.current = s.actor = seat
     s.phase = DRAW_PHASE
     reset_turn(s)
-    s.turn_base = len(s.melds[s.side_of(seat)])
+    s.turn_base = len(s.melds[seat % s.sides])
     if s.owed[seat]:
         n = s.owed[seat]
         s.owed[seat] = 0

@@ -51,16 +51,19 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def pre_draw_ok(s: GameState) -> bool:
     """May the player show opening melds before taking the pile?"""
-    side = s.side_of(s.current)
+    side = s.current % s.sides  # (side_of, inline: hot)
     if s.opened[side] or s.retracted or not s.pile:
         return False
-    level = s.facility_level(side)
+    level = s.facility_level(side) if s.rf.laydown_facility else 0  # (a call less where there is none)
     if level and top_possible(s, level):
         return True  # S0 [G](i): lay-down melds shown before taking the top card alone
     if pile_block(s) is not None:
         return False
     top = s.pile[-1]
-    held = sum(s.hk[s.current][k] for k in s.model.natural_kinds[top // 4 + 2])
+    hk = s.hk[s.current]
+    held = 0
+    for k in s.model.natural_kinds[top // 4 + 2]:
+        held += hk[k]
     return held >= 2
 
 
@@ -77,7 +80,10 @@ def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
     miss = has_cards(s, seat, cards)
     if miss:
         return ("not_in_hand", miss)
-    b3 = sum(1 for f in cards if is_black_three(f))
+    b3 = 0
+    for f in cards:
+        if is_black_three(f):
+            b3 += 1
     if b3:
         return why_not_black3_meld(s, cards, b3)
     if len(cards) == 1 and is_red_three(cards[0]) and red_three_melds_alone(r):
@@ -238,7 +244,7 @@ def misfit(s: GameState, m: Meld, f: int, wild: bool) -> Problem:
 def gen_melds(s: GameState, out: list[Action]) -> None:
     """New three-card melds, black threes and one-card additions (same rules as the checks)."""
     seat = s.current
-    side = s.side_of(seat)
+    side = seat % s.sides  # (side_of, inline: hot)
     m = s.model
     r = s.rf
     if s.retracted and not s.opened[side]:
@@ -254,9 +260,18 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                 out.append(meld_action(c1))
         return
     melds = s.melds[side]
-    wilds = [k for k in m.wild_kinds if hk[k]]
-    wild_faces = [s.face_of_kind(seat, k) for k in wilds]
-    taken = {x.rank for x in melds if x.type is GROUP_MELD} if r.one_meld_per_rank else set()
+    # (loops, not comprehensions: in plain Python each comprehension is a call of its own)
+    wilds: list[int] = []
+    wild_faces: list[int] = []
+    for k in m.wild_kinds:
+        if hk[k]:
+            wilds.append(k)
+            wild_faces.append(s.face_of_kind(seat, k))
+    taken = 0  # the ranks of the side's group melds, a bit each, where a rank has one meld only
+    if r.one_meld_per_rank:
+        for x in melds:
+            if x.type is GROUP_MELD:
+                taken |= 1 << x.rank
     # new group melds of three cards
     ok3, ok21 = m.meld3_ok, m.meld21_ok
     if r.sequences:
@@ -267,7 +282,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         by_rank = bool(wild_faces) and wild_rule_bites(s, side, 2)
         for k in range(m.n_natural):
             n = hk[k]
-            if n < 2 or kind_rank[k] in taken:
+            if n < 2 or taken >> kind_rank[k] & 1:
                 continue
             base = (kind_rank[k] - 2) * 4
             key = (base << 34 | (3 if n >= 3 else 2) << 32 | h[base] | h[base + 1] << 8 | h[base + 2] << 16
@@ -303,7 +318,9 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         if why_not_meld(s, c) is None:
             out.append(meld_action(c))
     # black threes, all at once, when going out
-    if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none":
+    # (a meld of b black threes, with at most one wild card, that leaves more than one card in hand
+    # is refused by why_not_black3_meld: no candidate is built then)
+    if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none" and hn - hk[m.black3] <= 2:
         bcards = held_faces(s, seat, m.black3, hk[m.black3])
         for c in [bcards] + [(*bcards, s.face_of_kind(seat, wk)) for wk in wilds]:
             if why_not_meld(s, c) is None:
@@ -319,6 +336,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
     wild_rules = r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks
     suited = bool(m.seq_runs)  # where suits matter every held suit is listed, else the first held
     nat_kinds = m.natural_kinds
+    faces_of = m.faces_of
     for i, meld in enumerate(melds):
         if meld.type is not GROUP_MELD:
             if meld.type is not BLACK3_MELD:
@@ -329,18 +347,20 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
             continue
         is_can = n >= size
         if not is_can or nat_can:
-            base = (meld.rank - 2) * 4
             if suited:
-                held = HELD_SUITED[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
-                                    | (h[base + 3] > 0) << 3]
-            elif hk[nat_kinds[meld.rank][0]]:
-                held = (s.face_of_kind(seat, nat_kinds[meld.rank][0]) - base,)
+                base = (meld.rank - 2) * 4
+                for f in HELD_SUITED[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
+                                     | (h[base + 3] > 0) << 3]:
+                    f += base
+                    if free or add_finish(s, side, i, meld, f) is None:
+                        out.append(add_action(f, i))
             else:
-                held = ()
-            for f in held:
-                f += base
-                if free or add_finish(s, side, i, meld, f) is None:
-                    out.append(add_action(f, i))
+                k = nat_kinds[meld.rank][0]
+                if hk[k]:  # the kind's first held face (``face_of_kind``): a kind is a rank's four faces
+                    f0, f1, f2, f3 = faces_of[k]
+                    f = f0 if h[f0] else f1 if h[f1] else f2 if h[f2] else f3
+                    if free or add_finish(s, side, i, meld, f) is None:
+                        out.append(add_action(f, i))
         if wild_faces and (not is_can or wild_can):
             w = meld.wilds + 1
             if (w <= wild_cap[meld.naturals]
@@ -350,11 +370,11 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                         out.append(add_action(f, i))
 
 
-def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: set[int]) -> None:
-    """New melds where suits matter: groups from any suits of a rank (not of a rank in ``taken``:
-    the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
+def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: int) -> None:
+    """New melds where suits matter: groups from any suits of a rank (not of a rank in ``taken``, a bit
+    per rank: the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
     seat = s.current
-    side = s.side_of(seat)
+    side = seat % s.sides  # (side_of, inline: hot)
     m = s.model
     h = s.hands[seat]
     free = s.phase is DRAW_PHASE or s.hn[seat] - 3 >= 2
@@ -377,7 +397,7 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: se
             held2 |= bit
         if c3:
             held3 |= bit
-        if c0 + c1 + c2 + c3 < 2 or (taken and base // 4 + 2 in taken):
+        if c0 + c1 + c2 + c3 < 2 or taken >> (base // 4 + 2) & 1:
             continue
         here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
         code = c0 | c1 << 4 | c2 << 8 | c3 << 12
@@ -421,7 +441,7 @@ def gen_extend(s: GameState, out: list[Action], i: int, meld: Meld, wild_faces: 
         cands = [f for f in ((meld.rank - 3) * 4 + suit, (meld.high - 1) * 4 + suit)
                  if 8 <= f < JOKER and h[f]]
     free = s.phase is DRAW_PHASE or s.hn[s.current] - 1 >= 2
-    side = s.side_of(s.current)
+    side = s.current % s.sides  # (side_of, inline: hot)
     for f in cands:  # the checks of why_not_add for a held card, short-cut when cards spare
         if misfit(s, meld, f, s.model.wild_face[f]) is None and (
                 free or add_finish(s, side, i, meld, f) is None):

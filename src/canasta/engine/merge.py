@@ -63,7 +63,7 @@ def merge_problem(s: GameState, a: Action) -> Problem:
 
 def gen_merges(s: GameState, out: list[Action], finish: bool = True) -> None:
     """Merges of two group melds of one rank (``finish``: only those after which the player can finish)."""
-    melds = s.melds[s.side_of(s.current)]
+    melds = s.melds[s.current % s.sides]  # (side_of, inline: hot)
     seen = dup = 0  # ranks of the group melds, and of those with two or more, a bit each
     for mi in melds:
         if mi.type is GROUP_MELD:

@@ -20,6 +20,7 @@ from .conditions import (
     open_points,
     pile_gain,
     wild_rule,
+    wild_rule_bites,
 )
 from .flow import fresh, go_out, lift_top_with, meld_points
 
@@ -32,12 +33,13 @@ def pile_block(s: GameState) -> Problem:
     if not s.pile:
         return ("pile_empty", "the discard pile is empty")
     top = s.pile[-1]
-    if is_wild(top):
-        return ("wild_on_top", f"a wild card ({card_str(top)}) on top of the pile cannot be taken")
-    if is_black_three(top):
-        return ("black_three_stop", "a black three on top stops you taking the pile")
-    if is_red_three(top):
-        return ("red_three_on_top", "a red three on top of the pile cannot be taken")
+    if top < 8 or top == JOKER:  # (a natural four to ace, faces 8 to 51, is none of these: hot)
+        if is_wild(top):
+            return ("wild_on_top", f"a wild card ({card_str(top)}) on top of the pile cannot be taken")
+        if is_black_three(top):
+            return ("black_three_stop", "a black three on top stops you taking the pile")
+        if is_red_three(top):
+            return ("red_three_on_top", "a red three on top of the pile cannot be taken")
     rule = s.rf.one_card_rule
     if s.hn[s.current] == 1 and rule != "none":
         if rule == "one_card_pile" and len(s.pile) == 1:
@@ -189,7 +191,7 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     if pile_block(s) is not None:
         return
     seat = s.current
-    side = s.side_of(seat)
+    side = seat % s.sides  # (side_of, inline: hot)
     r = s.rules
     hk = s.hk[seat]
     m = s.model
@@ -199,10 +201,15 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     if rf.one_meld_per_rank:
         targets = [s.meld_of_rank(side, rank)]
     else:
-        targets = [-1] + [i for i, x in enumerate(melds) if x.type is GROUP_MELD and x.rank == rank]
+        targets = [-1]
+        for i, x in enumerate(melds):
+            if x.type is GROUP_MELD and x.rank == rank:
+                targets.append(i)
     frozen = s.frozen_reason(side) is not None
-    held = sum(hk[k] for k in m.natural_kinds[rank])
-    layoff = not frozen and rf.pickup_layoff and any(t >= 0 for t in targets)
+    held = 0
+    for k in m.natural_kinds[rank]:
+        held += hk[k]
+    layoff = not frozen and rf.pickup_layoff and max(targets) >= 0  # (targets is never empty here)
     if held < 2 and not layoff and (frozen or not rf.pickup_natural_wild or held == 0):
         targets = []  # no group take is possible: only sequence ends remain
     elif not s.opened[side] and targets:
@@ -219,6 +226,8 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
         if best < s.minimum[side] and not (r.canasta_opens and (
                 has_natural(s, side, size) or (rf.take_cards_count and laid + held + 1 >= size))):
             targets = []
+    if not targets and not rf.pickup_extends_sequence:
+        return  # (no take left to list: the rest would find none)
     # naturals of the top rank: every count from 0 (layoff) up, one kind where suits do not matter
     nat_options: list[tuple[int, ...]] = [()]
     for k in m.natural_kinds[rank] if targets else ():
@@ -230,6 +239,12 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     nt = hk[m.red3] if rf.red3_wild and rf.pickup_hand_wilds else 0  # S0 T8: red treys are wild
     gained = pile_gain(s, True) if targets else 0  # (it counts through the pile: only if used)
     hn = s.hn[seat]
+    # melds.wild_problem from the model's table (as gen_melds): a group of one rank holds at most
+    # every natural of it, so ``wild_cap`` covers every count of naturals a take can make
+    wild_cap = m.wild_cap
+    maxsize = rf.max_meld_size
+    # a take's group holds a natural or more: where wild_rule refuses none of them, it is not asked
+    bites = wild_rule_bites(s, side, 1)
     for target in targets:
         tm = melds[target] if target >= 0 else None
         base_nat = tm.naturals if tm is not None else 0
@@ -243,7 +258,7 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                 continue
             if c == 1 and (frozen or not rf.pickup_natural_wild):
                 continue
-            wild_ok = wild_rule(s, side, rank, base_nat + 1 + c) is None
+            wild_ok = not bites or wild_rule(s, side, rank, base_nat + 1 + c) is None
             for j in range(nj + 1):
                 for d in range(nd + 1):
                     for t in range(nt + 1):
@@ -252,11 +267,14 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                             break
                         if c == 1 and not w:
                             continue
-                        if wild_problem(r, base_nat + 1 + c, base_wild + w) is not None or (
+                        n_nat = base_nat + 1 + c
+                        n_wild = base_wild + w
+                        if (n_wild > wild_cap[n_nat] or (maxsize and n_nat + n_wild > maxsize)) or (
                                 w and not wild_ok):
-                            break
-                        a = card_action(OP_TAKE, nat + held_faces(s, seat, m.deuce, d)
-                                        + (JOKER,) * j + held_faces(s, seat, m.red3, t), target)
+                            break  # (wild_problem(r, n_nat, n_wild) is not None, or the wild rule)
+                        a = card_action(OP_TAKE, nat + (held_faces(s, seat, m.deuce, d) if d else ())
+                                        + (JOKER,) * j + (held_faces(s, seat, m.red3, t) if t else ()),
+                                        target)
                         if (trusted and hn - c - w + gained >= 2) or why_not_take(s, a) is None:
                             out.append(a)
     if rf.pickup_extends_sequence:
