@@ -36,6 +36,7 @@ def reset_turn(s: GameState) -> None:
     s.upcard_lock = False
     s.shown = False
     s.yes_snapshot = None
+    s.no_out = None
 
 
 def take_from(s: GameState, seat: int, f: int) -> None:
