@@ -129,7 +129,9 @@ def gen_discards(s: GameState, out: list[Action]) -> None:
     m = s.model
     hk = s.hk[seat]
     if m.seq_runs:  # every natural face is its own kind, in face order
-        out.extend([DISCARDS[f] for f in range(8, 52) if h[f]])
+        for f in range(8, 52):  # (a loop: in plain Python a comprehension is a call of its own)
+            if h[f]:
+                out.append(DISCARDS[f])
     else:  # one kind per rank (its four faces): its first held face
         faces_of = m.faces_of
         for k in range(m.n_natural):
