@@ -140,7 +140,8 @@ class GameState(Table):
     state machine and the rules on top. Create with :meth:`new`; see the module docstring for the
     turn structure."""
 
-    __slots__ = MACHINE_FIELDS
+    # ``no_out``, a cache of the going-out check, is no part of the position (not in STATE_FIELDS)
+    __slots__ = (*MACHINE_FIELDS, "no_out")
 
     rules: RuleSet
     rf: RuleFacts  # the options the hot paths read, copied from ``rules`` (``model.RuleFacts``)
@@ -183,6 +184,10 @@ class GameState(Table):
     nactions: int
     _hist: Any
     _log: Any
+    # where the check of a binding "yes" last found no way out this turn: the seat's hand, then the
+    # stock's and the pile's sizes, the retracted and no_discard flags and the boxed cards' count
+    # (``engine.discard.must_go_out``); None when none was found (cleared at every turn's start)
+    no_out: list[int] | None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -311,6 +316,7 @@ class GameState(Table):
         c._hist = self._hist
         c._log = self._log
         c.nactions = self.nactions
+        c.no_out = self.no_out  # never changed in place, only replaced
         return c
 
     # ------------------------------------------------------------------ small queries

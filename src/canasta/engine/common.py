@@ -38,13 +38,42 @@ def hand_seed(seed: int | str, hand_no: int) -> str:
     return text
 
 
+_PACKS: Final[dict[int, list[int]]] = {}  # full_deck by packs << 8 | jokers per pack
+
+
 def shuffled_pack(rules: RuleSet, seed_text: str) -> tuple[list[int], int]:
     """The pack in the order a hand seeded by ``seed_text`` (a ``hand_seed``) deals it (the last card
     first), and the cut: all the randomness of a deal, so a revealed hand seed shows the whole deal."""
     rng = random.Random(seed_text)
-    deck = full_deck(rules.packs, rules.jokers_per_pack)
-    rng.shuffle(deck)
-    return deck, rng.randint(4, len(deck) - 4)
+    key = rules.packs << 8 | rules.jokers_per_pack
+    pack = _PACKS.get(key)
+    if pack is None:
+        pack = _PACKS[key] = full_deck(rules.packs, rules.jokers_per_pack)
+    deck = pack[:]
+    # ``rng.shuffle(deck)`` then ``rng.randint(4, len(deck) - 4)``, the same draws from the generator
+    # (``random.Random.shuffle``'s loop with its ``_randbelow`` inline): the standard library's loop
+    # is Python code, a call per card even where the engine is compiled
+    bits = rng.getrandbits
+    n = len(deck)
+    k = n.bit_length()
+    low = 1 << (k - 1)  # the least number of k bits
+    while n > 1:
+        if n < low:
+            k -= 1
+            low >>= 1
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        n -= 1
+        f = deck[n]
+        deck[n] = deck[j]
+        deck[j] = f
+    width = len(deck) - 7  # randint(4, len - 4): 4 + randbelow(len - 7)
+    k = width.bit_length()
+    j = bits(k)
+    while j >= width:
+        j = bits(k)
+    return deck, 4 + j
 
 
 class Phase(IntEnum):

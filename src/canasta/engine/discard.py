@@ -68,10 +68,38 @@ def swad(s: GameState, f: int, side: int) -> str | None:
 
 def must_go_out(s: GameState) -> Problem:
     """A binding "yes" obliges the player to go out when the cards allow it."""
-    if s.permission == SAID_YES and s.binding and can_go_out(s):
+    if s.permission == SAID_YES and s.binding and _can_go_out_held(s):
         return ("must_go_out", "your partner said yes, and you can go out: meld your cards and "
                 "go out this turn")
     return None
+
+
+def _can_go_out_held(s: GameState) -> bool:
+    """``can_go_out(s)``, with a "no" found earlier this turn reused: from there the turn's plays
+    (melds, additions, merges) only moved cards of the hand onto the table, so a way out from here
+    would have been one from there too. Reused only while the hand holds no card more of any face
+    than then and nothing else changed that the check reads (the stock, the pile, a retraction, the
+    flag of a last-card red three, boxed cards), and never where special hands may be declared (a
+    hand melded down may become one)."""
+    seat = s.current
+    h = s.hands[seat]
+    no = s.no_out
+    r = s.rf
+    if no is not None and no[53] == len(s.stock) and no[54] == len(s.pile) \
+            and no[55] == int(s.retracted) and no[56] == int(s.no_discard) \
+            and no[57] == len(s.boxed[seat]):
+        for f in range(53):
+            if h[f] > no[f]:
+                break
+        else:
+            return False
+    if can_go_out(s):
+        return True
+    if not (r.special_pairs or r.special_pairs_wild or r.special_garbage or r.special_straight):
+        no = h[:]
+        no += [len(s.stock), len(s.pile), int(s.retracted), int(s.no_discard), len(s.boxed[seat])]
+        s.no_out = no
+    return False
 
 
 def gen_discards(s: GameState, out: list[Action]) -> None:
@@ -101,7 +129,9 @@ def gen_discards(s: GameState, out: list[Action]) -> None:
     m = s.model
     hk = s.hk[seat]
     if m.seq_runs:  # every natural face is its own kind, in face order
-        out.extend([DISCARDS[f] for f in range(8, 52) if h[f]])
+        for f in range(8, 52):  # (a loop: in plain Python a comprehension is a call of its own)
+            if h[f]:
+                out.append(DISCARDS[f])
     else:  # one kind per rank (its four faces): its first held face
         faces_of = m.faces_of
         for k in range(m.n_natural):

@@ -36,6 +36,7 @@ def reset_turn(s: GameState) -> None:
     s.upcard_lock = False
     s.shown = False
     s.yes_snapshot = None
+    s.no_out = None
 
 
 def take_from(s: GameState, seat: int, f: int) -> None:
@@ -204,11 +205,16 @@ def deal(s: GameState) -> None:
     s.stock = deck
     s.hands = [[0] * 53 for _ in range(n)]
     s.hk = [[0] * s.model.nkinds for _ in range(n)]
-    s.hn = [0] * n
     order = [(s.dealer + 1 + i) % n for i in range(n)]
+    hands = s.hands
+    hk = s.hk
+    kind_of = s.model.kind_of
     for _ in range(r.hand_size):
-        for seat in order:
-            s.give_card(seat, s.stock.pop())
+        for seat in order:  # ``give_card`` inline
+            f = deck.pop()
+            hands[seat][f] += 1
+            hk[seat][kind_of[f]] += 1
+    s.hn = [r.hand_size] * n
     s.pile = []
     if r.upcard != "none":
         s.pile.append(s.stock.pop())
