@@ -36,8 +36,7 @@ def can_go_out(state: GameState) -> bool:
     seat = state.current
     hk = state.hk[seat]
     m = state.model
-    if ((r.special_pairs or r.special_pairs_wild or r.special_garbage or r.special_straight)
-            and state.declarable_specials()):
+    if m.special_hands and state.declarable_specials():
         return True
     if state.retracted and not state.opened[state.side_of(seat)]:
         return False  # a player who took back an opening may not meld again this turn

@@ -124,6 +124,7 @@ class CardModel:
     wild_cap: tuple[int, ...]           # naturals -> wild cards a group may hold (melds.wilds_allowed)
     freezes: tuple[bool, ...]           # face -> discarded, it freezes the pile (freezes_pile)
     laid_cards: tuple[int, ...]         # the faces laid face up at once (RuleSet.laid_faces), to count
+    special_hands: bool                 # special hands may be declared (R 1.2, S3 F: any of them scores)
 
     @property
     def nkinds(self) -> int:
@@ -200,6 +201,8 @@ def card_model(rules: RuleSet) -> CardModel:
         wild_cap=tuple(wilds_allowed(rules, n) for n in range(4 * rules.packs + 1)),
         freezes=tuple(freezes_pile(rules, f) for f in range(NUM_FACES)),
         laid_cards=tuple(f for f in range(NUM_FACES) if rules.laid_faces[f]),
+        special_hands=bool(rules.special_pairs or rules.special_pairs_wild or rules.special_garbage
+                           or rules.special_straight),
     )
 
 

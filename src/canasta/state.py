@@ -184,10 +184,10 @@ class GameState(Table):
     nactions: int
     _hist: Any
     _log: Any
-    # where the check of a binding "yes" last found no way out this turn: the seat's hand, then the
+    # where the check of a binding "yes" last found no way out this turn: the seat's hand, and the
     # stock's and the pile's sizes, the retracted and no_discard flags and the boxed cards' count
     # (``engine.discard.must_go_out``); None when none was found (cleared at every turn's start)
-    no_out: list[int] | None
+    no_out: tuple[list[int], tuple[int, int, int, int, int]] | None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -528,7 +528,7 @@ class GameState(Table):
             gen_discards(self, out)
         if r.pass_allowed and why_not_pass(self) is None:
             out.append(PASS)
-        if r.special_pairs or r.special_pairs_wild or r.special_garbage or r.special_straight:
+        if self.model.special_hands:
             gen_specials(self, out)
         return out
 

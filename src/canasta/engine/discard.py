@@ -84,21 +84,20 @@ def _can_go_out_held(s: GameState) -> bool:
     seat = s.current
     h = s.hands[seat]
     no = s.no_out
-    r = s.rf
-    if no is not None and no[53] == len(s.stock) and no[54] == len(s.pile) \
-            and no[55] == int(s.retracted) and no[56] == int(s.no_discard) \
-            and no[57] == len(s.boxed[seat]):
-        for f in range(53):
-            if h[f] > no[f]:
-                break
-        else:
-            return False
+    if no is not None:
+        held, (stock, pile, retracted, no_discard, boxed) = no
+        if (stock == len(s.stock) and pile == len(s.pile) and retracted == int(s.retracted)
+                and no_discard == int(s.no_discard) and boxed == len(s.boxed[seat])):
+            for f in range(53):
+                if h[f] > held[f]:
+                    break
+            else:
+                return False
     if can_go_out(s):
         return True
-    if not (r.special_pairs or r.special_pairs_wild or r.special_garbage or r.special_straight):
-        no = h[:]
-        no += [len(s.stock), len(s.pile), int(s.retracted), int(s.no_discard), len(s.boxed[seat])]
-        s.no_out = no
+    if not s.model.special_hands:
+        s.no_out = (h[:], (len(s.stock), len(s.pile), int(s.retracted), int(s.no_discard),
+                           len(s.boxed[seat])))
     return False
 
 
