@@ -198,6 +198,12 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     rf = s.rf
     melds = s.melds[side]
     rank = s.pile[-1] // 4 + 2
+    frozen = s.frozen_reason(side) is not None
+    held = 0
+    for k in m.natural_kinds[rank]:
+        held += hk[k]
+    if frozen and held < 2 and not rf.pickup_extends_sequence:
+        return  # (a frozen pile needs a natural pair: the targets below would all be dropped)
     if rf.one_meld_per_rank:
         targets = [s.meld_of_rank(side, rank)]
     else:
@@ -205,10 +211,6 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
         for i, x in enumerate(melds):
             if x.type is GROUP_MELD and x.rank == rank:
                 targets.append(i)
-    frozen = s.frozen_reason(side) is not None
-    held = 0
-    for k in m.natural_kinds[rank]:
-        held += hk[k]
     layoff = not frozen and rf.pickup_layoff and max(targets) >= 0  # (targets is never empty here)
     if held < 2 and not layoff and (frozen or not rf.pickup_natural_wild or held == 0):
         targets = []  # no group take is possible: only sequence ends remain
@@ -232,8 +234,8 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     nat_options: list[tuple[int, ...]] = [()]
     for k in m.natural_kinds[rank] if targets else ():
         if hk[k]:
-            nat_options = [prev + held_faces(s, seat, k, c) for prev in nat_options
-                           for c in range(hk[k] + 1)]
+            got = held_faces(s, seat, k, hk[k])  # (c of them are its first c: one call, not one per c)
+            nat_options = [prev + got[:c] for prev in nat_options for c in range(len(got) + 1)]
     nj = hk[m.joker] if rf.pickup_hand_wilds else 0
     nd = hk[m.deuce] if rf.pickup_hand_wilds else 0
     nt = hk[m.red3] if rf.red3_wild and rf.pickup_hand_wilds else 0  # S0 T8: red treys are wild
@@ -258,10 +260,12 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                 continue
             if c == 1 and (frozen or not rf.pickup_natural_wild):
                 continue
-            wild_ok = not bites or wild_rule(s, side, rank, base_nat + 1 + c) is None
-            for j in range(nj + 1):
-                for d in range(nd + 1):
-                    for t in range(nt + 1):
+            wild_ok = not c or not bites or wild_rule(s, side, rank, base_nat + 1 + c) is None
+            # (a layoff, no card from hand, takes no wild card: one pass of the loops, not one per
+            # wild card held that ends at once)
+            for j in range(nj + 1 if c else 1):
+                for d in range(nd + 1 if c else 1):
+                    for t in range(nt + 1 if c else 1):
                         w = j + d + t
                         if c == 0 and w:
                             break
