@@ -11,7 +11,7 @@ from ..cards import JOKER, RANK_NAMES
 from ..goingout import can_go_out
 from .common import GROUP_MELD, OP_DISCARD, SAID_YES, Problem
 from .conditions import canasta_counts, go_out_problem, has_cards, open_after, talon_count
-from .flow import check_failed_go_out, draw_cards, go_out, next_turn, take_from
+from .flow import check_failed_go_out, draw_cards, go_out, next_turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -127,19 +127,22 @@ def gen_discards(s: GameState, out: list[Action]) -> None:
     h = s.hands[seat]
     m = s.model
     hk = s.hk[seat]
+    faces_of = m.faces_of
     if m.seq_runs:  # every natural face is its own kind, in face order
         for f in range(8, 52):  # (a loop: in plain Python a comprehension is a call of its own)
             if h[f]:
                 out.append(DISCARDS[f])
     else:  # one kind per rank (its four faces): its first held face
-        faces_of = m.faces_of
         for k in range(m.n_natural):
             if hk[k]:
                 f0, f1, f2, f3 = faces_of[k]
                 out.append(DISCARDS[f0 if h[f0] else f1 if h[f1] else f2 if h[f2] else f3])
     for k in m.special_kinds:  # red threes, black threes, deuces, jokers
         if hk[k]:
-            out.append(DISCARDS[s.face_of_kind(seat, k)])
+            for f in faces_of[k]:  # the kind's first held face (``face_of_kind``, inline: hot)
+                if h[f]:
+                    out.append(DISCARDS[f])
+                    break
 
 
 def do_discard(s: GameState, f: int) -> None:
@@ -148,7 +151,9 @@ def do_discard(s: GameState, f: int) -> None:
     r = s.rf
     side = seat % s.sides  # (side_of, inline: hot)
     talon = talon_count(s, side) if r.talon and s.opened[side] else 0
-    take_from(s, seat, f)
+    s.hands[seat][f] -= 1  # (take_from, inline: every turn)
+    s.hk[seat][s.model.kind_of[f]] -= 1
+    s.hn[seat] -= 1
     s.pile.append(f)
     if s.model.freezes[f]:
         s.pile_frozen = True

@@ -19,6 +19,7 @@ from ..melds import (
     wild_problem,
 )
 from .common import (
+    ADDS,
     BLACK3_MELD,
     DRAW_PHASE,
     GROUP_MELD,
@@ -263,10 +264,14 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
     # (loops, not comprehensions: in plain Python each comprehension is a call of its own)
     wilds: list[int] = []
     wild_faces: list[int] = []
+    faces_of = m.faces_of
     for k in m.wild_kinds:
         if hk[k]:
             wilds.append(k)
-            wild_faces.append(s.face_of_kind(seat, k))
+            for f in faces_of[k]:  # the kind's first held face (``face_of_kind``, inline: hot)
+                if h[f]:
+                    wild_faces.append(f)
+                    break
     taken = 0  # the ranks of the side's group melds, a bit each, where a rank has one meld only
     if r.one_meld_per_rank:
         for x in melds:
@@ -336,7 +341,6 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
     wild_rules = r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks
     suited = bool(m.seq_runs)  # where suits matter every held suit is listed, else the first held
     nat_kinds = m.natural_kinds
-    faces_of = m.faces_of
     for i, meld in enumerate(melds):
         if meld.type is not GROUP_MELD:
             if meld.type is not BLACK3_MELD:
@@ -353,21 +357,21 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                                      | (h[base + 3] > 0) << 3]:
                     f += base
                     if free or add_finish(s, side, i, meld, f) is None:
-                        out.append(add_action(f, i))
+                        out.append(ADDS.get(i << 6 | f) or add_action(f, i))
             else:
                 k = nat_kinds[meld.rank][0]
                 if hk[k]:  # the kind's first held face (``face_of_kind``): a kind is a rank's four faces
                     f0, f1, f2, f3 = faces_of[k]
                     f = f0 if h[f0] else f1 if h[f1] else f2 if h[f2] else f3
                     if free or add_finish(s, side, i, meld, f) is None:
-                        out.append(add_action(f, i))
+                        out.append(ADDS.get(i << 6 | f) or add_action(f, i))
         if wild_faces and (not is_can or wild_can):
             w = meld.wilds + 1
             if (w <= wild_cap[meld.naturals]
                     and (not wild_rules or wild_rule(s, side, meld.rank, meld.naturals) is None)):
                 for f in wild_faces:
                     if free or add_finish(s, side, i, meld, f) is None:
-                        out.append(add_action(f, i))
+                        out.append(ADDS.get(i << 6 | f) or add_action(f, i))
 
 
 def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: int) -> None:
@@ -477,7 +481,7 @@ def add_finish(s: GameState, side: int, index: int, meld: Meld, f: int) -> Probl
 def do_meld(s: GameState, cards: tuple[int, ...]) -> None:
     """Lay the new meld (or disclose a red three); before the draw it is shown toward a take."""
     seat = s.current
-    side = s.side_of(seat)
+    side = seat % s.sides  # (side_of, inline: hot)
     for f in cards:
         take_from(s, seat, f)
     if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1)
@@ -492,7 +496,7 @@ def do_meld(s: GameState, cards: tuple[int, ...]) -> None:
     rf = s.rf
     r3w = rf.red3_wild
     meld = new_meld(cards, meld_type(cards, r3w), r3w)
-    completed = meld.size >= rf.canasta_size
+    completed = len(meld.cards) >= rf.canasta_size  # (not ``Meld.size``: a property is a call)
     s.melds[side].append(meld)
     s.log_event(seat, "meld", cards)
     if s.phase is DRAW_PHASE:
@@ -509,7 +513,7 @@ def do_meld(s: GameState, cards: tuple[int, ...]) -> None:
 def do_add(s: GameState, index: int, f: int) -> None:
     """Add card ``f`` to meld ``index``: the opening's points, a completed canasta, going out."""
     seat = s.current
-    side = s.side_of(seat)
+    side = seat % s.sides  # (side_of, inline: hot)
     take_from(s, seat, f)
     old = s.melds[side][index]
     rf = s.rf
@@ -522,7 +526,7 @@ def do_add(s: GameState, index: int, f: int) -> None:
     s.shown = True
     if index < s.turn_base:
         s.laid_off = True
-    completed = old.size < rf.canasta_size <= new.size
+    completed = len(old.cards) < rf.canasta_size <= len(new.cards)  # (not ``Meld.size``: a call)
     meld_points(s, side, s.model.open_value[f], index >= s.turn_base and completed)
     if completed and new.type is SEQUENCE_MELD and rf.sequence_canasta_opens:
         s.opened[side] = True  # S0 [G](i){d}: a complete sequence is a lay-down by itself
