@@ -67,6 +67,11 @@ def is_black_three(f: int) -> bool:
     return f != JOKER and f // 4 == 1 and f % 4 in (0, 3)
 
 
+# is_wild and is_black_three by face: a look-up, not a call, where every card of a meld is asked
+WILD_FACES: Final[tuple[bool, ...]] = tuple(is_wild(f) for f in range(NUM_FACES))
+BLACK_THREE_FACES: Final[tuple[bool, ...]] = tuple(is_black_three(f) for f in range(NUM_FACES))
+
+
 def is_natural(f: int) -> bool:
     """A card that can stand in a group or sequence: 4 up to ace."""
     return f != JOKER and f >= 8

@@ -7,8 +7,10 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from .cards import (
+    BLACK_THREE_FACES,
     JOKER,
     RANK_NAMES,
+    WILD_FACES,
     card_str,
     format_cards,
     is_black_three,
@@ -59,7 +61,7 @@ class Meld(NamedTuple):
             return _meld(self.type, 0, cards, 0, len(cards), cards.count(JOKER))
         if len(faces) == 1:  # (one card, as every ``add``: the same meld as below, built directly)
             f = faces[0]
-            if is_wild(f) or (r3w and is_red_three(f)):
+            if WILD_FACES[f] or (r3w and is_red_three(f)):  # (wild_card)
                 return _meld(self.type, self.rank, self.cards + faces, self.naturals, self.wilds + 1,
                              self.jokers + (1 if f == JOKER else 0))
             n = self.naturals
@@ -132,7 +134,7 @@ def new_meld(faces: tuple[int, ...], mtype: MeldType = MeldType.GROUP, r3w: bool
     nat_l: list[int] = []
     wild_l: list[int] = []
     for f in faces:  # (one pass, no call per card)
-        if is_wild(f) or (r3w and is_red_three(f)):
+        if WILD_FACES[f] or (r3w and is_red_three(f)):  # (wild_card)
             wild_l.append(f)
         else:
             nat_l.append(f)
@@ -154,9 +156,9 @@ def meld_type(cards: tuple[int, ...], r3w: bool = False) -> MeldType:
     rank = -1  # the first natural's rank, as f // 4
     several = False
     for f in cards:
-        if is_black_three(f):
+        if BLACK_THREE_FACES[f]:
             return MeldType.BLACK3
-        if is_wild(f) or (r3w and is_red_three(f)):  # (wild_card)
+        if WILD_FACES[f] or (r3w and is_red_three(f)):  # (wild_card)
             continue
         if rank < 0:
             rank = f // 4
