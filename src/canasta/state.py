@@ -495,7 +495,7 @@ class GameState(Table):
         if ph is DRAW_PHASE:
             if why_not_draw(self) is None:
                 out.append(DRAW)
-            if why_not_upcard(self) is None:
+            if self.first_turn and why_not_upcard(self) is None:  # (its first test, a call sooner)
                 out.append(UPCARD)
             ntake = len(out)
             gen_takes(self, out)
