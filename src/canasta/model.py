@@ -125,6 +125,7 @@ class CardModel:
     freezes: tuple[bool, ...]           # face -> discarded, it freezes the pile (freezes_pile)
     laid_cards: tuple[int, ...]         # the faces laid face up at once (RuleSet.laid_faces), to count
     special_hands: bool                 # special hands may be declared (R 1.2, S3 F: any of them scores)
+    wild_rules: bool                    # engine.conditions.wild_rule may refuse a wild card at all
 
     @property
     def nkinds(self) -> int:
@@ -203,6 +204,7 @@ def card_model(rules: RuleSet) -> CardModel:
         laid_cards=tuple(f for f in range(NUM_FACES) if rules.laid_faces[f]),
         special_hands=bool(rules.special_pairs or rules.special_pairs_wild or rules.special_garbage
                            or rules.special_straight),
+        wild_rules=bool(rules.wild_needs_naturals or rules.no_wild_ranks or rules.opening_wild_ranks),
     )
 
 

@@ -492,6 +492,9 @@ class GameState(Table):
             return [YES, NO]
         out: list[Action] = []
         r = self.rf
+        # an opened side has nothing to show before the draw and nothing to retract: the first test
+        # of pre_draw_ok and why_not_retract, made here a call sooner (most positions)
+        unopened = not self.opened[self.current % self.sides]
         if ph is DRAW_PHASE:
             if why_not_draw(self) is None:
                 out.append(DRAW)
@@ -503,9 +506,9 @@ class GameState(Table):
                 gen_tops(self, out)
             if len(out) > ntake and not self.pre_draw and ask_basic(self) is None:
                 out.append(ASK)
-            if pre_draw_ok(self):
+            if unopened and pre_draw_ok(self):
                 gen_melds(self, out)
-            if why_not_retract(self) is None:
+            if unopened and why_not_retract(self) is None:
                 out.append(RETRACT)
             if why_not_end(self) is None:
                 out.append(END)
@@ -519,7 +522,7 @@ class GameState(Table):
             gen_merges(self, out)
         if why_not_ask(self) is None:
             out.append(ASK)
-        if why_not_retract(self) is None:
+        if unopened and why_not_retract(self) is None:
             out.append(RETRACT)
         if self.no_discard:
             if why_not_end(self) is None:

@@ -145,8 +145,9 @@ def gen_discards(s: GameState, out: list[Action]) -> None:
                     break
 
 
-def do_discard(s: GameState, f: int) -> None:
+def do_discard(s: GameState, a: Action) -> None:
     """The card goes on the pile (freezing it where it does); going out, the talon, the next turn."""
+    f = a.cards[0]
     seat = s.current
     r = s.rf
     side = seat % s.sides  # (side_of, inline: hot)

@@ -284,7 +284,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
     elif ok3 or ok21:
         free = drawing or hn - 3 >= 2
         kind_rank = m.rank
-        by_rank = bool(wild_faces) and wild_rule_bites(s, side, 2)
+        by_rank = bool(wild_faces) and m.wild_rules and wild_rule_bites(s, side, 2)
         for k in range(m.n_natural):
             n = hk[k]
             if n < 2 or taken >> kind_rank[k] & 1:
@@ -338,7 +338,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
     wild_cap = m.wild_cap
     nat_can = r.add_to_canasta
     wild_can = nat_can and r.wild_to_canasta
-    wild_rules = r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks
+    wild_rules = m.wild_rules
     suited = bool(m.seq_runs)  # where suits matter every held suit is listed, else the first held
     nat_kinds = m.natural_kinds
     for i, meld in enumerate(melds):
@@ -388,7 +388,7 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: in
     wkey = 0
     for wf in wilds:
         wkey |= 1 << (wf if wf < 8 else 8)  # deuces and treys by face, the joker
-    by_rank = bool(wilds) and wild_rule_bites(s, side, 2)
+    by_rank = bool(wilds) and m.wild_rules and wild_rule_bites(s, side, 2)
     held0 = held1 = held2 = held3 = 0  # per suit, bit rank - 2 set where the rank is held
     for base in range(8, 52, 4):
         c0, c1, c2, c3 = h[base], h[base + 1], h[base + 2], h[base + 3]
@@ -478,8 +478,9 @@ def add_finish(s: GameState, side: int, index: int, meld: Meld, f: int) -> Probl
                                 s.goes_out_concealed(not own, completes and own), add_action(f, index))
 
 
-def do_meld(s: GameState, cards: tuple[int, ...]) -> None:
+def do_meld(s: GameState, a: Action) -> None:
     """Lay the new meld (or disclose a red three); before the draw it is shown toward a take."""
+    cards = a.cards
     seat = s.current
     side = seat % s.sides  # (side_of, inline: hot)
     for f in cards:
@@ -510,8 +511,10 @@ def do_meld(s: GameState, cards: tuple[int, ...]) -> None:
         go_out(s, seat)
 
 
-def do_add(s: GameState, index: int, f: int) -> None:
-    """Add card ``f`` to meld ``index``: the opening's points, a completed canasta, going out."""
+def do_add(s: GameState, a: Action) -> None:
+    """Add the card to the meld: the opening's points, a completed canasta, going out."""
+    index = a.meld
+    f = a.cards[0]
     seat = s.current
     side = seat % s.sides  # (side_of, inline: hot)
     take_from(s, seat, f)

@@ -246,7 +246,7 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     wild_cap = m.wild_cap
     maxsize = rf.max_meld_size
     # a take's group holds a natural or more: where wild_rule refuses none of them, it is not asked
-    bites = wild_rule_bites(s, side, 1)
+    bites = m.wild_rules and wild_rule_bites(s, side, 1)
     for target in targets:
         tm = melds[target] if target >= 0 else None
         base_nat = tm.naturals if tm is not None else 0
