@@ -167,7 +167,8 @@ def do_discard(s: GameState, a: Action) -> None:
         got = draw_cards(s, seat, talon, r.turn_card_under)
         s.talons[side] = talon
         s.log_event(seat, "talon", tuple(got), private=True)
-    check_failed_go_out(s)
+    if s.permission == SAID_YES:  # (its first test, made a call sooner at every turn)
+        check_failed_go_out(s)
     next_turn(s)
 
 

@@ -155,7 +155,8 @@ def next_turn(s: GameState) -> None:
     """The player's turn ends: boxed cards, the lay-down player's turns (S0), the next seat."""
     if s.turn_melded:
         s.has_melded[s.current] = True
-    unbox(s, s.current)
+    if s.boxed[s.current]:  # (nothing boxed, nothing to give back: a call less at every turn)
+        unbox(s, s.current)
     side = s.current % s.sides  # (side_of, inline: once a turn)
     if s.opened[side]:  # S0 [G](i), T12: count the lay-down player's own turns after it
         if s.laydown_seat[side] < 0:
@@ -184,7 +185,8 @@ def start_turn(s: GameState, seat: int) -> None:
             s.phase = PLAY_PHASE
         else:
             s.no_discard = False
-    s.check_stock_out()
+    if not s.stock:  # (its first test, made a call sooner at every turn)
+        s.check_stock_out()
 
 
 def go_out(s: GameState, seat: int) -> None:

@@ -319,13 +319,18 @@ def do_take(s: GameState, a: Action) -> None:
         completed = new.size >= rf.canasta_size
     gained: list[int] = []
     laid: list[int] = []
+    hand = s.hands[seat]
+    hk = s.hk[seat]
+    kind_of = s.model.kind_of
     for f in rest:
         if rf.laid_faces[f]:
             s.red3[seat].append(f)
             laid.append(f)
         else:
-            s.give_card(seat, f)
+            hand[f] += 1  # (``Table.give_card``, inline: every card of the pile)
+            hk[kind_of[f]] += 1
             gained.append(f)
+    s.hn[seat] += len(gained)
     s.log_event(seat, "take", (top, *a.cards))
     fresh(s, gained)
     if not s.pile:  # the whole pile was taken (not only its top card, B2 option)
