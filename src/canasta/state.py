@@ -510,7 +510,7 @@ class GameState(Table):
                 gen_melds(self, out)
             if unopened and why_not_retract(self) is None:
                 out.append(RETRACT)
-            if why_not_end(self) is None:
+            if not self.stock and why_not_end(self) is None:  # (its first test before the draw)
                 out.append(END)
             if r.special_straight and not r.straight_discard:
                 gen_specials(self, out)

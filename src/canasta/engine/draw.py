@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..actions import Action
 from ..cards import card_str, is_black_three, is_wild
 from ..scoring import score_hand
 from .common import PLAY_PHASE, Problem
@@ -69,9 +70,12 @@ def do_upcard(s: GameState) -> None:
         fresh(s, (f, *got))
 
 
-def do_draw(s: GameState) -> None:
+def do_draw(s: GameState, a: Action) -> None:
     """Draw the rules' number of cards, laying threes at once; an empty stock ends the hand (or is turned
-    over)."""
+    over). After the draw: the further card for a red trey disclosed at once."""
+    if s.phase is PLAY_PHASE:
+        do_replacement(s)
+        return
     seat = s.current
     if not s.stock and turnover_due(s):
         # S0 [K](iii): the discard pile is turned over to become the stock, and play goes on

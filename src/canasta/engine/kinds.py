@@ -17,7 +17,7 @@ from .ask import do_answer, do_ask, why_not_ask
 from .common import OP_YES, PLAY_PHASE, Problem
 from .declare import do_declare, special_award
 from .discard import do_discard, why_not_discard
-from .draw import do_draw, do_replacement, do_upcard, why_not_draw, why_not_replacement, why_not_upcard
+from .draw import do_draw, do_upcard, why_not_draw, why_not_replacement, why_not_upcard
 from .end import do_end, do_pass, why_not_end, why_not_pass
 from .meld import do_add, do_meld, why_not_add, why_not_meld
 from .merge import do_merge, why_not_merge
@@ -50,13 +50,6 @@ def _check_draw(s: GameState, a: Action) -> Problem:
         return why_not_replacement(s) if s.bonus_draws else ("already_drawn",
                                                              "you have already drawn this turn")
     return why_not_draw(s)
-
-
-def _play_draw(s: GameState, a: Action) -> None:
-    if s.phase is PLAY_PHASE:
-        do_replacement(s)
-    else:
-        do_draw(s)
 
 
 def _check_upcard(s: GameState, a: Action) -> Problem:
@@ -130,7 +123,7 @@ def _check_declare(s: GameState, a: Action) -> Problem:
 
 ACTION_KINDS: Final[dict[Op, ActionKind]] = {
     #                  before the draw, after it, check, effect
-    Op.DRAW: ActionKind(True, True, _check_draw, _play_draw),  # after it: a red trey's further card
+    Op.DRAW: ActionKind(True, True, _check_draw, do_draw),  # after it: a red trey's further card
     Op.TAKE: ActionKind(True, False, why_not_take, do_take),
     Op.UPCARD: ActionKind(True, False, _check_upcard, _play_upcard),
     Op.MELD: ActionKind(True, True, _check_meld, do_meld),  # before the draw: to take the pile

@@ -330,6 +330,8 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         for c in [bcards] + [(*bcards, s.face_of_kind(seat, wk)) for wk in wilds]:
             if why_not_meld(s, c) is None:
                 out.append(meld_action(c))
+    if not melds:
+        return  # (no meld to add to: none of the set-up below)
     # additions, one card at a time (the limits of melds.wild_problem from the model's tables: this
     # is hot; the largest meld is checked first, so only the wild cards' cap remains)
     free = drawing or hn - 1 >= 2
