@@ -286,9 +286,9 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         kind_rank = m.rank
         by_rank = bool(wild_faces) and m.wild_rules and wild_rule_bites(s, side, 2)
         for k in range(m.n_natural):
-            n = hk[k]
-            if n < 2 or taken >> kind_rank[k] & 1:
+            if hk[k] < 2 or taken >> kind_rank[k] & 1:  # (most kinds: tested with no store)
                 continue
+            n = hk[k]
             base = (kind_rank[k] - 2) * 4
             key = (base << 34 | (3 if n >= 3 else 2) << 32 | h[base] | h[base + 1] << 8 | h[base + 2] << 16
                    | h[base + 3] << 24)

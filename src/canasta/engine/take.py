@@ -211,7 +211,8 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
         for i, x in enumerate(melds):
             if x.type is GROUP_MELD and x.rank == rank:
                 targets.append(i)
-    layoff = not frozen and rf.pickup_layoff and max(targets) >= 0  # (targets is never empty here)
+    # (targets is never empty here, and a meld's index, if any, is its last)
+    layoff = not frozen and rf.pickup_layoff and targets[-1] >= 0
     if held < 2 and not layoff and (frozen or not rf.pickup_natural_wild or held == 0):
         targets = []  # no group take is possible: only sequence ends remain
     elif not s.opened[side] and targets:
@@ -239,7 +240,6 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     nj = hk[m.joker] if rf.pickup_hand_wilds else 0
     nd = hk[m.deuce] if rf.pickup_hand_wilds else 0
     nt = hk[m.red3] if rf.red3_wild and rf.pickup_hand_wilds else 0  # S0 T8: red treys are wild
-    gained = pile_gain(s, True) if targets else 0  # (it counts through the pile: only if used)
     hn = s.hn[seat]
     # melds.wild_problem from the model's table (as gen_melds): a group of one rank holds at most
     # every natural of it, so ``wild_cap`` covers every count of naturals a take can make
@@ -279,7 +279,11 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                         a = card_action(OP_TAKE, nat + (held_faces(s, seat, m.deuce, d) if d else ())
                                         + (JOKER,) * j + (held_faces(s, seat, m.red3, t) if t else ()),
                                         target)
-                        if (trusted and hn - c - w + gained >= 2) or why_not_take(s, a) is None:
+                        # (the pile's cards count only for a hand left short: pile_gain is a
+                        # count through the pile, asked only then)
+                        left = hn - c - w
+                        if ((trusted and (left >= 2 or left + pile_gain(s, True) >= 2))
+                                or why_not_take(s, a) is None):
                             out.append(a)
     if rf.pickup_extends_sequence:
         top = s.pile[-1]
