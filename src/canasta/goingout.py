@@ -15,18 +15,15 @@ and, if it has not opened, the opening minimum or a concealed going out.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from .goingout_search import can_go_out_general
-from .melds import MeldType, wild_room
+from .melds import GROUP_MELD, wild_room
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import RuleSet
     from .state import GameState
 
-# compiled, a ``Final`` name is a C constant (``MeldType.GROUP`` is two look-ups); the engine's own,
-# ``engine.common.GROUP_MELD``, cannot be imported here without an import cycle (engine.discard uses us)
-GROUP: Final = MeldType.GROUP
 
 
 def can_go_out(state: GameState) -> bool:
@@ -53,7 +50,7 @@ def can_go_out(state: GameState) -> bool:
     # leaves only its own discards to try
     existing = 0  # the side's group melds, a bit per rank
     for mm in state.melds[state.side_of(seat)]:
-        if mm.type is GROUP:
+        if mm.type is GROUP_MELD:
             existing |= 1 << mm.rank
     short = -1
     for rank in range(4, 15):
@@ -116,7 +113,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
     existing = 0  # the side's group melds, a bit per rank
     nks = m.natural_kinds
     for i, mm in enumerate(state.melds[side]):
-        if mm.type is not GROUP:
+        if mm.type is not GROUP_MELD:
             continue
         existing |= 1 << mm.rank
         nat = 0

@@ -25,7 +25,14 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Final
 
-from .melds import MeldType, red_three_melds_alone, sequence_fits, wild_problem
+from .melds import (
+    BLACK3_MELD,
+    GROUP_MELD,
+    SEQUENCE_MELD,
+    red_three_melds_alone,
+    sequence_fits,
+    wild_problem,
+)
 from .rules import RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -87,9 +94,9 @@ def _lone_naturals(state: GameState, h: list[int]) -> list[int]:
     groups: dict[int, list[Group]] = {}
     seqs: list[tuple[int, int, int, bool]] = []
     for mm in state.melds[state.side_of(state.current)]:
-        if mm.type is MeldType.GROUP:
+        if mm.type is GROUP_MELD:
             groups[mm.rank] = []
-        elif mm.type is MeldType.SEQUENCE and mm.size < size:
+        elif mm.type is SEQUENCE_MELD and mm.size < size:
             seqs.append((mm.suit, mm.rank, mm.high, True))
     out: list[int] = []
     _stranded(state.rules, _rows(h), groups, 0, seqs, out)
@@ -209,21 +216,21 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     wild_melds: list[tuple[int, bool]] = []
     for i, mm in enumerate(state.melds[side]):
         own = i >= state.turn_base
-        if mm.type is MeldType.BLACK3:
+        if mm.type is BLACK3_MELD:
             continue
-        if mm.type is MeldType.GROUP:
+        if mm.type is GROUP_MELD:
             group_ranks.add(mm.rank)
-        closed = mm.type is not MeldType.GROUP and mm.size >= size
+        closed = mm.type is not GROUP_MELD and mm.size >= size
         if closed or not (use_old or own):
             if mm.size >= size:  # stays as it is
                 fixed[0] += 1
-                fixed[1] += mm.type is MeldType.SEQUENCE
+                fixed[1] += mm.type is SEQUENCE_MELD
                 fixed[2] += own and mark == OWN
             continue
-        if mm.type is MeldType.GROUP:  # (third: own, or for NATURAL: a natural meld now)
+        if mm.type is GROUP_MELD:  # (third: own, or for NATURAL: a natural meld now)
             mark3 = own if mark != NATURAL else not mm.wilds
             groups.setdefault(mm.rank, []).append((mm.naturals, mm.wilds, mark3))
-        elif mm.type is MeldType.SEQUENCE:
+        elif mm.type is SEQUENCE_MELD:
             seqs.append((mm.suit, mm.rank, mm.high, own))
         else:
             wild_melds.append((mm.size, own))

@@ -7,7 +7,7 @@ from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from .cards import is_black_three
-from .melds import MeldType
+from .melds import BLACK3_MELD, GROUP_MELD, WILD_MELD
 from .rules import RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -130,17 +130,17 @@ def tally_side(state: GameState, side: int, reason: str, out_seat: int, conceale
     short = dict(r.rank_incomplete_penalty)
     rank_done: dict[int, int] = {}
     rank_short: dict[int, int] = {}
-    jokers = max([m.jokers for m in melds if m.type is MeldType.WILD], default=0)
+    jokers = max([m.jokers for m in melds if m.type is WILD_MELD], default=0)
     wild_done = [0] * (jokers + 1)
     wild_short = [0] * (jokers + 1)
     for m in melds:
         done = m.is_canasta(r)
-        if m.type is MeldType.GROUP and not m.wilds:
+        if m.type is GROUP_MELD and not m.wilds:
             if done and m.rank in by_rank:
                 rank_done[m.rank] = rank_done.get(m.rank, 0) + 1
             elif not done and m.rank in short:
                 rank_short[m.rank] = rank_short.get(m.rank, 0) + 1
-        elif m.type is MeldType.WILD:
+        elif m.type is WILD_MELD:
             if done:
                 wild_done[m.jokers] += 1
             else:
@@ -152,9 +152,9 @@ def tally_side(state: GameState, side: int, reason: str, out_seat: int, conceale
             and state.red3[state.current]):
         threes.remove(state.red3[state.current][-1])  # R 1.2: the last card's three is priced apart
         last_three = True
-    black3 = [m for m in melds if m.type is MeldType.BLACK3]
+    black3 = [m for m in melds if m.type is BLACK3_MELD]
     by_table = r.black3_meld_scoring == "table"
-    table = sum(value[f] for m in melds if not (by_table and m.type is MeldType.BLACK3) for f in m.cards)
+    table = sum(value[f] for m in melds if not (by_table and m.type is BLACK3_MELD) for f in m.cards)
     hand = 0
     held: list[tuple[int, int]] = []
     stuck = 0

@@ -14,7 +14,11 @@ from typing import TYPE_CHECKING, Final
 
 from ..actions import Action, Op
 from ..cards import full_deck
-from ..melds import Meld, MeldType
+from ..melds import BLACK3_MELD as BLACK3_MELD  # (the meld types' constants live with MeldType)
+from ..melds import GROUP_MELD as GROUP_MELD
+from ..melds import SEQUENCE_MELD as SEQUENCE_MELD
+from ..melds import WILD_MELD as WILD_MELD
+from ..melds import Meld
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules import RuleSet
@@ -93,10 +97,6 @@ YesSnapshot = tuple[tuple[Meld, ...], bool, int]
 
 
 # The enum members the hot paths compare with (see the module docstring).
-BLACK3_MELD: Final = MeldType.BLACK3
-GROUP_MELD: Final = MeldType.GROUP
-SEQUENCE_MELD: Final = MeldType.SEQUENCE
-WILD_MELD: Final = MeldType.WILD
 OP_ADD: Final = Op.ADD
 OP_ASK: Final = Op.ASK
 OP_DECLARE: Final = Op.DECLARE

@@ -107,7 +107,7 @@ def gen_discards(s: GameState, out: list[Action]) -> None:
     if s.no_discard:
         return
     hn = s.hn[seat]
-    short = s.turn_points and not open_after(s, s.side_of(seat), 0)
+    short = s.turn_points and not open_after(s, seat % s.sides, 0)  # (side_of, inline: hot)
     if short and hn >= 2:
         return  # melds short of the opening: no discard until they open or are retracted
     if hn == 1 or short or (s.took_pile and not s.pile and s.rules.after_take_no_discard):
@@ -158,7 +158,7 @@ def do_discard(s: GameState, a: Action) -> None:
     s.pile.append(f)
     if s.model.freezes[f]:
         s.pile_frozen = True
-    s.log_event(seat, "discard", (f,))
+    s.log_event(seat, "discard", a.cards)
     if s.hn[seat] == 0 and (not talon or go_out_problem(s,
             canasta_counts(s, side), True, s.goes_out_concealed()) is None):
         go_out(s, seat)

@@ -524,7 +524,7 @@ def do_add(s: GameState, a: Action) -> None:
     rf = s.rf
     new = old.with_cards((f,), rf.red3_wild)
     s.melds[side][index] = new
-    s.log_event(seat, "add", (f,))
+    s.log_event(seat, "add", a.cards)
     if s.phase is DRAW_PHASE:
         s.turn_points += s.model.open_value[f]
         return
