@@ -38,8 +38,7 @@ def merge_problem(s: GameState, a: Action) -> Problem:
         return ("no_merge", "melds cannot be merged in these rules")
     if s.upcard_lock:
         return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
-    side = s.side_of(s.current)
-    melds = s.melds[side]
+    melds = s.melds[s.current % s.sides]  # (side_of, inline: asked per pair of melds of a rank)
     i, j = a.meld, a.other
     if not (0 <= i < len(melds) and 0 <= j < len(melds)) or i == j:
         return ("no_meld", "name two different melds of your side")
@@ -49,11 +48,13 @@ def merge_problem(s: GameState, a: Action) -> Problem:
     if mi.type is not GROUP_MELD or mj.type is not GROUP_MELD or mi.rank != mj.rank:
         return ("no_merge", "only two group melds of the same rank can be merged")
     size = rf.canasta_size
-    if (mi.size >= size or mj.size >= size) and not rf.add_to_canasta:
+    i_can = len(mi.cards) >= size  # (not ``Meld.size``: a property is a call)
+    j_can = len(mj.cards) >= size
+    if (i_can or j_can) and not rf.add_to_canasta:
         return ("canasta_closed", "a completed canasta cannot grow")
-    if mj.wilds and mi.size >= size and not rf.wild_to_canasta:
+    if mj.wilds and i_can and not rf.wild_to_canasta:
         return ("canasta_closed", "wild cards may not be added to a completed canasta")
-    if mi.wilds and mj.size >= size and not rf.wild_to_canasta:
+    if mi.wilds and j_can and not rf.wild_to_canasta:
         return ("canasta_closed", "wild cards may not be added to a completed canasta")
     why = wild_problem(s.rules, mi.naturals + mj.naturals, mi.wilds + mj.wilds)
     if why:
