@@ -83,6 +83,23 @@ def test_wild_card_thrown_to_freeze_a_big_pile_says_so() -> None:
                      "pair to take it.")
 
 
+def test_S3_G_declining_to_open_with_pure_aces_says_so_not_that_the_opening_is_short() -> None:
+    """S3 D, J, G: NVSO, the first hand (125 to open). Seat 0 holds A♣ A♥ A♠ K♣ K♥ Q♥ J♦ J♠ 9♠ 8♦
+    2♠ and two jokers; J♦ tops the frozen pile. Shown before the take, A A A (60, pure) and K K
+    joker (70) make 130, so the side could open and take the jacks (checked below), but a meld of
+    aces left short costs 2,500: the club player draws and must not say the opening is out of reach."""
+    s = GameState.new(rules("nvso-tournament"), seed=4)
+    for a in ("draw", "discard 5D", "draw", "discard 6D", "draw", "discard JD"):
+        s.apply(a)
+    a, words = _choose(s, "club")
+    assert a == Action.parse("draw")
+    assert words == ("Draw from the stock: opening with the pile would need a meld of aces, which "
+                     "costs 2,500 if it is not finished.")
+    for m in ("meld AC AH AS", "meld KC KH JK"):
+        s.apply(m)
+    assert Action.parse("take JD JS") in s.legal_actions()
+
+
 def test_black_three_stops_the_pile() -> None:
     """R 1.1: the next player cannot take the pile with a black three on top."""
     s = position_for("classic", ["7H 8S JS 5C 3S", OPP, PARTNER, "4H 4S"], melds=LHO_OPEN,

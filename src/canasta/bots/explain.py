@@ -232,6 +232,13 @@ def _draw(o: Obs, legal: list[Action] | None) -> str:
     if o.pile_frozen and held < 2:
         return f"the pile is frozen and you hold no natural pair of {rank_words(_rank(top))}"
     if not o.opened[o.side] and held >= 2:
+        # the side could open with melds shown before the take, but only with a pure meld of 7s or
+        # aces, which costs its penalty if it is not finished (R 1.2, S3 G): a choice, not a rule
+        for rank, penalty in o.rules.rank_incomplete_penalty:
+            if penalty and sum(1 for g in o.hand if not is_wild(g) and _rank(g) == rank) >= 3 and any(
+                    a.op is Op.MELD for a in legal):
+                return (f"opening with the pile would need a meld of {rank_words(rank)}, which costs "
+                        f"{penalty:,} if it is not finished")
         return f"taking the pile would not reach your opening {o.minimum[o.side]}"
     if held < 2 and not any(m.rank == _rank(top) and m.kind == "group" for m in o.melds[o.side]):
         return f"you hold no pair of {rank_words(_rank(top))} to take the pile with"
