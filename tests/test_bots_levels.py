@@ -100,6 +100,37 @@ def test_S3_G_declining_to_open_with_pure_aces_says_so_not_that_the_opening_is_s
     assert Action.parse("take JD JS") in s.legal_actions()
 
 
+def test_S3_G_a_take_that_would_start_a_short_meld_of_aces_says_so() -> None:
+    """R 1.2, S3 G: the American game, the first hand (125 to open). A♠ tops the frozen pile and seat
+    0 holds A♥ A♦: the take would start a pure meld of three aces, which costs 2,500 if it is left
+    short of a canasta. 8 8 deuce (40) and 9 9 9 (45) shown first would open with it (checked),
+    so the reason is the aces, not the opening."""
+    s = position_for("american", ["2D 8H 8S 9C 9H 9S JD JH QD QD KC AH AD", "4C 5C", "4D 5D",
+                                  "4H 5H"], pile="5S 6S AS", phase="draw")
+    a, words = _choose(s, "club")
+    assert a == Action.parse("draw")
+    assert words == ("Draw from the stock: taking the pile would start a meld of aces, which costs "
+                     "2,500 if it is not finished.")
+    for m in ("meld 8H 8S 2D", "meld 9C 9H 9S"):
+        s.apply(m)
+    assert Action.parse("take AD AH") in s.legal_actions()
+
+
+def test_S1_an_opening_with_the_pile_that_needs_wild_cards_says_so() -> None:
+    """S1: from 3,000 points a side needs 120 to open. 9♦ tops the frozen pile; seat 0 holds 9♣ 9♥
+    and four deuces. Shown first, 4 4 4 (15) and 8 8 deuce (40), then the nines with two deuces
+    (9 9 9 2 2: 70) reach 125 (checked): the pile could open the side by spending wild cards, which
+    the club player keeps; it must not say the opening is out of reach."""
+    s = position_for("bolivia", ["2D 2D 2H 2S 4C 4C 4S 6H 8C 8S 9C 9H TD JH QD AC", "5C 6C",
+                                 "5D 6D", "5H 7H"], pile="5S 6S 9D", phase="draw", scores=[3000, 0])
+    a, words = _choose(s, "club")
+    assert a == Action.parse("draw")
+    assert words == "Draw from the stock: opening with the pile would spend wild cards you keep for canastas."
+    for m in ("meld 4C 4C 4S", "meld 8C 8S 2D"):
+        s.apply(m)
+    assert Action.parse("take 9C 9H 2D 2H") in s.legal_actions()
+
+
 def test_black_three_stops_the_pile() -> None:
     """R 1.1: the next player cannot take the pile with a black three on top."""
     s = position_for("classic", ["7H 8S JS 5C 3S", OPP, PARTNER, "4H 4S"], melds=LHO_OPEN,

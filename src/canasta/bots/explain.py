@@ -232,13 +232,28 @@ def _draw(o: Obs, legal: list[Action] | None) -> str:
     if o.pile_frozen and held < 2:
         return f"the pile is frozen and you hold no natural pair of {rank_words(_rank(top))}"
     if not o.opened[o.side] and held >= 2:
-        # the side could open with melds shown before the take, but only with a pure meld of 7s or
-        # aces, which costs its penalty if it is not finished (R 1.2, S3 G): a choice, not a rule
+        # a pure meld of 7s or aces costs its penalty if it is not finished (R 1.2, S3 G): the take
+        # would start one, or the opening shown before it would need one: a choice, not a rule
         for rank, penalty in o.rules.rank_incomplete_penalty:
-            if penalty and sum(1 for g in o.hand if not is_wild(g) and _rank(g) == rank) >= 3 and any(
+            if not penalty:
+                continue
+            if rank == _rank(top) and held + 1 < o.rules.canasta_size:
+                return (f"taking the pile would start a meld of {rank_words(rank)}, which costs "
+                        f"{penalty:,} if it is not finished")
+            if sum(1 for g in o.hand if not is_wild(g) and _rank(g) == rank) >= 3 and any(
                     a.op is Op.MELD for a in legal):
                 return (f"opening with the pile would need a meld of {rank_words(rank)}, which costs "
                         f"{penalty:,} if it is not finished")
+        shown = [a for a in legal if a.op is Op.MELD]  # melds the side may show before a take
+        wild = [a for a in shown if all(is_wild(f) for f in a.cards)]
+        short = o.rules.wild_incomplete_by_jokers  # so does a meld of wild cards (R 1.2, S3 H)
+        if wild and short:
+            penalty = min(short[min(sum(f == JOKER for f in a.cards), len(short) - 1)] for a in wild)
+            return (f"opening with the pile would need a meld of wild cards, which costs {penalty:,} if "
+                    f"it is not finished")
+        if shown and any(is_wild(g) for g in o.hand):
+            # melds shown first might reach it with wild cards: the club player keeps those
+            return "opening with the pile would spend wild cards you keep for canastas"
         return f"taking the pile would not reach your opening {o.minimum[o.side]}"
     if held < 2 and not any(m.rank == _rank(top) and m.kind == "group" for m in o.melds[o.side]):
         return f"you hold no pair of {rank_words(_rank(top))} to take the pile with"
