@@ -244,15 +244,8 @@ def _draw(o: Obs, legal: list[Action] | None) -> str:
                     a.op is Op.MELD for a in legal):
                 return (f"opening with the pile would need a meld of {rank_words(rank)}, which costs "
                         f"{penalty:,} if it is not finished")
-        shown = [a for a in legal if a.op is Op.MELD]  # melds the side may show before a take
-        wild = [a for a in shown if all(is_wild(f) for f in a.cards)]
-        short = o.rules.wild_incomplete_by_jokers  # so does a meld of wild cards (R 1.2, S3 H)
-        if wild and short:
-            penalty = min(short[min(sum(f == JOKER for f in a.cards), len(short) - 1)] for a in wild)
-            return (f"opening with the pile would need a meld of wild cards, which costs {penalty:,} if "
-                    f"it is not finished")
-        if shown and any(is_wild(g) for g in o.hand):
-            # melds shown first might reach it with wild cards: the club player keeps those
+        if any(a.op is Op.MELD for a in legal) and any(is_wild(g) for g in o.hand):
+            # melds shown before the take might reach it with wild cards: the club player keeps those
             return "opening with the pile would spend wild cards you keep for canastas"
         return f"taking the pile would not reach your opening {o.minimum[o.side]}"
     if held < 2 and not any(m.rank == _rank(top) and m.kind == "group" for m in o.melds[o.side]):
