@@ -116,6 +116,21 @@ def test_S3_G_a_take_that_would_start_a_short_meld_of_aces_says_so() -> None:
     assert Action.parse("take AD AH") in s.legal_actions()
 
 
+def test_S3_G_a_big_pile_left_for_a_short_meld_of_sevens_is_not_called_small() -> None:
+    """R 1.2, S3 G: an open side, 19 cards in the pile under 7♣, 7♥ 7♠ in hand: the take would start
+    a pure meld of three 7s (2,500 if it is left short). The club player draws; the reason is the
+    7s, not that 19 cards are too few (what it said before)."""
+    s = position_for("american", ["2C 2D 5H 5S 7H 7S 9S TD JC JH JH JS AH", "4C 6C", "4D 6D", "4H 6H"],
+                     melds=[["QC QH QS", "5C 5D 5H JK", "8D 8H 8S"], []], opened=[True, False],
+                     pile="9C 9D 9H 9C 9D 9H TC TH TS TC TH TS KC KD KH KS KC KD 7C",
+                     stock="QD QD AC AC AD AD", phase="draw")
+    assert Action.parse("take 7H 7S") in s.legal_actions()
+    a, words = _choose(s, "club")
+    assert a == Action.parse("draw")
+    assert words == ("Draw from the stock: taking the pile would start a meld of sevens, which costs "
+                     "2,500 if it is not finished.")
+
+
 def test_S1_an_opening_with_the_pile_that_needs_wild_cards_says_so() -> None:
     """S1: from 3,000 points a side needs 120 to open. 9♦ tops the frozen pile; seat 0 holds 9♣ 9♥
     and four deuces. Shown first, 4 4 4 (15) and 8 8 deuce (40), then the nines with two deuces

@@ -210,6 +210,21 @@ def _take(o: Obs, a: Action) -> str:
     return " and ".join(parts) if len(parts) < 3 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
+def _short_meld(o: Obs, top: int, held: int) -> str:
+    """Why taking ``top`` with the ``held`` naturals of its rank is declined, where the take would
+    start a pure meld of 7s or aces that costs its penalty if it is not finished (R 1.2, S3 G): a
+    choice, not a rule. Empty otherwise."""
+    rank = _rank(top)
+    if held + 1 >= o.rules.canasta_size or any(m.rank == rank and m.kind == "group"
+                                                 for m in o.melds[o.side]):
+        return ""
+    for r, penalty in o.rules.rank_incomplete_penalty:
+        if r == rank and penalty:
+            return (f"taking the pile would start a meld of {rank_words(rank)}, which costs "
+                    f"{penalty:,} if it is not finished")
+    return ""
+
+
 def _draw(o: Obs, legal: list[Action] | None) -> str:
     if o.phase != "draw":
         return "a red three laid earns a further card"
@@ -217,30 +232,28 @@ def _draw(o: Obs, legal: list[Action] | None) -> str:
         return "the pile is empty"
     top = o.pile[-1] if o.pile else None
     takes = [a for a in legal or () if a.op is Op.TAKE]
+    held = 0 if top is None else sum(1 for g in o.hand if not is_wild(g) and _rank(g) == _rank(top))
     if takes:
         n = o.pile_size
         if all(any(is_wild(f) for f in a.cards) for a in takes):
             return f"taking the pile would spend a wild card on {n} card{'s' if n != 1 else ''}"
-        return f"only {n} card{'s' if n != 1 else ''} in the pile: not worth taking"
+        return (top is not None and _short_meld(o, top, held)) or (
+            f"only {n} card{'s' if n != 1 else ''} in the pile: not worth taking")
     if top is None or legal is None:
         return ""
     if is_black_three(top):
         return "a black three on top stops the pile"
     if is_wild(top) or is_red_three(top):
         return "the pile cannot be taken on a wild card"
-    held = sum(1 for g in o.hand if not is_wild(g) and _rank(g) == _rank(top))
     if o.pile_frozen and held < 2:
         return f"the pile is frozen and you hold no natural pair of {rank_words(_rank(top))}"
     if not o.opened[o.side] and held >= 2:
-        # a pure meld of 7s or aces costs its penalty if it is not finished (R 1.2, S3 G): the take
-        # would start one, or the opening shown before it would need one: a choice, not a rule
+        short = _short_meld(o, top, held)
+        if short:
+            return short
+        # the opening shown before the take would need a pure meld of 7s or aces (as above)
         for rank, penalty in o.rules.rank_incomplete_penalty:
-            if not penalty:
-                continue
-            if rank == _rank(top) and held + 1 < o.rules.canasta_size:
-                return (f"taking the pile would start a meld of {rank_words(rank)}, which costs "
-                        f"{penalty:,} if it is not finished")
-            if sum(1 for g in o.hand if not is_wild(g) and _rank(g) == rank) >= 3 and any(
+            if penalty and sum(1 for g in o.hand if not is_wild(g) and _rank(g) == rank) >= 3 and any(
                     a.op is Op.MELD for a in legal):
                 return (f"opening with the pile would need a meld of {rank_words(rank)}, which costs "
                         f"{penalty:,} if it is not finished")
