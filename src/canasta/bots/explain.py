@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import SPECIAL_HANDS, Action, Op
 from ..cards import JOKER, RANK_NAMES, card_name, is_black_three, is_red_three, is_wild
+from .plan import short_penalty
 
 if TYPE_CHECKING:
     from .heuristic import Heuristic, MeldObs, Obs
@@ -215,14 +216,12 @@ def _short_meld(o: Obs, top: int, held: int) -> str:
     start a pure meld of 7s or aces that costs its penalty if it is not finished (R 1.2, S3 G): a
     choice, not a rule. Empty otherwise."""
     rank = _rank(top)
-    if held + 1 >= o.rules.canasta_size or any(m.rank == rank and m.kind == "group"
-                                                 for m in o.melds[o.side]):
+    penalty = short_penalty(o, rank)
+    if not penalty or held + 1 >= o.rules.canasta_size or any(
+            m.rank == rank and m.kind == "group" for m in o.melds[o.side]):
         return ""
-    for r, penalty in o.rules.rank_incomplete_penalty:
-        if r == rank and penalty:
-            return (f"taking the pile would start a meld of {rank_words(rank)}, which costs "
-                    f"{penalty:,} if it is not finished")
-    return ""
+    return (f"taking the pile would start a meld of {rank_words(rank)}, which costs {penalty:,} if it "
+            f"is not finished")
 
 
 def _draw(o: Obs, legal: list[Action] | None) -> str:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import is_wild
 from ..melds import wild_room
-from .plan import GROUP
+from .plan import GROUP, risky_rank
 
 if TYPE_CHECKING:
     from .heuristic import Obs
@@ -63,10 +63,6 @@ def _cap(o: Obs, rank: int, naturals: int, wilds: int) -> int:
     return wild_room(r, naturals, wilds)
 
 
-def _risky(o: Obs, rank: int) -> bool:
-    return any(x == rank and pen for x, pen in o.rules.rank_incomplete_penalty)
-
-
 def plan_opening(o: Obs, top: int | None = None) -> OpeningPlan | None:
     """The cheapest opening of ``o.hand`` (with a take of the pile's ``top`` card when given), or
     None when none reaches the minimum still needed this turn."""
@@ -94,7 +90,7 @@ def plan_opening(o: Obs, top: int | None = None) -> OpeningPlan | None:
         held = by_rank.pop(rt, [])
         if len(held) < 2 or any(m.kind == GROUP and m.rank == rt for m in side_melds):
             return None
-        if _risky(o, rt) and len(held) + 1 < r.canasta_size:
+        if risky_rank(o, rt) and len(held) + 1 < r.canasta_size:
             return None  # a pure meld of 7s or aces left short costs 2,500 (R 1.2, S3 G)
         take = tuple(held)
         if r.pile_top_counts:
@@ -131,9 +127,9 @@ def plan_opening(o: Obs, top: int | None = None) -> OpeningPlan | None:
         n = len(nat)
         if r.canasta_opens and n >= r.canasta_size and len(hand) - len(take) > n:
             return OpeningPlan((tuple(nat),), (), (), sum(val[f] for f in nat), 0, True)
-        if n >= 3 and not _risky(o, rank):
+        if n >= 3 and not risky_rank(o, rank):
             groups.append(tuple(nat))
-        elif n >= 2 and _cap(o, rank, n, 0) and (n == 2 or _risky(o, rank)):
+        elif n >= 2 and _cap(o, rank, n, 0) and (n == 2 or risky_rank(o, rank)):
             pairs.append(tuple(nat))  # a pair, or 7s / aces that need a wild card to be safe
     base_pts += sum(val[f] for g in groups for f in g)
     natural_ok = natural_have or bool(groups) or take_natural

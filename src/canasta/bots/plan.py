@@ -31,9 +31,18 @@ RISKY_RANK_MIN = 5
 RISKY_WILD_MIN = 6
 
 
+def short_penalty(o: Obs, rank: int) -> int:
+    """What a pure meld of ``rank`` left short of a canasta costs (R 1.2, S3 G: 7s and aces 2,500;
+    0 for other ranks)."""
+    for r, penalty in o.rules.rank_incomplete_penalty:
+        if r == rank:
+            return penalty
+    return 0
+
+
 def risky_rank(o: Obs, rank: int) -> bool:
     """A rank whose incomplete meld costs a penalty (R 1.2, S3 G: 7s and aces)."""
-    return any(r == rank and pen for r, pen in o.rules.rank_incomplete_penalty)
+    return short_penalty(o, rank) > 0
 
 
 def wild_rank_ok(o: Obs, rank: int, naturals: int = 99) -> bool:
