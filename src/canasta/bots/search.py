@@ -17,6 +17,9 @@ threes now or later) lays out its melds in a sampled world. Where a plan differs
 own turn, the plans are played out like candidate actions and the best is followed for the rest of
 the turn (the discard is then searched as usual).
 
+**Whole hands** (:data:`WHOLE_HAND`: nvso-tournament): every playout runs to the end of the hand,
+with more worlds, instead of being cut off after ``turns`` turns.
+
 **Scoring a playout**: the hand's result if it ended, else an estimate: the engine's score of the
 hand as if it ended now (every canasta kind, red threes plus or minus, the cards in hand), plus
 weights times the cards, points and wild cards in hand and the melds one to three cards short of a
@@ -145,6 +148,13 @@ HAND_SPREAD: dict[str, tuple[float, float]] = {
 # so it is off in the other presets.
 PLAY_TO_WIN: frozenset[str] = frozenset(("american", "nvso-tournament"))
 
+# The presets whose playouts all run to the end of the hand, with this many times the worlds
+# (SearchConfig.whole_hand). In NVSO what decides a hand (which side builds its canastas first)
+# shows only at its end, and the four-turn cut-off's estimate misleads a search that optimises it
+# (given the real cards it played worse than the heuristic); a whole hand's result is exact but
+# noisy with a random stock, hence the worlds. Measured over 400 fresh deals (docs/bots.md).
+WHOLE_HAND: dict[str, int] = {"nvso-tournament": 4}
+
 
 def game_chance(r: RuleSet, totals: Sequence[float], side: int, hand_no: int, cut: bool) -> float:
     """The chance (0 to 1) that ``side`` wins the game once hand ``hand_no`` (from 0) has ended
@@ -193,6 +203,9 @@ class SearchConfig:
                                  # (determinize's keep_pairs); None: in the presets of KEPT_PAIRS
     play_to_win: bool | None = None  # judge a playout by the chance it gives of winning the game
                                  # (game_chance), not by the hand's points; None: in PLAY_TO_WIN
+    whole_hand: int | None = None  # play every playout to the end of the hand (end_turns) with
+                                 # this many times the worlds; 0: cut off after ``turns``; None:
+                                 # the preset's WHOLE_HAND
 
 
 class SearchBot(KnowsRules):
@@ -345,7 +358,7 @@ class SearchBot(KnowsRules):
             # a plan that goes out is compared with the others to the end of the hand: the cut-off
             # estimate would weigh an exact result against a guess
             turns = self.config.end_turns if any(p[3] for p in plans) else None
-            for n in range(self.config.samples):
+            for n in range(self.budget(rules)[0]):
                 w = world if n == 0 else sample_world(view, rules, rng, k, pairs)
                 row: list[float] = []
                 for _, h, acts, _ in plans:
@@ -391,6 +404,12 @@ class SearchBot(KnowsRules):
         """How many standard errors an alternative must gain to overrule the heuristic here."""
         z = self.config.confidence
         return CONFIDENCE.get(rules.name, CONFIDENCE["*"]) if z is None else z
+
+    def budget(self, rules: RuleSet) -> tuple[int, int]:
+        """The worlds per decision and the turns a playout runs (``SearchConfig.whole_hand``)."""
+        cfg = self.config
+        times = WHOLE_HAND.get(rules.name, 0) if cfg.whole_hand is None else cfg.whole_hand
+        return (cfg.samples * times, cfg.end_turns) if times > 0 else (cfg.samples, cfg.turns)
 
     def keeps_pairs(self, rules: RuleSet) -> bool:
         """Are the other hands dealt pairs kept (``SearchConfig.keep_pairs``)?"""
@@ -446,7 +465,7 @@ class SearchBot(KnowsRules):
         # asking and answering decide whether the hand ends now: played out to its end (see _turn_plan)
         turns = cfg.end_turns if any(a.op in _OUT_OPS for a in cands) else None
         pairs = self.keeps_pairs(rules)
-        for _ in range(cfg.samples):
+        for _ in range(self.budget(rules)[0]):
             world = sample_world(view, rules, rng, k, pairs)
             if any(world.why_illegal(a) is not None for a in cands):
                 return [[] for _ in cands]
@@ -491,7 +510,7 @@ class SearchBot(KnowsRules):
                 turns: int | None = None) -> GameState:
         """A copy of ``world`` after ``actions`` (the first must be legal; a later one that is not
         ends them), then ``first`` for the rest of this turn and the heuristic for ``turns`` more
-        turns (default ``config.turns``) or to the end of the hand. The turn the actions start in
+        turns (default: :meth:`budget`'s) or to the end of the hand. The turn the actions start in
         counts the same whether they end it or not: candidates are compared at the same point."""
         s = world.clone()
         nres = len(s.results)
@@ -504,7 +523,7 @@ class SearchBot(KnowsRules):
         decide = self.strategy.decide
         played = 0
         n = 0
-        limit = self.config.turns if turns is None else turns
+        limit = self.budget(s.rules)[1] if turns is None else turns
         while s.phase is not Phase.OVER and len(s.results) == nres and n < self.config.max_actions:
             if s.current != current:
                 current = s.current
