@@ -290,8 +290,9 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                 continue
             n = hk[k]
             base = (kind_rank[k] - 2) * 4
-            key = (base << 34 | (3 if n >= 3 else 2) << 32 | h[base] | h[base + 1] << 8 | h[base + 2] << 16
-                   | h[base + 3] << 24)
+            # (below 2 ** 30: in plain Python a larger int takes the slow path of every operation)
+            key = (base << 11 | (4096 if n >= 3 else 0) | h[base] | h[base + 1] << 3 | h[base + 2] << 6
+                   | h[base + 3] << 9)
             three = FIRST_FACES.get(key)
             if three is None:
                 three = FIRST_FACES[key] = first_faces(base, bytes(h[base:base + 4]),
@@ -336,7 +337,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
     # is hot; the largest meld is checked first, so only the wild cards' cap remains)
     free = drawing or hn - 1 >= 2
     size = r.canasta_size
-    maxsize = r.max_meld_size or 1 << 30
+    maxsize = r.max_meld_size or 1 << 29  # (no limit: an int below 2 ** 30, on the fast path)
     wild_cap = m.wild_cap
     nat_can = r.add_to_canasta
     wild_can = nat_can and r.wild_to_canasta
@@ -391,6 +392,7 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: in
     for wf in wilds:
         wkey |= 1 << (wf if wf < 8 else 8)  # deuces and treys by face, the joker
     by_rank = bool(wilds) and m.wild_rules and wild_rule_bites(s, side, 2)
+    hi = 1 << 21 if ok3 else 0  # (GROUPS' key: the rank's base face, ok3, the wild faces, the counts)
     held0 = held1 = held2 = held3 = 0  # per suit, bit rank - 2 set where the rank is held
     for base in range(8, 52, 4):
         c0, c1, c2, c3 = h[base], h[base + 1], h[base + 2], h[base + 3]
@@ -406,8 +408,8 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: in
         if c0 + c1 + c2 + c3 < 2 or taken >> (base // 4 + 2) & 1:
             continue
         here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
-        code = c0 | c1 << 4 | c2 << 8 | c3 << 12
-        key = base << 32 | ok3 << 31 | (wkey << 16 if here else 0) | code
+        # (below 2 ** 30, as gen_melds' keys: a face's count, at most 4 packs, fits in 3 bits)
+        key = base << 20 | hi | (wkey << 12 if here else 0) | c0 | c1 << 3 | c2 << 6 | c3 << 9
         opts = GROUPS.get(key)
         if opts is None:
             if len(GROUPS) >= GROUPS_MAX:
