@@ -272,21 +272,21 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                 if h[f]:
                     wild_faces.append(f)
                     break
-    taken = 0  # the ranks of the side's group melds, a bit each, where a rank has one meld only
-    if r.one_meld_per_rank:
-        for x in melds:
-            if x.type is GROUP_MELD:
-                taken |= 1 << x.rank
     # new group melds of three cards
     ok3, ok21 = m.meld3_ok, m.meld21_ok
     if r.sequences:
-        gen_suited(s, out, wild_faces, taken)
+        gen_suited(s, out, wild_faces, group_ranks(melds) if r.one_meld_per_rank else 0)
     elif ok3 or ok21:
         free = drawing or hn - 3 >= 2
         kind_rank = m.rank
         by_rank = bool(wild_faces) and m.wild_rules and wild_rule_bites(s, side, 2)
+        taken = -1 if r.one_meld_per_rank else 0  # group_ranks(melds), found at the first pair held
         for k in range(m.n_natural):
-            if hk[k] < 2 or taken >> kind_rank[k] & 1:  # (most kinds: tested with no store)
+            if hk[k] < 2:  # (most kinds: tested with no store)
+                continue
+            if taken < 0:
+                taken = group_ranks(melds)
+            if taken >> kind_rank[k] & 1:
                 continue
             n = hk[k]
             base = (kind_rank[k] - 2) * 4
@@ -375,6 +375,16 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                 for f in wild_faces:
                     if free or add_finish(s, side, i, meld, f) is None:
                         out.append(ADDS.get(i << 6 | f) or add_action(f, i))
+
+
+def group_ranks(melds: list[Meld]) -> int:
+    """The ranks of ``melds``' groups, a bit each: where a rank has one group only, the ranks
+    whose new melds are refused (``one_meld_per_rank``)."""
+    taken = 0
+    for x in melds:
+        if x.type is GROUP_MELD:
+            taken |= 1 << x.rank
+    return taken
 
 
 def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: int) -> None:
