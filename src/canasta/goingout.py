@@ -48,13 +48,15 @@ def can_go_out(state: GameState) -> bool:
     # a rank held short of a new meld (fewer than ``min_naturals``, no meld of it on the side)
     # fails every plan that keeps a card of it (``_plan_ok``): two such ranks fail them all, one
     # leaves only its own discards to try
-    existing = 0  # the side's group melds, a bit per rank
+    # the ranks of the side's group melds (flags by rank, not bits: Python 3.11 specializes a list's
+    # subscript, not the int's shifts and ands)
+    existing = [False] * 15
     for mm in state.melds[state.side_of(seat)]:
         if mm.type is GROUP_MELD:
-            existing |= 1 << mm.rank
+            existing[mm.rank] = True
     short = -1
     for rank in range(4, 15):
-        if existing >> rank & 1:
+        if existing[rank]:
             continue
         nat = 0
         for k in m.natural_kinds[rank]:
@@ -110,12 +112,12 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
     canastas = 0
     slots: list[tuple[int, int, int, bool]] = []  # (size after naturals, least wilds, most wilds, own)
     layoff = False
-    existing = 0  # the side's group melds, a bit per rank
+    existing = [False] * 15  # the ranks of the side's group melds (as can_go_out)
     nks = m.natural_kinds
     for i, mm in enumerate(state.melds[side]):
         if mm.type is not GROUP_MELD:
             continue
-        existing |= 1 << mm.rank
+        existing[mm.rank] = True
         nat = 0
         for k in nks[mm.rank]:
             nat += hand[k]
@@ -131,7 +133,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
             room = min(room, max(0, size - 1 - len(mm.cards)))
         slots.append((n_after, 0, room, i >= state.turn_base))
     for rank in range(4, 15):
-        if existing >> rank & 1 and r.one_meld_per_rank:
+        if existing[rank] and r.one_meld_per_rank:
             continue
         nat = 0
         for k in nks[rank]:
