@@ -229,15 +229,17 @@ def why_not_add(s: GameState, index: int, cards: tuple[int, ...]) -> Problem:
 def misfit(s: GameState, m: Meld, f: int, wild: bool) -> Problem:
     """Why card ``f`` cannot extend a sequence or a wild meld (closed at a canasta)."""
     r = s.rules
-    if m.size >= s.rf.canasta_size:
+    n = len(m.cards)  # (the size, suit and top rank read off the cards: Meld's properties are calls)
+    if n >= s.rf.canasta_size:
         return ("canasta_closed", f"the {m.describe(r)} is closed")
     if m.type is WILD_MELD:
         return None if wild else ("wrong_rank", f"{card_str(f)} is not a wild card")
     rank = f // 4 + 2
-    if wild or f % 4 != m.suit or rank not in (m.rank - 1, m.high + 1) or is_red_three(f):
+    high = m.rank + n - 1  # (a sequence is all naturals: its suit is its first card's)
+    if wild or f % 4 != m.cards[0] % 4 or rank not in (m.rank - 1, high + 1) or is_red_three(f):
         return ("wrong_card", f"{card_str(f)} does not extend the sequence {card_str(m.cards[0])}-"
                 f"{card_str(m.cards[-1])}")
-    if not sequence_fits(r, min(m.rank, rank), max(m.high, rank)):
+    if not sequence_fits(r, min(m.rank, rank), max(high, rank)):
         return ("sequence_window", "the sequence would not fit a sequence canasta")
     return None
 
@@ -458,9 +460,13 @@ def gen_extend(s: GameState, out: list[Action], i: int, meld: Meld, wild_faces: 
         cands = wild_faces
     else:
         h = s.hands[s.current]
-        suit = meld.suit
-        cands = [f for f in ((meld.rank - 3) * 4 + suit, (meld.high - 1) * 4 + suit)
-                 if 8 <= f < JOKER and h[f]]
+        # the cards below and above it (its suit and top rank read off its cards, all naturals:
+        # Meld's suit and high are properties, a call each; a loop, not a comprehension, a call too)
+        suit = meld.cards[0] % 4
+        cands = []
+        for f in ((meld.rank - 3) * 4 + suit, (meld.rank + len(meld.cards) - 2) * 4 + suit):
+            if 8 <= f < JOKER and h[f]:
+                cands.append(f)
     free = s.phase is DRAW_PHASE or s.hn[s.current] - 1 >= 2
     side = s.current % s.sides  # (side_of, inline: hot)
     for f in cands:  # the checks of why_not_add for a held card, short-cut when cards spare
