@@ -15,6 +15,7 @@ and, if it has not opened, the opening minimum or a concealed going out.
 
 from __future__ import annotations
 
+from operator import mul
 from typing import TYPE_CHECKING
 
 from .goingout_search import can_go_out_general
@@ -42,18 +43,15 @@ def can_go_out(state: GameState) -> bool:
             or r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks or r.black3_out_no_discard):
         # the count below is exact for one group per rank only, where any group takes wild cards
         return can_go_out_general(state)
-    discards: list[int] = [-1] if r.go_out_discard == "optional" else []
-    if not state.no_discard:  # after a last-card red three the hand must be melded out entirely
-        discards += [k for k in range(m.nkinds) if hk[k]]
-    # a rank held short of a new meld (fewer than ``min_naturals``, no meld of it on the side)
-    # fails every plan that keeps a card of it (``_plan_ok``): two such ranks fail them all, one
-    # leaves only its own discards to try
     # the ranks of the side's group melds (flags by rank, not bits: Python 3.11 specializes a list's
     # subscript, not the int's shifts and ands)
     existing = [False] * 15
     for mm in state.melds[state.side_of(seat)]:
         if mm.type is GROUP_MELD:
             existing[mm.rank] = True
+    # a rank held short of a new meld (fewer than ``min_naturals``, no meld of it on the side)
+    # fails every plan that keeps a card of it (``_plan_ok``): two such ranks fail them all, one
+    # leaves only its own discards to try
     short = -1
     for rank in range(4, 15):
         if existing[rank]:
@@ -65,16 +63,18 @@ def can_go_out(state: GameState) -> bool:
             if short >= 0:
                 return False
             short = rank
-    if short >= 0:
-        discards = [d for d in discards if d in m.natural_kinds[short]]
+    # the discards to try: none (where the rules allow it) and each kind held, or where one rank is
+    # short only that rank's kinds (a card of it kept fails the plan)
+    discards: list[int] = [-1] if r.go_out_discard == "optional" and short < 0 else []
+    if not state.no_discard:  # after a last-card red three the hand must be melded out entirely
+        for k in m.natural_kinds[short] if short >= 0 else range(m.nkinds):
+            if hk[k]:
+                discards.append(k)
     value = m.value
     # the hand's points count only short of the opening (``_plan_ok``'s last line)
     points = 0
     if not state.opened[state.side_of(seat)]:
-        h = state.hands[seat]
-        for f in range(len(h)):
-            if h[f]:
-                points += value[f] * h[f]
+        points = sum(map(mul, value, state.hands[seat]))  # (every card's points at C speed)
     rooms: dict[int, int] = {}  # wild_room by (naturals, wilds), shared by the discards tried
     for d in discards:
         hand = list(hk)
