@@ -133,7 +133,7 @@ def _action(op: Op, cards: tuple[int, ...], meld: int, other: int) -> Action:
 
 def add_action(f: int, meld: int) -> Action:
     """The ``add`` action of card ``f`` onto meld ``meld``, shared (actions are immutable)."""
-    key = meld * 64 + f  # (f < 64; * and +: Python 3.11 specializes them, not << and |)
+    key = meld << 6 | f  # (f < 64)
     a = ADDS.get(key)
     if a is None:
         a = ADDS[key] = _action(OP_ADD, (f,), meld, -1)

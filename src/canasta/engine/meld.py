@@ -292,25 +292,24 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                 continue
             n = hk[k]
             base = (kind_rank[k] - 2) * 4
-            # (below 2 ** 30: in plain Python a larger int takes the slow path of every operation;
-            # the fields by * and +, not << and |, which Python 3.11 does not specialize)
-            key = (base * 2048 + (4096 if n >= 3 else 0) + h[base] + h[base + 1] * 8 + h[base + 2] * 64
-                   + h[base + 3] * 512)
+            # (below 2 ** 30: in plain Python a larger int takes the slow path of every operation)
+            key = (base << 11 | (4096 if n >= 3 else 0) | h[base] | h[base + 1] << 3 | h[base + 2] << 6
+                   | h[base + 3] << 9)
             three = FIRST_FACES.get(key)
             if three is None:
                 three = FIRST_FACES[key] = first_faces(base, bytes(h[base:base + 4]),
                                                        3 if n >= 3 else 2)
             # (the shared meld actions, found by an integer key: no tuple built and hashed per meld)
             if n >= 3 and ok3 and (free or meld_finish(s, side, three) is None):
-                a = FIRST_MELDS.get(key * 64 + 63)
+                a = FIRST_MELDS.get(key << 6 | 63)
                 if a is None:
-                    a = FIRST_MELDS[key * 64 + 63] = meld_action(three)
+                    a = FIRST_MELDS[key << 6 | 63] = meld_action(three)
                 out.append(a)
             if ok21 and wild_faces and (not by_rank or wild_rule(s, side, kind_rank[k], 2) is None):
                 for wf in wild_faces:
-                    a = FIRST_MELDS.get(key * 64 + wf)
+                    a = FIRST_MELDS.get(key << 6 | wf)
                     if a is None:
-                        a = FIRST_MELDS[key * 64 + wf] = meld_action((three[0], three[1], wf))
+                        a = FIRST_MELDS[key << 6 | wf] = meld_action((three[0], three[1], wf))
                     if free or meld_finish(s, side, a.cards) is None:
                         out.append(a)
     n3 = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards too
@@ -359,25 +358,25 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         if not is_can or nat_can:
             if suited:
                 base = (meld.rank - 2) * 4
-                for f in HELD_SUITED[(1 if h[base] else 0) + (2 if h[base + 1] else 0)
-                                     + (4 if h[base + 2] else 0) + (8 if h[base + 3] else 0)]:
+                for f in HELD_SUITED[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
+                                     | (h[base + 3] > 0) << 3]:
                     f += base
                     if free or add_finish(s, side, i, meld, f) is None:
-                        out.append(ADDS.get(i * 64 + f) or add_action(f, i))
+                        out.append(ADDS.get(i << 6 | f) or add_action(f, i))
             else:
                 k = nat_kinds[meld.rank][0]
                 if hk[k]:  # the kind's first held face (``face_of_kind``): a kind is a rank's four faces
                     f0, f1, f2, f3 = faces_of[k]
                     f = f0 if h[f0] else f1 if h[f1] else f2 if h[f2] else f3
                     if free or add_finish(s, side, i, meld, f) is None:
-                        out.append(ADDS.get(i * 64 + f) or add_action(f, i))
+                        out.append(ADDS.get(i << 6 | f) or add_action(f, i))
         if wild_faces and (not is_can or wild_can):
             w = meld.wilds + 1
             if (w <= wild_cap[meld.naturals]
                     and (not wild_rules or wild_rule(s, side, meld.rank, meld.naturals) is None)):
                 for f in wild_faces:
                     if free or add_finish(s, side, i, meld, f) is None:
-                        out.append(ADDS.get(i * 64 + f) or add_action(f, i))
+                        out.append(ADDS.get(i << 6 | f) or add_action(f, i))
 
 
 def group_ranks(melds: list[Meld]) -> int:
@@ -405,26 +404,24 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: in
     for wf in wilds:
         wkey |= 1 << (wf if wf < 8 else 8)  # deuces and treys by face, the joker
     by_rank = bool(wilds) and m.wild_rules and wild_rule_bites(s, side, 2)
-    ok3bit = 1 << 21 if ok3 else 0  # (GROUPS' key: the rank's base face, ok3, wild faces, counts)
+    hi = 1 << 21 if ok3 else 0  # (GROUPS' key: the rank's base face, ok3, the wild faces, the counts)
     held0 = held1 = held2 = held3 = 0  # per suit, bit rank - 2 set where the rank is held
-    # (bits and keys by + and *: each field is added once, and Python 3.11 specializes + and * on
-    # ints, not | and <<)
-    for base, bit in RANK_BITS:
+    for base in range(8, 52, 4):
         c0, c1, c2, c3 = h[base], h[base + 1], h[base + 2], h[base + 3]
+        bit = 1 << (base >> 2)
         if c0:
-            held0 += bit
+            held0 |= bit
         if c1:
-            held1 += bit
+            held1 |= bit
         if c2:
-            held2 += bit
+            held2 |= bit
         if c3:
-            held3 += bit
-        if c0 + c1 + c2 + c3 < 2 or taken & bit * 4:  # (bit * 4: the rank's bit in ``taken``)
+            held3 |= bit
+        if c0 + c1 + c2 + c3 < 2 or taken >> (base // 4 + 2) & 1:
             continue
         here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
         # (below 2 ** 30, as gen_melds' keys: a face's count, at most 4 packs, fits in 3 bits)
-        key = (base * 1048576 + ok3bit + (wkey * 4096 if here else 0) + c0 + c1 * 8 + c2 * 64
-               + c3 * 512)
+        key = base << 20 | hi | (wkey << 12 if here else 0) | c0 | c1 << 3 | c2 << 6 | c3 << 9
         opts = GROUPS.get(key)
         if opts is None:
             if len(GROUPS) >= GROUPS_MAX:
@@ -576,10 +573,6 @@ FIRST_FACES: Final[dict[int, tuple[int, ...]]] = {}
 # the meld_action of those cards (key << 6 | 63) or of the first two with wild face wf (key << 6 | wf):
 # as few entries as FIRST_FACES times the wild faces, so no bound
 FIRST_MELDS: Final[dict[int, Action]] = {}
-
-
-# (the base face, 1 << (base >> 2)) of each natural rank, 4 to ace: gen_suited's loop and bits
-RANK_BITS: Final = tuple((base, 1 << (base >> 2)) for base in range(8, 52, 4))
 
 
 # suits held (bit s set when suit s is held) -> the suit offsets of the cards held
