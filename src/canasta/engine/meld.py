@@ -358,8 +358,8 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         if not is_can or nat_can:
             if suited:
                 base = (meld.rank - 2) * 4
-                for f in HELD_SUITED[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
-                                     | (h[base + 3] > 0) << 3]:
+                for f in HELD_SUITED[(1 if h[base] else 0) + (2 if h[base + 1] else 0)
+                                     + (4 if h[base + 2] else 0) + (8 if h[base + 3] else 0)]:
                     f += base
                     if free or add_finish(s, side, i, meld, f) is None:
                         out.append(ADDS.get(i << 6 | f) or add_action(f, i))
@@ -404,24 +404,27 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: in
     for wf in wilds:
         wkey |= 1 << (wf if wf < 8 else 8)  # deuces and treys by face, the joker
     by_rank = bool(wilds) and m.wild_rules and wild_rule_bites(s, side, 2)
-    hi = 1 << 21 if ok3 else 0  # (GROUPS' key: the rank's base face, ok3, the wild faces, the counts)
+    ok3bit = 1 << 21 if ok3 else 0  # (GROUPS' key: the rank's base face, ok3, wild faces, counts)
     held0 = held1 = held2 = held3 = 0  # per suit, bit rank - 2 set where the rank is held
     for base in range(8, 52, 4):
         c0, c1, c2, c3 = h[base], h[base + 1], h[base + 2], h[base + 3]
         bit = 1 << (base >> 2)
+        # (the bits and the key by + and *: each bit is added once, the key's fields never overlap,
+        # and plain Python 3.11 specializes + and * on ints, not | and <<)
         if c0:
-            held0 |= bit
+            held0 += bit
         if c1:
-            held1 |= bit
+            held1 += bit
         if c2:
-            held2 |= bit
+            held2 += bit
         if c3:
-            held3 |= bit
+            held3 += bit
         if c0 + c1 + c2 + c3 < 2 or taken >> (base // 4 + 2) & 1:
             continue
         here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
         # (below 2 ** 30, as gen_melds' keys: a face's count, at most 4 packs, fits in 3 bits)
-        key = base << 20 | hi | (wkey << 12 if here else 0) | c0 | c1 << 3 | c2 << 6 | c3 << 9
+        key = (base * 1048576 + ok3bit + (wkey * 4096 if here else 0) + c0 + c1 * 8 + c2 * 64
+               + c3 * 512)
         opts = GROUPS.get(key)
         if opts is None:
             if len(GROUPS) >= GROUPS_MAX:
