@@ -15,6 +15,7 @@ and, if it has not opened, the opening minimum or a concealed going out.
 
 from __future__ import annotations
 
+from operator import mul
 from typing import TYPE_CHECKING
 
 from .goingout_search import can_go_out_general
@@ -42,19 +43,18 @@ def can_go_out(state: GameState) -> bool:
             or r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks or r.black3_out_no_discard):
         # the count below is exact for one group per rank only, where any group takes wild cards
         return can_go_out_general(state)
-    discards: list[int] = [-1] if r.go_out_discard == "optional" else []
-    if not state.no_discard:  # after a last-card red three the hand must be melded out entirely
-        discards += [k for k in range(m.nkinds) if hk[k]]
+    # the ranks of the side's group melds (flags by rank, not bits: Python 3.11 specializes a list's
+    # subscript, not the int's shifts and ands)
+    existing = [False] * 15
+    for mm in state.melds[state.side_of(seat)]:
+        if mm.type is GROUP_MELD:
+            existing[mm.rank] = True
     # a rank held short of a new meld (fewer than ``min_naturals``, no meld of it on the side)
     # fails every plan that keeps a card of it (``_plan_ok``): two such ranks fail them all, one
     # leaves only its own discards to try
-    existing = 0  # the side's group melds, a bit per rank
-    for mm in state.melds[state.side_of(seat)]:
-        if mm.type is GROUP_MELD:
-            existing |= 1 << mm.rank
     short = -1
     for rank in range(4, 15):
-        if existing >> rank & 1:
+        if existing[rank]:
             continue
         nat = 0
         for k in m.natural_kinds[rank]:
@@ -63,16 +63,18 @@ def can_go_out(state: GameState) -> bool:
             if short >= 0:
                 return False
             short = rank
-    if short >= 0:
-        discards = [d for d in discards if d in m.natural_kinds[short]]
+    # the discards to try: none (where the rules allow it) and each kind held, or where one rank is
+    # short only that rank's kinds (a card of it kept fails the plan)
+    discards: list[int] = [-1] if r.go_out_discard == "optional" and short < 0 else []
+    if not state.no_discard:  # after a last-card red three the hand must be melded out entirely
+        for k in m.natural_kinds[short] if short >= 0 else range(m.nkinds):
+            if hk[k]:
+                discards.append(k)
     value = m.value
     # the hand's points count only short of the opening (``_plan_ok``'s last line)
     points = 0
     if not state.opened[state.side_of(seat)]:
-        h = state.hands[seat]
-        for f in range(len(h)):
-            if h[f]:
-                points += value[f] * h[f]
+        points = sum(map(mul, value, state.hands[seat]))  # (every card's points at C speed)
     rooms: dict[int, int] = {}  # wild_room by (naturals, wilds), shared by the discards tried
     for d in discards:
         hand = list(hk)
@@ -110,12 +112,12 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
     canastas = 0
     slots: list[tuple[int, int, int, bool]] = []  # (size after naturals, least wilds, most wilds, own)
     layoff = False
-    existing = 0  # the side's group melds, a bit per rank
+    existing = [False] * 15  # the ranks of the side's group melds (as can_go_out)
     nks = m.natural_kinds
     for i, mm in enumerate(state.melds[side]):
         if mm.type is not GROUP_MELD:
             continue
-        existing |= 1 << mm.rank
+        existing[mm.rank] = True
         nat = 0
         for k in nks[mm.rank]:
             nat += hand[k]
@@ -131,7 +133,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
             room = min(room, max(0, size - 1 - len(mm.cards)))
         slots.append((n_after, 0, room, i >= state.turn_base))
     for rank in range(4, 15):
-        if existing >> rank & 1 and r.one_meld_per_rank:
+        if existing[rank] and r.one_meld_per_rank:
             continue
         nat = 0
         for k in nks[rank]:

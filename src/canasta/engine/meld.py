@@ -229,15 +229,17 @@ def why_not_add(s: GameState, index: int, cards: tuple[int, ...]) -> Problem:
 def misfit(s: GameState, m: Meld, f: int, wild: bool) -> Problem:
     """Why card ``f`` cannot extend a sequence or a wild meld (closed at a canasta)."""
     r = s.rules
-    if m.size >= s.rf.canasta_size:
+    n = len(m.cards)  # (the size, suit and top rank read off the cards: Meld's properties are calls)
+    if n >= s.rf.canasta_size:
         return ("canasta_closed", f"the {m.describe(r)} is closed")
     if m.type is WILD_MELD:
         return None if wild else ("wrong_rank", f"{card_str(f)} is not a wild card")
     rank = f // 4 + 2
-    if wild or f % 4 != m.suit or rank not in (m.rank - 1, m.high + 1) or is_red_three(f):
+    high = m.rank + n - 1  # (a sequence is all naturals: its suit is its first card's)
+    if wild or f % 4 != m.cards[0] % 4 or rank not in (m.rank - 1, high + 1) or is_red_three(f):
         return ("wrong_card", f"{card_str(f)} does not extend the sequence {card_str(m.cards[0])}-"
                 f"{card_str(m.cards[-1])}")
-    if not sequence_fits(r, min(m.rank, rank), max(m.high, rank)):
+    if not sequence_fits(r, min(m.rank, rank), max(high, rank)):
         return ("sequence_window", "the sequence would not fit a sequence canasta")
     return None
 
@@ -272,26 +274,27 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                 if h[f]:
                     wild_faces.append(f)
                     break
-    taken = 0  # the ranks of the side's group melds, a bit each, where a rank has one meld only
-    if r.one_meld_per_rank:
-        for x in melds:
-            if x.type is GROUP_MELD:
-                taken |= 1 << x.rank
     # new group melds of three cards
     ok3, ok21 = m.meld3_ok, m.meld21_ok
     if r.sequences:
-        gen_suited(s, out, wild_faces, taken)
+        gen_suited(s, out, wild_faces, group_ranks(melds) if r.one_meld_per_rank else 0)
     elif ok3 or ok21:
         free = drawing or hn - 3 >= 2
         kind_rank = m.rank
         by_rank = bool(wild_faces) and m.wild_rules and wild_rule_bites(s, side, 2)
+        taken = -1 if r.one_meld_per_rank else 0  # group_ranks(melds), found at the first pair held
         for k in range(m.n_natural):
-            if hk[k] < 2 or taken >> kind_rank[k] & 1:  # (most kinds: tested with no store)
+            if hk[k] < 2:  # (most kinds: tested with no store)
+                continue
+            if taken < 0:
+                taken = group_ranks(melds)
+            if taken >> kind_rank[k] & 1:
                 continue
             n = hk[k]
             base = (kind_rank[k] - 2) * 4
-            key = (base << 34 | (3 if n >= 3 else 2) << 32 | h[base] | h[base + 1] << 8 | h[base + 2] << 16
-                   | h[base + 3] << 24)
+            # (below 2 ** 30: in plain Python a larger int takes the slow path of every operation)
+            key = (base << 11 | (4096 if n >= 3 else 0) | h[base] | h[base + 1] << 3 | h[base + 2] << 6
+                   | h[base + 3] << 9)
             three = FIRST_FACES.get(key)
             if three is None:
                 three = FIRST_FACES[key] = first_faces(base, bytes(h[base:base + 4]),
@@ -336,7 +339,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
     # is hot; the largest meld is checked first, so only the wild cards' cap remains)
     free = drawing or hn - 1 >= 2
     size = r.canasta_size
-    maxsize = r.max_meld_size or 1 << 30
+    maxsize = r.max_meld_size or 1 << 29  # (no limit: an int below 2 ** 30, on the fast path)
     wild_cap = m.wild_cap
     nat_can = r.add_to_canasta
     wild_can = nat_can and r.wild_to_canasta
@@ -355,8 +358,8 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         if not is_can or nat_can:
             if suited:
                 base = (meld.rank - 2) * 4
-                for f in HELD_SUITED[(h[base] > 0) | (h[base + 1] > 0) << 1 | (h[base + 2] > 0) << 2
-                                     | (h[base + 3] > 0) << 3]:
+                for f in HELD_SUITED[(1 if h[base] else 0) + (2 if h[base + 1] else 0)
+                                     + (4 if h[base + 2] else 0) + (8 if h[base + 3] else 0)]:
                     f += base
                     if free or add_finish(s, side, i, meld, f) is None:
                         out.append(ADDS.get(i << 6 | f) or add_action(f, i))
@@ -376,6 +379,16 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                         out.append(ADDS.get(i << 6 | f) or add_action(f, i))
 
 
+def group_ranks(melds: list[Meld]) -> int:
+    """The ranks of ``melds``' groups, a bit each: where a rank has one group only, the ranks
+    whose new melds are refused (``one_meld_per_rank``)."""
+    taken = 0
+    for x in melds:
+        if x.type is GROUP_MELD:
+            taken |= 1 << x.rank
+    return taken
+
+
 def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: int) -> None:
     """New melds where suits matter: groups from any suits of a rank (not of a rank in ``taken``, a bit
     per rank: the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
@@ -391,23 +404,27 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: in
     for wf in wilds:
         wkey |= 1 << (wf if wf < 8 else 8)  # deuces and treys by face, the joker
     by_rank = bool(wilds) and m.wild_rules and wild_rule_bites(s, side, 2)
+    ok3bit = 1 << 21 if ok3 else 0  # (GROUPS' key: the rank's base face, ok3, wild faces, counts)
     held0 = held1 = held2 = held3 = 0  # per suit, bit rank - 2 set where the rank is held
     for base in range(8, 52, 4):
         c0, c1, c2, c3 = h[base], h[base + 1], h[base + 2], h[base + 3]
         bit = 1 << (base >> 2)
+        # (the bits and the key by + and *: each bit is added once, the key's fields never overlap,
+        # and plain Python 3.11 specializes + and * on ints, not | and <<)
         if c0:
-            held0 |= bit
+            held0 += bit
         if c1:
-            held1 |= bit
+            held1 += bit
         if c2:
-            held2 |= bit
+            held2 += bit
         if c3:
-            held3 |= bit
+            held3 += bit
         if c0 + c1 + c2 + c3 < 2 or taken >> (base // 4 + 2) & 1:
             continue
         here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
-        code = c0 | c1 << 4 | c2 << 8 | c3 << 12
-        key = base << 32 | ok3 << 31 | (wkey << 16 if here else 0) | code
+        # (below 2 ** 30, as gen_melds' keys: a face's count, at most 4 packs, fits in 3 bits)
+        key = (base * 1048576 + ok3bit + (wkey * 4096 if here else 0) + c0 + c1 * 8 + c2 * 64
+               + c3 * 512)
         opts = GROUPS.get(key)
         if opts is None:
             if len(GROUPS) >= GROUPS_MAX:
@@ -443,9 +460,13 @@ def gen_extend(s: GameState, out: list[Action], i: int, meld: Meld, wild_faces: 
         cands = wild_faces
     else:
         h = s.hands[s.current]
-        suit = meld.suit
-        cands = [f for f in ((meld.rank - 3) * 4 + suit, (meld.high - 1) * 4 + suit)
-                 if 8 <= f < JOKER and h[f]]
+        # the cards below and above it (its suit and top rank read off its cards, all naturals:
+        # Meld's suit and high are properties, a call each; a loop, not a comprehension, a call too)
+        suit = meld.cards[0] % 4
+        cands = []
+        for f in ((meld.rank - 3) * 4 + suit, (meld.rank + len(meld.cards) - 2) * 4 + suit):
+            if 8 <= f < JOKER and h[f]:
+                cands.append(f)
     free = s.phase is DRAW_PHASE or s.hn[s.current] - 1 >= 2
     side = s.current % s.sides  # (side_of, inline: hot)
     for f in cands:  # the checks of why_not_add for a held card, short-cut when cards spare

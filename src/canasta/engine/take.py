@@ -291,7 +291,10 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
         for i, x in enumerate(melds):
             # (a card of another suit, or not next to either end, is refused by the check's
             # "wrong_card": asked here first, without the rest of the check)
-            if x.type is SEQUENCE_MELD and x.suit == suit and rank in (x.rank - 1, x.high + 1):
+            # (a sequence's suit and top rank read off its cards, all naturals: Meld's suit and
+            # high are properties, a call each)
+            if (x.type is SEQUENCE_MELD and x.cards[0] % 4 == suit
+                    and rank in (x.rank - 1, x.rank + len(x.cards))):
                 a = card_action(OP_TAKE, (), i)
                 if why_not_take(s, a) is None:
                     out.append(a)
