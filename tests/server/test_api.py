@@ -115,6 +115,16 @@ def test_create_a_table_links_and_tokens(client: TestClient) -> None:
     assert [s["kind"] for s in info["seats"]] == ["person", "bot", "person"]
 
 
+def test_the_quick_start_seats_bots_of_the_level_chosen(client: TestClient) -> None:
+    # issue 16: the practice table's bots at the level the player picks (Club player if none)
+    for level, said in ((None, "Club player"), ("expert", "Expert"), ("beginner", "Beginner")):
+        t = make(client, preset="nvso-tournament", **({"level": level} if level else {}))
+        info = client.get(f"/api/tables/{t['table_id']}", headers=auth(t["host_token"])).json()
+        bots = info["seats"][1:]
+        assert [s["level"] for s in bots] == [level or "club"] * 3
+        assert [s["name"] for s in bots] == [f"Bot {i} ({said})" for i in (1, 2, 3)]
+
+
 @pytest.mark.parametrize(("body", "code", "words"), [
     ({"preset": "classic", "overrides": {"stock_drew": 1}}, "bad_rules", "did you mean 'stock_draw'"),
     ({"preset": "classic", "overrides": {"stock_draw": "two"}}, "bad_rules", "stock_draw"),
@@ -126,6 +136,8 @@ def test_create_a_table_links_and_tokens(client: TestClient) -> None:
     ({"preset": "classic", "name": "x" * 200}, "bad_request", "name"),
     ({"preset": "classic", "seats": [{"kind": "person", "name": "A\x00B"}] * 4}, "bad_request", "control"),
     ({"preset": "classic", "colour": "red"}, "bad_request", "colour"),
+    ({"preset": "classic", "level": "grandmaster"}, "bad_request", "level"),
+    ({"preset": "classic", "level": "expert", "seats": SEATS4}, "bad_seat", "each bot's level in its seat"),
 ])
 def test_bad_table_requests_are_refused_with_a_reason(client: TestClient, body: dict[str, Any], code: str,
                                                       words: str) -> None:

@@ -64,6 +64,29 @@ def test_home_page_offers_play_private_join_and_my_tables(chromium: Any, server:
         page.close()
 
 
+def test_the_quick_start_plays_against_the_level_chosen_and_remembers_it(chromium: Any,
+                                                                        server: LiveServer) -> None:
+    # issue 16: the practice table's bots at the level picked beside Start; the choice is kept
+    page = open_page(chromium, server.url + "/", 375)
+    page.wait_for_selector("#preset option[value='nvso-tournament']", state="attached")
+    assert page.locator("#level").input_value() == "club"
+    assert "Expert (thinks longer)" in page.locator("#level").inner_text()
+    page.select_option("#preset", "nvso-tournament")
+    page.select_option("#level", "expert")
+    page.click("#go")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#hand .card")
+    page.wait_for_selector("text=Bot 1 (Expert)")
+    assert "Bot 3 (Expert)" in page.inner_text("body")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#mine a")
+    assert page.locator("#preset").input_value() == "nvso-tournament"
+    assert page.locator("#level").input_value() == "expert"
+    assert "nvso-tournament table" in page.inner_text("#mine")
+    assert not page.errors
+    page.close()
+
+
 def test_house_rules_are_checked_by_the_engine_as_they_are_typed(chromium: Any, server: LiveServer) -> None:
     page = open_page(chromium, server.url + "/")
     page.wait_for_selector("#preset option[value='classic']", state="attached")

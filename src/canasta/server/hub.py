@@ -135,7 +135,10 @@ class Hub:
         seats = spec.seats
         if seats is None:
             seats_in: list[dict[str, Any]] = [{"kind": "person", "name": "You"}] + [
-                {"kind": "bot", "level": "club"} for _ in range(n - 1)]
+                {"kind": "bot", "level": spec.level or "club"} for _ in range(n - 1)]
+        elif spec.level is not None:
+            raise Refusal("bad_seat", "level is for the seats left out: with seats given, "
+                                      "give each bot's level in its seat")
         else:
             if len(seats) != n:
                 raise Refusal("bad_seat", f"{len(seats)} seats given, but this game is for {n} players")

@@ -104,6 +104,7 @@ class NewTable(Strict):
     overrides: dict[str, Any] = Field(default_factory=dict)
     name: Annotated[str, Field(max_length=80)] | None = None
     seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=6)] | None = None
+    level: Level | None = None  # the bots' level where ``seats`` is not given (the quick start)
     # a number (hands revealed after the game) or "fair:" and 32-64 hex digits (each hand revealed
     # when it ends, tournament.fair); none: the server draws a fair seed
     seed: Annotated[int, Field(ge=0, lt=2**53)] | Annotated[

@@ -5,8 +5,10 @@ await loadMessages();
 applyMessages();
 const presets = await (await fetch("/api/presets")).json();
 const sel = document.getElementById("preset");
+const LEVELS = ["beginner", "club", "expert", "expert-plus"];   // the bots' levels, weakest first
 for (const p of presets) sel.append(el("option", { value: p.name, text: p.name }));
-sel.value = "classic";
+const last = JSON.parse(localStorage.getItem("canasta.quick") || "{}");   // the last quick start's choice
+sel.value = presets.some(p => p.name === last.preset) ? last.preset : "classic";
 const desc = () => {
   const p = presets.find(x => x.name === sel.value);
   document.getElementById("desc").textContent = p.description;
@@ -21,12 +23,15 @@ function seats() {
   for (let i = 0; i < n; i++) {
     const kind = el("select", { "aria-label": `${t("seat")} ${i + 1}` },
       el("option", { value: "person", text: t("person") }),
-      ...["beginner", "club", "expert", "expert-plus"].map(l => el("option", { value: "bot:" + l, text: `${t("bot")} (${t("level_" + l)})` })));
+      ...LEVELS.map(l => el("option", { value: "bot:" + l, text: `${t("bot")} (${t("level_" + l)})` })));
     kind.value = i === 0 ? "person" : "bot:club";
     box.append(el("div", { class: "row" }, el("span", { text: `${t("seat")} ${i + 1}` }), kind,
       el("input", { "aria-label": `${t("name")} ${i + 1}`, placeholder: t("name"), maxlength: "40" })));
   }
 }
+const lvl = document.getElementById("level");
+for (const l of LEVELS) lvl.append(el("option", { value: l, text: t("level_" + l) }));
+lvl.value = LEVELS.includes(last.level) ? last.level : "club";
 sel.addEventListener("change", desc);
 document.getElementById("players").addEventListener("change", seats);
 desc();
@@ -38,10 +43,12 @@ async function create(body, errBox) {
   errBox.hidden = true;
   remember({ name: j.table.name, link: j.links.host, role: "host" });
   for (const [seat, link] of Object.entries(j.links.seats)) remember({ name: `${j.table.name}: ${t("seat")} ${+seat + 1}`, link });
+  showMine();
   return j;
 }
 document.getElementById("go").addEventListener("click", async () => {
-  const j = await create({ preset: sel.value }, document.getElementById("err"));
+  localStorage.setItem("canasta.quick", JSON.stringify({ preset: sel.value, level: lvl.value }));
+  const j = await create({ preset: sel.value, level: lvl.value }, document.getElementById("err"));
   if (j) location.href = `${j.links.seats["0"]}&h=${j.host_token}`;   // the player may start the next game
 });
 const typedRules = () => houseRules(document.getElementById("house").value);
@@ -81,6 +88,10 @@ document.getElementById("joingo").addEventListener("click", () => {
   const v = document.getElementById("joinlink").value.trim();
   try { const u = new URL(v, location.origin); location.href = u.pathname + u.hash; } catch { /* not a link */ }
 });
-const mine = document.getElementById("mine"), list = myTables();
-if (!list.length) mine.append(el("li", { text: t("none_yet") }));
-for (const x of list) mine.append(el("li", {}, el("a", { href: x.link, text: x.name })));
+// The tables this browser made or joined, shown again as soon as a new one is made.
+function showMine() {
+  const mine = document.getElementById("mine"), list = myTables();
+  mine.replaceChildren(...(list.length ? list.map(x => el("li", {}, el("a", { href: x.link, text: x.name })))
+    : [el("li", { text: t("none_yet") })]));
+}
+showMine();
