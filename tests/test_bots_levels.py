@@ -176,6 +176,28 @@ def test_opening_meld_reaches_the_minimum() -> None:
         assert words == "Meld three aces: you reach your opening 50.", name
 
 
+def test_S3_melds_shown_before_the_draw_say_they_open_with_the_pile() -> None:
+    """S3 N7 (and R 1.2): an unopened side with a natural pair of the pile's top card shows its
+    opening before the draw. 9-9-JK (10+10+50) and 8-8-2 (10+10+20) with the pile's 4♥ on the
+    4♣ 4♥ in hand (3 x 5) make 70 + 40 + 15 = 125, the opening at a score of 0: the hint says
+    the melds open with the pile, then the pile is taken."""
+    s = position_for("american", ["AC QD JH 9C 9H 8D 8S 7H 6S 4C 4H 2S JK", "5D 6C 8C TD TS KH KH",
+                                  "5H 6D 7C 7D 9D TH KS", "5D 6C KC KD QC TD TS"],
+                     melds=[[], []], pile="5C 5S 4H", opened=[False, False], phase="draw",
+                     stock="QH QH JD JC 6H 6H 7S 7S")
+    said = []
+    for _ in range(3):
+        a, words = _choose(s, "club")
+        said.append(words)
+        s.apply(a)
+    assert said == [
+        "Meld two nines with a joker: with your other melds and the pile's fours it reaches your "
+        "opening 125, so you can take the pile.",
+        "Meld two eights with 2♠: with your other melds and the pile's fours it reaches your "
+        "opening 125, so you can take the pile.",
+        "Take the pile: it gives you 3 cards and opens your side (you need 125)."]
+
+
 def test_going_out_is_said() -> None:
     """R 1.1: with a canasta on the side, melding 5♣ 5♦ 5♥ and discarding 9♠ goes out."""
     s = position_for("classic", ["5C 5D 5H 9S", OPP, PARTNER, "4H 4S"],

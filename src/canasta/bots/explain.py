@@ -285,6 +285,13 @@ def _meld(o: Obs, a: Action, h: Heuristic) -> str:
     if not o.opened[side]:
         need = o.minimum[side]
         have = o.opening_points + _points(o, a.cards)
+        if o.phase == "draw" and o.pile:
+            # shown before the draw (S3 N7, S0 [G]): the opening is made with the pile's top card
+            top = rank_words(_rank(o.pile[-1]))
+            if have >= need:
+                return f"you reach your opening {need}, so you can take the pile"
+            return f"with your other melds and the pile's {top} it reaches your opening {need}, " \
+                "so you can take the pile"
         if have >= need:
             return f"you reach your opening {need}"
         return f"with your other melds it reaches your opening {need}"
