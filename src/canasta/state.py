@@ -140,8 +140,9 @@ class GameState(Table):
     state machine and the rules on top. Create with :meth:`new`; see the module docstring for the
     turn structure."""
 
-    # ``no_out``, a cache of the going-out check, is no part of the position (not in STATE_FIELDS)
-    __slots__ = (*MACHINE_FIELDS, "no_out")
+    # ``no_out``, a cache of the going-out check, is no part of the position (not in STATE_FIELDS);
+    # nor is ``is_over``, ``phase is Phase.OVER`` kept as a flag (set where the phase becomes OVER)
+    __slots__ = (*MACHINE_FIELDS, "is_over", "no_out")
 
     rules: RuleSet
     rf: RuleFacts  # the options the hot paths read, copied from ``rules`` (``model.RuleFacts``)
@@ -188,6 +189,10 @@ class GameState(Table):
     # stock's and the pile's sizes, the retracted and no_discard flags and the boxed cards' count
     # (``engine.discard.must_go_out``); None when none was found (cleared at every turn's start)
     no_out: tuple[list[int], tuple[int, int, int, int, int]] | None
+    # whether the game is over (``phase is Phase.OVER``): a flag, not a property, since every game
+    # loop asks it after every action and a property is a call (plain Python 3.11 does not
+    # specialize it; a slot is read on the fast path)
+    is_over: bool
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -259,6 +264,7 @@ class GameState(Table):
         s._log = None
         s.nactions = 0
         s.first_turn = False
+        s.is_over = False
         reset_turn(s)
         return s
 
@@ -317,13 +323,10 @@ class GameState(Table):
         c._log = self._log
         c.nactions = self.nactions
         c.no_out = self.no_out  # never changed in place, only replaced
+        c.is_over = self.is_over
         return c
 
     # ------------------------------------------------------------------ small queries
-    @property
-    def is_over(self) -> bool:
-        return self.phase is OVER_PHASE
-
     def partner(self, seat: int) -> int:
         """The seat that answers ``ask``, or -1 when the player has no partner."""
         r = self.rf
@@ -607,6 +610,7 @@ class GameState(Table):
         if winner >= 0:
             self.winner = winner
             self.phase = OVER_PHASE
+            self.is_over = True
             return
         self.hand_no += 1
         self.dealer = (self.dealer + 1) % r.players
