@@ -58,9 +58,10 @@ def pre_draw_ok(s: GameState) -> bool:
     level = s.facility_level(side) if s.rf.laydown_facility else 0  # (a call less where there is none)
     if level and top_possible(s, level):
         return True  # S0 [G](i): lay-down melds shown before taking the top card alone
-    if pile_block(s) is not None:
-        return False
     top = s.pile[-1]
+    # (pile_block refuses a natural four to ace only with one card in hand: asked only then)
+    if (top < 8 or top == JOKER or s.hn[s.current] == 1) and pile_block(s) is not None:
+        return False
     hk = s.hk[s.current]
     held = 0
     for k in s.model.natural_kinds[top // 4 + 2]:

@@ -188,22 +188,29 @@ def why_not_take_sequence(s: GameState, a: Action, tm: Meld) -> Problem:
 
 def gen_takes(s: GameState, out: list[Action]) -> None:
     """The takes the hand allows: naturals of the top rank (and wilds) onto each possible target."""
-    if pile_block(s) is not None:
+    pile = s.pile
+    if not pile:
         return
     seat = s.current
+    top = pile[-1]
+    # (pile_block's other refusals need a top card that is no natural four to ace, or one card in
+    # hand: asked only then, a call less in most positions)
+    if (top < 8 or top == JOKER or s.hn[seat] == 1) and pile_block(s) is not None:
+        return
     side = seat % s.sides  # (side_of, inline: hot)
-    r = s.rules
     hk = s.hk[seat]
     m = s.model
     rf = s.rf
-    melds = s.melds[side]
-    rank = s.pile[-1] // 4 + 2
-    frozen = s.frozen_reason(side) is not None
+    rank = top // 4 + 2
+    # (s.frozen_reason(side) is not None, inline: hot)
+    frozen = rf.pile_always_frozen or s.pile_frozen or (rf.unopened_side_frozen and not s.opened[side])
     held = 0
     for k in m.natural_kinds[rank]:
         held += hk[k]
     if frozen and held < 2 and not rf.pickup_extends_sequence:
         return  # (a frozen pile needs a natural pair: the targets below would all be dropped)
+    r = s.rules
+    melds = s.melds[side]
     if rf.one_meld_per_rank:
         targets = [s.meld_of_rank(side, rank)]
     else:
