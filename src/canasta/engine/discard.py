@@ -158,7 +158,7 @@ def do_discard(s: GameState, a: Action) -> None:
     s.pile.append(f)
     if s.model.freezes[f]:
         s.pile_frozen = True
-    s.log_event(seat, "discard", a.cards)
+    s._log = ((s.hand_no, seat, "discard", a.cards, False), s._log)  # (log_event, inline: every turn)
     if s.hn[seat] == 0 and (not talon or go_out_problem(s,
             canasta_counts(s, side), True, s.goes_out_concealed()) is None):
         go_out(s, seat)
