@@ -278,18 +278,19 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
     # new group melds of three cards
     ok3, ok21 = m.meld3_ok, m.meld21_ok
     if r.sequences:
-        gen_suited(s, out, wild_faces, group_ranks(melds) if r.one_meld_per_rank else 0)
+        gen_suited(s, out, wild_faces, group_ranks(melds) if r.one_meld_per_rank else NO_RANKS)
     elif ok3 or ok21:
         free = drawing or hn - 3 >= 2
         kind_rank = m.rank
         by_rank = bool(wild_faces) and m.wild_rules and wild_rule_bites(s, side, 2)
-        taken = -1 if r.one_meld_per_rank else 0  # group_ranks(melds), found at the first pair held
+        # group_ranks(melds), found at the first pair held
+        taken: list[bool] | None = None if r.one_meld_per_rank else NO_RANKS
         for k in range(m.n_natural):
             if hk[k] < 2:  # (most kinds: tested with no store)
                 continue
-            if taken < 0:
+            if taken is None:
                 taken = group_ranks(melds)
-            if taken >> kind_rank[k] & 1:
+            if taken[kind_rank[k]]:
                 continue
             n = hk[k]
             base = (kind_rank[k] - 2) * 4
@@ -380,19 +381,23 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                         out.append(ADDS.get(i << 6 | f) or add_action(f, i))
 
 
-def group_ranks(melds: list[Meld]) -> int:
-    """The ranks of ``melds``' groups, a bit each: where a rank has one group only, the ranks
-    whose new melds are refused (``one_meld_per_rank``)."""
-    taken = 0
+def group_ranks(melds: list[Meld]) -> list[bool]:
+    """The ranks of ``melds``' groups, a flag by rank (0 to 14): where a rank has one group only,
+    the ranks whose new melds are refused (``one_meld_per_rank``). (Flags, not an int's bits:
+    plain Python 3.11 specializes a list's subscript, not ``>>``, ``&`` and ``|``.)"""
+    taken = [False] * 15
     for x in melds:
         if x.type is GROUP_MELD:
-            taken |= 1 << x.rank
+            taken[x.rank] = True
     return taken
 
 
-def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: int) -> None:
-    """New melds where suits matter: groups from any suits of a rank (not of a rank in ``taken``, a bit
-    per rank: the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
+NO_RANKS: Final[list[bool]] = [False] * 15  # group_ranks of no meld (never changed)
+
+
+def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: list[bool]) -> None:
+    """New melds where suits matter: groups from any suits of a rank (not of a rank flagged in
+    ``taken``: the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
     seat = s.current
     side = seat % s.sides  # (side_of, inline: hot)
     m = s.model
@@ -420,7 +425,7 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: in
             held2 += bit
         if c3:
             held3 += bit
-        if c0 + c1 + c2 + c3 < 2 or taken >> (base // 4 + 2) & 1:
+        if c0 + c1 + c2 + c3 < 2 or taken[base // 4 + 2]:
             continue
         here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
         # (below 2 ** 30, as gen_melds' keys: a face's count, at most 4 packs, fits in 3 bits)
