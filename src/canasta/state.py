@@ -40,7 +40,7 @@ from typing import Any, Final
 
 from .actions import ASK, DRAW, END, NO, PASS, RETRACT, UPCARD, YES, Action, action_problem
 from .cards import is_black_three
-from .engine.ask import ask_basic, why_not_ask
+from .engine.ask import ask_basic
 from .engine.common import (
     ANSWER_PHASE,
     BLACK3_MELD,
@@ -497,9 +497,12 @@ class GameState(Table):
         r = self.rf
         # an opened side has nothing to show before the draw and nothing to retract: the first test
         # of pre_draw_ok and why_not_retract, made here a call sooner (most positions)
-        unopened = not self.opened[self.current % self.sides]
+        seat = self.current
+        side = seat % self.sides
+        unopened = not self.opened[side]
         if ph is DRAW_PHASE:
-            if why_not_draw(self) is None:
+            # (why_not_draw refuses only after melds shown or with the stock gone: asked only then)
+            if (self.stock and not self.pre_draw) or why_not_draw(self) is None:
                 out.append(DRAW)
             if self.first_turn and why_not_upcard(self) is None:  # (its first test, a call sooner)
                 out.append(UPCARD)
@@ -511,7 +514,8 @@ class GameState(Table):
                 out.append(ASK)
             if unopened and pre_draw_ok(self):
                 gen_melds(self, out)
-            if unopened and why_not_retract(self) is None:
+            # (why_not_retract refuses a side with no meld shown: tested here first, a call less)
+            if unopened and self.melds[side] and why_not_retract(self) is None:
                 out.append(RETRACT)
             if not self.stock and why_not_end(self) is None:  # (its first test before the draw)
                 out.append(END)
@@ -523,9 +527,11 @@ class GameState(Table):
         gen_melds(self, out)
         if r.merge_groups:
             gen_merges(self, out)
-        if why_not_ask(self) is None:
+        # (why_not_ask after the draw, a call less: ask_basic, and a card left to keep after a "no";
+        # a question already asked this turn, which ask_basic refuses, tested first)
+        if not self.asked_turn and self.hn[seat] >= 2 and ask_basic(self) is None:
             out.append(ASK)
-        if unopened and why_not_retract(self) is None:
+        if unopened and self.melds[side] and why_not_retract(self) is None:
             out.append(RETRACT)
         if self.no_discard:
             if why_not_end(self) is None:
