@@ -38,12 +38,14 @@ def one_card_out(s: GameState, merges: bool, merged: bool) -> bool:
     (``merged``: a merge was made, so discarding the card is checked again.)"""
     seat = s.current
     side = s.side_of(seat)
-    last = s.hand_cards(seat)[0]
-    if merged and why_not_discard(s, (last,), False) is None:
+    last = s.hands[seat].index(1)  # the one card held (its face's count is 1, every other 0)
+    cards = (last,)
+    if merged and why_not_discard(s, cards, False) is None:
         return True
-    if s.rules.go_out_discard != "required" and any(
-            why_not_add(s, i, (last,)) is None for i in range(len(s.melds[side]))):
-        return True
+    if s.rules.go_out_discard != "required":
+        for i in range(len(s.melds[side])):  # (a loop, not any() of a generator: a frame less)
+            if why_not_add(s, i, cards) is None:
+                return True
     if merges:
         for a in merge_options(s):
             c = s.clone()
