@@ -42,7 +42,7 @@ from .conditions import (
     wild_rule,
     wild_rule_bites,
 )
-from .flow import go_out, meld_points, take_from
+from .flow import go_out, meld_points, take_cards
 from .take import pile_block
 from .top import top_possible
 
@@ -512,8 +512,7 @@ def do_meld(s: GameState, a: Action) -> None:
     cards = a.cards
     seat = s.current
     side = seat % s.sides  # (side_of, inline: hot)
-    for f in cards:
-        take_from(s, seat, f)
+    take_cards(s, seat, cards)
     if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1)
         s.red3[seat].append(cards[0])
         s.log_event(seat, "red3", cards)
@@ -546,7 +545,9 @@ def do_add(s: GameState, a: Action) -> None:
     f = a.cards[0]
     seat = s.current
     side = seat % s.sides  # (side_of, inline: hot)
-    take_from(s, seat, f)
+    s.hands[seat][f] -= 1  # (take_from, inline: every addition)
+    s.hk[seat][s.model.kind_of[f]] -= 1
+    s.hn[seat] -= 1
     old = s.melds[side][index]
     rf = s.rf
     new = old.with_cards((f,), rf.red3_wild)
