@@ -524,7 +524,7 @@ class GameState(Table):
             return out
         if self.bonus_draws and self.stock:
             out.append(DRAW)
-        gen_melds(self, out)
+        naturals = gen_melds(self, out)
         if r.merge_groups:
             gen_merges(self, out)
         # (why_not_ask after the draw, a call less: ask_basic, and a card left to keep after a "no";
@@ -537,7 +537,7 @@ class GameState(Table):
             if why_not_end(self) is None:
                 out.append(END)
         else:
-            gen_discards(self, out)
+            gen_discards(self, out, naturals)
         if r.pass_allowed and why_not_pass(self) is None:
             out.append(PASS)
         if self.model.special_hands:

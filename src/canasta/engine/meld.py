@@ -21,6 +21,7 @@ from ..melds import (
 from .common import (
     ADDS,
     BLACK3_MELD,
+    DISCARDS,
     DRAW_PHASE,
     GROUP_MELD,
     OP_MELD,
@@ -245,14 +246,16 @@ def misfit(s: GameState, m: Meld, f: int, wild: bool) -> Problem:
     return None
 
 
-def gen_melds(s: GameState, out: list[Action]) -> None:
-    """New three-card melds, black threes and one-card additions (same rules as the checks)."""
+def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
+    """New three-card melds, black threes and one-card additions (same rules as the checks).
+    Where it walks the natural kinds (one per rank, suits aside), it returns each held kind's
+    discard (its first held face), in kind order, for ``gen_discards``: a second walk saved."""
     seat = s.current
     side = seat % s.sides  # (side_of, inline: hot)
     m = s.model
     r = s.rf
     if s.retracted and not s.opened[side]:
-        return
+        return None
     hk = s.hk[seat]
     h = s.hands[seat]
     hn = s.hn[seat]
@@ -262,7 +265,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
             c1 = (s.face_of_kind(seat, m.red3),)
             if why_not_meld(s, c1) is None:
                 out.append(meld_action(c1))
-        return
+        return None
     melds = s.melds[side]
     # (loops, not comprehensions: in plain Python each comprehension is a call of its own)
     wilds: list[int] = []
@@ -277,6 +280,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                     break
     # new group melds of three cards
     ok3, ok21 = m.meld3_ok, m.meld21_ok
+    naturals: list[Action] | None = None
     if r.sequences:
         gen_suited(s, out, wild_faces, group_ranks(melds) if r.one_meld_per_rank else NO_RANKS)
     elif ok3 or ok21:
@@ -285,14 +289,20 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         by_rank = bool(wild_faces) and m.wild_rules and wild_rule_bites(s, side, 2)
         # group_ranks(melds), found at the first pair held
         taken: list[bool] | None = None if r.one_meld_per_rank else NO_RANKS
+        naturals = []
         for k in range(m.n_natural):
-            if hk[k] < 2:  # (most kinds: tested with no store)
+            n = hk[k]
+            if not n:
+                continue
+            # the kind's discard (as gen_discards: a kind is a rank's four faces, its first held one)
+            f0, f1, f2, f3 = faces_of[k]
+            naturals.append(DISCARDS[f0 if h[f0] else f1 if h[f1] else f2 if h[f2] else f3])
+            if n < 2:
                 continue
             if taken is None:
                 taken = group_ranks(melds)
             if taken[kind_rank[k]]:
                 continue
-            n = hk[k]
             base = (kind_rank[k] - 2) * 4
             # (below 2 ** 30: in plain Python a larger int takes the slow path of every operation)
             key = (base << 11 | (4096 if n >= 3 else 0) | h[base] | h[base + 1] << 3 | h[base + 2] << 6
@@ -336,7 +346,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
             if why_not_meld(s, c) is None:
                 out.append(meld_action(c))
     if not melds:
-        return  # (no meld to add to: none of the set-up below)
+        return naturals  # (no meld to add to: none of the set-up below)
     # additions, one card at a time (the limits of melds.wild_problem from the model's tables: this
     # is hot; the largest meld is checked first, so only the wild cards' cap remains)
     free = drawing or hn - 1 >= 2
@@ -379,6 +389,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                 for f in wild_faces:
                     if free or add_finish(s, side, i, meld, f) is None:
                         out.append(ADDS.get(i << 6 | f) or add_action(f, i))
+    return naturals
 
 
 def group_ranks(melds: list[Meld]) -> list[bool]:
