@@ -19,10 +19,9 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from .goingout_search import can_go_out_general
-from .melds import GROUP_MELD, wild_room
+from .melds import GROUP_MELD
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import RuleSet
     from .state import GameState
 
 
@@ -75,21 +74,19 @@ def can_go_out(state: GameState) -> bool:
     points = 0
     if not state.opened[state.side_of(seat)]:
         points = sum(map(mul, value, state.hands[seat]))  # (every card's points at C speed)
-    rooms: dict[int, int] = {}  # wild_room by (naturals, wilds), shared by the discards tried
     for d in discards:
         hand = list(hk)
         pts = points
         if d >= 0:
             hand[d] -= 1
             pts -= value[m.faces_of[d][0]]
-        if _plan_ok(state, hand, pts, rooms):
+        if _plan_ok(state, hand, pts):
             return True
     return False
 
 
-def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, int]) -> bool:
-    """Can every card of ``hand`` (kind counts, worth ``points``) be melded this turn? (``rooms``:
-    ``_room``'s memo.)"""
+def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
+    """Can every card of ``hand`` (kind counts, worth ``points``) be melded this turn?"""
     m = state.model
     r = state.rf
     seat = state.current
@@ -114,6 +111,10 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
     layoff = False
     existing = [False] * 15  # the ranks of the side's group melds (as can_go_out)
     nks = m.natural_kinds
+    # melds.wild_room from the model's table (as the move generators): a group holds at most every
+    # natural of its rank, so ``wild_cap`` covers every count of naturals here
+    cap = m.wild_cap
+    maxsize = r.max_meld_size
     for i, mm in enumerate(state.melds[side]):
         if mm.type is not GROUP_MELD:
             continue
@@ -126,9 +127,15 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
         if nat and i < state.turn_base:
             layoff = True
         n_after = len(mm.cards) + nat
-        if r.max_meld_size and n_after > r.max_meld_size:
+        if maxsize and n_after > maxsize:
             return False
-        room = _room(rooms, state.rules, mm.naturals + nat, mm.wilds)
+        wilds = mm.wilds
+        naturals = mm.naturals + nat
+        room = cap[naturals] - wilds  # (wild_room(state.rules, naturals, wilds), inline)
+        if maxsize and room > maxsize - naturals - wilds:
+            room = maxsize - naturals - wilds
+        if room < 0:
+            room = 0
         if not r.wild_to_canasta:
             room = min(room, max(0, size - 1 - len(mm.cards)))
         slots.append((n_after, 0, room, i >= state.turn_base))
@@ -143,7 +150,11 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
         if nat < r.min_naturals:
             return False
         least = max(0, 3 - nat)
-        room = _room(rooms, state.rules, nat, 0)
+        room = cap[nat]  # (wild_room(state.rules, nat, 0), inline)
+        if maxsize and room > maxsize - nat:
+            room = maxsize - nat
+        if room < 0:
+            room = 0
         if least > room:
             return False
         slots.append((nat, least, room, True))
@@ -180,13 +191,3 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
     # short of the opening minimum, only a concealed going out (C1) waives it
     return (state.opened[side] or state.turn_points + points >= state.minimum[side]
             or state.goes_out_concealed(layoff, own_canasta))
-
-
-def _room(rooms: dict[int, int], rules: RuleSet, naturals: int, wilds: int) -> int:
-    """``wild_room``, remembered in ``rooms`` for one going-out check: it reads the rule set several
-    times (plain Python attribute look-ups, even compiled) and the discards tried ask the same few."""
-    key = naturals << 8 | wilds
-    room = rooms.get(key)
-    if room is None:
-        room = rooms[key] = wild_room(rules, naturals, wilds)
-    return room
