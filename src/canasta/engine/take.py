@@ -326,18 +326,20 @@ def do_take(s: GameState, a: Action) -> None:
         old = s.melds[side][a.meld]
         new = old.with_cards((top, *a.cards), rf.red3_wild)
         s.melds[side][a.meld] = new
-        completed = old.size < rf.canasta_size <= new.size
+        # (len of the cards, not ``Meld.size``: a property is a call)
+        completed = len(old.cards) < rf.canasta_size <= len(new.cards)
     else:
         new = new_meld((top, *a.cards), GROUP_MELD, rf.red3_wild)
         s.melds[side].append(new)
-        completed = new.size >= rf.canasta_size
+        completed = len(new.cards) >= rf.canasta_size
     gained: list[int] = []
     laid: list[int] = []
     hand = s.hands[seat]
     hk = s.hk[seat]
     kind_of = s.model.kind_of
+    laid_faces = rf.laid_faces
     for f in rest:
-        if rf.laid_faces[f]:
+        if laid_faces[f]:
             s.red3[seat].append(f)
             laid.append(f)
         else:
@@ -346,7 +348,8 @@ def do_take(s: GameState, a: Action) -> None:
             gained.append(f)
     s.hn[seat] += len(gained)
     s.log_event(seat, "take", (top, *a.cards))
-    fresh(s, gained)
+    if rf.red3_mode == "disclose":  # (fresh's own test, a call sooner)
+        fresh(s, gained)
     if not s.pile:  # the whole pile was taken (not only its top card, B2 option)
         s.log_event(seat, "pile", tuple(gained))
     for f in laid:  # a red three found in the pile is laid, not replaced (R 1.1)
