@@ -31,11 +31,12 @@ def can_go_out(state: GameState) -> bool:
     declared, where the rules have them, ends the hand as going out does)."""
     r = state.rf
     seat = state.current
+    side = seat % state.sides  # (side_of, inline: a call less)
     hk = state.hk[seat]
     m = state.model
     if m.special_hands and state.declarable_specials():
         return True
-    if state.retracted and not state.opened[state.side_of(seat)]:
+    if state.retracted and not state.opened[side]:
         return False  # a player who took back an opening may not meld again this turn
     if (r.sequences or r.wild_melds or not r.one_meld_per_rank or r.merge_groups
             or r.red3_mode != "lay" or not r.wild_to_canasta or m.wild_kinds != (m.joker, m.deuce)
@@ -45,7 +46,7 @@ def can_go_out(state: GameState) -> bool:
     # the ranks of the side's group melds (flags by rank, not bits: Python 3.11 specializes a list's
     # subscript, not the int's shifts and ands)
     existing = [False] * 15
-    for mm in state.melds[state.side_of(seat)]:
+    for mm in state.melds[side]:
         if mm.type is GROUP_MELD:
             existing[mm.rank] = True
     # a rank held short of a new meld (fewer than ``min_naturals``, no meld of it on the side)
@@ -72,7 +73,7 @@ def can_go_out(state: GameState) -> bool:
     value = m.value
     # the hand's points count only short of the opening (``_plan_ok``'s last line)
     points = 0
-    if not state.opened[state.side_of(seat)]:
+    if not state.opened[side]:
         points = sum(map(mul, value, state.hands[seat]))  # (every card's points at C speed)
     for d in discards:
         hand = list(hk)
@@ -90,7 +91,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
     m = state.model
     r = state.rf
     seat = state.current
-    side = state.side_of(seat)
+    side = seat % state.sides  # (side_of, inline)
     if hand[m.red3]:
         return False
     wild_total = hand[m.joker] + hand[m.deuce]
