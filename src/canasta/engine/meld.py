@@ -282,13 +282,12 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
     ok3, ok21 = m.meld3_ok, m.meld21_ok
     naturals: list[Action] | None = None
     if r.sequences:
-        gen_suited(s, out, wild_faces, group_ranks(melds) if r.one_meld_per_rank else NO_RANKS)
+        gen_suited(s, out, wild_faces, group_ranks(melds) if r.one_meld_per_rank else 0)
     elif ok3 or ok21:
         free = drawing or hn - 3 >= 2
         kind_rank = m.rank
         by_rank = bool(wild_faces) and m.wild_rules and wild_rule_bites(s, side, 2)
-        # group_ranks(melds), found at the first pair held
-        taken: list[bool] | None = None if r.one_meld_per_rank else NO_RANKS
+        taken = -1 if r.one_meld_per_rank else 0  # group_ranks(melds), found at the first pair held
         naturals = []
         for k in range(m.n_natural):
             n = hk[k]
@@ -299,9 +298,9 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
             naturals.append(DISCARDS[f0 if h[f0] else f1 if h[f1] else f2 if h[f2] else f3])
             if n < 2:
                 continue
-            if taken is None:
+            if taken < 0:
                 taken = group_ranks(melds)
-            if taken[kind_rank[k]]:
+            if taken & RANK_BIT[kind_rank[k]]:
                 continue
             base = (kind_rank[k] - 2) * 4
             # (below 2 ** 30: in plain Python a larger int takes the slow path of every operation)
@@ -392,23 +391,25 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
     return naturals
 
 
-def group_ranks(melds: list[Meld]) -> list[bool]:
-    """The ranks of ``melds``' groups, a flag by rank (0 to 14): where a rank has one group only,
-    the ranks whose new melds are refused (``one_meld_per_rank``). (Flags, not an int's bits:
-    plain Python 3.11 specializes a list's subscript, not ``>>``, ``&`` and ``|``.)"""
-    taken = [False] * 15
+def group_ranks(melds: list[Meld]) -> int:
+    """The ranks of ``melds``' groups, a bit each (``RANK_BIT``): where a rank has one group only,
+    the ranks whose new melds are refused (``one_meld_per_rank``)."""
+    taken = 0
     for x in melds:
         if x.type is GROUP_MELD:
-            taken[x.rank] = True
+            taken |= RANK_BIT[x.rank]
     return taken
 
 
-NO_RANKS: Final[list[bool]] = [False] * 15  # group_ranks of no meld (never changed)
+# rank -> its bit in group_ranks: one unspecialized operation per test in plain Python 3.11 (an
+# ``&``, where ``>> rank & 1`` is two and ``1 << rank`` one more), and no list to build per call
+# (flags by rank were cheaper in plain Python but made the compiled build slower)
+RANK_BIT: Final[tuple[int, ...]] = tuple(1 << rank for rank in range(15))
 
 
-def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: list[bool]) -> None:
-    """New melds where suits matter: groups from any suits of a rank (not of a rank flagged in
-    ``taken``: the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
+def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: int) -> None:
+    """New melds where suits matter: groups from any suits of a rank (not of a rank in ``taken``, a bit
+    per rank: the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
     seat = s.current
     side = seat % s.sides  # (side_of, inline: hot)
     m = s.model
@@ -436,7 +437,7 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: li
             held2 += bit
         if c3:
             held3 += bit
-        if c0 + c1 + c2 + c3 < 2 or taken[base // 4 + 2]:
+        if c0 + c1 + c2 + c3 < 2 or taken & RANK_BIT[base // 4 + 2]:
             continue
         here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
         # (below 2 ** 30, as gen_melds' keys: a face's count, at most 4 packs, fits in 3 bits)
