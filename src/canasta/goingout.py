@@ -19,10 +19,9 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from .goingout_search import can_go_out_general
-from .melds import GROUP_MELD, wild_room
+from .melds import GROUP_MELD
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import RuleSet
     from .state import GameState
 
 
@@ -32,11 +31,12 @@ def can_go_out(state: GameState) -> bool:
     declared, where the rules have them, ends the hand as going out does)."""
     r = state.rf
     seat = state.current
+    side = seat % state.sides  # (side_of, inline: a call less)
     hk = state.hk[seat]
     m = state.model
     if m.special_hands and state.declarable_specials():
         return True
-    if state.retracted and not state.opened[state.side_of(seat)]:
+    if state.retracted and not state.opened[side]:
         return False  # a player who took back an opening may not meld again this turn
     if (r.sequences or r.wild_melds or not r.one_meld_per_rank or r.merge_groups
             or r.red3_mode != "lay" or not r.wild_to_canasta or m.wild_kinds != (m.joker, m.deuce)
@@ -46,7 +46,7 @@ def can_go_out(state: GameState) -> bool:
     # the ranks of the side's group melds (flags by rank, not bits: Python 3.11 specializes a list's
     # subscript, not the int's shifts and ands)
     existing = [False] * 15
-    for mm in state.melds[state.side_of(seat)]:
+    for mm in state.melds[side]:
         if mm.type is GROUP_MELD:
             existing[mm.rank] = True
     # a rank held short of a new meld (fewer than ``min_naturals``, no meld of it on the side)
@@ -73,27 +73,25 @@ def can_go_out(state: GameState) -> bool:
     value = m.value
     # the hand's points count only short of the opening (``_plan_ok``'s last line)
     points = 0
-    if not state.opened[state.side_of(seat)]:
+    if not state.opened[side]:
         points = sum(map(mul, value, state.hands[seat]))  # (every card's points at C speed)
-    rooms: dict[int, int] = {}  # wild_room by (naturals, wilds), shared by the discards tried
     for d in discards:
         hand = list(hk)
         pts = points
         if d >= 0:
             hand[d] -= 1
             pts -= value[m.faces_of[d][0]]
-        if _plan_ok(state, hand, pts, rooms):
+        if _plan_ok(state, hand, pts):
             return True
     return False
 
 
-def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, int]) -> bool:
-    """Can every card of ``hand`` (kind counts, worth ``points``) be melded this turn? (``rooms``:
-    ``_room``'s memo.)"""
+def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
+    """Can every card of ``hand`` (kind counts, worth ``points``) be melded this turn?"""
     m = state.model
     r = state.rf
     seat = state.current
-    side = state.side_of(seat)
+    side = seat % state.sides  # (side_of, inline)
     if hand[m.red3]:
         return False
     wild_total = hand[m.joker] + hand[m.deuce]
@@ -114,6 +112,10 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
     layoff = False
     existing = [False] * 15  # the ranks of the side's group melds (as can_go_out)
     nks = m.natural_kinds
+    # melds.wild_room from the model's table (as the move generators): a group holds at most every
+    # natural of its rank, so ``wild_cap`` covers every count of naturals here
+    cap = m.wild_cap
+    maxsize = r.max_meld_size
     for i, mm in enumerate(state.melds[side]):
         if mm.type is not GROUP_MELD:
             continue
@@ -126,9 +128,15 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
         if nat and i < state.turn_base:
             layoff = True
         n_after = len(mm.cards) + nat
-        if r.max_meld_size and n_after > r.max_meld_size:
+        if maxsize and n_after > maxsize:
             return False
-        room = _room(rooms, state.rules, mm.naturals + nat, mm.wilds)
+        wilds = mm.wilds
+        naturals = mm.naturals + nat
+        room = cap[naturals] - wilds  # (wild_room(state.rules, naturals, wilds), inline)
+        if maxsize and room > maxsize - naturals - wilds:
+            room = maxsize - naturals - wilds
+        if room < 0:
+            room = 0
         if not r.wild_to_canasta:
             room = min(room, max(0, size - 1 - len(mm.cards)))
         slots.append((n_after, 0, room, i >= state.turn_base))
@@ -143,7 +151,11 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
         if nat < r.min_naturals:
             return False
         least = max(0, 3 - nat)
-        room = _room(rooms, state.rules, nat, 0)
+        room = cap[nat]  # (wild_room(state.rules, nat, 0), inline)
+        if maxsize and room > maxsize - nat:
+            room = maxsize - nat
+        if room < 0:
+            room = 0
         if least > room:
             return False
         slots.append((nat, least, room, True))
@@ -180,13 +192,3 @@ def _plan_ok(state: GameState, hand: list[int], points: int, rooms: dict[int, in
     # short of the opening minimum, only a concealed going out (C1) waives it
     return (state.opened[side] or state.turn_points + points >= state.minimum[side]
             or state.goes_out_concealed(layoff, own_canasta))
-
-
-def _room(rooms: dict[int, int], rules: RuleSet, naturals: int, wilds: int) -> int:
-    """``wild_room``, remembered in ``rooms`` for one going-out check: it reads the rule set several
-    times (plain Python attribute look-ups, even compiled) and the discards tried ask the same few."""
-    key = naturals << 8 | wilds
-    room = rooms.get(key)
-    if room is None:
-        room = rooms[key] = wild_room(rules, naturals, wilds)
-    return room

@@ -40,7 +40,7 @@ from typing import Any, Final
 
 from .actions import ASK, DRAW, END, NO, PASS, RETRACT, UPCARD, YES, Action, action_problem
 from .cards import is_black_three
-from .engine.ask import ask_basic, why_not_ask
+from .engine.ask import ask_basic
 from .engine.common import (
     ANSWER_PHASE,
     BLACK3_MELD,
@@ -140,8 +140,9 @@ class GameState(Table):
     state machine and the rules on top. Create with :meth:`new`; see the module docstring for the
     turn structure."""
 
-    # ``no_out``, a cache of the going-out check, is no part of the position (not in STATE_FIELDS)
-    __slots__ = (*MACHINE_FIELDS, "no_out")
+    # ``no_out``, a cache of the going-out check, is no part of the position (not in STATE_FIELDS);
+    # nor is ``is_over``, ``phase is Phase.OVER`` kept as a flag (set where the phase becomes OVER)
+    __slots__ = (*MACHINE_FIELDS, "is_over", "no_out")
 
     rules: RuleSet
     rf: RuleFacts  # the options the hot paths read, copied from ``rules`` (``model.RuleFacts``)
@@ -188,6 +189,10 @@ class GameState(Table):
     # stock's and the pile's sizes, the retracted and no_discard flags and the boxed cards' count
     # (``engine.discard.must_go_out``); None when none was found (cleared at every turn's start)
     no_out: tuple[list[int], tuple[int, int, int, int, int]] | None
+    # whether the game is over (``phase is Phase.OVER``): a flag, not a property, since every game
+    # loop asks it after every action and a property is a call (plain Python 3.11 does not
+    # specialize it; a slot is read on the fast path)
+    is_over: bool
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -259,6 +264,7 @@ class GameState(Table):
         s._log = None
         s.nactions = 0
         s.first_turn = False
+        s.is_over = False
         reset_turn(s)
         return s
 
@@ -317,13 +323,10 @@ class GameState(Table):
         c._log = self._log
         c.nactions = self.nactions
         c.no_out = self.no_out  # never changed in place, only replaced
+        c.is_over = self.is_over
         return c
 
     # ------------------------------------------------------------------ small queries
-    @property
-    def is_over(self) -> bool:
-        return self.phase is OVER_PHASE
-
     def partner(self, seat: int) -> int:
         """The seat that answers ``ask``, or -1 when the player has no partner."""
         r = self.rf
@@ -494,9 +497,12 @@ class GameState(Table):
         r = self.rf
         # an opened side has nothing to show before the draw and nothing to retract: the first test
         # of pre_draw_ok and why_not_retract, made here a call sooner (most positions)
-        unopened = not self.opened[self.current % self.sides]
+        seat = self.current
+        side = seat % self.sides
+        unopened = not self.opened[side]
         if ph is DRAW_PHASE:
-            if why_not_draw(self) is None:
+            # (why_not_draw refuses only after melds shown or with the stock gone: asked only then)
+            if (self.stock and not self.pre_draw) or why_not_draw(self) is None:
                 out.append(DRAW)
             if self.first_turn and why_not_upcard(self) is None:  # (its first test, a call sooner)
                 out.append(UPCARD)
@@ -508,7 +514,8 @@ class GameState(Table):
                 out.append(ASK)
             if unopened and pre_draw_ok(self):
                 gen_melds(self, out)
-            if unopened and why_not_retract(self) is None:
+            # (why_not_retract refuses a side with no meld shown: tested here first, a call less)
+            if unopened and self.melds[side] and why_not_retract(self) is None:
                 out.append(RETRACT)
             if not self.stock and why_not_end(self) is None:  # (its first test before the draw)
                 out.append(END)
@@ -517,18 +524,20 @@ class GameState(Table):
             return out
         if self.bonus_draws and self.stock:
             out.append(DRAW)
-        gen_melds(self, out)
+        naturals = gen_melds(self, out)
         if r.merge_groups:
             gen_merges(self, out)
-        if why_not_ask(self) is None:
+        # (why_not_ask after the draw, a call less: ask_basic, and a card left to keep after a "no";
+        # a question already asked this turn, which ask_basic refuses, tested first)
+        if not self.asked_turn and self.hn[seat] >= 2 and ask_basic(self) is None:
             out.append(ASK)
-        if unopened and why_not_retract(self) is None:
+        if unopened and self.melds[side] and why_not_retract(self) is None:
             out.append(RETRACT)
         if self.no_discard:
             if why_not_end(self) is None:
                 out.append(END)
         else:
-            gen_discards(self, out)
+            gen_discards(self, out, naturals)
         if r.pass_allowed and why_not_pass(self) is None:
             out.append(PASS)
         if self.model.special_hands:
@@ -607,6 +616,7 @@ class GameState(Table):
         if winner >= 0:
             self.winner = winner
             self.phase = OVER_PHASE
+            self.is_over = True
             return
         self.hand_no += 1
         self.dealer = (self.dealer + 1) % r.players

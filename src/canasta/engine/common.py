@@ -131,6 +131,10 @@ def _action(op: Op, cards: tuple[int, ...], meld: int, other: int) -> Action:
     return tuple.__new__(Action, (op, cards, meld, other))
 
 
+# the discard of each face (shared: the generators list these)
+DISCARDS: Final = tuple(_action(OP_DISCARD, (f,), -1, -1) for f in range(53))
+
+
 def add_action(f: int, meld: int) -> Action:
     """The ``add`` action of card ``f`` onto meld ``meld``, shared (actions are immutable)."""
     key = meld << 6 | f  # (f < 64)

@@ -4,12 +4,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..cards import JOKER, RANK_NAMES
 from ..goingout import can_go_out
-from .common import GROUP_MELD, OP_DISCARD, SAID_YES, Problem
+from .common import DISCARDS, GROUP_MELD, SAID_YES, Problem
 from .conditions import canasta_counts, go_out_problem, has_cards, open_after, talon_count
 from .flow import check_failed_go_out, draw_cards, go_out, next_turn
 
@@ -101,8 +101,9 @@ def _can_go_out_held(s: GameState) -> bool:
     return False
 
 
-def gen_discards(s: GameState, out: list[Action]) -> None:
-    """The discards, one per kind held; the full check only where it can refuse one."""
+def gen_discards(s: GameState, out: list[Action], naturals: list[Action] | None = None) -> None:
+    """The discards, one per kind held; the full check only where it can refuse one. ``naturals``:
+    the natural kinds' discards where ``gen_melds`` has listed them (in this position)."""
     seat = s.current
     if s.no_discard:
         return
@@ -132,6 +133,8 @@ def gen_discards(s: GameState, out: list[Action]) -> None:
         for f in range(8, 52):  # (a loop: in plain Python a comprehension is a call of its own)
             if h[f]:
                 out.append(DISCARDS[f])
+    elif naturals is not None:
+        out.extend(naturals)
     else:  # one kind per rank (its four faces): its first held face
         for k in range(m.n_natural):
             if hk[k]:
@@ -158,7 +161,7 @@ def do_discard(s: GameState, a: Action) -> None:
     s.pile.append(f)
     if s.model.freezes[f]:
         s.pile_frozen = True
-    s.log_event(seat, "discard", a.cards)
+    s._log = ((s.hand_no, seat, "discard", a.cards, False), s._log)  # (log_event, inline: every turn)
     if s.hn[seat] == 0 and (not talon or go_out_problem(s,
             canasta_counts(s, side), True, s.goes_out_concealed()) is None):
         go_out(s, seat)
@@ -171,5 +174,3 @@ def do_discard(s: GameState, a: Action) -> None:
         check_failed_go_out(s)
     next_turn(s)
 
-
-DISCARDS: Final = tuple(Action(OP_DISCARD, (f,)) for f in range(53))

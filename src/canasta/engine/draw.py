@@ -87,11 +87,14 @@ def do_draw(s: GameState, a: Action) -> None:
         s.log_event(seat, "draw_empty")
         s.end_hand("stock_out", -1)
         return
-    got = draw_cards(s, seat, s.rf.stock_draw)
-    s.log_event(seat, "draw", tuple(got), private=True)
+    rf = s.rf
+    got = draw_cards(s, seat, rf.stock_draw)
+    # (``s.log_event(seat, "draw", tuple(got), private=True)``, inline: every turn)
+    s._log = ((s.hand_no, seat, "draw", tuple(got), True), s._log)
     s.first_turn = False
     s.phase = PLAY_PHASE
-    fresh(s, got)
+    if rf.red3_mode == "disclose":  # (fresh's own test, a call sooner: every turn)
+        fresh(s, got)
 
 
 def turnover_due(s: GameState) -> bool:

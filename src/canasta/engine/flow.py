@@ -46,11 +46,21 @@ def take_from(s: GameState, seat: int, f: int) -> None:
     s.hn[seat] -= 1
 
 
+def take_cards(s: GameState, seat: int, cards: tuple[int, ...]) -> None:
+    """Take ``cards`` out of the seat's hand: ``take_from`` for each, in one call."""
+    hand = s.hands[seat]
+    hk = s.hk[seat]
+    kind_of = s.model.kind_of
+    for f in cards:
+        hand[f] -= 1
+        hk[kind_of[f]] -= 1
+    s.hn[seat] -= len(cards)
+
+
 def lift_top_with(s: GameState, seat: int, cards: tuple[int, ...]) -> int:
     """Take ``cards`` out of the seat's hand and the pile's top card off the pile, returning it: the
     start of every use of the top card with cards from hand (taking the pile, S0's facility)."""
-    for f in cards:
-        take_from(s, seat, f)
+    take_cards(s, seat, cards)
     return s.pile.pop()
 
 

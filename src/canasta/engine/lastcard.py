@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from .common import OP_MERGE, PLAY_PHASE
+from .common import GROUP_MELD, OP_MERGE, PLAY_PHASE
 from .conditions import merges_after
 from .discard import why_not_discard
 from .meld import why_not_add
@@ -38,12 +38,19 @@ def one_card_out(s: GameState, merges: bool, merged: bool) -> bool:
     (``merged``: a merge was made, so discarding the card is checked again.)"""
     seat = s.current
     side = s.side_of(seat)
-    last = s.hand_cards(seat)[0]
-    if merged and why_not_discard(s, (last,), False) is None:
+    last = s.hands[seat].index(1)  # the one card held (its face's count is 1, every other 0)
+    cards = (last,)
+    if merged and why_not_discard(s, cards, False) is None:
         return True
-    if s.rules.go_out_discard != "required" and any(
-            why_not_add(s, i, (last,)) is None for i in range(len(s.melds[side]))):
-        return True
+    if s.rules.go_out_discard != "required":
+        # (a natural card is refused by every group of another rank, "wrong_rank": asked here
+        # first, without the check's message; a loop, not any() of a generator: a frame less)
+        rank = -1 if s.model.wild_face[last] else last // 4 + 2
+        for i, x in enumerate(s.melds[side]):
+            if rank >= 0 and x.type is GROUP_MELD and x.rank != rank:
+                continue
+            if why_not_add(s, i, cards) is None:
+                return True
     if merges:
         for a in merge_options(s):
             c = s.clone()

@@ -21,6 +21,7 @@ from ..melds import (
 from .common import (
     ADDS,
     BLACK3_MELD,
+    DISCARDS,
     DRAW_PHASE,
     GROUP_MELD,
     OP_MELD,
@@ -42,7 +43,7 @@ from .conditions import (
     wild_rule,
     wild_rule_bites,
 )
-from .flow import go_out, meld_points, take_from
+from .flow import go_out, meld_points, take_cards
 from .take import pile_block
 from .top import top_possible
 
@@ -58,9 +59,10 @@ def pre_draw_ok(s: GameState) -> bool:
     level = s.facility_level(side) if s.rf.laydown_facility else 0  # (a call less where there is none)
     if level and top_possible(s, level):
         return True  # S0 [G](i): lay-down melds shown before taking the top card alone
-    if pile_block(s) is not None:
-        return False
     top = s.pile[-1]
+    # (pile_block refuses a natural four to ace only with one card in hand: asked only then)
+    if (top < 8 or top == JOKER or s.hn[s.current] == 1) and pile_block(s) is not None:
+        return False
     hk = s.hk[s.current]
     held = 0
     for k in s.model.natural_kinds[top // 4 + 2]:
@@ -244,14 +246,16 @@ def misfit(s: GameState, m: Meld, f: int, wild: bool) -> Problem:
     return None
 
 
-def gen_melds(s: GameState, out: list[Action]) -> None:
-    """New three-card melds, black threes and one-card additions (same rules as the checks)."""
+def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
+    """New three-card melds, black threes and one-card additions (same rules as the checks).
+    Where it walks the natural kinds (one per rank, suits aside), it returns each held kind's
+    discard (its first held face), in kind order, for ``gen_discards``: a second walk saved."""
     seat = s.current
     side = seat % s.sides  # (side_of, inline: hot)
     m = s.model
     r = s.rf
     if s.retracted and not s.opened[side]:
-        return
+        return None
     hk = s.hk[seat]
     h = s.hands[seat]
     hn = s.hn[seat]
@@ -261,7 +265,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
             c1 = (s.face_of_kind(seat, m.red3),)
             if why_not_meld(s, c1) is None:
                 out.append(meld_action(c1))
-        return
+        return None
     melds = s.melds[side]
     # (loops, not comprehensions: in plain Python each comprehension is a call of its own)
     wilds: list[int] = []
@@ -276,6 +280,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                     break
     # new group melds of three cards
     ok3, ok21 = m.meld3_ok, m.meld21_ok
+    naturals: list[Action] | None = None
     if r.sequences:
         gen_suited(s, out, wild_faces, group_ranks(melds) if r.one_meld_per_rank else 0)
     elif ok3 or ok21:
@@ -283,14 +288,20 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
         kind_rank = m.rank
         by_rank = bool(wild_faces) and m.wild_rules and wild_rule_bites(s, side, 2)
         taken = -1 if r.one_meld_per_rank else 0  # group_ranks(melds), found at the first pair held
+        naturals = []
         for k in range(m.n_natural):
-            if hk[k] < 2:  # (most kinds: tested with no store)
+            n = hk[k]
+            if not n:
+                continue
+            # the kind's discard (as gen_discards: a kind is a rank's four faces, its first held one)
+            f0, f1, f2, f3 = faces_of[k]
+            naturals.append(DISCARDS[f0 if h[f0] else f1 if h[f1] else f2 if h[f2] else f3])
+            if n < 2:
                 continue
             if taken < 0:
                 taken = group_ranks(melds)
-            if taken >> kind_rank[k] & 1:
+            if taken & RANK_BIT[kind_rank[k]]:
                 continue
-            n = hk[k]
             base = (kind_rank[k] - 2) * 4
             # (below 2 ** 30: in plain Python a larger int takes the slow path of every operation)
             key = (base << 11 | (4096 if n >= 3 else 0) | h[base] | h[base + 1] << 3 | h[base + 2] << 6
@@ -334,7 +345,7 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
             if why_not_meld(s, c) is None:
                 out.append(meld_action(c))
     if not melds:
-        return  # (no meld to add to: none of the set-up below)
+        return naturals  # (no meld to add to: none of the set-up below)
     # additions, one card at a time (the limits of melds.wild_problem from the model's tables: this
     # is hot; the largest meld is checked first, so only the wild cards' cap remains)
     free = drawing or hn - 1 >= 2
@@ -377,16 +388,23 @@ def gen_melds(s: GameState, out: list[Action]) -> None:
                 for f in wild_faces:
                     if free or add_finish(s, side, i, meld, f) is None:
                         out.append(ADDS.get(i << 6 | f) or add_action(f, i))
+    return naturals
 
 
 def group_ranks(melds: list[Meld]) -> int:
-    """The ranks of ``melds``' groups, a bit each: where a rank has one group only, the ranks
-    whose new melds are refused (``one_meld_per_rank``)."""
+    """The ranks of ``melds``' groups, a bit each (``RANK_BIT``): where a rank has one group only,
+    the ranks whose new melds are refused (``one_meld_per_rank``)."""
     taken = 0
     for x in melds:
         if x.type is GROUP_MELD:
-            taken |= 1 << x.rank
+            taken |= RANK_BIT[x.rank]
     return taken
+
+
+# rank -> its bit in group_ranks: one unspecialized operation per test in plain Python 3.11 (an
+# ``&``, where ``>> rank & 1`` is two and ``1 << rank`` one more), and no list to build per call
+# (flags by rank were cheaper in plain Python but made the compiled build slower)
+RANK_BIT: Final[tuple[int, ...]] = tuple(1 << rank for rank in range(15))
 
 
 def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: int) -> None:
@@ -419,7 +437,7 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: in
             held2 += bit
         if c3:
             held3 += bit
-        if c0 + c1 + c2 + c3 < 2 or taken >> (base // 4 + 2) & 1:
+        if c0 + c1 + c2 + c3 < 2 or taken & RANK_BIT[base // 4 + 2]:
             continue
         here = wilds if not by_rank or wild_rule(s, side, base // 4 + 2, 2) is None else ()
         # (below 2 ** 30, as gen_melds' keys: a face's count, at most 4 packs, fits in 3 bits)
@@ -506,8 +524,7 @@ def do_meld(s: GameState, a: Action) -> None:
     cards = a.cards
     seat = s.current
     side = seat % s.sides  # (side_of, inline: hot)
-    for f in cards:
-        take_from(s, seat, f)
+    take_cards(s, seat, cards)
     if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1)
         s.red3[seat].append(cards[0])
         s.log_event(seat, "red3", cards)
@@ -540,7 +557,9 @@ def do_add(s: GameState, a: Action) -> None:
     f = a.cards[0]
     seat = s.current
     side = seat % s.sides  # (side_of, inline: hot)
-    take_from(s, seat, f)
+    s.hands[seat][f] -= 1  # (take_from, inline: every addition)
+    s.hk[seat][s.model.kind_of[f]] -= 1
+    s.hn[seat] -= 1
     old = s.melds[side][index]
     rf = s.rf
     new = old.with_cards((f,), rf.red3_wild)

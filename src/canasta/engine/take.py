@@ -188,22 +188,29 @@ def why_not_take_sequence(s: GameState, a: Action, tm: Meld) -> Problem:
 
 def gen_takes(s: GameState, out: list[Action]) -> None:
     """The takes the hand allows: naturals of the top rank (and wilds) onto each possible target."""
-    if pile_block(s) is not None:
+    pile = s.pile
+    if not pile:
         return
     seat = s.current
+    top = pile[-1]
+    # (pile_block's other refusals need a top card that is no natural four to ace, or one card in
+    # hand: asked only then, a call less in most positions)
+    if (top < 8 or top == JOKER or s.hn[seat] == 1) and pile_block(s) is not None:
+        return
     side = seat % s.sides  # (side_of, inline: hot)
-    r = s.rules
     hk = s.hk[seat]
     m = s.model
     rf = s.rf
-    melds = s.melds[side]
-    rank = s.pile[-1] // 4 + 2
-    frozen = s.frozen_reason(side) is not None
+    rank = top // 4 + 2
+    # (s.frozen_reason(side) is not None, inline: hot)
+    frozen = rf.pile_always_frozen or s.pile_frozen or (rf.unopened_side_frozen and not s.opened[side])
     held = 0
     for k in m.natural_kinds[rank]:
         held += hk[k]
     if frozen and held < 2 and not rf.pickup_extends_sequence:
         return  # (a frozen pile needs a natural pair: the targets below would all be dropped)
+    r = s.rules
+    melds = s.melds[side]
     if rf.one_meld_per_rank:
         targets = [s.meld_of_rank(side, rank)]
     else:
@@ -319,18 +326,20 @@ def do_take(s: GameState, a: Action) -> None:
         old = s.melds[side][a.meld]
         new = old.with_cards((top, *a.cards), rf.red3_wild)
         s.melds[side][a.meld] = new
-        completed = old.size < rf.canasta_size <= new.size
+        # (len of the cards, not ``Meld.size``: a property is a call)
+        completed = len(old.cards) < rf.canasta_size <= len(new.cards)
     else:
         new = new_meld((top, *a.cards), GROUP_MELD, rf.red3_wild)
         s.melds[side].append(new)
-        completed = new.size >= rf.canasta_size
+        completed = len(new.cards) >= rf.canasta_size
     gained: list[int] = []
     laid: list[int] = []
     hand = s.hands[seat]
     hk = s.hk[seat]
     kind_of = s.model.kind_of
+    laid_faces = rf.laid_faces
     for f in rest:
-        if rf.laid_faces[f]:
+        if laid_faces[f]:
             s.red3[seat].append(f)
             laid.append(f)
         else:
@@ -339,7 +348,8 @@ def do_take(s: GameState, a: Action) -> None:
             gained.append(f)
     s.hn[seat] += len(gained)
     s.log_event(seat, "take", (top, *a.cards))
-    fresh(s, gained)
+    if rf.red3_mode == "disclose":  # (fresh's own test, a call sooner)
+        fresh(s, gained)
     if not s.pile:  # the whole pile was taken (not only its top card, B2 option)
         s.log_event(seat, "pile", tuple(gained))
     for f in laid:  # a red three found in the pile is laid, not replaced (R 1.1)
