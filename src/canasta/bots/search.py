@@ -17,8 +17,8 @@ threes now or later) lays out its melds in a sampled world. Where a plan differs
 own turn, the plans are played out like candidate actions and the best is followed for the rest of
 the turn (the discard is then searched as usual).
 
-**Whole hands** (:data:`WHOLE_HAND`: nvso-tournament): every playout runs to the end of the hand,
-with more worlds, instead of being cut off after ``turns`` turns.
+**Whole hands** (:data:`WHOLE_HAND`: the American games): every playout runs to the end of the
+hand, with more worlds, instead of being cut off after ``turns`` turns.
 
 **Scoring a playout**: the hand's result if it ended, else an estimate: the engine's score of the
 hand as if it ended now (every canasta kind, red threes plus or minus, the cards in hand), plus
@@ -153,8 +153,10 @@ PLAY_TO_WIN: frozenset[str] = frozenset(("american", "nvso-tournament"))
 # shows only at its end, and the four-turn cut-off's estimate misleads a search that optimises it
 # (given the real cards it played worse than the heuristic); a whole hand's result is exact but
 # noisy with a random stock, hence the worlds. Against the Club player over 800 deals: 64.5% of
-# the games won, 57.9% without (docs/bots.md).
-WHOLE_HAND: dict[str, int] = {"nvso-tournament": 4}
+# the games won, 57.9% without. American games are six or seven long hands: there twice the worlds
+# (32), which keeps a game's cost near an NVSO game's with 64; on 400 fresh deals 70.0% against
+# 64.5% (docs/bots.md).
+WHOLE_HAND: dict[str, int] = {"nvso-tournament": 4, "american": 2}
 
 
 def game_chance(r: RuleSet, totals: Sequence[float], side: int, hand_no: int, cut: bool) -> float:
