@@ -154,8 +154,8 @@ PLAY_TO_WIN: frozenset[str] = frozenset(("american", "nvso-tournament"))
 # (given the real cards it played worse than the heuristic); a whole hand's result is exact but
 # noisy with a random stock, hence the worlds. Against the Club player over 800 deals: 64.5% of
 # the games won, 57.9% without. American games are six or seven long hands: there twice the worlds
-# (32), which keeps a game's cost near an NVSO game's with 64; on 400 fresh deals 70.0% against
-# 64.5% (docs/bots.md).
+# (32), which keeps a game's cost near an NVSO game's with 64; over 800 deals 67.6% against 64.4%
+# (docs/bots.md).
 WHOLE_HAND: dict[str, int] = {"nvso-tournament": 4, "american": 2}
 
 
