@@ -19,7 +19,7 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from .goingout_search import can_go_out_general
-from .melds import GROUP_MELD
+from .melds import GROUP_MELD, room_within
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -113,7 +113,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
     existing = [False] * 15  # the ranks of the side's group melds (as can_go_out)
     nks = m.natural_kinds
     # melds.wild_room from the model's table (as the move generators): a group holds at most every
-    # natural of its rank, so ``wild_cap`` covers every count of naturals here
+    # natural of its rank, so ``wild_cap`` covers every count of naturals here (room_within)
     cap = m.wild_cap
     maxsize = r.max_meld_size
     for i, mm in enumerate(state.melds[side]):
@@ -132,11 +132,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
             return False
         wilds = mm.wilds
         naturals = mm.naturals + nat
-        room = cap[naturals] - wilds  # (wild_room(state.rules, naturals, wilds), inline)
-        if maxsize and room > maxsize - naturals - wilds:
-            room = maxsize - naturals - wilds
-        if room < 0:
-            room = 0
+        room = room_within(cap[naturals], maxsize, naturals, wilds)
         if not r.wild_to_canasta:
             room = min(room, max(0, size - 1 - len(mm.cards)))
         slots.append((n_after, 0, room, i >= state.turn_base))
@@ -151,11 +147,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
         if nat < r.min_naturals:
             return False
         least = max(0, 3 - nat)
-        room = cap[nat]  # (wild_room(state.rules, nat, 0), inline)
-        if maxsize and room > maxsize - nat:
-            room = maxsize - nat
-        if room < 0:
-            room = 0
+        room = room_within(cap[nat], maxsize, nat, 0)
         if least > room:
             return False
         slots.append((nat, least, room, True))

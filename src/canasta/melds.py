@@ -208,10 +208,16 @@ def wild_problem(rules: RuleSet, naturals: int, wilds: int) -> str | None:
 def wild_room(rules: RuleSet, naturals: int, wilds: int) -> int:
     """How many more wild cards a group with these counts may take (0 when it may take none): the
     largest ``k`` for which ``wild_problem(rules, naturals, wilds + k)`` is None, or 0."""
-    room = wilds_allowed(rules, naturals) - wilds
-    if rules.max_meld_size:
-        room = min(room, rules.max_meld_size - naturals - wilds)
-    return max(room, 0)
+    return room_within(wilds_allowed(rules, naturals), rules.max_meld_size, naturals, wilds)
+
+
+def room_within(allowed: int, max_size: int, naturals: int, wilds: int) -> int:
+    """``wild_room`` from ``allowed`` = ``wilds_allowed(rules, naturals)`` and the largest meld
+    (0: no limit), for callers that hold those already (``CardModel.wild_cap``: the going-out count)."""
+    room = allowed - wilds
+    if max_size and room > max_size - naturals - wilds:
+        room = max_size - naturals - wilds
+    return room if room > 0 else 0
 
 
 def black_three_problem(rules: RuleSet, threes: int, wilds: int) -> str | None:

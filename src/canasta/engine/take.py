@@ -29,7 +29,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def pile_block(s: GameState) -> Problem:
-    """Reasons the pile cannot be taken at all, whatever the hand."""
+    """Reasons the pile cannot be taken at all, whatever the hand. ``gen_takes`` and ``pre_draw_ok``
+    skip this call for a natural four to ace on top with more than one card held (nothing below
+    refuses that): a new refusal of such a pile must change their test too."""
     if not s.pile:
         return ("pile_empty", "the discard pile is empty")
     top = s.pile[-1]
@@ -202,8 +204,7 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     m = s.model
     rf = s.rf
     rank = top // 4 + 2
-    # (s.frozen_reason(side) is not None, inline: hot)
-    frozen = rf.pile_always_frozen or s.pile_frozen or (rf.unopened_side_frozen and not s.opened[side])
+    frozen = s.frozen_reason(side) is not None
     held = 0
     for k in m.natural_kinds[rank]:
         held += hk[k]
