@@ -43,7 +43,7 @@ from .conditions import (
     wild_rule,
     wild_rule_bites,
 )
-from .flow import go_out, meld_points, take_cards
+from .flow import go_out, meld_points, take_cards, take_from
 from .take import pile_block
 from .top import top_possible
 
@@ -557,9 +557,7 @@ def do_add(s: GameState, a: Action) -> None:
     f = a.cards[0]
     seat = s.current
     side = seat % s.sides  # (side_of, inline: hot)
-    s.hands[seat][f] -= 1  # (take_from, inline: every addition)
-    s.hk[seat][s.model.kind_of[f]] -= 1
-    s.hn[seat] -= 1
+    take_from(s, seat, f)
     old = s.melds[side][index]
     rf = s.rf
     new = old.with_cards((f,), rf.red3_wild)
