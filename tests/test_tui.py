@@ -329,6 +329,24 @@ def test_issue6_take_the_pile_with_selected_cards_and_click() -> None:
     run_app(app, body)
 
 
+def test_t_with_nothing_selected_takes_the_pile_as_the_browser_does() -> None:
+    """R 1.1: holding 9♥ 9♠ with 9♣ on top, ``t`` with no card selected takes the pile with the
+    pair (the first legal take, as the browser's "Pick up the pile"), instead of a refusal that
+    says two natural nines are needed while the hand holds them."""
+    pos = dict(GO_OUT, hands=["9S 9H KH", "AH AS 6C", "TH TC 5S", "JD JH 4S"], pile="4C 9C")
+    session = scripted(Session.from_position(pos, ["human", "bot", "bot", "bot"]))
+    app = PlayApp(session)
+
+    async def body(pilot: Any) -> None:
+        s = session.state
+        assert app.hand.selected_cards() == []
+        await pilot.press("t")
+        assert s.took_pile and [str(m) for m in s.melds[0]][1] == "9C 9H 9S"
+        assert sorted(s.hand_cards(0)) == [8, 46]      # 4C and KH
+
+    run_app(app, body)
+
+
 def test_hand_grouped_by_suit_where_sequences_count() -> None:
     """Issue 6: the hand is "grouped by rank (and by suit for sequence rule sets)": in Bolivia (S1
     sequences) the hearts run 4-5-6 shows in order, then the spades; elsewhere ranks go high to low."""

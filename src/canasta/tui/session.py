@@ -282,9 +282,15 @@ class Session:
 
     def take_action(self, cards: list[int]) -> Action:
         """The ``take`` for the selected cards: the legal take with the same cards (by kind), with
-        its meld target; otherwise the plain take, for the engine to explain."""
+        its meld target; with none selected the first legal take (as the browser's button); otherwise
+        the plain take, for the engine to explain."""
+        legal = self.state.legal_actions()
+        if not cards:
+            for a in legal:
+                if a.op is Op.TAKE:
+                    return a
         want = self.signature(Action(Op.TAKE, tuple(cards)))[:2]
-        for a in self.state.legal_actions():
+        for a in legal:
             if a.op is Op.TAKE and self.signature(a)[:2] == want:
                 return Action(Op.TAKE, tuple(cards), a.meld)
         return Action(Op.TAKE, tuple(cards))
