@@ -329,11 +329,11 @@ def test_issue6_take_the_pile_with_selected_cards_and_click() -> None:
     run_app(app, body)
 
 
-def test_t_with_nothing_selected_takes_the_pile_as_the_browser_does() -> None:
-    """R 1.1: holding 9♥ 9♠ with 9♣ on top, ``t`` with no card selected takes the pile with the
-    pair (the first legal take, as the browser's "Pick up the pile"), instead of a refusal that
-    says two natural nines are needed while the hand holds them."""
-    pos = dict(GO_OUT, hands=["9S 9H KH", "AH AS 6C", "TH TC 5S", "JD JH 4S"], pile="4C 9C")
+def test_t_with_nothing_selected_takes_the_pile_with_the_natural_pair() -> None:
+    """R 1.1: holding 9♥ 9♠ and 2♥ with 9♣ on top, ``t`` with no card selected takes the pile with
+    the natural pair (not 9 and a wild card), instead of a refusal that says two natural nines are
+    needed while the hand holds them."""
+    pos = dict(GO_OUT, hands=["9S 9H KH 2H", "AH AS 6C", "TH TC 5S", "JD JH 4S"], pile="4C 9C")
     session = scripted(Session.from_position(pos, ["human", "bot", "bot", "bot"]))
     app = PlayApp(session)
 
@@ -342,7 +342,7 @@ def test_t_with_nothing_selected_takes_the_pile_as_the_browser_does() -> None:
         assert app.hand.selected_cards() == []
         await pilot.press("t")
         assert s.took_pile and [str(m) for m in s.melds[0]][1] == "9C 9H 9S"
-        assert sorted(s.hand_cards(0)) == [8, 46]      # 4C and KH
+        assert sorted(s.hand_cards(0)) == [2, 8, 46]   # 2H (kept), 4C and KH
 
     run_app(app, body)
 

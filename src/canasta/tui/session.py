@@ -282,13 +282,15 @@ class Session:
 
     def take_action(self, cards: list[int]) -> Action:
         """The ``take`` for the selected cards: the legal take with the same cards (by kind), with
-        its meld target; with none selected the first legal take (as the browser's button); otherwise
-        the plain take, for the engine to explain."""
-        legal = self.state.legal_actions()
-        if not cards:
-            for a in legal:
-                if a.op is Op.TAKE:
-                    return a
+        its meld target; with none selected the legal take with the fewest wild cards, then the fewest
+        cards (a natural pair before a card and a wild); otherwise the plain take, for the engine to
+        explain."""
+        s = self.state
+        legal = s.legal_actions()
+        takes = [a for a in legal if a.op is Op.TAKE]
+        if not cards and takes:
+            wild = s.model.wild_face
+            return min(takes, key=lambda a: (sum(1 for f in a.cards if wild[f]), len(a.cards)))
         want = self.signature(Action(Op.TAKE, tuple(cards)))[:2]
         for a in legal:
             if a.op is Op.TAKE and self.signature(a)[:2] == want:
