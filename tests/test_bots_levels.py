@@ -69,7 +69,7 @@ def test_safe_discard_says_the_next_player_has_not_taken_the_rank() -> None:
     for name in ("club", "expert"):
         a, words = _choose(s, name)
         assert a == Action.parse("discard 5C")
-        assert words == "Discard 5♣: safe, your left-hand opponent has not taken a 5.", name
+        assert words == "Discard 5♣: probably safe, your left-hand opponent has not taken a 5.", name
 
 
 def test_wild_card_thrown_to_freeze_a_big_pile_says_so() -> None:

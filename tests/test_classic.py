@@ -237,6 +237,22 @@ def test_R11_unfrozen_pile_taken_by_adding_top_card_to_own_meld() -> None:
     assert hand(s, 0) == cards("5S 6S 4C 7H")
 
 
+def test_R11_the_take_a_player_means_by_the_cards_held_out() -> None:
+    """R 1.1 (a natural pair, a natural + wild, or onto an own meld), as the interfaces ask it
+    (``take_for``): with no card held out, the take a player would choose (no wild card where a
+    natural pair will do; the top card onto an own meld before any card from hand); the cards held
+    out, with the meld they go to; a take the rules refuse, left for ``apply`` to explain."""
+    s = setup(["8C 8H 2C 5S", "9C", "JC", "4S"], phase="draw", pile="4C 7H 8D", melds=OPEN)
+    assert str(s.take_for()) == "take 8C 8H"                        # not 8C 2C
+    assert str(s.take_for(cards("2C 8H"))) == "take 2C 8H"
+    assert str(s.take_for(cards("8C"))) == "take 8C"                  # not legal: apply says why
+    check_refused(s, str(s.take_for(cards("8C"))), "need_pair", "two")
+    s = setup(["KS 5S 6S", "9C", "JC", "4S"], phase="draw", pile="4C 7H KS", melds=OPEN)
+    assert str(s.take_for()) == "take @0"                            # the top card onto the kings
+    assert str(s.take_for(cards("KS"))) == "take KS"                  # not listed: apply says why
+    check_refused(s, "take KS", "meld_target", "@0")
+
+
 def test_R11_single_natural_cannot_take() -> None:
     """R 1.1: the pile is taken with a natural pair, a natural + wild, or onto an own meld."""
     s = setup(["8C 5S 6S", "9C", "JC", "4S"], phase="draw", pile="4C 8D", melds=OPEN)

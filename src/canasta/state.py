@@ -559,6 +559,21 @@ class GameState(Table):
         index = len(self.melds[self.side_of(self.current)])
         return [Action(OP_MELD, tuple(first))] + [Action(OP_ADD, (f,), index) for f in rest]
 
+    def take_for(self, cards: tuple[int, ...] | list[int] = ()) -> Action:
+        """The take a player means by holding out ``cards``, for UIs: the legal take with the same
+        cards by kind, with its meld target; with none held out, the legal take with the fewest wild
+        cards, then the fewest cards (a natural pair before a card and a wild, as a player would);
+        otherwise the plain take, for :meth:`apply` to say why not."""
+        kind, wild = self.model.kind_of, self.model.wild_face
+        takes = [a for a in self.legal_actions() if a.op is OP_TAKE]
+        if not cards and takes:
+            return min(takes, key=lambda a: (sum(1 for f in a.cards if wild[f]), len(a.cards)))
+        want = sorted(kind[f] for f in cards)
+        for a in takes:
+            if sorted(kind[f] for f in a.cards) == want:
+                return Action(OP_TAKE, tuple(cards), a.meld)
+        return Action(OP_TAKE, tuple(cards))
+
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action | str | object) -> None:
         """Play ``action`` (an :class:`Action` or its notation). Illegal, or not an action at all:

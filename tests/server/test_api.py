@@ -337,6 +337,22 @@ def test_the_partner_question_reaches_the_partner_and_the_answer_binds(client: T
 
 
 # ---------------------------------------------------------------------------------------- the socket
+def test_a_take_with_no_card_held_out_is_the_one_a_player_would_choose(client: TestClient) -> None:
+    # R 1.1: the deal of seed 19 gives seat 1, first to play, TD TH TH TS, 2C 2S JK JK, with TD on
+    # the pile: five tens open with 50, as TD TH 2C and the top card do (listed first). A take with no
+    # card held out ("Pick up the pile" with nothing selected) takes without a wild card
+    t = make(client, preset="classic", seed=19, seats=SEATS4)
+    me = Sock(client, t["table_id"], t["seats"][1]["token"])
+    assert me.view["to_act"] == 1 and me.view["pile"]["top"] == "TD"
+    assert next(a for a in me.view["legal_actions"] if a.startswith("take")) == "take TD TH 2C"
+    assert me.intent("t1", take=[])["type"] == "ack"
+    me.send(type="ping")
+    me.next(lambda m: m["type"] == "pong")                         # the take's events are in
+    assert [m["cards"] for m in me.view["melds"][1]] == ["TD TD TH TH TS"]
+    assert me.view["hand"] == "2C 2S 4C QD KH JK JK"
+    me.close()
+
+
 def test_bad_socket_input_is_refused_and_changes_nothing(client: TestClient) -> None:
     t = make(client, preset="classic", seed=4, seats=SEATS4)
     tid = t["table_id"]

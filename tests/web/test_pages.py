@@ -587,6 +587,29 @@ def test_the_threes_rows_say_threes_where_every_three_is_laid(chromium: Any, ser
     page.close()
 
 
+def test_pick_up_the_pile_with_nothing_selected_keeps_the_wild_cards(chromium: Any,
+                                                                     server: LiveServer) -> None:
+    """R 1.1: the deal of seed 19 gives Ann (seat 1, first to play) 10♦ 10♥ 10♥ 10♠, 2♣ 2♠ and two
+    jokers, with 10♦ on the pile: five tens make the 50 needed at a score of 0, as do 10♦ 10♥ 2♣ and
+    the top card. "Pick up the pile" with no card selected takes it without a wild card, as a player
+    would (before, it sent the first take listed: 10♦ 10♥ 2♣)."""
+    made = httpx.post(server.url + "/api/tables", json={
+        "preset": "classic", "seed": 19, "seats": [{"kind": "bot"}, {"kind": "person", "name": "Ann"},
+                                                    {"kind": "bot"}, {"kind": "bot"}]}).json()
+    page = open_page(chromium, server.url + made["links"]["seats"]["1"], width=375)
+    page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
+    button(page, "Pick up the pile").first.click()
+    page.wait_for_selector(".side.ours .meld")
+    laid = page.evaluate("""[...document.querySelectorAll('.side.ours .meld')].map(m =>
+        [...m.querySelectorAll('[data-card]')].map(c => c.dataset.card).sort().join(' '))""")
+    assert laid == ["TD TD TH TH TS"], laid
+    held = sorted(page.evaluate(
+        "[...document.querySelectorAll('#hand [data-card]')].map(c => c.dataset.card)"))
+    assert held == ["2C", "2S", "4C", "JK", "JK", "KH", "QD"], held
+    assert not page.errors
+    page.close()
+
+
 def test_the_partner_question_and_its_answer_are_shown(chromium: Any, server: LiveServer) -> None:
     """R 1.1: a player may ask "may I go out?"; the partner's answer binds. The page shows the question
     while the partner thinks, then the answer, in words."""

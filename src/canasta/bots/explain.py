@@ -1,4 +1,5 @@
-"""A bot's move said as a player says it: "Discard 7♥: safe, your left-hand opponent has not taken a 7".
+"""A bot's move said as a player says it: "Discard 7♥: probably safe, your left-hand opponent has not
+taken a 7".
 
 Why one module: the terminal's hint, the browser's hint and every bot's ``explain()`` speak to
 players, so the words (card symbols ♣♦♥♠, "joker", plain rank names) are decided here once. The
@@ -176,7 +177,7 @@ def _discard(o: Obs, f: int, h: Heuristic) -> str:
     if why == "our side has closed that rank":
         return f"your side has closed its {rank_words(rank)}, so it is of no use to you"
     if why == "the next player threw that rank away":
-        return f"safe, {who} threw {rank_words(rank, False)} away"
+        return f"probably safe, {who} threw {rank_words(rank, False)} away"
     if why == "few copies left unseen":
         return f"safe, the other {rank_words(rank)} are in sight"
     if why == "a card toward a sequence":
@@ -186,7 +187,7 @@ def _discard(o: Obs, f: int, h: Heuristic) -> str:
     if known is None:
         return "the card you need least"
     if not any(k and not is_wild(g) and _rank(g) == rank for g, k in enumerate(known)):
-        return f"safe, {who} has not taken {rank_words(rank, False)}"
+        return f"probably safe, {who} has not taken {rank_words(rank, False)}"
     return f"the card you need least, though {who} took {rank_words(rank, False)} with the pile"
 
 

@@ -289,12 +289,7 @@ class Table:
             cards = parse_cards(" ".join(intent.take or []))
         except CanastaError as e:
             raise Refusal("bad_cards", str(e)) from e
-        kind = self.state.model.kind_of
-        want = sorted(kind[f] for f in cards)
-        for a in self.state.legal_actions():
-            if a.op is Op.TAKE and sorted(kind[f] for f in a.cards) == want:
-                return [Action(Op.TAKE, tuple(cards), a.meld)]
-        return [Action(Op.TAKE, tuple(cards))]  # the engine says why not
+        return [self.state.take_for(cards)]  # none held out: the take a player would choose
 
     async def intent(self, conn: Connection, intent: Any) -> Reply:
         """Play a person's intent; the reply (ack or refusal) is also kept for a resend."""

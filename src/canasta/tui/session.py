@@ -243,10 +243,6 @@ class Session:
         s = self.state
         return s.actor if not s.is_over and self.is_human(s.actor) else -1
 
-    def signature(self, a: Action) -> tuple[Op, tuple[int, ...], int]:
-        kind = self.state.model.kind_of
-        return (a.op, tuple(sorted(kind[f] for f in a.cards)), a.meld)
-
     # ---------------------------------------------------------------- acting
     def apply(self, action: Action | str) -> None:
         """Apply one action (checked by the engine; IllegalAction leaves everything as it was)."""
@@ -281,21 +277,9 @@ class Session:
         return self.apply_all(self.state.meld_plan(cards, meld))
 
     def take_action(self, cards: list[int]) -> Action:
-        """The ``take`` for the selected cards: the legal take with the same cards (by kind), with
-        its meld target; with none selected the legal take with the fewest wild cards, then the fewest
-        cards (a natural pair before a card and a wild); otherwise the plain take, for the engine to
-        explain."""
-        s = self.state
-        legal = s.legal_actions()
-        takes = [a for a in legal if a.op is Op.TAKE]
-        if not cards and takes:
-            wild = s.model.wild_face
-            return min(takes, key=lambda a: (sum(1 for f in a.cards if wild[f]), len(a.cards)))
-        want = self.signature(Action(Op.TAKE, tuple(cards)))[:2]
-        for a in legal:
-            if a.op is Op.TAKE and self.signature(a)[:2] == want:
-                return Action(Op.TAKE, tuple(cards), a.meld)
-        return Action(Op.TAKE, tuple(cards))
+        """The ``take`` for the selected cards (the engine's :meth:`~canasta.GameState.take_for`:
+        with none selected, the natural pair before a card and a wild)."""
+        return self.state.take_for(cards)
 
     def bot_step(self) -> Action | None:
         """Let the bot whose turn it is act once; None when a human must act or the game is over."""
@@ -322,7 +306,7 @@ class Session:
         return a, self._hint_bot.explain(), self._hint_fallback
 
     def hint_words(self, seat: int) -> tuple[str, bool]:
-        """The hint as a player would say it (``Discard 7♥: safe, your left-hand opponent has not
+        """The hint as a player would say it (``Discard 7♥: probably safe, your left-hand opponent has not
         taken a 7.``), and whether it is the fallback's: the expert bot's move and its reason, both
         in the words of :mod:`canasta.bots.explain` (the same as the browser's hint)."""
         key = (seat, self.state.hand_no, self.state.nactions)

@@ -117,7 +117,7 @@ function actions(mine) {
   const known = ["draw", "upcard", "take", "meld", "add", "discard", "ask", "yes", "no", "retract", "end", "pass"];
   if (has("draw")) btn(t("act_draw"), () => intent({ action: "draw" }), { primary: true, key: "d" });
   if (has("upcard")) btn(t("act_upcard"), () => intent({ action: "upcard" }));
-  if (has("take")) btn(t("act_take"), () => selected.size ? intent({ take: selectedCards() }) : intent({ action: legal.find(a => a.startsWith("take")) }), { key: "p" });
+  if (has("take")) btn(t("act_take"), () => intent({ take: selected.size ? selectedCards() : [] }), { key: "p" });
   if (has("meld") || has("add")) btn(t("act_meld"), () => selected.size ? intent({ meld: selectedCards() }) : showError(t("select_meld")), { key: "m" });
   if (has("discard")) btn(t("act_discard"), () => selected.size === 1 ? intent({ action: `discard ${selectedCards()[0]}` }) : showError(t("select_one")), { primary: true, key: "x" });
   for (const w of ["ask", "yes", "no", "retract", "end", "pass"]) if (has(w)) btn(t("act_" + w), () => intent({ action: w }), { key: w === "ask" ? "a" : undefined });
