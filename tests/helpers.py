@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import canasta
 from canasta import GameState, IllegalAction
 from canasta.actions import Action, Op
 from canasta.cards import parse_cards
@@ -117,3 +120,20 @@ def finish_hand(s: GameState) -> None:
         else:  # pragma: no cover
             raise AssertionError(f"stuck: {acts}")
     raise AssertionError("hand did not end")  # pragma: no cover
+
+
+def engine_log_kinds() -> tuple[set[str], set[str]]:
+    """Every event kind the engine logs (``log_event(seat, "kind", ...)`` or inline), and those logged
+    privately (the other seats see only how many cards)."""
+    kinds: set[str] = {"yes", "no"}  # logged as ``"yes" if yes else "no"``
+    private: set[str] = set()
+    for path in Path(canasta.__file__).parent.rglob("*.py"):
+        text = path.read_text("utf-8")
+        kinds |= set(re.findall(r'log_event\([^,()]+, "([a-z_0-9]+)"', text))
+        private |= set(re.findall(r'log_event\([^,()]+, "([a-z_0-9]+)",[^\n]*private=True', text))
+        for kind, hidden in re.findall(r'\(s\.hand_no, \w+, "([a-z_0-9]+)", [^,]+, (True|False)\)',
+                                       text):  # the entries written inline (state.py's hot paths)
+            kinds.add(kind)
+            if hidden == "True":
+                private.add(kind)
+    return kinds, private

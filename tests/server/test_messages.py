@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import canasta
+from helpers import engine_log_kinds
 
 PACKAGE = Path(canasta.__file__).parent
 MESSAGES = json.loads((PACKAGE / "web" / "static" / "messages" / "en.json").read_text("utf-8"))
@@ -44,3 +45,19 @@ def test_the_simulator_counts_and_the_cli_words_every_way_a_hand_ends() -> None:
     reasons = _engine_reasons()
     assert set(REASONS) == reasons
     assert set(REASON_WORDS) == reasons
+
+
+def test_every_event_of_the_log_has_words_and_hidden_cards_are_counted() -> None:
+    """The table's log says every event in words (board.js's ``logLine`` builds ``ev_<kind>``), and
+    a card another seat drew privately (S3 D's talon, a draw, a replacement) as a count; no other
+    page's word may take an event's key (the tournament page's "Seats" once read "Bot 1 Seats" for
+    a draw in the replay)."""
+    kinds, private = engine_log_kinds()
+    assert {"draw", "talon", "replace", "discard", "turnover"} <= kinds and "talon" in private
+    missing = sorted(k for k in kinds if f"ev_{k}" not in MESSAGES)
+    assert not missing, f"no words for the log's events {missing}"
+    uncounted = sorted(k for k in private if f"ev_{k}_n" not in MESSAGES and k != "turnover")
+    assert not uncounted, f"no words for another seat's hidden {uncounted}"
+    pages = "".join(p.read_text("utf-8") for p in (PACKAGE / "web" / "static").glob("*.html"))
+    taken = sorted(k for k in kinds if f'data-t="ev_{k}"' in pages)
+    assert not taken, f"page words use the log's keys {taken}"

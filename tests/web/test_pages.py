@@ -12,6 +12,8 @@ from typing import Any
 
 import httpx
 
+from helpers import engine_log_kinds
+
 from .conftest import LiveServer
 from .play import button, event_no, play_until_hand_over, wait_moved
 
@@ -606,6 +608,42 @@ def test_pick_up_the_pile_with_nothing_selected_keeps_the_wild_cards(chromium: A
     held = sorted(page.evaluate(
         "[...document.querySelectorAll('#hand [data-card]')].map(c => c.dataset.card)"))
     assert held == ["2C", "2S", "4C", "JK", "JK", "KH", "QD"], held
+    assert not page.errors
+    page.close()
+
+
+def test_the_log_says_every_event_in_words(chromium: Any, server: LiveServer) -> None:
+    """Every event the engine logs, as the table and the replay tell it (board.js's ``logLine``):
+    in words, never a bare key, an empty "()" or a colon with nothing after it; another seat's hidden
+    cards as a count (S3 D: "Bob takes the talon (4 cards)"); a move told from its notation in the
+    replay ("Bob draws", once "Bob Seats", a word of the tournament page)."""
+    kinds = sorted(engine_log_kinds()[0])
+    page = open_page(chromium, server.url + "/")
+    lines = page.evaluate("""async kinds => {
+        const i = await import('/static/i18n.js'); await i.loadMessages();
+        const b = await import('/static/board.js');
+        const table = { seats: [{ name: "Ann" }, { name: "Bob" }] };
+        const out = {};
+        for (const what of kinds) out[what] = [
+            b.logLine({ seat: 1, what, cards: "KH KS" }, table, 0),
+            b.logLine({ seat: 1, what, count: 1 }, table, 0),
+            b.logLine({ seat: 1, what, count: 4 }, table, 0),
+            b.logLine({ seat: 1, what }, table, 0), b.logLine({ seat: 0, what, cards: "KH" }, table, 0),
+            b.logLine({ seat: 0, what }, table, 0)];
+        out.phrases = ["draw", "take @0", "take TD TH", "discard 7H", "meld KH KS KD"]
+            .map(a => b.actionPhrase(a, 1, table));
+        return out;
+    }""", kinds)
+    phrases = lines.pop("phrases")
+    assert phrases == ["Bob draws", "Bob picks up the pile", "Bob picks up the pile (10♦ 10♥)",
+                       "Bob discards 7♥", "Bob lays down K♥ K♠ K♦"], phrases
+    assert lines["talon"][2] == "Bob takes the talon (4 cards)"
+    assert lines["talon"][4] == "You take the talon: K♥"
+    assert lines["draw"][1:3] == ["Bob draws a card", "Bob draws 4 cards"]
+    assert lines["turnover"][3] == "Bob turns the discard pile over as the new stock"
+    bad = {w: said for w, said in lines.items()
+           if any(re.search(r"ev_|\{|\(\)|: *$|Seats|_", x) for x in said)}
+    assert not bad, bad
     assert not page.errors
     page.close()
 

@@ -103,13 +103,15 @@ export function logLine(e, table, me = null) {
   // the American games lay every three as it comes (R 1.2, S3 C): a black one is named so
   if (e.what === "red3" && /\b3[CS]\b/.test(e.cards || "")) e = { ...e, what: "black3_laid" };
   const args = { cards: cardsText(e.cards), n: e.count ?? "" };
-  if (me != null && e.seat === me && t("you_ev_" + e.what) !== "you_ev_" + e.what && !(e.count != null && !e.cards)) return t("you_ev_" + e.what, args);
+  const counted = !e.cards && e.count > 0;   // another seat's cards, hidden: only how many
+  // with no cards to name (a move told from its notation, a turnover), "({cards})" or ": {cards}" go
+  const bare = s => e.cards || counted ? s : s.replace(/:? *\(?\)?$/, "").trim();
+  if (me != null && e.seat === me && !counted && t("you_ev_" + e.what) !== "you_ev_" + e.what) return bare(t("you_ev_" + e.what, args));
   const who = e.what === "deal" || e.seat == null || e.seat < 0 ? "" : seatName(table, e.seat) + " ";
-  const counted = e.count != null && !e.cards;
   let key = "ev_" + e.what + (counted ? (e.count === 1 ? "_1" : "_n") : "");
   if (counted && e.count === 1 && t(key) === key) key = "ev_" + e.what + "_n";
   const text = t(key, args);
-  return who + (text === key ? t("ev_other", { what: e.what.replaceAll("_", " "), cards: cardsText(e.cards) }) : text);
+  return who + bare(text === key ? t("ev_other", { what: e.what.replaceAll("_", " "), cards: cardsText(e.cards) }) : text);
 }
 export function logList(v, table) {
   return v.log.map(e => el("li", { text: logLine(e, table, v.seat) }));
