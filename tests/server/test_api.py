@@ -537,6 +537,22 @@ def test_practice_undo_never_goes_back_into_a_hand_whose_seed_was_revealed(clien
     again.close()
 
 
+def test_at_a_practice_table_the_bots_wait_for_a_person_away(client: TestClient) -> None:
+    # nothing lost: one person against bots leaves (a phone call) and comes back past the grace
+    # period (0.2 s here) to the same position, their turn still theirs, no stand-in
+    t = make(client, preset="classic", seed=12)
+    me = Sock(client, t["table_id"], t["seats"][0]["token"])
+    me.next(lambda m: "view" in m and m["view"]["to_act"] == 0)
+    before = (me.event, me.view["hand"])
+    me.close()
+    time.sleep(1.0)
+    me = Sock(client, t["table_id"], t["seats"][0]["token"])
+    info = client.get(f"/api/tables/{t['table_id']}", headers=auth(t["host_token"])).json()
+    assert (me.event, me.view["hand"]) == before and me.view["to_act"] == 0
+    assert not info["seats"][0]["stand_in"]
+    me.close()
+
+
 def test_an_away_person_gets_a_stand_in_bot_until_back(client: TestClient) -> None:
     t = make(client, preset="classic", seed=12, seats=SEATS4[:2] + [{"kind": "bot"}] * 2)
     tid = t["table_id"]

@@ -261,7 +261,8 @@ class Table:
             return
         s = self.seats[conn.seat]
         s.connections = max(0, s.connections - 1)
-        if s.connections == 0 and s.kind == "person" and not s.stand_in:
+        if s.connections == 0 and s.kind == "person" and not s.stand_in and not self.practice:
+            # a stand-in keeps other people's game going; at a practice table the bots wait
             s.away_timer = asyncio.get_running_loop().create_task(self._away(s))
         self._presence()
 
