@@ -612,6 +612,30 @@ def test_pick_up_the_pile_with_nothing_selected_keeps_the_wild_cards(chromium: A
     page.close()
 
 
+def test_a_pile_that_cannot_be_taken_says_why_when_asked(chromium: Any, server: LiveServer) -> None:
+    """R 1.1: with no take legal there is no "Pick up the pile" button, but P (or a click on the
+    pile) asks the engine, which says why: the deal of seed 1 leaves Ann (seat 1, first to play) one
+    ten against a 10 on the pile, frozen for a side that has not melded. Nothing changes."""
+    made = httpx.post(server.url + "/api/tables", json={
+        "preset": "classic", "seed": 1, "seats": [{"kind": "bot"}, {"kind": "person", "name": "Ann"},
+                                                  {"kind": "bot"}, {"kind": "bot"}]}).json()
+    page = open_page(chromium, server.url + made["links"]["seats"]["1"])
+    page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
+    assert button(page, "Pick up the pile").count() == 0
+    before = event_no(page)
+    page.keyboard.press("p")
+    page.wait_for_selector("#error:not([hidden])")
+    said = page.inner_text("#error")
+    assert said.startswith("Not allowed:") and "two natural tens" in said, said
+    page.evaluate("document.querySelector('#error').hidden = true")
+    page.locator("#centre .pile .card").first.click()
+    page.wait_for_selector("#error:not([hidden])")
+    assert "two natural tens" in page.inner_text("#error")
+    assert event_no(page) == before and page.evaluate("document.body.classList.contains('my-turn')")
+    assert not page.errors
+    page.close()
+
+
 def test_the_log_says_every_event_in_words(chromium: Any, server: LiveServer) -> None:
     """Every event the engine logs, as the table and the replay tell it (board.js's ``logLine``):
     in words, never a bare key, an empty "()" or a colon with nothing after it; another seat's hidden

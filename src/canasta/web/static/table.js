@@ -117,7 +117,9 @@ function actions(mine) {
   const known = ["draw", "upcard", "take", "meld", "add", "discard", "ask", "yes", "no", "retract", "end", "pass"];
   if (has("draw")) btn(t("act_draw"), () => intent({ action: "draw" }), { primary: true, key: "d" });
   if (has("upcard")) btn(t("act_upcard"), () => intent({ action: "upcard" }));
-  if (has("take")) btn(t("act_take"), () => intent({ take: selected.size ? selectedCards() : [] }), { key: "p" });
+  const take = () => intent({ take: selected.size ? selectedCards() : [] });
+  if (has("take")) btn(t("act_take"), take, { key: "p" });
+  else if (mine && view.phase === "draw" && view.pile?.size) keyed.p = take;   // P asks the engine why not
   if (has("meld") || has("add")) btn(t("act_meld"), () => selected.size ? intent({ meld: selectedCards() }) : showError(t("select_meld")), { key: "m" });
   if (has("discard")) btn(t("act_discard"), () => selected.size === 1 ? intent({ action: `discard ${selectedCards()[0]}` }) : showError(t("select_one")), { primary: true, key: "x" });
   for (const w of ["ask", "yes", "no", "retract", "end", "pass"]) if (has(w)) btn(t("act_" + w), () => intent({ action: w }), { key: w === "ask" ? "a" : undefined });
@@ -179,6 +181,8 @@ function render() {
   const sidesOrder = view.side == null ? [...view.melds.keys()] : [view.side, ...[...view.melds.keys()].filter(s => s !== view.side)];
   $("sides").replaceChildren(...sidesOrder.map(s => sidePanel(view, table, s, mine && s === view.side ? add : null)));
   actions(mine);
+  const pileTop = $("centre").querySelector(".pile .card");   // the pile's top card: P's action too
+  if (pileTop && keyed.p) { pileTop.onclick = keyed.p; pileTop.classList.add("clickable"); }
   const log = $("log"), atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 30;
   log.replaceChildren(...logList(view, table));
   if (atEnd) log.scrollTop = log.scrollHeight;
