@@ -640,7 +640,8 @@ def test_the_log_says_every_event_in_words(chromium: Any, server: LiveServer) ->
     """Every event the engine logs, as the table and the replay tell it (board.js's ``logLine``):
     in words, never a bare key, an empty "()" or a colon with nothing after it; another seat's hidden
     cards as a count (S3 D: "Bob takes the talon (4 cards)"); a move told from its notation in the
-    replay ("Bob draws", once "Bob Seats", a word of the tournament page)."""
+    replay ("Bob draws", once "Bob Seats", a word of the tournament page); the hand's end without
+    the name of the player who went out in front ("Bot 1 The hand is over.")."""
     kinds = sorted(engine_log_kinds()[0])
     page = open_page(chromium, server.url + "/")
     lines = page.evaluate("""async kinds => {
@@ -665,6 +666,9 @@ def test_the_log_says_every_event_in_words(chromium: Any, server: LiveServer) ->
     assert lines["talon"][4] == "You take the talon: K♥"
     assert lines["draw"][1:3] == ["Bob draws a card", "Bob draws 4 cards"]
     assert lines["turnover"][3] == "Bob turns the discard pile over as the new stock"
+    # the table's events carry the seat that ended the hand, but are not a player's words
+    assert {lines[k][i] for k in ("deal", "hand_over", "position") for i in (3, 5)} == {
+        "The cards are dealt.", "The hand is over.", "The position is set up."}, lines["hand_over"]
     bad = {w: said for w, said in lines.items()
            if any(re.search(r"ev_|\{|\(\)|: *$|Seats|_", x) for x in said)}
     assert not bad, bad

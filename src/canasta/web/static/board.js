@@ -99,6 +99,7 @@ export function question(v, table) {
 }
 
 // One line of the log in words; the reader's own moves are told as "You ...".
+const TABLE_EVENTS = ["deal", "hand_over", "position"];   // the table's, said without a player's name
 export function logLine(e, table, me = null) {
   // the American games lay every three as it comes (R 1.2, S3 C): a black one is named so
   if (e.what === "red3" && /\b3[CS]\b/.test(e.cards || "")) e = { ...e, what: "black3_laid" };
@@ -107,7 +108,7 @@ export function logLine(e, table, me = null) {
   // with no cards to name (a move told from its notation, a turnover), "({cards})" or ": {cards}" go
   const bare = s => e.cards || counted ? s : s.replace(/:? *\(?\)?$/, "").trim();
   if (me != null && e.seat === me && !counted && t("you_ev_" + e.what) !== "you_ev_" + e.what) return bare(t("you_ev_" + e.what, args));
-  const who = e.what === "deal" || e.seat == null || e.seat < 0 ? "" : seatName(table, e.seat) + " ";
+  const who = TABLE_EVENTS.includes(e.what) || e.seat == null || e.seat < 0 ? "" : seatName(table, e.seat) + " ";
   let key = "ev_" + e.what + (counted ? (e.count === 1 ? "_1" : "_n") : "");
   if (counted && e.count === 1 && t(key) === key) key = "ev_" + e.what + "_n";
   const text = t(key, args);
