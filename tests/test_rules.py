@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from canasta import RuleError, RuleSet, rules
-from canasta.presets import DEFAULT_PLAYERS, preset_table, rules_from_options
+from canasta.presets import DEFAULT_PLAYERS, TITLES, preset_table, rules_from_options
 from canasta.rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES
 from helpers import ALL_PRESETS, ALL_TABLE_IDS, ALL_TABLES, PRESET_IDS
 
@@ -60,6 +60,14 @@ def test_every_preset_has_default_players(name: str) -> None:
     assert name in DEFAULT_PLAYERS, f"add {name!r} to canasta.presets.DEFAULT_PLAYERS"
     assert DEFAULT_PLAYERS[name] in preset_table(name)["player_counts"][0]
     assert rules(name).players == DEFAULT_PLAYERS[name]
+
+
+@pytest.mark.parametrize("name", ALL_PRESETS, ids=PRESET_IDS)
+def test_every_preset_has_a_title_players_know(name: str) -> None:
+    """The pages' menus and a new table's name say a rule set as players call it ("American, NVSO
+    tournament"), not by its code name; no two alike."""
+    assert name in TITLES, f"add {name!r} to canasta.presets.TITLES"
+    assert TITLES[name] != name and list(TITLES.values()).count(TITLES[name]) == 1
 
 
 def test_S4_table_sizes() -> None:

@@ -626,6 +626,11 @@ PRESETS: dict[str, tuple[str, Callable[[int], Table]]] = {
                      "four sequence windows, going out only at 15,000", _trey),
 }
 
+#: What players call each rule set: the pages' menus and a new table's default name.
+TITLES = {"classic": "Classic canasta", "gvr-club": "Classic, GVR club rules", "spanish": "Spanish canasta",
+          "samba": "Samba", "bolivia": "Bolivia", "american": "American canasta",
+          "nvso-tournament": "American, NVSO tournament", "trey-canasta": "Trey Canasta (U3A)"}
+
 DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "bolivia": 4,
                    "american": 4, "nvso-tournament": 4, "trey-canasta": 4}
 

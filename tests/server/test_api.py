@@ -95,6 +95,7 @@ def test_presets_and_rules_card(client: TestClient) -> None:
     presets = {p["name"]: p for p in client.get("/api/presets").json()}
     assert presets["bolivia"]["players"] == [2, 3, 4, 5, 6] or 6 in presets["bolivia"]["players"]
     assert presets["classic"]["players"] == [4]
+    assert presets["nvso-tournament"]["title"] == "American, NVSO tournament"
     card = client.get("/api/presets/gvr-club").json()
     stock_draw = next(o for o in card["options"] if o["name"] == "stock_draw")
     assert stock_draw["value"] == 2 and "S2" in stock_draw["source"]
@@ -121,6 +122,7 @@ def test_the_quick_start_seats_bots_of_the_level_chosen(client: TestClient) -> N
         t = make(client, preset="nvso-tournament", **({"level": level} if level else {}))
         info = client.get(f"/api/tables/{t['table_id']}", headers=auth(t["host_token"])).json()
         bots = info["seats"][1:]
+        assert info["name"] == info["title"] == "American, NVSO tournament"   # a new table's name
         assert [s["level"] for s in bots] == [level or "club"] * 3
         assert [s["name"] for s in bots] == [f"Bot {i} ({said})" for i in (1, 2, 3)]
 

@@ -84,7 +84,8 @@ def test_the_quick_start_plays_against_the_level_chosen_and_remembers_it(chromiu
     page.wait_for_selector("#mine a")
     assert page.locator("#preset").input_value() == "nvso-tournament"
     assert page.locator("#level").input_value() == "expert"
-    assert "nvso-tournament table" in page.inner_text("#mine")
+    assert "American, NVSO tournament" in page.inner_text("#mine")     # the rules' name, as players say it
+    assert "American, NVSO tournament" in page.locator("#preset option:checked").inner_text()
     assert not page.errors
     page.close()
 

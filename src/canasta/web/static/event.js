@@ -14,7 +14,7 @@ const api = (path, body) => call(path, H, body);
 async function newPage() {
   $("new").hidden = false;
   const presets = await (await fetch("/api/presets")).json();
-  for (const p of presets) $("preset").append(el("option", { value: p.name, text: p.name }));
+  for (const p of presets) $("preset").append(el("option", { value: p.name, text: p.title }));
   $("preset").value = "nvso-tournament";
   $("create").onclick = async () => {
     const pairs = $("pairs").value.split("\n").map(x => x.trim()).filter(Boolean);

@@ -6,7 +6,7 @@ applyMessages();
 const presets = await (await fetch("/api/presets")).json();
 const sel = document.getElementById("preset");
 const LEVELS = ["beginner", "club", "expert", "expert-plus"];   // the bots' levels, weakest first
-for (const p of presets) sel.append(el("option", { value: p.name, text: p.name }));
+for (const p of presets) sel.append(el("option", { value: p.name, text: p.title }));
 const last = JSON.parse(localStorage.getItem("canasta.quick") || "{}") || {};   // the last quick start's choice
 sel.value = presets.some(p => p.name === last.preset) ? last.preset : "classic";
 const desc = () => {

@@ -15,7 +15,7 @@ const links = {};
 async function load() {
   const r = await fetch(`/api/tables/${id}`, { headers: H }), tb = await r.json();
   if (!r.ok) { err(tb.error.message); return; }
-  $("name").textContent = t("host_heading", { name: tb.name, preset: tb.preset, n: tb.game_no }) + (tb.over ? ` — ${t("host_over")}` : "");
+  $("name").textContent = t("host_heading", { name: tb.name, preset: tb.title, n: tb.game_no }) + (tb.over ? ` — ${t("host_over")}` : "");
   $("newgame").disabled = !tb.over;
   const box = $("seats"); box.replaceChildren();
   for (const s of tb.seats) {

@@ -50,6 +50,6 @@ const tr = await fetch(`/api/tables/${id}`, { headers: auth });
 if (tr.ok) {
   table = await tr.json();
   table.seats = table.seats.map(s => ({ ...s, connected: true, stand_in: false }));   // a replay shows no presence
-  $("title").textContent = `${table.name} · ${table.preset} · ${t("game_n", { n: game })}`;
+  $("title").textContent = `${table.name === table.title ? table.name : `${table.name} · ${table.title}`} · ${t("game_n", { n: game })}`;
 }
 show(step);

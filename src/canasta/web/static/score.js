@@ -17,7 +17,7 @@ const api = (path, body) => call(path, H, body);
 async function newSheetPage() {
   $("new").hidden = false;
   const presets = await (await fetch("/api/presets")).json(), sel = $("preset");
-  for (const p of presets) sel.append(el("option", { value: p.name, text: p.name }));
+  for (const p of presets) sel.append(el("option", { value: p.name, text: p.title }));
   sel.value = "classic";
   const desc = () => { const p = presets.find(x => x.name === sel.value); $("desc").textContent = p.description; $("card-link").href = `/rules/${p.name}`; };
   sel.onchange = desc; desc();

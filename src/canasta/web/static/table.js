@@ -43,8 +43,9 @@ function connect() {
 function receive(m) {
   if (m.type === "welcome") {
     seat = m.seat; table = m.table;
-    remember({ name: `${table.name} (${table.preset})`, link: location.pathname + location.hash });
-    $("table-name").textContent = `${table.name} · ${table.preset}`;
+    const named = table.name === table.title ? table.name : `${table.name} · ${table.title}`;
+    remember({ name: named, link: location.pathname + location.hash });
+    $("table-name").textContent = named;
     $("rules-link").href = `/rules/${table.preset}`;
   }
   if (m.table) table = m.table;
