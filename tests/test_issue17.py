@@ -520,6 +520,34 @@ def test_item9_typed_meld_of_five_cards_is_played_as_the_keys_play_it() -> None:
     t.run_app(app, body)
 
 
+def test_item9_typed_addition_of_several_cards_takes_the_meld_first_or_last() -> None:
+    """``add AC AS @1`` typed (the meld named last, as ``take 7H 7S @1`` is written) adds both aces,
+    as ``add @1 AC AS`` does; before, it was refused as notation ("write add as: add @N CARD")."""
+    from canasta.cards import parse_cards
+    from canasta.tui.app import PlayApp
+    from canasta.tui.session import Session
+    t = _tui()
+    pos = {"rules": "classic", "dealer": 3, "turn": 0, "phase": "play",
+           "hands": ["AC AS 9S 5C", "7C 7S 8C", "AH AS 6C", "JD JH 4S"],
+           "stock": "KC 8S 8D 9H 9D", "pile": "TC TD", "melds": [["KC KD KH", "AD AH 2H"], []]}
+    for typed in ("add AC AS @1", "add @1 AC AS"):
+        session = t.scripted(Session.from_position(pos, ["human", "bot", "bot", "bot"]))
+        app = PlayApp(session)
+
+        async def body(pilot: Any, typed: str = typed, session: Session = session, app: Any = app) -> None:
+            await pilot.press("colon")
+            await pilot.pause()
+            for ch in typed:
+                await pilot.press("space" if ch == " " else ch)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert sorted(str(session.state.melds[0][1]).split()) == ["2H", "AC", "AD", "AH", "AS"], typed
+            assert sorted(session.state.hand_cards(0)) == parse_cards("5C 9S")
+            assert "Not an action" not in t.screen_text(app)
+
+        t.run_app(app, body)
+
+
 # ------------------------------------------------------------------------------------- item 7
 def test_item7_hint_words_from_the_search_figures_of_the_issue() -> None:
     """The hint the issue quotes: the search's figures never reach the player. The hint is the expert

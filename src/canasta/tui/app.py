@@ -486,9 +486,11 @@ class PlayApp(App[None]):
                 # meld, is played card by card where the engine takes one card at a time.
                 if op == "meld" and len(words) > 4 and not any(w.startswith("@") for w in words):
                     return session.meld_actions(parse_cards(" ".join(words[1:])))
-                if op == "add" and len(words) > 3 and words[1].startswith("@"):
-                    meld = Action.parse(f"add {words[1]} {words[2]}").meld
-                    return session.state.meld_plan(parse_cards(" ".join(words[2:])), meld)
+                at = [w for w in words[1:] if w.startswith("@")]
+                if op == "add" and len(words) > 3 and len(at) == 1:  # "add @1 AC AS" or "add AC AS @1"
+                    cards = [w for w in words[1:] if w != at[0]]
+                    meld = Action.parse(f"add {at[0]} {cards[0]}").meld
+                    return session.state.meld_plan(parse_cards(" ".join(cards)), meld)
                 return Action.parse(answer)
             except NotationError as e:
                 raise ValueError(f"Not an action: {e}.") from None
