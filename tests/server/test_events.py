@@ -31,6 +31,7 @@ def test_results_confirmed_by_both_pairs_make_the_standings(client: TestClient) 
     eid, auth, ev = new_event(client)
     assert [t["table"] for t in ev["rounds"][0]["tables"]] == [1, 2]
     assert ev["rounds"][0]["sit_outs"] == ["Ed & Flo"] and ev["movement"] == "Mitchell"
+    assert ev["preset"] == "nvso-tournament" and ev["title"] == "American, NVSO tournament"
     assert ev["guides"]["Ed & Flo"][0] == {"round": 1, "table": 0, "direction": "", "opponents": "(sits out)"}
     client.post(f"/api/events/{eid}/clock", headers=auth, json={"action": "start", "round": 1})
     for table, ns, ew in ((1, 2525, 2075), (2, 1800, 2000)):   # the clock's change is no conflict

@@ -32,6 +32,7 @@ def new_sheet(client: TestClient, **body: Any) -> tuple[str, dict[str, str], dic
 def test_a_sheet_adds_up_s3_k_and_says_the_next_minimum(client: TestClient) -> None:
     sid, auth, sheet = new_sheet(client)
     assert sheet["minimums"] == [125, 125] and sheet["version"] == 0
+    assert sheet["title"] == "American canasta"                            # the page's heading
     assert "canastas_of_7" in [f["name"] for f in sheet["fields"]]        # S3's sevens, priced apart
     r = client.post(f"/api/sheets/{sid}/hands", headers=auth,
                     json={"entries": [WE, THEY], "who": "North", "version": 0})

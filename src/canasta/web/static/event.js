@@ -99,7 +99,7 @@ function render() {
   $("event").hidden = false; $("ev-tools").hidden = false;
   $("clock-link").href = `/event/${eventId}/clock#t=${token}`;
   $("ev-name").textContent = ev.name;
-  $("ev-facts").textContent = t("ev_facts", { preset: ev.preset, pairs: ev.pairs.length, games: ev.options.games, minutes: ev.options.game_minutes, movement: ev.movement });
+  $("ev-facts").textContent = t("ev_facts", { preset: ev.title, pairs: ev.pairs.length, games: ev.options.games, minutes: ev.options.game_minutes, movement: ev.movement });
   $("ev-ranking").textContent = t("ev_ranking", { how: ev.ranking });
   $("ev-draws").replaceChildren(...ev.draws.map(d => el("li", { text: d })), ev.draw_source ? el("li", { text: ev.draw_source }) : "",
     ...ev.partner_lines.map(d => el("li", { text: d })), ev.partnering === "gvr" ? el("li", { text: ev.movement_source }) : "",

@@ -27,7 +27,7 @@ async function newSheetPage() {
       body: JSON.stringify({ preset: sel.value, overrides, names: [$("name0").value.trim() || "We", $("name1").value.trim() || "They"] }) });
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
-    remember({ name: `${t("score_title")}: ${j.sheet.names.join(" – ")} (${j.sheet.preset})`, link: j.link });
+    remember({ name: `${t("score_title")}: ${j.sheet.names.join(" – ")} (${j.sheet.title})`, link: j.link });
     location.href = j.link;
   };
 }
@@ -77,7 +77,7 @@ function readForm() {
 const plus = n => (n > 0 ? `+${n}` : String(n));
 function render() {
   $("sheet").hidden = false; $("sheet-tools").hidden = false;
-  $("sheet-name").textContent = `${sheet.names.join(" – ")} · ${sheet.preset}`;
+  $("sheet-name").textContent = `${sheet.names.join(" – ")} · ${sheet.title}`;
   $("totals").replaceChildren(...sheet.names.map((name, i) => el("div", { class: `panel total${sheet.winner === i ? " won" : ""}` },
     el("h3", { text: name }), el("p", { class: "big", text: String(sheet.scores[i]) }),
     el("p", { class: "note", text: t("score_next_min", { n: sheet.minimums[i] }) }))));
