@@ -45,6 +45,17 @@ def hand_seed(seed: int | str, hand_no: int) -> str:
 _PACKS: Final[dict[int, list[int]]] = {}  # full_deck by packs << 8 | jokers per pack
 
 
+def shuffle_steps(n: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of ``random.Random.shuffle`` on ``n`` cards, last card first: (bound, index, bits),
+    card ``index`` swapping with the one ``getrandbits(bits)`` draws below ``bound`` (``index + 1``;
+    a draw at or above it is drawn again: ``_randbelow``). A table, so that the shuffle's loop
+    does no bookkeeping of its own."""
+    return tuple((i + 1, i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+
+
+_SHUFFLE_STEPS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}  # shuffle_steps by pack size
+
+
 def shuffled_pack(rules: RuleSet, seed_text: str) -> tuple[list[int], int]:
     """The pack in the order a hand seeded by ``seed_text`` (a ``hand_seed``) deals it (the last card
     first), and the cut: all the randomness of a deal, so a revealed hand seed shows the whole deal."""
@@ -58,20 +69,14 @@ def shuffled_pack(rules: RuleSet, seed_text: str) -> tuple[list[int], int]:
     # (``random.Random.shuffle``'s loop with its ``_randbelow`` inline): the standard library's loop
     # is Python code, a call per card even where the engine is compiled
     bits = rng.getrandbits
-    n = len(deck)
-    k = n.bit_length()
-    low = 1 << (k - 1)  # the least number of k bits
-    while n > 1:
-        if n < low:
-            k -= 1
-            low >>= 1
+    steps = _SHUFFLE_STEPS.get(len(deck))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(deck)] = shuffle_steps(len(deck))
+    for bound, i, k in steps:
         j = bits(k)
-        while j >= n:
+        while j >= bound:
             j = bits(k)
-        n -= 1
-        f = deck[n]
-        deck[n] = deck[j]
-        deck[j] = f
+        deck[i], deck[j] = deck[j], deck[i]
     width = len(deck) - 7  # randint(4, len - 4): 4 + randbelow(len - 7)
     k = width.bit_length()
     j = bits(k)

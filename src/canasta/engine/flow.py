@@ -221,11 +221,17 @@ def deal(s: GameState) -> None:
     hands = s.hands
     hk = s.hk
     kind_of = s.model.kind_of
-    for _ in range(r.hand_size):
-        for seat in order:  # ``give_card`` inline
-            f = deck.pop()
-            hands[seat][f] += 1
-            hk[seat][kind_of[f]] += 1
+    # the cards go round the seats in ``order`` one at a time from the top of the deck (its end):
+    # seat ``order[i]`` gets every n-th of them from the i-th; taken off the deck at once
+    dealt = deck[len(deck) - n * r.hand_size:]
+    del deck[len(deck) - n * r.hand_size:]
+    dealt.reverse()
+    for i, seat in enumerate(order):
+        hand = hands[seat]
+        kinds = hk[seat]
+        for f in dealt[i::n]:  # ``give_card`` inline
+            hand[f] += 1
+            kinds[kind_of[f]] += 1
     s.hn = [r.hand_size] * n
     s.pile = []
     if r.upcard != "none":
