@@ -141,9 +141,10 @@ class GameState(Table):
     turn structure."""
 
     # ``no_out``, a cache of the going-out check, is no part of the position (not in STATE_FIELDS);
-    # nor are ``melds_memo`` and ``melds_reuse`` (gen_melds' listing kept across a question), nor
-    # ``is_over``, ``phase is Phase.OVER`` kept as a flag (set where the phase becomes OVER)
-    __slots__ = (*MACHINE_FIELDS, "is_over", "melds_memo", "melds_reuse", "no_out")
+    # nor are ``melds_memo`` and ``melds_reuse`` (gen_melds' listing kept across a question),
+    # ``seat_side`` (``side_of`` as a table) and ``is_over``, ``phase is Phase.OVER`` kept as a
+    # flag (set where the phase becomes OVER)
+    __slots__ = (*MACHINE_FIELDS, "is_over", "melds_memo", "melds_reuse", "no_out", "seat_side")
 
     rules: RuleSet
     rf: RuleFacts  # the options the hot paths read, copied from ``rules`` (``model.RuleFacts``)
@@ -199,6 +200,9 @@ class GameState(Table):
     # it holds again (``engine.ask.do_answer``: back from the answer to a question asked there)
     melds_memo: tuple[int, list[Action], list[Action] | None] | None
     melds_reuse: int
+    # seat -> its side, ``side_of`` as a table (set once by ``blank``): the hot paths read it, where
+    # ``seat % sides`` is an operation plain Python 3.11 does not specialize
+    seat_side: tuple[int, ...]
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -231,6 +235,7 @@ class GameState(Table):
         s.rules = rules
         s.rf = rule_facts(rules)
         s.sides = rules.sides
+        s.seat_side = tuple(s.side_of(seat) for seat in range(n))
         s.model = card_model(rules)
         s.seed = seed
         s.scores = [0] * rules.sides
@@ -334,6 +339,7 @@ class GameState(Table):
         c.is_over = self.is_over
         c.melds_memo = self.melds_memo  # (never changed in place, only replaced)
         c.melds_reuse = self.melds_reuse
+        c.seat_side = self.seat_side
         return c
 
     # ------------------------------------------------------------------ small queries
@@ -508,7 +514,7 @@ class GameState(Table):
         # an opened side has nothing to show before the draw and nothing to retract: the first test
         # of pre_draw_ok and why_not_retract, made here a call sooner (most positions)
         seat = self.current
-        side = seat % self.sides
+        side = self.seat_side[seat]
         unopened = not self.opened[side]
         if ph is DRAW_PHASE:
             # (why_not_draw refuses only after melds shown or with the stock gone: asked only then)

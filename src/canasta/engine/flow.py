@@ -167,7 +167,7 @@ def next_turn(s: GameState) -> None:
         s.has_melded[s.current] = True
     if s.boxed[s.current]:  # (nothing boxed, nothing to give back: a call less at every turn)
         unbox(s, s.current)
-    side = s.current % s.sides  # (side_of, inline: once a turn)
+    side = s.seat_side[s.current]  # (side_of, by its table: once a turn)
     if s.opened[side]:  # S0 [G](i), T12: count the lay-down player's own turns after it
         if s.laydown_seat[side] < 0:
             s.laydown_seat[side] = s.current
@@ -182,7 +182,7 @@ def start_turn(s: GameState, seat: int) -> None:
     s.current = s.actor = seat
     s.phase = DRAW_PHASE
     reset_turn(s)
-    s.turn_base = len(s.melds[seat % s.sides])
+    s.turn_base = len(s.melds[s.seat_side[seat]])
     if s.owed[seat]:
         n = s.owed[seat]
         s.owed[seat] = 0

@@ -53,7 +53,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def pre_draw_ok(s: GameState) -> bool:
     """May the player show opening melds before taking the pile?"""
-    side = s.current % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[s.current]  # (side_of, by its table: hot)
     if s.opened[side] or s.retracted or not s.pile:
         return False
     level = s.facility_level(side) if s.rf.laydown_facility else 0  # (a call less where there is none)
@@ -251,7 +251,7 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
     Where it walks the natural kinds (one per rank, suits aside), it returns each held kind's
     discard (its first held face), in kind order, for ``gen_discards``: a second walk saved."""
     seat = s.current
-    side = seat % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[seat]  # (side_of, by its table: hot)
     m = s.model
     r = s.rf
     if s.retracted and not s.opened[side]:
@@ -426,7 +426,7 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: in
     """New melds where suits matter: groups from any suits of a rank (not of a rank in ``taken``, a bit
     per rank: the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
     seat = s.current
-    side = seat % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[seat]  # (side_of, by its table: hot)
     m = s.model
     h = s.hands[seat]
     free = s.phase is DRAW_PHASE or s.hn[seat] - 3 >= 2
@@ -501,7 +501,7 @@ def gen_extend(s: GameState, out: list[Action], i: int, meld: Meld, wild_faces: 
             if 8 <= f < JOKER and h[f]:
                 cands.append(f)
     free = s.phase is DRAW_PHASE or s.hn[s.current] - 1 >= 2
-    side = s.current % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[s.current]  # (side_of, by its table: hot)
     for f in cands:  # the checks of why_not_add for a held card, short-cut when cards spare
         if misfit(s, meld, f, s.model.wild_face[f]) is None and (
                 free or add_finish(s, side, i, meld, f) is None):
@@ -538,7 +538,7 @@ def do_meld(s: GameState, a: Action) -> None:
     """Lay the new meld (or disclose a red three); before the draw it is shown toward a take."""
     cards = a.cards
     seat = s.current
-    side = seat % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[seat]  # (side_of, by its table: hot)
     take_cards(s, seat, cards)
     if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1)
         s.red3[seat].append(cards[0])
@@ -571,7 +571,7 @@ def do_add(s: GameState, a: Action) -> None:
     index = a.meld
     f = a.cards[0]
     seat = s.current
-    side = seat % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[seat]  # (side_of, by its table: hot)
     take_from(s, seat, f)
     old = s.melds[side][index]
     rf = s.rf
