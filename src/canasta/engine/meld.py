@@ -313,24 +313,26 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
             if taken & RANK_BIT[kind_rank[k]]:
                 continue
             base = (kind_rank[k] - 2) * 4
-            # (below 2 ** 30: in plain Python a larger int takes the slow path of every operation)
-            key = (base << 11 | (4096 if n >= 3 else 0) | h[base] | h[base + 1] << 3 | h[base + 2] << 6
-                   | h[base + 3] << 9)
-            three = FIRST_FACES.get(key)
-            if three is None:
-                three = FIRST_FACES[key] = first_faces(base, bytes(h[base:base + 4]),
-                                                       3 if n >= 3 else 2)
-            # (the shared meld actions, found by an integer key: no tuple built and hashed per meld)
-            if n >= 3 and ok3 and (free or meld_finish(s, side, three) is None):
-                a = FIRST_MELDS.get(key << 6 | 63)
-                if a is None:
-                    a = FIRST_MELDS[key << 6 | 63] = meld_action(three)
-                out.append(a)
+            # the rank's first faces and their meld actions by its suits' counts (``SHAPES``): tables
+            # indexed by ints below 256, which plain Python neither makes anew nor hashes
+            rows = SHAPES[kind_rank[k]]
+            i01 = (64 if n >= 3 else 0) + FACE_PAIR[h[base]][h[base + 1]]
+            row = rows[i01]
+            if row is None:
+                row = [None] * 64
+                rows[i01] = row
+            i23 = FACE_PAIR[h[base + 2]][h[base + 3]]
+            shape = row[i23]
+            if shape is None:
+                shape = row[i23] = rank_shape(base, bytes(h[base:base + 4]), n >= 3)
+            three, a3, with_wild = shape
+            if n >= 3 and ok3 and a3 is not None and (free or meld_finish(s, side, three) is None):
+                out.append(a3)
             if ok21 and wild_faces and (not by_rank or wild_rule(s, side, kind_rank[k], 2) is None):
                 for wf in wild_faces:
-                    a = FIRST_MELDS.get(key << 6 | wf)
+                    a = with_wild[wf]
                     if a is None:
-                        a = FIRST_MELDS[key << 6 | wf] = meld_action((three[0], three[1], wf))
+                        a = with_wild[wf] = meld_action((three[0], three[1], wf))
                     if free or meld_finish(s, side, a.cards) is None:
                         out.append(a)
     n3 = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards too
@@ -602,12 +604,24 @@ def first_faces(base: int, quad: bytes, count: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-# first_faces by (base face, three or two cards, the four suits' counts as one number): the hot path
-# of gen_melds without making a bytes object per rank
-FIRST_FACES: Final[dict[int, tuple[int, ...]]] = {}
-# the meld_action of those cards (key << 6 | 63) or of the first two with wild face wf (key << 6 | wf):
-# as few entries as FIRST_FACES times the wild faces, so no bound
-FIRST_MELDS: Final[dict[int, Action]] = {}
+# a rank's new melds where suits do not matter, for one set of its suits' counts: its first three faces
+# held (or first two), the meld of those three naturals (None for two), and the meld of its first two
+# with wild face f, by f (None until first asked)
+RankShape = tuple[tuple[int, ...], Action | None, list[Action | None]]
+
+
+def rank_shape(base: int, quad: bytes, three: bool) -> RankShape:
+    """The ``RankShape`` of the rank whose first face is ``base``, its suits' counts ``quad``, with
+    three or more of it held (``three``) or two."""
+    faces = first_faces(base, quad, 3 if three else 2)
+    return (faces, meld_action(faces) if three else None, [None] * 53)
+
+
+# two suits' counts (below 8: at most four packs) as one int below 64
+FACE_PAIR: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(a + 8 * b for b in range(8)) for a in range(8))
+# rank -> (64 if three held + FACE_PAIR of the first two suits' counts) -> FACE_PAIR of the last two ->
+# its RankShape, built when first met (at most 15 * 128 * 64 entries): the hot path of gen_melds
+SHAPES: Final[list[list[list[RankShape | None] | None]]] = [[None] * 128 for _ in range(15)]
 
 
 # suits held (bit s set when suit s is held) -> the suit offsets of the cards held
