@@ -123,9 +123,10 @@ OVER_PHASE: Final = Phase.OVER
 PLAY_PHASE: Final = Phase.PLAY
 
 
-# add_action's shared actions, keyed by meld * 64 + card: no tuple to build and hash per call (the
-# hottest generator looks its actions up here itself, a call less each, and asks add_action on a miss)
-ADDS: Final[dict[int, Action]] = {}
+# add_action's shared actions, ADDS[meld][card] (a row of 53 per meld index, added as melds are
+# numbered; ``add_rows``): found by two list subscripts, with no key to make and hash (the hottest
+# generator looks its actions up here itself, a call less each, and asks add_action on a miss)
+ADDS: Final[list[list[Action | None]]] = []
 _CARD_ACTIONS: Final[dict[tuple[Op, tuple[int, ...], int, int], Action]] = {}
 _MELDS: Final[dict[tuple[int, ...], Action]] = {}
 
@@ -140,12 +141,18 @@ def _action(op: Op, cards: tuple[int, ...], meld: int, other: int) -> Action:
 DISCARDS: Final = tuple(_action(OP_DISCARD, (f,), -1, -1) for f in range(53))
 
 
+def add_rows(n: int) -> None:
+    """``ADDS`` with a row for each meld index below ``n``."""
+    while len(ADDS) < n:
+        ADDS.append([None] * 53)
+
+
 def add_action(f: int, meld: int) -> Action:
     """The ``add`` action of card ``f`` onto meld ``meld``, shared (actions are immutable)."""
-    key = meld << 6 | f  # (f < 64)
-    a = ADDS.get(key)
+    add_rows(meld + 1)
+    a = ADDS[meld][f]
     if a is None:
-        a = ADDS[key] = _action(OP_ADD, (f,), meld, -1)
+        a = ADDS[meld][f] = _action(OP_ADD, (f,), meld, -1)
     return a
 
 

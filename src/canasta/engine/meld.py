@@ -29,6 +29,7 @@ from .common import (
     WILD_MELD,
     Problem,
     add_action,
+    add_rows,
     meld_action,
     multisets,
 )
@@ -373,6 +374,8 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
     wild_rules = m.wild_rules
     suited = bool(m.seq_runs)  # where suits matter every held suit is listed, else the first held
     nat_kinds = m.natural_kinds
+    if len(ADDS) < len(melds):
+        add_rows(len(melds))
     for i, meld in enumerate(melds):
         if meld.type is not GROUP_MELD:
             if meld.type is not BLACK3_MELD:
@@ -381,6 +384,7 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
         n = len(meld.cards)
         if n >= maxsize:
             continue
+        adds = ADDS[i]
         is_can = n >= size
         if not is_can or nat_can:
             if suited:
@@ -389,21 +393,21 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
                                      + (4 if h[base + 2] else 0) + (8 if h[base + 3] else 0)]:
                     f += base
                     if free or add_finish(s, side, i, meld, f) is None:
-                        out.append(ADDS.get(i << 6 | f) or add_action(f, i))
+                        out.append(adds[f] or add_action(f, i))
             else:
                 k = nat_kinds[meld.rank][0]
                 if hk[k]:  # the kind's first held face (``face_of_kind``): a kind is a rank's four faces
                     f0, f1, f2, f3 = faces_of[k]
                     f = f0 if h[f0] else f1 if h[f1] else f2 if h[f2] else f3
                     if free or add_finish(s, side, i, meld, f) is None:
-                        out.append(ADDS.get(i << 6 | f) or add_action(f, i))
+                        out.append(adds[f] or add_action(f, i))
         if wild_faces and (not is_can or wild_can):
             w = meld.wilds + 1
             if (w <= wild_cap[meld.naturals]
                     and (not wild_rules or wild_rule(s, side, meld.rank, meld.naturals) is None)):
                 for f in wild_faces:
                     if free or add_finish(s, side, i, meld, f) is None:
-                        out.append(ADDS.get(i << 6 | f) or add_action(f, i))
+                        out.append(adds[f] or add_action(f, i))
     s.melds_memo = (s.nactions, out[start:], naturals) if unchecked else None
     return naturals
 
