@@ -85,11 +85,11 @@ def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]
             floor = max(0, floor - 1)
             continue
         last_red3 = False
-        hand[f] += 1  # (``Table.give_card``, inline: every card drawn)
+        hand[f] += 1  # (``Table.give_card``, inline: every card drawn; the count once, below)
         hk[kind_of[f]] += 1
-        s.hn[seat] += 1
         got.append(f)
         count -= 1
+    s.hn[seat] += len(got)
     if last_red3 and not s.stock:
         s.no_discard = True
     return got
