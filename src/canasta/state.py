@@ -141,10 +141,9 @@ class GameState(Table):
     turn structure."""
 
     # ``no_out``, a cache of the going-out check, is no part of the position (not in STATE_FIELDS);
-    # nor are ``melds_memo`` and ``melds_reuse`` (gen_melds' listing kept across a question),
-    # ``seat_side`` (``side_of`` as a table) and ``is_over``, ``phase is Phase.OVER`` kept as a
-    # flag (set where the phase becomes OVER)
-    __slots__ = (*MACHINE_FIELDS, "is_over", "melds_memo", "melds_reuse", "no_out", "seat_side")
+    # nor are ``seat_side`` (``side_of`` as a table) and ``is_over``, ``phase is Phase.OVER`` kept
+    # as a flag (set where the phase becomes OVER)
+    __slots__ = (*MACHINE_FIELDS, "is_over", "no_out", "seat_side")
 
     rules: RuleSet
     rf: RuleFacts  # the options the hot paths read, copied from ``rules`` (``model.RuleFacts``)
@@ -195,11 +194,6 @@ class GameState(Table):
     # loop asks it after every action and a property is a call (plain Python 3.11 does not
     # specialize it; a slot is read on the fast path)
     is_over: bool
-    # gen_melds' last listing, where it was one after the draw that asked no check: (``nactions``
-    # then, its actions, its natural discards), else None; ``melds_reuse`` the ``nactions`` where
-    # it holds again (``engine.ask.do_answer``: back from the answer to a question asked there)
-    melds_memo: tuple[int, list[Action], list[Action] | None] | None
-    melds_reuse: int
     # seat -> its side, ``side_of`` as a table (set once by ``blank``): the hot paths read it, where
     # ``seat % sides`` is an operation plain Python 3.11 does not specialize
     seat_side: tuple[int, ...]
@@ -276,8 +270,6 @@ class GameState(Table):
         s.nactions = 0
         s.first_turn = False
         s.is_over = False
-        s.melds_memo = None
-        s.melds_reuse = -1
         reset_turn(s)
         return s
 
@@ -337,8 +329,6 @@ class GameState(Table):
         c.nactions = self.nactions
         c.no_out = self.no_out  # never changed in place, only replaced
         c.is_over = self.is_over
-        c.melds_memo = self.melds_memo  # (never changed in place, only replaced)
-        c.melds_reuse = self.melds_reuse
         c.seat_side = self.seat_side
         return c
 

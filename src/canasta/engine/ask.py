@@ -75,8 +75,3 @@ def do_answer(s: GameState, yes: bool) -> None:
     s.log_event(s.actor, "yes" if yes else "no")
     s.phase = s.ask_phase
     s.actor = seat
-    memo = s.melds_memo
-    if memo is not None and memo[0] == s.nactions - 2:
-        # gen_melds' last listing was of the position where the question was asked (two actions
-        # ago: the question and this answer): its melds hold here, where no card moved
-        s.melds_reuse = s.nactions

@@ -257,16 +257,10 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
     r = s.rf
     if s.retracted and not s.opened[side]:
         return None
-    if s.melds_reuse == s.nactions and s.melds_memo is not None:
-        # back from the partner's answer to the question asked in the position listed last
-        # (``engine.ask.do_answer``): the same melds, none of them checked (see below)
-        out.extend(s.melds_memo[1])
-        return s.melds_memo[2]
     hk = s.hk[seat]
     h = s.hands[seat]
     hn = s.hn[seat]
     drawing = s.phase is DRAW_PHASE
-    start = len(out)
     if s.upcard_lock:  # S0 [A](i): no lay-down this turn; red treys may still be disclosed
         if hk[m.red3] and not drawing:
             c1 = (s.face_of_kind(seat, m.red3),)
@@ -288,14 +282,10 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
     # new group melds of three cards
     ok3, ok21 = m.meld3_ok, m.meld21_ok
     naturals: list[Action] | None = None
-    free = drawing or hn - 3 >= 2  # cards to spare after a new meld (and after an addition)
-    # a listing after the draw that asks no check (cards to spare, and none of the check calls
-    # below): kept for the position after the answer to a question (do_answer), where no card
-    # or meld has moved, so it is the same (the checks, which read the answer, are not asked)
-    unchecked = free and not drawing
     if r.sequences:
         gen_suited(s, out, wild_faces, group_ranks(melds) if r.one_meld_per_rank else 0)
     elif ok3 or ok21:
+        free = drawing or hn - 3 >= 2
         kind_rank = m.rank
         by_rank = bool(wild_faces) and m.wild_rules and wild_rule_bites(s, side, 2)
         taken = -1 if r.one_meld_per_rank else 0  # group_ranks(melds), found at the first pair held
@@ -338,7 +328,6 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
                         out.append(a)
     n3 = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards too
     if r.wild_melds and len(wild_faces) and hk[m.joker] + hk[m.deuce] + n3 >= 3:
-        unchecked = False
         for j in range(min(3, hk[m.joker]), -1, -1):
             for t in range(min(3 - j, n3), -1, -1):
                 if 3 - j - t <= hk[m.deuce]:
@@ -347,7 +336,6 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
                     if why_not_meld(s, c) is None:
                         out.append(meld_action(c))
     if hk[m.red3] and not drawing and red_three_melds_alone(s.rules):
-        unchecked = False
         c = (s.face_of_kind(seat, m.red3),)
         if why_not_meld(s, c) is None:
             out.append(meld_action(c))
@@ -355,13 +343,11 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
     # (a meld of b black threes, with at most one wild card, that leaves more than one card in hand
     # is refused by why_not_black3_meld: no candidate is built then)
     if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none" and hn - hk[m.black3] <= 2:
-        unchecked = False
         bcards = held_faces(s, seat, m.black3, hk[m.black3])
         for c in [bcards] + [(*bcards, s.face_of_kind(seat, wk)) for wk in wilds]:
             if why_not_meld(s, c) is None:
                 out.append(meld_action(c))
     if not melds:
-        s.melds_memo = (s.nactions, out[start:], naturals) if unchecked else None
         return naturals  # (no meld to add to: none of the set-up below)
     # additions, one card at a time (the limits of melds.wild_problem from the model's tables: this
     # is hot; the largest meld is checked first, so only the wild cards' cap remains)
@@ -408,7 +394,6 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
                 for f in wild_faces:
                     if free or add_finish(s, side, i, meld, f) is None:
                         out.append(adds[f] or add_action(f, i))
-    s.melds_memo = (s.nactions, out[start:], naturals) if unchecked else None
     return naturals
 
 
