@@ -154,7 +154,11 @@ def tally_side(state: GameState, side: int, reason: str, out_seat: int, conceale
         last_three = True
     black3 = [m for m in melds if m.type is BLACK3_MELD]
     by_table = r.black3_meld_scoring == "table"
-    table = sum(value[f] for m in melds if not (by_table and m.type is BLACK3_MELD) for f in m.cards)
+    table = 0
+    for m in melds:  # (loops, not a generator: in plain Python it resumes a frame for every card)
+        if not (by_table and m.type is BLACK3_MELD):
+            for f in m.cards:
+                table += value[f]
     hand = 0
     held: list[tuple[int, int]] = []
     stuck = 0

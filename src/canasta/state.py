@@ -141,8 +141,9 @@ class GameState(Table):
     turn structure."""
 
     # ``no_out``, a cache of the going-out check, is no part of the position (not in STATE_FIELDS);
-    # nor is ``is_over``, ``phase is Phase.OVER`` kept as a flag (set where the phase becomes OVER)
-    __slots__ = (*MACHINE_FIELDS, "is_over", "no_out")
+    # nor are ``seat_side`` (``side_of`` as a table) and ``is_over``, ``phase is Phase.OVER`` kept
+    # as a flag (set where the phase becomes OVER)
+    __slots__ = (*MACHINE_FIELDS, "is_over", "no_out", "seat_side")
 
     rules: RuleSet
     rf: RuleFacts  # the options the hot paths read, copied from ``rules`` (``model.RuleFacts``)
@@ -193,6 +194,9 @@ class GameState(Table):
     # loop asks it after every action and a property is a call (plain Python 3.11 does not
     # specialize it; a slot is read on the fast path)
     is_over: bool
+    # seat -> its side, ``side_of`` as a table (set once by ``blank``): the hot paths read it, where
+    # ``seat % sides`` is an operation plain Python 3.11 does not specialize
+    seat_side: tuple[int, ...]
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -225,6 +229,7 @@ class GameState(Table):
         s.rules = rules
         s.rf = rule_facts(rules)
         s.sides = rules.sides
+        s.seat_side = tuple(s.side_of(seat) for seat in range(n))
         s.model = card_model(rules)
         s.seed = seed
         s.scores = [0] * rules.sides
@@ -324,6 +329,7 @@ class GameState(Table):
         c.nactions = self.nactions
         c.no_out = self.no_out  # never changed in place, only replaced
         c.is_over = self.is_over
+        c.seat_side = self.seat_side
         return c
 
     # ------------------------------------------------------------------ small queries
@@ -498,7 +504,7 @@ class GameState(Table):
         # an opened side has nothing to show before the draw and nothing to retract: the first test
         # of pre_draw_ok and why_not_retract, made here a call sooner (most positions)
         seat = self.current
-        side = seat % self.sides
+        side = self.seat_side[seat]
         unopened = not self.opened[side]
         if ph is DRAW_PHASE:
             # (why_not_draw refuses only after melds shown or with the stock gone: asked only then)

@@ -45,6 +45,17 @@ def hand_seed(seed: int | str, hand_no: int) -> str:
 _PACKS: Final[dict[int, list[int]]] = {}  # full_deck by packs << 8 | jokers per pack
 
 
+def shuffle_steps(n: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of ``random.Random.shuffle`` on ``n`` cards, last card first: (bound, index, bits),
+    card ``index`` swapping with the one ``getrandbits(bits)`` draws below ``bound`` (``index + 1``;
+    a draw at or above it is drawn again: ``_randbelow``). A table, so that the shuffle's loop
+    does no bookkeeping of its own."""
+    return tuple((i + 1, i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+
+
+_SHUFFLE_STEPS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}  # shuffle_steps by pack size
+
+
 def shuffled_pack(rules: RuleSet, seed_text: str) -> tuple[list[int], int]:
     """The pack in the order a hand seeded by ``seed_text`` (a ``hand_seed``) deals it (the last card
     first), and the cut: all the randomness of a deal, so a revealed hand seed shows the whole deal."""
@@ -58,20 +69,14 @@ def shuffled_pack(rules: RuleSet, seed_text: str) -> tuple[list[int], int]:
     # (``random.Random.shuffle``'s loop with its ``_randbelow`` inline): the standard library's loop
     # is Python code, a call per card even where the engine is compiled
     bits = rng.getrandbits
-    n = len(deck)
-    k = n.bit_length()
-    low = 1 << (k - 1)  # the least number of k bits
-    while n > 1:
-        if n < low:
-            k -= 1
-            low >>= 1
+    steps = _SHUFFLE_STEPS.get(len(deck))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(deck)] = shuffle_steps(len(deck))
+    for bound, i, k in steps:
         j = bits(k)
-        while j >= n:
+        while j >= bound:
             j = bits(k)
-        n -= 1
-        f = deck[n]
-        deck[n] = deck[j]
-        deck[j] = f
+        deck[i], deck[j] = deck[j], deck[i]
     width = len(deck) - 7  # randint(4, len - 4): 4 + randbelow(len - 7)
     k = width.bit_length()
     j = bits(k)
@@ -118,9 +123,10 @@ OVER_PHASE: Final = Phase.OVER
 PLAY_PHASE: Final = Phase.PLAY
 
 
-# add_action's shared actions, keyed by meld * 64 + card: no tuple to build and hash per call (the
-# hottest generator looks its actions up here itself, a call less each, and asks add_action on a miss)
-ADDS: Final[dict[int, Action]] = {}
+# add_action's shared actions, ADDS[meld][card] (a row of 53 per meld index, added as melds are
+# numbered; ``add_rows``): found by two list subscripts, with no key to make and hash (the hottest
+# generator looks its actions up here itself, a call less each, and asks add_action on a miss)
+ADDS: Final[list[list[Action | None]]] = []
 _CARD_ACTIONS: Final[dict[tuple[Op, tuple[int, ...], int, int], Action]] = {}
 _MELDS: Final[dict[tuple[int, ...], Action]] = {}
 
@@ -135,12 +141,18 @@ def _action(op: Op, cards: tuple[int, ...], meld: int, other: int) -> Action:
 DISCARDS: Final = tuple(_action(OP_DISCARD, (f,), -1, -1) for f in range(53))
 
 
+def add_rows(n: int) -> None:
+    """``ADDS`` with a row for each meld index below ``n``."""
+    while len(ADDS) < n:
+        ADDS.append([None] * 53)
+
+
 def add_action(f: int, meld: int) -> Action:
     """The ``add`` action of card ``f`` onto meld ``meld``, shared (actions are immutable)."""
-    key = meld << 6 | f  # (f < 64)
-    a = ADDS.get(key)
+    add_rows(meld + 1)
+    a = ADDS[meld][f]
     if a is None:
-        a = ADDS[key] = _action(OP_ADD, (f,), meld, -1)
+        a = ADDS[meld][f] = _action(OP_ADD, (f,), meld, -1)
     return a
 
 

@@ -108,7 +108,7 @@ def gen_discards(s: GameState, out: list[Action], naturals: list[Action] | None 
     if s.no_discard:
         return
     hn = s.hn[seat]
-    short = s.turn_points and not open_after(s, seat % s.sides, 0)  # (side_of, inline: hot)
+    short = s.turn_points and not open_after(s, s.seat_side[seat], 0)  # (side_of, by its table: hot)
     if short and hn >= 2:
         return  # melds short of the opening: no discard until they open or are retracted
     if hn == 1 or short or (s.took_pile and not s.pile and s.rules.after_take_no_discard):
@@ -153,7 +153,7 @@ def do_discard(s: GameState, a: Action) -> None:
     f = a.cards[0]
     seat = s.current
     r = s.rf
-    side = seat % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[seat]  # (side_of, by its table: hot)
     talon = talon_count(s, side) if r.talon and s.opened[side] else 0
     s.hands[seat][f] -= 1  # (take_from, inline: every turn)
     s.hk[seat][s.model.kind_of[f]] -= 1

@@ -85,11 +85,11 @@ def draw_cards(s: GameState, seat: int, count: int, floor: int = 0) -> list[int]
             floor = max(0, floor - 1)
             continue
         last_red3 = False
-        hand[f] += 1  # (``Table.give_card``, inline: every card drawn)
+        hand[f] += 1  # (``Table.give_card``, inline: every card drawn; the count once, below)
         hk[kind_of[f]] += 1
-        s.hn[seat] += 1
         got.append(f)
         count -= 1
+    s.hn[seat] += len(got)
     if last_red3 and not s.stock:
         s.no_discard = True
     return got
@@ -167,7 +167,7 @@ def next_turn(s: GameState) -> None:
         s.has_melded[s.current] = True
     if s.boxed[s.current]:  # (nothing boxed, nothing to give back: a call less at every turn)
         unbox(s, s.current)
-    side = s.current % s.sides  # (side_of, inline: once a turn)
+    side = s.seat_side[s.current]  # (side_of, by its table: once a turn)
     if s.opened[side]:  # S0 [G](i), T12: count the lay-down player's own turns after it
         if s.laydown_seat[side] < 0:
             s.laydown_seat[side] = s.current
@@ -182,7 +182,7 @@ def start_turn(s: GameState, seat: int) -> None:
     s.current = s.actor = seat
     s.phase = DRAW_PHASE
     reset_turn(s)
-    s.turn_base = len(s.melds[seat % s.sides])
+    s.turn_base = len(s.melds[s.seat_side[seat]])
     if s.owed[seat]:
         n = s.owed[seat]
         s.owed[seat] = 0
@@ -221,11 +221,17 @@ def deal(s: GameState) -> None:
     hands = s.hands
     hk = s.hk
     kind_of = s.model.kind_of
-    for _ in range(r.hand_size):
-        for seat in order:  # ``give_card`` inline
-            f = deck.pop()
-            hands[seat][f] += 1
-            hk[seat][kind_of[f]] += 1
+    # the cards go round the seats in ``order`` one at a time from the top of the deck (its end):
+    # seat ``order[i]`` gets every n-th of them from the i-th; taken off the deck at once
+    dealt = deck[len(deck) - n * r.hand_size:]
+    del deck[len(deck) - n * r.hand_size:]
+    dealt.reverse()
+    for i, seat in enumerate(order):
+        hand = hands[seat]
+        kinds = hk[seat]
+        for f in dealt[i::n]:  # ``give_card`` inline
+            hand[f] += 1
+            kinds[kind_of[f]] += 1
     s.hn = [r.hand_size] * n
     s.pile = []
     if r.upcard != "none":

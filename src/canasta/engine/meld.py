@@ -29,6 +29,7 @@ from .common import (
     WILD_MELD,
     Problem,
     add_action,
+    add_rows,
     meld_action,
     multisets,
 )
@@ -53,7 +54,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def pre_draw_ok(s: GameState) -> bool:
     """May the player show opening melds before taking the pile?"""
-    side = s.current % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[s.current]  # (side_of, by its table: hot)
     if s.opened[side] or s.retracted or not s.pile:
         return False
     level = s.facility_level(side) if s.rf.laydown_facility else 0  # (a call less where there is none)
@@ -251,7 +252,7 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
     Where it walks the natural kinds (one per rank, suits aside), it returns each held kind's
     discard (its first held face), in kind order, for ``gen_discards``: a second walk saved."""
     seat = s.current
-    side = seat % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[seat]  # (side_of, by its table: hot)
     m = s.model
     r = s.rf
     if s.retracted and not s.opened[side]:
@@ -303,24 +304,26 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
             if taken & RANK_BIT[kind_rank[k]]:
                 continue
             base = (kind_rank[k] - 2) * 4
-            # (below 2 ** 30: in plain Python a larger int takes the slow path of every operation)
-            key = (base << 11 | (4096 if n >= 3 else 0) | h[base] | h[base + 1] << 3 | h[base + 2] << 6
-                   | h[base + 3] << 9)
-            three = FIRST_FACES.get(key)
-            if three is None:
-                three = FIRST_FACES[key] = first_faces(base, bytes(h[base:base + 4]),
-                                                       3 if n >= 3 else 2)
-            # (the shared meld actions, found by an integer key: no tuple built and hashed per meld)
-            if n >= 3 and ok3 and (free or meld_finish(s, side, three) is None):
-                a = FIRST_MELDS.get(key << 6 | 63)
-                if a is None:
-                    a = FIRST_MELDS[key << 6 | 63] = meld_action(three)
-                out.append(a)
+            # the rank's first faces and their meld actions by its suits' counts (``SHAPES``): tables
+            # indexed by ints below 256, which plain Python neither makes anew nor hashes
+            rows = SHAPES[kind_rank[k]]
+            i01 = (64 if n >= 3 else 0) + FACE_PAIR[h[base]][h[base + 1]]
+            row = rows[i01]
+            if row is None:
+                row = [None] * 64
+                rows[i01] = row
+            i23 = FACE_PAIR[h[base + 2]][h[base + 3]]
+            shape = row[i23]
+            if shape is None:
+                shape = row[i23] = rank_shape(base, bytes(h[base:base + 4]), n >= 3)
+            three, a3, with_wild = shape
+            if n >= 3 and ok3 and a3 is not None and (free or meld_finish(s, side, three) is None):
+                out.append(a3)
             if ok21 and wild_faces and (not by_rank or wild_rule(s, side, kind_rank[k], 2) is None):
                 for wf in wild_faces:
-                    a = FIRST_MELDS.get(key << 6 | wf)
+                    a = with_wild[wf]
                     if a is None:
-                        a = FIRST_MELDS[key << 6 | wf] = meld_action((three[0], three[1], wf))
+                        a = with_wild[wf] = meld_action((three[0], three[1], wf))
                     if free or meld_finish(s, side, a.cards) is None:
                         out.append(a)
     n3 = hk[m.red3] if r.red3_wild else 0  # S0 T8: held red treys are wild cards too
@@ -357,6 +360,8 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
     wild_rules = m.wild_rules
     suited = bool(m.seq_runs)  # where suits matter every held suit is listed, else the first held
     nat_kinds = m.natural_kinds
+    if len(ADDS) < len(melds):
+        add_rows(len(melds))
     for i, meld in enumerate(melds):
         if meld.type is not GROUP_MELD:
             if meld.type is not BLACK3_MELD:
@@ -365,6 +370,7 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
         n = len(meld.cards)
         if n >= maxsize:
             continue
+        adds = ADDS[i]
         is_can = n >= size
         if not is_can or nat_can:
             if suited:
@@ -373,21 +379,21 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
                                      + (4 if h[base + 2] else 0) + (8 if h[base + 3] else 0)]:
                     f += base
                     if free or add_finish(s, side, i, meld, f) is None:
-                        out.append(ADDS.get(i << 6 | f) or add_action(f, i))
+                        out.append(adds[f] or add_action(f, i))
             else:
                 k = nat_kinds[meld.rank][0]
                 if hk[k]:  # the kind's first held face (``face_of_kind``): a kind is a rank's four faces
                     f0, f1, f2, f3 = faces_of[k]
                     f = f0 if h[f0] else f1 if h[f1] else f2 if h[f2] else f3
                     if free or add_finish(s, side, i, meld, f) is None:
-                        out.append(ADDS.get(i << 6 | f) or add_action(f, i))
+                        out.append(adds[f] or add_action(f, i))
         if wild_faces and (not is_can or wild_can):
             w = meld.wilds + 1
             if (w <= wild_cap[meld.naturals]
                     and (not wild_rules or wild_rule(s, side, meld.rank, meld.naturals) is None)):
                 for f in wild_faces:
                     if free or add_finish(s, side, i, meld, f) is None:
-                        out.append(ADDS.get(i << 6 | f) or add_action(f, i))
+                        out.append(adds[f] or add_action(f, i))
     return naturals
 
 
@@ -411,7 +417,7 @@ def gen_suited(s: GameState, out: list[Action], wild_faces: list[int], taken: in
     """New melds where suits matter: groups from any suits of a rank (not of a rank in ``taken``, a bit
     per rank: the side's one meld of that rank takes them, ``one_meld_per_rank``), and sequences."""
     seat = s.current
-    side = seat % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[seat]  # (side_of, by its table: hot)
     m = s.model
     h = s.hands[seat]
     free = s.phase is DRAW_PHASE or s.hn[seat] - 3 >= 2
@@ -486,7 +492,7 @@ def gen_extend(s: GameState, out: list[Action], i: int, meld: Meld, wild_faces: 
             if 8 <= f < JOKER and h[f]:
                 cands.append(f)
     free = s.phase is DRAW_PHASE or s.hn[s.current] - 1 >= 2
-    side = s.current % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[s.current]  # (side_of, by its table: hot)
     for f in cands:  # the checks of why_not_add for a held card, short-cut when cards spare
         if misfit(s, meld, f, s.model.wild_face[f]) is None and (
                 free or add_finish(s, side, i, meld, f) is None):
@@ -523,7 +529,7 @@ def do_meld(s: GameState, a: Action) -> None:
     """Lay the new meld (or disclose a red three); before the draw it is shown toward a take."""
     cards = a.cards
     seat = s.current
-    side = seat % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[seat]  # (side_of, by its table: hot)
     take_cards(s, seat, cards)
     if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1)
         s.red3[seat].append(cards[0])
@@ -556,7 +562,7 @@ def do_add(s: GameState, a: Action) -> None:
     index = a.meld
     f = a.cards[0]
     seat = s.current
-    side = seat % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[seat]  # (side_of, by its table: hot)
     take_from(s, seat, f)
     old = s.melds[side][index]
     rf = s.rf
@@ -587,12 +593,24 @@ def first_faces(base: int, quad: bytes, count: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-# first_faces by (base face, three or two cards, the four suits' counts as one number): the hot path
-# of gen_melds without making a bytes object per rank
-FIRST_FACES: Final[dict[int, tuple[int, ...]]] = {}
-# the meld_action of those cards (key << 6 | 63) or of the first two with wild face wf (key << 6 | wf):
-# as few entries as FIRST_FACES times the wild faces, so no bound
-FIRST_MELDS: Final[dict[int, Action]] = {}
+# a rank's new melds where suits do not matter, for one set of its suits' counts: its first three faces
+# held (or first two), the meld of those three naturals (None for two), and the meld of its first two
+# with wild face f, by f (None until first asked)
+RankShape = tuple[tuple[int, ...], Action | None, list[Action | None]]
+
+
+def rank_shape(base: int, quad: bytes, three: bool) -> RankShape:
+    """The ``RankShape`` of the rank whose first face is ``base``, its suits' counts ``quad``, with
+    three or more of it held (``three``) or two."""
+    faces = first_faces(base, quad, 3 if three else 2)
+    return (faces, meld_action(faces) if three else None, [None] * 53)
+
+
+# two suits' counts (below 8: at most four packs) as one int below 64
+FACE_PAIR: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(a + 8 * b for b in range(8)) for a in range(8))
+# rank -> (64 if three held + FACE_PAIR of the first two suits' counts) -> FACE_PAIR of the last two ->
+# its RankShape, built when first met (at most 15 * 128 * 64 entries): the hot path of gen_melds
+SHAPES: Final[list[list[list[RankShape | None] | None]]] = [[None] * 128 for _ in range(15)]
 
 
 # suits held (bit s set when suit s is held) -> the suit offsets of the cards held

@@ -38,7 +38,7 @@ def merge_problem(s: GameState, a: Action) -> Problem:
         return ("no_merge", "melds cannot be merged in these rules")
     if s.upcard_lock:
         return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
-    melds = s.melds[s.current % s.sides]  # (side_of, inline: asked per pair of melds of a rank)
+    melds = s.melds[s.seat_side[s.current]]  # (side_of, by its table: asked per pair of melds of a rank)
     i, j = a.meld, a.other
     if not (0 <= i < len(melds) and 0 <= j < len(melds)) or i == j:
         return ("no_meld", "name two different melds of your side")
@@ -64,7 +64,7 @@ def merge_problem(s: GameState, a: Action) -> Problem:
 
 def gen_merges(s: GameState, out: list[Action], finish: bool = True) -> None:
     """Merges of two group melds of one rank (``finish``: only those after which the player can finish)."""
-    melds = s.melds[s.current % s.sides]  # (side_of, inline: hot)
+    melds = s.melds[s.seat_side[s.current]]  # (side_of, by its table: hot)
     seen = dup = 0  # ranks of the group melds, and of those with two or more, a bit each
     for mi in melds:
         if mi.type is GROUP_MELD:

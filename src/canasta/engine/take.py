@@ -199,7 +199,7 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     # hand: asked only then, a call less in most positions)
     if (top < 8 or top == JOKER or s.hn[seat] == 1) and pile_block(s) is not None:
         return
-    side = seat % s.sides  # (side_of, inline: hot)
+    side = s.seat_side[seat]  # (side_of, by its table: hot)
     hk = s.hk[seat]
     m = s.model
     rf = s.rf
