@@ -234,12 +234,12 @@ def test_S3_B_playing_to_win_scores_the_last_hand_by_the_game_won_or_lost() -> N
 
 def test_S3_the_american_searches_play_whole_hands_with_more_worlds() -> None:
     """S3 and R 1.2 (nvso-tournament, american): every playout runs to the end of the hand, with
-    four and two times the worlds (``WHOLE_HAND``; docs/bots.md: the four-turn cut-off's estimate
+    six and two times the worlds (``WHOLE_HAND``; docs/bots.md: the four-turn cut-off's estimate
     misleads the search there); elsewhere a playout is cut off after ``turns`` turns. A config's
     own ``whole_hand`` wins. From a deal's first position, the same rollout plays NVSO's hand to
     its end and stops classic's after the first turn and four more (the heuristic for every seat)."""
     b = SearchBot(0)
-    assert b.budget(rules("nvso-tournament")) == (64, 10**6)
+    assert b.budget(rules("nvso-tournament")) == (96, 10**6)
     assert b.budget(rules("american")) == (32, 10**6)
     for name in ("classic", "gvr-club", "samba", "trey-canasta", "spanish", "bolivia"):
         assert b.budget(rules(name)) == (16, 4)

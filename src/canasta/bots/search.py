@@ -152,11 +152,11 @@ PLAY_TO_WIN: frozenset[str] = frozenset(("american", "nvso-tournament"))
 # (SearchConfig.whole_hand). In NVSO what decides a hand (which side builds its canastas first)
 # shows only at its end, and the four-turn cut-off's estimate misleads a search that optimises it
 # (given the real cards it played worse than the heuristic); a whole hand's result is exact but
-# noisy with a random stock, hence the worlds. Against the Club player over 800 deals: 64.5% of
-# the games won, 57.9% without. American games are six or seven long hands: there twice the worlds
-# (32), which keeps a game's cost near an NVSO game's with 64; over 800 deals 67.6% against 64.4%
-# (docs/bots.md).
-WHOLE_HAND: dict[str, int] = {"nvso-tournament": 4, "american": 2}
+# noisy with a random stock, hence the worlds: six times (96; against the Club player over 800
+# deals: 67.0% of the games won, 64.5% with 64 worlds, 57.9% without whole hands). American
+# games are six or seven long hands: there twice the worlds (32), which keeps a game's cost near
+# an NVSO game's; over 800 deals 67.6% against 64.4% (docs/bots.md).
+WHOLE_HAND: dict[str, int] = {"nvso-tournament": 6, "american": 2}
 
 
 def game_chance(r: RuleSet, totals: Sequence[float], side: int, hand_no: int, cut: bool) -> float:
