@@ -631,6 +631,13 @@ TITLES = {"classic": "Classic canasta", "gvr-club": "Classic, GVR club rules", "
           "samba": "Samba", "bolivia": "Bolivia", "american": "American canasta",
           "nvso-tournament": "American, NVSO tournament", "trey-canasta": "Trey Canasta (U3A)"}
 
+
+
+def preset_title(name: str) -> str:
+    """The rule set as players call it (``TITLES``); a name without a title is shown as it is."""
+    return TITLES.get(name, name)
+
+
 DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "bolivia": 4,
                    "american": 4, "nvso-tournament": 4, "trey-canasta": 4}
 

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import Field, field_validator
 
 from ..errors import CanastaError, RuleError
-from ..presets import TITLES, check_preset
+from ..presets import check_preset, preset_title
 from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_totals
 from ..tournament.event import Event, event_options, pair_players
 from ..tournament.ranking import RankOptions
@@ -121,7 +121,7 @@ async def _view(request: Request, event_id: str, ev: Event, version: int) -> dic
                 s = next(x for x in ev.seating(rnd) if x.table == t)
                 deals += deal_results(table.state, t, s.ns, s.ew)
         dup = duplicate_totals(duplicate_scores(deals))
-    return {"id": event_id, "version": version, "now": now, "title": TITLES.get(ev.preset, ev.preset),
+    return {"id": event_id, "version": version, "now": now, "title": preset_title(ev.preset),
             **ev.view(now, dup)}
 
 

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from ..bots import LEVEL_NAMES, level_id
 from ..errors import CanastaError, RuleError
-from ..presets import DEFAULT_PLAYERS, PRESETS, TITLES, check_preset, preset_table, rules
+from ..presets import DEFAULT_PLAYERS, PRESETS, check_preset, preset_table, preset_title, rules
 from ..rules import RuleSet
 from ..tournament.fair import new_fair_seed
 from .botpool import BotPool
@@ -164,7 +164,7 @@ class Hub:
                                           None))
         host, spectator = new_token(), new_token()
         seed = spec.seed if spec.seed is not None else new_fair_seed()
-        data = TableData(new_table_id(), spec.name or TITLES[spec.preset], spec.preset,
+        data = TableData(new_table_id(), spec.name or preset_title(spec.preset), spec.preset,
                          {"preset": rs.name, "options": rs.options()}, token_hash(host),
                          token_hash(spectator), 0, 1, seat_rows, seed, 0,
                          fair_secret=secrets.token_hex(16))
@@ -184,5 +184,5 @@ class Hub:
 
 
 def presets_list() -> list[dict[str, Any]]:
-    return [{"name": name, "title": TITLES[name], "description": desc, "players": player_counts(name),
+    return [{"name": name, "title": preset_title(name), "description": desc, "players": player_counts(name),
              "default_players": DEFAULT_PLAYERS[name]} for name, (desc, _make) in PRESETS.items()]

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import Field, field_validator
 
 from ..errors import CanastaError
-from ..presets import TITLES
+from ..presets import preset_title
 from ..scoresheet import ScoreSheet, SheetError, entry_fields
 from . import documents
 from .hub import build_rules
@@ -61,7 +61,7 @@ def sheet_view(sheet_id: str, sheet: ScoreSheet, version: int) -> dict[str, Any]
     r = sheet.rules
     results = sheet.results()
     return {
-        "id": sheet_id, "version": version, "preset": r.name, "title": TITLES.get(r.name, r.name),
+        "id": sheet_id, "version": version, "preset": r.name, "title": preset_title(r.name),
         "names": sheet.names,
         "target": r.target_score, "game_hands": r.game_hands,
         "fields": [{"name": f.name, "kind": f.kind, "label": f.label, "help": f.help,

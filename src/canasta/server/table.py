@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action, Op
 from ..cards import parse_cards
 from ..errors import CanastaError, IllegalAction
-from ..presets import TITLES, rules_from_options
+from ..presets import preset_title, rules_from_options
 from ..records import GameRecord
 from ..rules import RuleSet
 from ..state import GameState
@@ -179,7 +179,7 @@ class Table:
         return sum(s.kind == "person" for s in self.seats) == 1
 
     def summary(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "preset": self.preset, "title": TITLES[self.preset],
+        return {"id": self.id, "name": self.name, "preset": self.preset, "title": preset_title(self.preset),
                 "players": self.rules.players,
                 "game_no": self.game_no, "over": self.state.is_over, "practice": self.practice,
                 "seats": [s.public() for s in self.seats]}

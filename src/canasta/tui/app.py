@@ -365,7 +365,7 @@ class PlayApp(App[None]):
 
     def action_take(self) -> None:
         if self.my_turn():
-            self.run_actions([self.session.take_action(self.hand.selected_cards())])
+            self.run_actions([self.session.state.take_for(self.hand.selected_cards())])
 
     def action_meld(self) -> None:
         cards = self.hand.selected_cards()

@@ -276,11 +276,6 @@ class Session:
     def add(self, cards: list[int], meld: int) -> Outcome:
         return self.apply_all(self.state.meld_plan(cards, meld))
 
-    def take_action(self, cards: list[int]) -> Action:
-        """The ``take`` for the selected cards (the engine's :meth:`~canasta.GameState.take_for`:
-        with none selected, the natural pair before a card and a wild)."""
-        return self.state.take_for(cards)
-
     def bot_step(self) -> Action | None:
         """Let the bot whose turn it is act once; None when a human must act or the game is over."""
         s = self.state

@@ -8,6 +8,8 @@ import { cardImage, cardBack, cardName } from "/static/cards.js";
 const cardsOf = s => (s || "").split(" ").filter(Boolean);
 export const sideOf = (v, s) => s % v.sides;
 export const cardsInHand = n => t(n === 1 ? "cards_in_hand_1" : "cards_in_hand", { n });
+// A table's heading: its name, with the rule set's title where the name is not that title already.
+export function tableTitle(table) { return table.name === table.title ? table.name : `${table.name} · ${table.title}`; }
 export function seatName(table, s) { return table?.seats?.[s]?.name ?? `${t("seat")} ${s + 1}`; }
 export function sideName(v, side) {
   return v.side === side ? t("side_us") : v.side == null ? t("side_n", { n: side + 1 }) : v.sides === 2 ? t("side_them") : t("side_n", { n: side + 1 });

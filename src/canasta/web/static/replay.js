@@ -3,7 +3,7 @@
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
 import { el } from "/static/common.js";
 import { cardImage } from "/static/cards.js";
-import { seatsStrip, centre, sidePanel, logList, history, actionPhrase, seatName } from "/static/board.js";
+import { seatsStrip, centre, sidePanel, logList, history, actionPhrase, seatName, tableTitle } from "/static/board.js";
 
 await loadMessages();
 applyMessages();
@@ -50,6 +50,6 @@ const tr = await fetch(`/api/tables/${id}`, { headers: auth });
 if (tr.ok) {
   table = await tr.json();
   table.seats = table.seats.map(s => ({ ...s, connected: true, stand_in: false }));   // a replay shows no presence
-  $("title").textContent = `${table.name === table.title ? table.name : `${table.name} · ${table.title}`} · ${t("game_n", { n: game })}`;
+  $("title").textContent = `${tableTitle(table)} · ${t("game_n", { n: game })}`;
 }
 show(step);

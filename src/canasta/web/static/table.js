@@ -3,7 +3,7 @@
 import { loadMessages, applyMessages, t, cardText, cardName } from "/static/i18n.js";
 import { el, remember } from "/static/common.js";
 import { cardFace } from "/static/cards.js";
-import { seatsStrip, centre, sidePanel, question, logList, breakdown, history, seatName, sideName, cardsInHand } from "/static/board.js";
+import { seatsStrip, centre, sidePanel, question, logList, breakdown, history, seatName, sideName, cardsInHand, tableTitle } from "/static/board.js";
 
 await loadMessages();
 applyMessages();
@@ -43,9 +43,8 @@ function connect() {
 function receive(m) {
   if (m.type === "welcome") {
     seat = m.seat; table = m.table;
-    const named = table.name === table.title ? table.name : `${table.name} · ${table.title}`;
-    remember({ name: named, link: location.pathname + location.hash });
-    $("table-name").textContent = named;
+    remember({ name: tableTitle(table), link: location.pathname + location.hash });
+    $("table-name").textContent = tableTitle(table);
     $("rules-link").href = `/rules/${table.preset}`;
   }
   if (m.table) table = m.table;
