@@ -288,7 +288,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_back_with_a_new_link(chromium: Any, 
                   {"kind": "person", "name": "Cy"}, {"kind": "person", "name": "Di"}]}).json()
     page = open_page(chromium, server.url + made["links"]["host"], 375)
     page.wait_for_selector("#seats li")
-    assert "Club night" in page.inner_text("#name")
+    assert page.inner_text("#name").startswith("Club night · Bolivia, game 1")   # name and rules, once each
     assert page.locator("#newgame").is_disabled()                  # the game has not ended
     seat2 = page.locator("#seats li").nth(1)
     seat2.get_by_role("button", name="Give the seat to a bot").click()

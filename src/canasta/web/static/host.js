@@ -1,6 +1,7 @@
 // The host's page: who sits where, hand a seat to a bot or a person, new links, the next game.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
 import { el, secretLink } from "/static/common.js";
+import { tableTitle } from "/static/board.js";
 
 await loadMessages();
 applyMessages();
@@ -15,7 +16,7 @@ const links = {};
 async function load() {
   const r = await fetch(`/api/tables/${id}`, { headers: H }), tb = await r.json();
   if (!r.ok) { err(tb.error.message); return; }
-  $("name").textContent = t("host_heading", { name: tb.name, preset: tb.title, n: tb.game_no }) + (tb.over ? ` — ${t("host_over")}` : "");
+  $("name").textContent = t("host_heading", { name: tableTitle(tb), n: tb.game_no }) + (tb.over ? ` — ${t("host_over")}` : "");
   $("newgame").disabled = !tb.over;
   const box = $("seats"); box.replaceChildren();
   for (const s of tb.seats) {
