@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 
 class CanastaError(Exception):
     """Base class of every error this package raises on purpose."""
@@ -23,12 +26,15 @@ class RuleError(CanastaError, ValueError):
 class IllegalAction(CanastaError):
     """An action the rules refuse; the state is left exactly as it was.
 
-    ``code`` is machine-readable (for bots and UIs), ``str(exc)`` is a sentence for a player.
+    ``code`` is machine-readable (for bots and UIs) and ``data`` what the sentence names (cards,
+    ranks, numbers: see :mod:`canasta.messages`), so that an interface can say it in the reader's
+    language; ``str(exc)`` and ``message`` are the English sentence.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, data: Mapping[str, Any] | None = None) -> None:
         self.code = code
         self.message = message
+        self.data: Mapping[str, Any] = data if data is not None else {}
         super().__init__(message)
 
 
