@@ -12,7 +12,7 @@ from typing import Any
 
 from .cards import card_str, format_cards, sort_key
 from .errors import SeatError
-from .melds import Meld
+from .melds import Meld, MeldType
 from .rules import RuleSet
 from .state import SAID_NO, SAID_YES, GameState, Phase
 
@@ -148,13 +148,23 @@ def _table_at_yes(state: GameState) -> dict[str, Any] | None:
     return {"melds": [str(m) for m in melds], "opened": opened, "red_threes": red_threes}
 
 
+_MELD_TYPES = {MeldType.GROUP: "group", MeldType.BLACK3: "black3", MeldType.SEQUENCE: "sequence",
+               MeldType.WILD: "wild"}
+
+
 def _meld_view(state: GameState, index: int, m: Meld) -> dict[str, Any]:
     r = state.rules
     closed = r.canasta_cards_hidden and m.is_canasta(r)
     value = state.model.value
+    seq = m.type is MeldType.SEQUENCE
     return {"index": index, "cards": None if closed else str(m), "size": m.size,
             "what": m.describe(r), "kind": m.kind(r), "canasta": m.is_canasta(r),
             "natural": m.is_natural(),
+            # what an interface names the meld by, in any language: its type and rank (a
+            # sequence by its ends, public as its description is)
+            "type": _MELD_TYPES[m.type], "rank": m.rank,
+            "from_card": card_str(m.cards[0]) if seq else None,
+            "to_card": card_str(m.cards[-1]) if seq else None,
             # the cards' face values (S3 K "Count"): hidden with the cards of a closed canasta
             "points": None if closed else sum(value[f] for f in m.cards)}
 

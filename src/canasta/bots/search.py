@@ -63,7 +63,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, Op
 from ..cards import is_wild
@@ -75,6 +75,9 @@ from .base import KnowsRules
 from .determinize import sample_world
 from .heuristic import Heuristic, Obs, Weights, label
 from .knowledge import Knowledge, analyse
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 # Whole-turn plans: the heuristic's strategy with some weights changed, played for the rest of a turn.
 TURN_PLANS: dict[str, dict[str, int]] = {
@@ -243,11 +246,16 @@ class SearchBot(KnowsRules):
     def explain(self) -> str:
         """The last move and its reason in a player's words: the heuristic's reason for that move,
         and "looking ahead, this does best" where the search overruled the heuristic."""
+        said = self.explanation()
+        return self._last if said is None else said.english()
+
+    def explanation(self) -> Explanation | None:
+        """The last move and its reason as messages, for any language (None before a move)."""
         if self._said is None:
-            return self._last
-        from .explain import explain_move
+            return None
+        from .explain import explanation
         o, a, legal, ahead = self._said
-        return explain_move(o, a, self.strategy, legal, looked_ahead=ahead)
+        return explanation(o, a, self.strategy, legal, looked_ahead=ahead)
 
     def detail(self) -> str:
         """The search's own account (figures, plan, sampled worlds), for developers."""

@@ -23,13 +23,15 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from ..errors import CanastaError, RecordError, RuleError
-from ..presets import PRESETS, check_preset, preset_table
+from ..presets import PRESETS, check_preset, preset_table, preset_title
 from ..records import GameRecord
 from ..rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES
 from ..views import view
 from .config import ServerConfig
 from .events import router as events_router
 from .hub import Hub, build_rules, presets_list
+from .language import catalogue_of, language_of
+from .language import router as language_router
 from .protocol import (
     CLIENT_MESSAGE,
     Hello,
@@ -44,7 +46,7 @@ from .protocol import (
     describe,
 )
 from .sheets import router as sheets_router
-from .table import Connection, Refusal, Table
+from .table import Connection, Refusal, Table, say_refusal
 from .tokens import new_token, token_hash
 
 log = logging.getLogger("canasta.server")
@@ -126,8 +128,8 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     # ------------------------------------------------------------------ errors and limits
     @app.exception_handler(Refusal)
-    async def _refusal(_request: Request, r: Refusal) -> JSONResponse:
-        return error(r.code, r.message)
+    async def _refusal(request: Request, r: Refusal) -> JSONResponse:
+        return error(r.code, say_refusal(catalogue_of(request), r.code, r.data, r.message))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
@@ -161,11 +163,11 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     # ------------------------------------------------------------------ rule sets
     @app.get("/api/presets")
-    async def presets() -> list[dict[str, Any]]:
-        return presets_list()
+    async def presets(request: Request) -> list[dict[str, Any]]:
+        return presets_list(catalogue_of(request))
 
     @app.get("/api/presets/{preset}")
-    async def rules_card(preset: str, players: int | None = None) -> Any:
+    async def rules_card(request: Request, preset: str, players: int | None = None) -> Any:
         try:
             check_preset(preset)
         except RuleError as e:
@@ -176,10 +178,17 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
             return error("bad_rules", str(e))
         table = preset_table(preset, rs.players)
         values = rs.options()
-        return {"name": preset, "description": PRESETS[preset][0], "players": rs.players,
+        # in the reader's language: the title, description, headings and meanings (the sources
+        # quote the rule sheets, which are written in English)
+        cat = catalogue_of(request)
+        return {"name": preset, "title": cat.say(f"preset.{preset}.title", {}, preset_title(preset)),
+                "description": cat.say(f"preset.{preset}.description", {}, PRESETS[preset][0]),
+                "players": rs.players,
                 "options": [{"name": o, "group": OPTION_GROUPS[o], "value": values[o],
-                             "meaning": OPTION_DOCS[o],
-                             "source": table[o][1] if o in table else "engine default"}
+                             "group_title": cat.say("group." + OPTION_GROUPS[o].replace(" ", "_"), {},
+                                                    OPTION_GROUPS[o]),
+                             "meaning": cat.say(f"option.{o}", {}, OPTION_DOCS[o]),
+                             "source": table[o][1] if o in table else cat.text("server.engine_default")}
                             for o in OPTION_NAMES if o != "name"]}
 
     @app.post("/api/rules/check")
@@ -335,7 +344,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
             await fail("bad_token", "this link is not (or no longer) valid for this table", 4401)
             return
         _t, seat, host = found
-        conn = Connection(seat, host, token_hash(hello.token))
+        conn = Connection(seat, host, token_hash(hello.token), lang=language_of(websocket, hello.lang))
         conn.send({"type": "welcome", "role": "seat" if seat is not None else "spectator", "seat": seat,
                    "host": host, "table": table.summary()})
         table.catch_up(conn, hello.last_event)
@@ -398,6 +407,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     for route, name in PAGES.items():
         app.add_api_route(route, _page_endpoint(name), methods=["GET"], include_in_schema=False)
 
+    app.include_router(language_router)
     app.include_router(sheets_router)
     app.include_router(events_router)
     static = _static_dir()

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from ..bots import LEVEL_NAMES, level_id
 from ..errors import CanastaError, RuleError
+from ..i18n import Catalogue, catalogue
 from ..presets import DEFAULT_PLAYERS, PRESETS, check_preset, preset_table, preset_title, rules
 from ..rules import RuleSet
 from ..tournament.fair import new_fair_seed
@@ -183,6 +184,9 @@ class Hub:
         }
 
 
-def presets_list() -> list[dict[str, Any]]:
-    return [{"name": name, "title": preset_title(name), "description": desc, "players": player_counts(name),
+def presets_list(cat: Catalogue | None = None) -> list[dict[str, Any]]:
+    """The rule sets, named and described in ``cat``'s language (English without one)."""
+    cat = cat or catalogue()
+    return [{"name": name, "title": cat.say(f"preset.{name}.title", {}, preset_title(name)),
+             "description": cat.say(f"preset.{name}.description", {}, desc), "players": player_counts(name),
              "default_players": DEFAULT_PLAYERS[name]} for name, (desc, _make) in PRESETS.items()]

@@ -19,13 +19,15 @@ import secrets
 import time
 import zlib
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, Op
+from ..bots.explain import Explanation
 from ..cards import parse_cards
 from ..errors import CanastaError, IllegalAction
+from ..i18n import Catalogue, catalogue
 from ..presets import preset_title, rules_from_options
 from ..records import GameRecord
 from ..rules import RuleSet
@@ -43,15 +45,31 @@ Reply = dict[str, Any]
 
 
 class Refusal(Exception):
-    """An intent the table does not play: a code and a sentence for the player."""
+    """An intent the table does not play: a code, its data and the English sentence; the player
+    reads it in their language (:func:`say_refusal`, where the reply is sent)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, data: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.data: dict[str, Any] = dict(data or {})
 
     def reply(self, client_id: str | None) -> Reply:
-        return {"type": "refused", "id": client_id, "code": self.code, "message": self.message}
+        return {"type": "refused", "id": client_id, "code": self.code, "message": self.message,
+                "data": self.data}
+
+
+def say_refusal(cat: Catalogue, code: str, data: Mapping[str, Any] | None, english: str) -> str:
+    """A refusal in ``cat``'s language: the server's own (``server.<code>``) or the engine's
+    (``refusal.<code>``) sentence with its data; the English sentence where the catalogues have
+    no sentence for the code (or the data do not fill it)."""
+    for key in (f"server.{code}", f"refusal.{code}"):
+        if catalogue().has(key):
+            try:
+                return cat.text(key, data or {})
+            except (KeyError, IndexError, ValueError):
+                return english
+    return english
 
 
 @dataclass
@@ -106,10 +124,14 @@ class Connection:
     token_hash: str
     outbox: asyncio.Queue[Reply | None] = field(default_factory=lambda: asyncio.Queue(256))
     closed: bool = False
+    lang: str = "en"               # the reader's language: refusals and hints are said in it
 
     def send(self, msg: Reply) -> None:
         if self.closed:
             return
+        if msg.get("type") in ("refused", "error") and "code" in msg and self.lang != "en":
+            msg = {**msg, "message": say_refusal(catalogue(self.lang), msg["code"], msg.get("data"),
+                                                 msg.get("message", ""))}
         try:
             self.outbox.put_nowait(msg)
         except asyncio.QueueFull:  # too far behind: drop it; the client reconnects for a snapshot
@@ -417,11 +439,17 @@ class Table:
         except Exception:
             log.exception("table %s: hint failed", self.id)
             return Refusal("hint_failed", "no hint could be worked out just now").reply(client_id)
-        # the bot's explain(): the move and its reason in the words of canasta.bots.explain, the
-        # same as the terminal's hint
-        reason = why.partition(": ")[2]
-        return {"type": "hint", "id": client_id, "action": str(choice), "words": why,
-                "reason": reason.rstrip(".") if reason else ""}
+        # the bot's explanation (canasta.bots.explain, the same as the terminal's hint), said in
+        # the asking seat's language
+        cat = catalogue(conn.lang)
+        if "move" in why:
+            said = Explanation.from_json(why)
+            words = said.say(cat.text)
+            reason = cat.text(*said.reason) if said.reason is not None else ""
+        else:
+            words, reason = why.get("english", ""), ""
+        return {"type": "hint", "id": client_id, "action": str(choice), "words": words,
+                "reason": reason, "explanation": why}
 
     # ------------------------------------------------------------------ undo, seats, games
     async def undo(self, conn: Connection, client_id: str, based_on: int) -> Reply:

@@ -1,4 +1,4 @@
-import { loadMessages, applyMessages, t } from "/static/i18n.js";
+import { loadMessages, applyMessages, t, num } from "/static/i18n.js";
 import { el, remember, myTables, houseRules } from "/static/common.js";
 
 await loadMessages();
@@ -14,19 +14,19 @@ const desc = () => {
   document.getElementById("desc").textContent = p.description;
   document.getElementById("card-link").href = `/rules/${p.name}`;
   const pl = document.getElementById("players"); pl.replaceChildren();
-  for (const n of p.players) pl.append(el("option", { value: n, text: n }));
+  for (const n of p.players) pl.append(el("option", { value: n, text: num(n) }));
   pl.value = p.default_players; seats();
 };
 function seats() {
   const n = +document.getElementById("players").value, box = document.getElementById("seats");
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const kind = el("select", { "aria-label": `${t("seat")} ${i + 1}` },
+    const kind = el("select", { "aria-label": t("seat_n", { n: i + 1 }) },
       el("option", { value: "person", text: t("person") }),
-      ...LEVELS.map(l => el("option", { value: "bot:" + l, text: `${t("bot")} (${t("level_" + l)})` })));
+      ...LEVELS.map(l => el("option", { value: "bot:" + l, text: t("bot_level", { level: t("level_" + l) }) })));
     kind.value = i === 0 ? "person" : "bot:club";
-    box.append(el("div", { class: "row" }, el("span", { text: `${t("seat")} ${i + 1}` }), kind,
-      el("input", { "aria-label": `${t("name")} ${i + 1}`, placeholder: t("name"), maxlength: "40" })));
+    box.append(el("div", { class: "row" }, el("span", { text: t("seat_n", { n: i + 1 }) }), kind,
+      el("input", { "aria-label": t("name_n", { n: i + 1 }), placeholder: t("name"), maxlength: "40" })));
   }
 }
 const lvl = document.getElementById("level");
@@ -42,7 +42,7 @@ async function create(body, errBox) {
   if (!r.ok) { errBox.textContent = j.error.message; errBox.hidden = false; return null; }
   errBox.hidden = true;
   remember({ name: j.table.name, link: j.links.host, role: "host" });
-  for (const [seat, link] of Object.entries(j.links.seats)) remember({ name: `${j.table.name}: ${t("seat")} ${+seat + 1}`, link });
+  for (const [seat, link] of Object.entries(j.links.seats)) remember({ name: t("table_seat", { name: j.table.name, n: +seat + 1 }), link });
   showMine();
   return j;
 }
@@ -81,7 +81,7 @@ document.getElementById("create").addEventListener("click", async () => {
       el("button", { text: t("copy"), onclick: async (e) => { await navigator.clipboard?.writeText(url); e.target.textContent = t("copied"); } }),
       el("a", { href: path, text: t("open") })));
   };
-  for (const [seat, path] of Object.entries(j.links.seats)) line(`${t("seat")} ${+seat + 1}`, path);
+  for (const [seat, path] of Object.entries(j.links.seats)) line(t("seat_n", { n: +seat + 1 }), path);
   line(t("spectator"), j.links.spectator); line(t("host"), j.links.host);
 });
 document.getElementById("joingo").addEventListener("click", () => {

@@ -16,7 +16,8 @@ const links = {};
 async function load() {
   const r = await fetch(`/api/tables/${id}`, { headers: H }), tb = await r.json();
   if (!r.ok) { err(tb.error.message); return; }
-  $("name").textContent = t("host_heading", { name: tableTitle(tb), n: tb.game_no }) + (tb.over ? ` — ${t("host_over")}` : "");
+  const heading = t("host_heading", { name: tableTitle(tb), n: tb.game_no });
+  $("name").textContent = tb.over ? t("heading_over", { heading, state: t("host_over") }) : heading;
   $("newgame").disabled = !tb.over;
   const box = $("seats"); box.replaceChildren();
   for (const s of tb.seats) {
@@ -24,7 +25,7 @@ async function load() {
       : s.stand_in ? t("stand_in") : s.connected ? t("host_here") : t("away");
     const change = async body => { const j = await call(`/api/tables/${id}/seats/${s.seat}`, body); if (j?.link) links[s.seat] = j.link; load(); };
     const row = el("li", { class: "panel" },
-      el("p", { class: "row" }, el("strong", { text: `${t("seat")} ${s.seat + 1}: ${s.name}` }), el("span", { class: "note", text: state })),
+      el("p", { class: "row" }, el("strong", { text: t("seat_name_line", { n: s.seat + 1, name: s.name }) }), el("span", { class: "note", text: state })),
       el("div", { class: "row" },
         s.kind === "bot" ? null : el("button", { text: t("host_to_bot"), onclick: () => change({ kind: "bot" }) }),
         el("button", { text: s.kind === "bot" ? t("host_to_person") : t("host_new_link"), onclick: () => change(s.kind === "bot" ? { kind: "person" } : { reissue: true }) })));

@@ -1,5 +1,5 @@
 // The printable rules card of a preset: every option with its value, meaning and source, by group.
-import { loadMessages, applyMessages, t } from "/static/i18n.js";
+import { loadMessages, applyMessages, t, num } from "/static/i18n.js";
 import { el } from "/static/common.js";
 
 await loadMessages();
@@ -9,12 +9,13 @@ const preset = location.pathname.split("/")[2];
 const r = await fetch(`/api/presets/${encodeURIComponent(preset)}`), card = await r.json();
 if (!r.ok) document.getElementById("name").textContent = card.error.message;
 else {
-  document.getElementById("name").textContent = t("rules_heading", { name: card.name, n: card.players });
-  document.title = `${card.name} — ${t("rules_title")}`;
+  document.getElementById("name").textContent = t("rules_heading", { name: card.title, n: card.players });
+  document.title = t("rules_page_title", { name: card.title });
   document.getElementById("desc").textContent = card.description;
   const groups = new Map();
-  for (const o of card.options) { if (!groups.has(o.group)) groups.set(o.group, []); groups.get(o.group).push(o); }
-  const show = v => (typeof v === "boolean" ? t(v ? "yes" : "no") : Array.isArray(v) || typeof v === "object" ? JSON.stringify(v) : String(v));
+  for (const o of card.options) { if (!groups.has(o.group_title)) groups.set(o.group_title, []); groups.get(o.group_title).push(o); }
+  // an option's value as it is typed in a house rule (JSON, names in English), a number grouped
+  const show = v => (typeof v === "boolean" ? t(v ? "yes" : "no") : typeof v === "number" ? num(v) : Array.isArray(v) || typeof v === "object" ? JSON.stringify(v) : String(v));
   document.getElementById("groups").replaceChildren(...[...groups].map(([g, opts]) => el("div", {},
     el("h3", { text: g }),
     // on a phone each rule is laid out as a small card (style.css): its name and value, then the words

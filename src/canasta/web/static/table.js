@@ -1,9 +1,9 @@
 // The game table: draws the server's view of this seat and sends intents. No rule is decided here:
 // the buttons are the actions the engine lists, and a refusal shows the engine's own sentence.
-import { loadMessages, applyMessages, t, cardText, cardName } from "/static/i18n.js";
+import { loadMessages, applyMessages, t, cardText, cardName, language } from "/static/i18n.js";
 import { el, remember } from "/static/common.js";
 import { cardFace } from "/static/cards.js";
-import { seatsStrip, centre, sidePanel, question, logList, breakdown, history, seatName, sideName, cardsInHand, tableTitle } from "/static/board.js";
+import { seatsStrip, centre, sidePanel, question, logList, breakdown, history, seatName, sideName, cardsInHand, tableTitle, meldWhat } from "/static/board.js";
 
 await loadMessages();
 applyMessages();
@@ -33,7 +33,7 @@ applyPrefs();
 // ---------------------------------------------------------------- the connection
 function connect() {
   ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${tableId}`);
-  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token, last_event: lastEvent }));
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token, last_event: lastEvent, lang: language() }));
   ws.onmessage = e => receive(JSON.parse(e.data));
   ws.onclose = ev => {
     if ([4400, 4401, 4404].includes(ev.code)) return;
@@ -53,9 +53,10 @@ function receive(m) {
   else if (m.type === "table") render();
   if (m.type === "refused" || m.type === "error") showError(t("refused", { message: m.message }));
   if (m.type === "hint") {
-    // the words are the server's (canasta.bots.explain: the same sentence as the terminal's hint)
-    const words = m.words || `${actionWords(m.action)}.`;
-    $("hint").textContent = t("hint_is", { words }); $("hint").hidden = false;
+    // the words are the server's, in this seat's language (canasta.bots.explain: the same
+    // sentence as the terminal's hint)
+    $("hint").textContent = m.words ? t("hint_is", { words: m.words }) : t("hint_move", { move: actionWords(m.action) });
+    $("hint").hidden = false;
   }
 }
 function send(msg) { ws.send(JSON.stringify({ id: `c${Date.now()}-${++seq}`, based_on: lastEvent, ...msg })); }
@@ -103,7 +104,8 @@ function handCard(c, i) {
 }
 
 // ---------------------------------------------------------------- the actions the engine lists
-const SHORT = { draw: "d", take: "p", meld: "m", discard: "x", ask: "a", hint: "h" };
+// each button's key is the catalogue's (a letter of the action's word in the reader's language)
+const key = what => t("key_" + what).toLowerCase();
 let keyed = {};
 function actions(mine) {
   const legal = view.legal_actions || [];
@@ -115,16 +117,16 @@ function actions(mine) {
     box.append(b);
   };
   const known = ["draw", "upcard", "take", "meld", "add", "discard", "ask", "yes", "no", "retract", "end", "pass"];
-  if (has("draw")) btn(t("act_draw"), () => intent({ action: "draw" }), { primary: true, key: "d" });
+  if (has("draw")) btn(t("act_draw"), () => intent({ action: "draw" }), { primary: true, key: key("draw") });
   if (has("upcard")) btn(t("act_upcard"), () => intent({ action: "upcard" }));
   const take = () => intent({ take: selected.size ? selectedCards() : [] });
-  if (has("take")) btn(t("act_take"), take, { key: "p" });
-  else if (mine && view.phase === "draw" && view.pile?.size) keyed.p = take;   // P asks the engine why not
-  if (has("meld") || has("add")) btn(t("act_meld"), () => selected.size ? intent({ meld: selectedCards() }) : showError(t("select_meld")), { key: "m" });
-  if (has("discard")) btn(t("act_discard"), () => selected.size === 1 ? intent({ action: `discard ${selectedCards()[0]}` }) : showError(t("select_one")), { primary: true, key: "x" });
-  for (const w of ["ask", "yes", "no", "retract", "end", "pass"]) if (has(w)) btn(t("act_" + w), () => intent({ action: w }), { key: w === "ask" ? "a" : undefined });
+  if (has("take")) btn(t("act_take"), take, { key: key("take") });
+  else if (mine && view.phase === "draw" && view.pile?.size) keyed[key("take")] = take;   // the key asks the engine why not
+  if (has("meld") || has("add")) btn(t("act_meld"), () => selected.size ? intent({ meld: selectedCards() }) : showError(t("select_meld")), { key: key("meld") });
+  if (has("discard")) btn(t("act_discard"), () => selected.size === 1 ? intent({ action: `discard ${selectedCards()[0]}` }) : showError(t("select_one")), { primary: true, key: key("discard") });
+  for (const w of ["ask", "yes", "no", "retract", "end", "pass"]) if (has(w)) btn(t("act_" + w), () => intent({ action: w }), { key: w === "ask" ? key("ask") : undefined });
   for (const a of legal) if (!known.includes(a.split(" ")[0])) btn(actionText(a), () => intent({ action: a }));
-  if (mine) btn(t("hint"), () => ws.send(JSON.stringify({ type: "hint", id: `h${++seq}` })), { key: "h" });
+  if (mine) btn(t("hint"), () => ws.send(JSON.stringify({ type: "hint", id: `h${++seq}` })), { key: key("hint") });
   if (view.phase === "over" && hostToken) btn(t("new_game"), newGame, { primary: true });
   if (table?.practice && seat !== null && view.phase !== "over") btn(t("undo"), () => ws.send(JSON.stringify({ type: "undo", id: `u${++seq}`, based_on: lastEvent })));
   if (mine && (has("meld") || has("add"))) box.append(el("span", { class: "note", text: t("pick_meld") }));
@@ -134,27 +136,24 @@ document.addEventListener("keydown", e => {
   const fn = keyed[e.key.toLowerCase()];
   if (fn) { e.preventDefault(); fn(); }
 });
-// An action in the engine's notation told in words: cards with their symbols, "@N" as the meld's name.
+// An action in the engine's notation said as a sentence: "Add J♠ to your fours", "Discard 7♥",
+// "Pick up the pile with 9♥ 9♠", "Join your kings and mixed canasta of kings". Cards and melds from
+// the notation, every word from the catalogue: a move the catalogue has no sentence for (a new
+// kind) shows its notation.
 function actionText(a) {
-  const [w, ...rest] = a.split(" "), label = t("act_" + w);
-  const word = x => {
-    if (/^[2-9TJQKA][CDHS]$|^JK$/.test(x)) return cardText(x);
-    if (/^@\d+$/.test(x)) return view?.melds?.[view.side]?.[+x.slice(1)]?.what ?? x;
-    return t("declare_" + x) === "declare_" + x ? x : t("declare_" + x);
-  };
-  return `${label === "act_" + w ? w : label} ${rest.map(word).join(" ")}`.trim();
-}
-// An action said as a sentence (the hint): "Add JK to your fours", "Discard 7♥", "Pick up the pile
-// with 9♥ 9♠". Cards and meld names from the notation; the words from the catalogue.
-function actionWords(a) {
   const [w, ...rest] = a.split(" ");
-  const cards = rest.filter(x => /^[2-9TJQKA][CDHS]$|^JK$/.test(x)).map(cardText).join(" ");
-  const at = rest.find(x => /^@\d+$/.test(x));
-  const meld = at ? view?.melds?.[view.side]?.[+at.slice(1)]?.what ?? at : "";
-  const key = "say_" + w + (w === "take" ? (cards ? "_with" : "") + (meld ? "_onto" : "") : "");
-  const said = t(key, { cards, meld });
-  return said === key ? actionText(a) : said;
+  const cards = rest.filter(x => /^[2-9TJQKA][CDHS]$|^JK$/.test(x));
+  const melds = rest.filter(x => /^@\d+$/.test(x)).map(x => {
+    const m = view?.melds?.[view.side]?.[+x.slice(1)];
+    return m ? meldWhat(m) : x;
+  });
+  const plain = rest.filter(x => !/^[2-9TJQKA][CDHS]$|^JK$|^@\d+$/.test(x));
+  const key = w === "take" ? "say_take" + (cards.length ? "_with" : "") + (melds.length ? "_onto" : "")
+    : w === "declare" ? `say_declare_${plain[0]}` : "say_" + w;
+  const said = t(key, { cards, meld: melds[0] ?? "", other_meld: melds[1] ?? "" });
+  return said === key ? a : said;
 }
+const actionWords = actionText;
 async function newGame() {
   const r = await fetch(`/api/tables/${tableId}/games`, { method: "POST", headers: { authorization: `Bearer ${hostToken}` } });
   if (!r.ok) showError(t("refused", { message: (await r.json()).error.message }));
