@@ -119,7 +119,7 @@ def test_a_person_plays_a_whole_game_against_three_bots_then_replays_it(chromium
     assert result.locator("#deal-check").inner_text().startswith("Fair deal: hand 1 was dealt from the code ")
     text = {r.locator("th").inner_text(): [c.inner_text() for c in r.locator("td").all()]
             for r in result.locator("table.score").first.locator("tr").all()[1:]}
-    rows = {k: [int(x) for x in v] for k, v in text.items() if k != "Went out concealed"}
+    rows = {k: [int(x.replace(",", "")) for x in v] for k, v in text.items() if k != "Went out concealed"}
     # the first hand's total is the score after it; Base + Count + Penalties make the total (S3 K)
     assert rows["Hand total"] == rows["Score after the hand"]
     for side in range(2):
@@ -134,7 +134,7 @@ def test_a_person_plays_a_whole_game_against_three_bots_then_replays_it(chromium
     with page.expect_navigation():
         page.locator("#result-replay").click()
     page.wait_for_selector("#at:has-text('Move 0 of')")
-    steps = int(page.inner_text("#at").split(" of ")[1].split(":")[0])
+    steps = int(page.inner_text("#at").split(" of ")[1].split(":")[0].replace(",", ""))
     assert steps > 20
     page.click("#fwd")
     page.wait_for_selector("#at:has-text('Move 1 of')")
