@@ -186,10 +186,15 @@ def problems(lang: str) -> list[str]:
             out.append(f"{key}: fuzzy (the English changed)")
         english = placeholders(t.id)
         forms = [m.string] if isinstance(m.string, str) else list(m.string)
-        for form in forms:
-            # a plural's forms may leave the count out ("una carta"), never name another datum
-            if placeholders(form) - english or english - {"n"} - placeholders(form):
-                out.append(f"{key}: placeholders {sorted(placeholders(form))}, "
+        # each form names only data the English names; the last ("other") form every datum of the
+        # English "other", the first every datum of the English "one" but the count ("una carta")
+        ids = [t.id] if isinstance(t.id, str) else list(t.id)
+        need = {0: placeholders(ids[0]) - ({"n"} if len(ids) > 1 else set()),
+                len(forms) - 1: placeholders(ids[-1])}
+        for i, form in enumerate(forms):
+            have = placeholders(form)
+            if have - english or need.get(i, set()) - have:
+                out.append(f"{key}: form {i} has placeholders {sorted(have)}, "
                            f"English has {sorted(english)}")
     return out
 

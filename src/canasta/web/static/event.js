@@ -63,7 +63,7 @@ function roundBox(rnd) {
       el("td", { text: res.confirmed ? (res.by === "online table" ? t("ev_from_online") : t("ev_confirmed")) : res.ns != null ? t("ev_waiting") : tb.online ? t("ev_playing_online") : "" }),
       el("td", {}, save, tb.online ? seatsBox(rnd.round, tb) : null));
   });
-  const head = el("tr", { class: "head" }, ...["ev_table", "ev_ns", "ev_ew", "ev_state", ""].map(k => el("th", { scope: "col", text: k ? t(k) : "" })));
+  const head = el("tr", { class: "head" }, ...["ev_table", "ev_ns", "ev_ew", "", ""].map(k => el("th", { scope: "col", text: k ? t(k) : "" })));
   const online = rnd.tables.some(tb => tb.online);
   const dup = el("input", { type: "checkbox", id: `dup-${rnd.round}` });
   const tools = online
