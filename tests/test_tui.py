@@ -142,11 +142,11 @@ def test_issue6_whole_hand_through_the_ui(tmp_path: Path) -> None:
         screens.append(score)
         assert s.is_over and s.winner == 0
         assert "You went out." in score
-        assert "545" in score and "-70" in score and "5445" in score
+        assert "545" in score and "-70" in score and "5,445" in score
         for row in ("canastas", "red threes", "going out", "melded cards", "cards left in hand",
                     "penalties", "perfect cut", "total"):
             assert row in score
-        assert "The game is over: us won (5445 to -70)" in score
+        assert "The game is over: us won (5,445 to -70)" in score
         await pilot.press("enter")
         await pilot.pause()
         screens.append(screen_text(app))
@@ -504,7 +504,7 @@ def test_S3_F_declare_a_special_hand_through_the_keys() -> None:
 
     run_app(app, body)
     assert "v declare" in texts[0]
-    assert "1  declare pairs" in texts[1]
+    assert "1  Declare pairs" in texts[1]
     assert session.state.results and session.state.results[0].reason == "special"
     assert "declared a special hand" in texts[2]
     rows = {line.split("│")[1].strip(): line for line in texts[2].splitlines() if line.count("│") >= 3}
@@ -773,7 +773,7 @@ def test_S3_F_declare_reached_with_the_mouse() -> None:
         texts.append(screen_text(app))
 
     run_app(app, body)
-    assert "1  declare pairs" in texts[0]
+    assert "1  Declare pairs" in texts[0]
 
 
 def test_narrow_panel_click_adds_to_the_meld_clicked() -> None:

@@ -78,6 +78,18 @@ class Catalogue:
             return english
         return self.text(key, data)
 
+    def refusal(self, code: str, data: Mapping[str, Any] | None, english: str) -> str:
+        """A refusal in this language: the server's own (``server.<code>``) or the engine's
+        (``refusal.<code>``) sentence with its data; ``english`` (the sentence the refusal came with)
+        where the catalogues have no sentence for the code or its data do not fill it."""
+        for key in (f"server.{code}", f"refusal.{code}"):
+            if catalogue(ENGLISH).has(key):
+                try:
+                    return self.text(key, data or {})
+                except (KeyError, IndexError, ValueError):
+                    return english
+        return english
+
     def number(self, n: int) -> str:
         return self.words.number(n)
 

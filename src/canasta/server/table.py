@@ -60,15 +60,8 @@ class Refusal(Exception):
 
 
 def say_refusal(cat: Catalogue, code: str, data: Mapping[str, Any] | None, english: str) -> str:
-    """A refusal in ``cat``'s language: the server's own (``server.<code>``) or the engine's
-    (``refusal.<code>``) sentence with its data; the English sentence where the catalogues have
-    no sentence for the code (or the data do not fill it)."""
-    for key in (f"server.{code}", f"refusal.{code}"):
-        if catalogue().has(key):
-            try:
-                return cat.text(key, data or {})
-            except (KeyError, IndexError, ValueError):
-                return english
+    """A refusal in ``cat``'s language (:meth:`~canasta.i18n.Catalogue.refusal`)."""
+    return cat.refusal(code, data, english)
     return english
 
 

@@ -14,6 +14,30 @@ from typing import Any
 from ..i18n import Catalogue, catalogue
 from ..messages import Template
 
+HELP = """\
+Keys of canasta play
+  left/right (h/l)  move the cursor      space  select / unselect that card
+  click a card      select it            esc    clear the selection
+  click a key on the bottom line (what you may do now): the same as pressing it
+  d  draw from the stock        t  take the pile with the selected cards
+  u  take the upcard (first turn, where the rules allow it)
+  m  meld: lay the selected cards as one new meld
+  a  add the selected cards to a meld (type its number, or click the meld)
+  x  discard the selected card (or the card under the cursor)
+  g  ask your partner "may I go out?"    y / n  answer your partner
+  r  retract provisional melds           e  end without a discard
+  p  pass (meld down to one card and keep it, where the rules allow)
+  o  top: the top discard with the selected cards as a lay-down meld (Trey)
+  v  declare a special hand (lists the hands you may declare now)
+  j  merge two of your melds (type their numbers, e.g. 0 3)
+  :  type any action in notation (e.g. take 7H 7S @1)
+  z  undo (or ctrl+z): your last turn against bots; provisional melds (as r)
+  ?  hint: the expert's suggestion       c  four-colour suits on/off
+  PgUp / PgDn (or the mouse wheel) scroll the log of the hand back and forth
+  f1 this help     q  quit (asks first; the game is saved after every action)
+Melds: @N is the meld number; ★natural/★mixed/★sequence/★wild mark a canasta;
+narrow panels show a run by its ends and a group by rank and count (K×5+2w)."""
+
 WORDS: dict[str, Template] = {
     # who and which side, as the screen names them
     "tui.you": "you",
@@ -147,7 +171,7 @@ WORDS: dict[str, Template] = {
                            "other": "{side} laid down: {who}, {n} turns since"},
     "tui.fact.back_in": {"one": "back in {n} turn", "other": "back in {n} turns"},
     "tui.fact.back_after": "back after the next discard",
-    "tui.fact.your_boxed": "your boxed {cards} ({back})",
+    "tui.fact.your_boxed": "your boxed {shown} ({back})",
     "tui.fact.boxed": "{who} boxed {n} ({back})",
     "tui.fact.first_turn": "first turn: d draws {n}, u takes the upcard + 1 stock card (no lay-down "
                            "until your next turn)",
@@ -158,6 +182,93 @@ WORDS: dict[str, Template] = {
     "tui.fact.red_wild": "red treys held are wild",
     "tui.fact.only_out_wins": "only going out wins",
     "tui.fact.turnover": "pile turns over at the end of the stock",
+    # the app: keys, prompts, messages
+    "tui.key": "{key} {word}",
+    "tui.key.move": "move",
+    "tui.key.select": "select",
+    "tui.key.type": "type",
+    "tui.key.undo": "undo",
+    "tui.key.hint": "hint",
+    "tui.key.help": "help",
+    "tui.key.quit": "quit",
+    "tui.key.draw": "draw",
+    "tui.key.upcard": "upcard",
+    "tui.key.take": "take",
+    "tui.key.top": "top",
+    "tui.key.meld": "meld",
+    "tui.key.add": "add",
+    "tui.key.merge": "merge",
+    "tui.key.discard": "discard",
+    "tui.key.declare": "declare",
+    "tui.key.pass": "pass",
+    "tui.key.ask": "ask",
+    "tui.key.yes": "yes",
+    "tui.key.no": "no",
+    "tui.key.retract": "retract",
+    "tui.key.end": "end",
+    "tui.press_enter": "Press Enter to continue.",
+    "tui.ask_keys": "Enter: play · Esc: cancel",
+    "tui.confirm_keys": "y / Enter: yes    n / Esc: no",
+    "tui.fallback_bots": "Bots: canasta.bots is not installed, so the bots play random legal actions "
+                         "(fallback).",
+    "tui.bots_level": "Bots' level: {level}.",
+    "tui.level_think": "Expert (thinks {n} times as long)",
+    "tui.prompt.over": "The game is over. Press q to quit.",
+    "tui.prompt.stuck": "The game cannot go on: {why}. Press q to quit.",
+    "tui.no_legal": "you have no legal action (the rules as set may not be playable)",
+    "tui.stuck_seat": "seat {seat} has no legal action (the rules as set may not be playable)",
+    "tui.prompt.waiting": "Waiting for {who}.",
+    "tui.prompt.asks": "{who} asks: may I go out? Press y (yes) or n (no).",
+    "tui.prompt.your_turn": "Your turn: {words}.",
+    "tui.warning": "Warning: {error}.",
+    "tui.save_error": "the game could not be saved to {path}: {error}",
+    "tui.not_saved": "The game was not saved.",
+    "tui.saved_over": "The game is over; its record is in {path} (canasta replay reads it).",
+    "tui.saved": "The game is saved in {path}. Continue it with: {command}",
+    "tui.pass_keyboard": "Pass the keyboard to seat {seat}.\n\nSeat {seat}: press Enter when you are ready "
+                         "(the other players should look away).",
+    "tui.game_over": "The game is over: {side} won ({scores}).",
+    "tui.scores_to": " to ",
+    "tui.over": "The game is over.",
+    "tui.not_your_turn": "It is not your turn: waiting for seat {seat}.",
+    "tui.refused": "Refused: {why}.",
+    "tui.refused_after": "Played {played}; then refused: {why}. (r takes back provisional melds.)",
+    "tui.select_meld": "Select the cards of the meld first (space), then press m.",
+    "tui.select_add": "Select the cards to add first (space), then press a.",
+    "tui.no_meld_yet": "Your side has no meld to add to yet: m lays the selected cards as a new meld.",
+    "tui.not_meld_number": "'{answer}' is not a meld number (the numbers are shown as @0, @1, ...).",
+    "tui.add_which": "Add {shown} to which meld? Type its number and press Enter.",
+    "tui.fits": "fits",
+    "tui.meld_number_eg": "a meld number, e.g. {n}",
+    "tui.which_meld": "which meld?",
+    "tui.select_one": "Select exactly one card to discard.",
+    "tui.select_top": "Select the cards from your hand that go with the top discard (space), then press o.",
+    "tui.no_special": "No special hand can be declared now.",
+    "tui.not_number": "'{answer}' is not one of the numbers 1-{n}.",
+    "tui.special_menu": "Special hands you may declare:\n{menu}\nType its number, Enter.",
+    "tui.which_special": "which special hand?",
+    "tui.a_number": "a number",
+    "tui.two_numbers": "'{answer}': type two meld numbers, e.g. 0 3.",
+    "tui.merge_prompt": "Merge which melds? Type two numbers (the second joins the first).",
+    "tui.which_melds": "which melds?",
+    "tui.two_numbers_eg": "two meld numbers, e.g. 0 3",
+    "tui.not_action": "Not an action: {error}.",
+    "tui.notation_prompt": "Type an action in notation, e.g. take 7H 7S @1, meld 7H 7S 7D 2C, add @0 2C.",
+    "tui.legal_now": "Legal now: {list}",
+    "tui.and_more": "{list} (and {n} more)",
+    "tui.type_action": "type an action",
+    "tui.action": "action",
+    "tui.no_hint": "No hint: {why}",
+    "tui.hint": "Hint: {words}",
+    "tui.hint_fallback": "Hint (a random bot: canasta.bots is not installed): {words}",
+    "tui.undo_over": "The game is over: nothing to take back.",
+    "tui.undo_people": "Nothing to take back: with other people at the keyboard, only provisional opening "
+                       "melds (r).",
+    "tui.undo_none": "Nothing to take back yet.",
+    "tui.undone": {"one": "Undone: your last turn and what followed ({n} action taken back).",
+                   "other": "Undone: your last turn and what followed ({n} actions taken back)."},
+    "tui.quit": "Quit? {where}",
+    "tui.help": HELP,
 }
 
 
