@@ -50,7 +50,7 @@ def test_numbers_and_plurals_follow_cldr() -> None:
     assert es.text("stock", n=1000000) == "Mazo: 1.000.000 de cartas"
     assert es.text("hint.take.makes", n=5, rank=13) == "te da 5 cartas y hace una canasta de reyes"
     assert es.text("hint.discard.next_threw", rank=12) == \
-        "seguramente segura: el rival de tu izquierda tiró una reina"
+        "casi segura: el rival de tu izquierda tiró una reina"
 
 
 def test_cards_are_named_in_the_readers_words() -> None:
@@ -138,7 +138,8 @@ def test_an_explanation_crosses_processes_as_data() -> None:
     back = Explanation.from_json(e.to_json())
     assert back == e
     assert e.english() == "Discard 7♥: probably safe, your left-hand opponent threw a 7 away."
-    assert back.say(catalogue("es").text) == "Descarta 7♥: seguramente segura: el rival de tu izquierda tiró un 7."
+    assert back.say(catalogue("es").text) == \
+        "Descarta 7♥: casi segura: el rival de tu izquierda tiró un 7."
 
 
 # ------------------------------------------------------------------------------------- a new language

@@ -18,6 +18,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from typer.core import TyperCommand, TyperGroup
@@ -26,6 +27,7 @@ from . import ENGINE, __version__
 from .actions import Action
 from .cards import format_cards, is_black_three, sort_key
 from .errors import CanastaError, RecordError
+from .i18n import Catalogue, catalogue, from_environment, known, languages
 from .presets import BUNDLES, PRESETS, preset_table
 from .presets import rules as preset_rules
 from .records import GameRecord, load, save
@@ -150,6 +152,21 @@ PlayersOption = Annotated[int | None, typer.Option("--players", help="Number of 
                                                                      "rule set allows several).")]
 
 
+LangOption = Annotated[str | None, typer.Option(
+    "--lang", metavar="LANG", help="Language of what is shown: en, es, ... (default: the terminal's, "
+    "from LANGUAGE or LANG).")]
+
+
+def _words(lang: str | None) -> Catalogue:
+    """The catalogue of ``--lang`` (an unknown language is refused), else the terminal's."""
+    if lang is None:
+        return catalogue(from_environment())
+    found = known(lang)
+    if found is None:
+        _fail(f"no catalogue for language {lang!r}: choose one of {', '.join(languages())}")
+    return catalogue(found)
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"canasta {__version__}, engine {ENGINE}")
@@ -246,6 +263,7 @@ def _side_name(rs: RuleSet, side: int) -> str:
 @app.command(cls=_Command)
 def variants(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """List the rule sets (presets) with a one-line description."""
     rows = [(name, preset_table(name)["player_counts"][0], description)
@@ -254,30 +272,34 @@ def variants(
         typer.echo(json.dumps({"variants": [{"name": n, "players": list(c), "description": d}
                                             for n, c, d in rows]}))
         return
-    table = Table(title="Canasta rule sets", show_lines=False)
-    table.add_column("name", style="bold", no_wrap=True)
-    table.add_column("players", no_wrap=True)
-    table.add_column("description")
+    cat = _words(lang)
+    table = Table(title=cat.text("cli.variants_title"), show_lines=False)
+    table.add_column(cat.text("cli.col.name"), style="bold", no_wrap=True)
+    table.add_column(cat.text("cli.col.players"), no_wrap=True)
+    table.add_column(cat.text("cli.col.description"))
     for name, counts, description in rows:
-        table.add_row(name, ", ".join(map(str, counts)), description)
+        table.add_row(name, ", ".join(map(str, counts)),
+                      cat.say(f"preset.{name}.description", {}, description))
     _console().print(table)
 
 
 # ---------------------------------------------------------------------------------------- rules card
-def format_option(name: str, value: Any) -> str:
-    """An option value for people: ``true``, ``2``, ``wild, red3``, ``15 below 0; 50 from 0; ...``."""
+def format_option(name: str, value: Any, cat: Catalogue | None = None) -> str:
+    """An option value for people: ``true``, ``2``, ``wild, red3``, ``15 below 0; 50 from 0; ...``
+    (the words in ``cat``'s language; the values as they are typed)."""
+    cat = cat or catalogue()
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return cat.text("cli.true") if value else cat.text("cli.false")
     if isinstance(value, (list, tuple)):
         if not value:
-            return "none"
+            return cat.text("cli.none")
         if name == "opening_minimums":
             parts = []
             for i, (lower, minimum) in enumerate(value):
                 if i == 0 and lower <= -(10**6) and len(value) > 1:
-                    parts.append(f"{minimum} below {value[1][0]}")
+                    parts.append(cat.text("cli.minimum_below", minimum=minimum, score=value[1][0]))
                 else:
-                    parts.append(f"{minimum} from {lower}")
+                    parts.append(cat.text("cli.minimum_from", minimum=minimum, score=lower))
             return "; ".join(parts)
         if isinstance(value[0], (list, tuple)):
             return "; ".join("-".join(map(str, pair)) for pair in value)
@@ -301,6 +323,7 @@ def rules_card(
                                                       "from the reference game.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only (every "
                                                          "option).")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Show a rule set as a rules card: the options that differ from the reference classic game,
     with their meaning and source (--full: every option)."""
@@ -313,13 +336,17 @@ def rules_card(
                    for opt, (_, src) in BUNDLES[word].items() if opt not in overrides}
     house = set(overrides) | set(from_bundle)
 
+    english = catalogue()
+    cat = english if as_json else _words(lang)
+
     def source(opt: str) -> str:
         if opt in from_bundle:
-            return f"house rule {from_bundle[opt]}"
+            word, _, src = from_bundle[opt].partition(": ")
+            return cat.text("cli.house_rule_bundle", bundle=word, source=src)
         if opt in overrides:
             preset_value = table_src[opt][0] if opt in table_src else None
-            return f"house rule (preset: {format_option(opt, preset_value)})"
-        return str(table_src[opt][1]) if opt in table_src else "engine default"
+            return cat.text("cli.house_rule", value=format_option(opt, preset_value, cat))
+        return str(table_src[opt][1]) if opt in table_src else cat.text("server.engine_default")
 
     if as_json:
         options = {opt: {"value": values[opt], "group": OPTION_GROUPS[opt], "meaning": OPTION_DOCS[opt],
@@ -333,34 +360,41 @@ def rules_card(
     shown = [opt for opt in OPTION_NAMES if opt != "name" and (
         full or opt in house or opt in ESSENTIALS or values[opt] != reference[opt])]
     console = _console()
-    console.print(f"[bold]{name}[/bold] — {PRESETS[name][0]}")
-    console.print(f"{rs.players} players, {rs.sides} sides"
-                  + (f"; house rules: {', '.join(sorted(overrides))}" if overrides else ""))
+    title = cat.say(f"preset.{name}.title", {}, name)
+    description = cat.say(f"preset.{name}.description", {}, PRESETS[name][0])
+    heading = cat.text("cli.rules_heading", title=title, name=name, description=description)
+    console.print(f"[bold]{escape(heading)}[/bold]")
+    console.print(cat.text("cli.players_sides_house", players=rs.players, sides=rs.sides,
+                           options=", ".join(sorted(overrides))) if overrides
+                  else cat.text("cli.players_sides", players=rs.players, sides=rs.sides))
     if not full:
         differ = sum(1 for o in OPTION_NAMES if o != "name" and values[o] != reference[o])
-        what = ("the reference game" if name == REFERENCE else
-                f"{differ} option{'s' if differ != 1 else ''} differ from the reference game ({REFERENCE})")
-        console.print(f"The essentials and what is special: {what}. Every option ({len(OPTION_NAMES) - 1}): "
-                      f"canasta rules {name} --full", markup=False)
+        command = f"canasta rules {name} --full"
+        console.print(cat.text("cli.essentials_reference", n=len(OPTION_NAMES) - 1, command=command)
+                      if name == REFERENCE else
+                      cat.text("cli.essentials", n=differ, reference=REFERENCE, all=len(OPTION_NAMES) - 1,
+                               command=command), markup=False)
     groups: dict[str, list[str]] = {}
     for opt in shown:
         groups.setdefault(OPTION_GROUPS[opt], []).append(opt)
     for group, opts in groups.items():
-        table = Table(title=group, title_justify="left", title_style="bold")
-        table.add_column("option", no_wrap=True)
-        table.add_column("value")
-        table.add_column("meaning")
-        table.add_column("source")
+        heading = cat.say("group." + group.replace(" ", "_"), {}, group)
+        table = Table(title=heading, title_justify="left", title_style="bold")
+        table.add_column(cat.text("cli.col.option"), no_wrap=True)
+        table.add_column(cat.text("cli.col.value"))
+        table.add_column(cat.text("cli.col.meaning"))
+        table.add_column(cat.text("cli.col.source"))
         if not full and name != REFERENCE:
-            table.add_column(f"in {REFERENCE}")
+            table.add_column(cat.text("cli.col.in_reference", name=REFERENCE))
         for opt in opts:
-            value = format_option(opt, values[opt])
-            ref = [format_option(opt, reference[opt])] if not full and name != REFERENCE else []
+            value = format_option(opt, values[opt], cat)
+            meaning = escape(cat.say(f"option.{opt}", {}, OPTION_DOCS[opt]))
+            ref = [format_option(opt, reference[opt], cat)] if not full and name != REFERENCE else []
             if opt in house:
-                table.add_row(f"[bold yellow]{opt}[/]", f"[bold yellow]{value}[/]", OPTION_DOCS[opt],
-                              f"[yellow]{source(opt)}[/]", *ref)
+                table.add_row(f"[bold yellow]{opt}[/]", f"[bold yellow]{value}[/]", meaning,
+                              f"[yellow]{escape(source(opt))}[/]", *ref)
             else:
-                table.add_row(opt, value, OPTION_DOCS[opt], source(opt), *ref)
+                table.add_row(opt, value, meaning, escape(source(opt)), *ref)
         console.print(table)
 
 
@@ -747,6 +781,7 @@ def play_cmd(
                                                 help="A saved game to continue (as with --resume FILE).")]
     = None,
     four_colour: Annotated[bool, typer.Option("--four-colour", help="Four suit colours.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Play a whole game in the terminal, with bots and people at one keyboard.
 
@@ -763,17 +798,19 @@ def play_cmd(
 
     from .tui.app import run
     from .tui.session import DEFAULT_SAVE, Session, parse_seats
+    from .tui.words import use
 
+    cat = use(_words(lang).lang)   # the screen's words, and these messages, in the player's language
     path = Path(save_to).expanduser() if save_to else DEFAULT_SAVE
     try:
         if resume or saved is not None:
             if sets:
-                _fail("--set is for a new game: a resumed game keeps the house rules it was started with")
+                _fail(cat.text("cli.set_on_resume"))
             if think is not None:
-                _fail("--think is for a new game: a resumed game keeps its bots' level")
+                _fail(cat.text("cli.think_on_resume"))
             source = Path(saved).expanduser() if saved is not None else path
             if not source.exists():
-                _fail(f"no saved game at {source}: start one with `canasta play`")
+                _fail(cat.text("cli.no_saved_game", path=str(source)))
             session = Session.load(source, save_path=path if save_to else source)
         else:
             seat_list = parse_seats(seats) if seats else None
@@ -788,10 +825,10 @@ def play_cmd(
             session = Session.new(rs, seat_list, level, game_seed, save_path=path)
         session.save()
     except OSError as e:
-        _fail(f"cannot save the game to {path}: {e.strerror or e}")
+        _fail(cat.text("cli.cannot_save", path=str(path), error=str(e.strerror or e)))
     except (CanastaError, ValueError) as e:
         _fail(str(e))
-    run(session, four_colour)
+    run(session, four_colour, cat.lang)
 
 
 # ---------------------------------------------------------------------------------------- tournament

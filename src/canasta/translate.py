@@ -115,7 +115,19 @@ def update() -> None:
     template = read(TEMPLATE)
     for path in po_paths():
         cat = read(path, path.stem)
-        cat.update(template, update_header_comment=False, update_creation_date=False)
+        before = {m.context: m for m in cat if m.context}
+        # the key (msgctxt) names a message, not its English: no guessing from similar English
+        cat.update(template, no_fuzzy_matching=True, update_header_comment=False,
+                   update_creation_date=False)
+        for m in cat:
+            old = before.get(m.context)
+            if old is None or m.string or old.id == m.id or not old.string:
+                continue
+            # the English of a key changed: its old translation stays, marked fuzzy for the
+            # translator to look at again (as gettext's msgmerge does)
+            if isinstance(old.id, tuple) == isinstance(m.id, tuple):
+                m.string = old.string
+                m.flags.add("fuzzy")
         cat.revision_date = _FIXED_DATE
         path.write_bytes(_po_bytes(cat))
 
@@ -141,6 +153,9 @@ def fill(lang: str, texts: dict[str, str | list[str]]) -> None:
     missing = [k for k in texts if k not in by_key]
     if missing:
         raise SystemExit(f"not in the template: {', '.join(missing)}")
+    shape = [k for k, t in texts.items() if isinstance(t, list) != isinstance(by_key[k].id, tuple)]
+    if shape:
+        raise SystemExit(f"plural forms given for a message without them, or the reverse: {', '.join(shape)}")
     for key, text in texts.items():
         m = by_key[key]
         m.string = tuple(text) if isinstance(text, list) else text

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gettext
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -165,6 +166,23 @@ def negotiate(accept_language: str | None) -> str:
         found = known(tag)
         if found is not None and found != PSEUDO:
             return found
+    return ENGLISH
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language of a terminal, as gettext finds it: ``LANGUAGE`` (a list), ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG`` (``es_AR.UTF-8`` -> ``es``); English where none has a catalogue."""
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for tag in env.get(var, "").split(":"):
+            tag = tag.split(".")[0].split("@")[0]
+            if tag in ("", "C", "POSIX"):
+                continue
+            found = known(tag)
+            if found is not None and found != PSEUDO:
+                return found
+        if env.get(var):
+            break
     return ENGLISH
 
 
