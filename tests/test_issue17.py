@@ -36,7 +36,8 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     import canasta.tui.app
 
     sessions: list[Any] = []
-    monkeypatch.setattr(canasta.tui.app, "run", lambda session, four_colour=False, lang=None: sessions.append(session))
+    monkeypatch.setattr(canasta.tui.app, "run",
+                        lambda session, four_colour=False, lang=None: sessions.append(session))
     return sessions
 
 

@@ -22,7 +22,7 @@ import io
 import json
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -55,8 +55,8 @@ def sources() -> dict[str, tuple[Template, str]]:
 
     out: dict[str, tuple[Template, str]] = {}
 
-    def add(key: str, template: str | tuple[str, str] | dict[str, str], note: str) -> None:
-        if isinstance(template, dict):
+    def add(key: str, template: str | tuple[str, str] | Mapping[str, str], note: str) -> None:
+        if isinstance(template, Mapping):
             template = (template["one"], template["other"])
         out[key] = (template, note)
 
@@ -73,8 +73,8 @@ def sources() -> dict[str, tuple[Template, str]]:
             "(option names and values are typed as they are, in English)")
     for table, note in ((HINTS, "a hint: why the move is good"), (TUI, "the terminal game"),
                         (CLI, "the command line"), (SERVER, "the server's refusals")):
-        for key, t in table.items():
-            add(key, t, note)
+        for key, template in table.items():
+            add(key, template, note)
     return dict(sorted(out.items()))
 
 
@@ -120,7 +120,7 @@ def update() -> None:
         cat.update(template, no_fuzzy_matching=True, update_header_comment=False,
                    update_creation_date=False)
         for m in cat:
-            old = before.get(m.context)
+            old = before.get(m.context) if m.context else None
             if old is None or m.string or old.id == m.id or not old.string:
                 continue
             # the English of a key changed: its old translation stays, marked fuzzy for the

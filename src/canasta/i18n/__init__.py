@@ -223,7 +223,7 @@ def read_catalogue(path: Path, lang: str) -> dict[str, str | Forms]:
         if not m.context or not m.id:
             continue
         if english:
-            out[m.context] = _forms(m.id, ["one", "other"]) if isinstance(m.id, tuple) else m.id
+            out[m.context] = _forms(m.id, ["one", "other"]) if isinstance(m.id, tuple) else str(m.id)
         elif m.fuzzy:
             continue
         elif isinstance(m.string, tuple | list):
