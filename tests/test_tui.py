@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -404,7 +405,8 @@ def hidden_now(session: Session, seat: int) -> set[str]:
     return {card_label(f) for f in cards} - public_labels(view(s, seat))
 
 
-def play_through_the_ui(preset: str, players: int | None, seed: int, max_screens: int) -> list[str]:
+def play_through_the_ui(preset: str, players: int | None, seed: int, max_screens: int,
+                        lang: str | None = None) -> list[str]:
     """A game in which every seat is a seeded random bot; the person's seat plays through the app
     (``run_actions``) and every screen shown to it (table, score table) is checked for hidden cards,
     up to the first screen after the first hand's score table (or ``max_screens``)."""
@@ -414,7 +416,7 @@ def play_through_the_ui(preset: str, players: int | None, seed: int, max_screens
     session = Session.new(rs, ["human"] + ["bot"] * (rs.players - 1), seed=seed)
     session.bots = {seat: FallbackBot(f"{preset}/{seat}") for seat in session.bots}
     me = FallbackBot(f"{preset}/me")
-    app = PlayApp(session)
+    app = PlayApp(session, lang=lang)
     screens: list[str] = []
     checked = 0
 
@@ -796,3 +798,44 @@ def test_narrow_panel_click_adds_to_the_meld_clicked() -> None:
 
     run_app(app, body)
     assert session.state.melds[0][1].size == 8
+
+
+# ------------------------------------------------------------------------------------- languages
+def _outside_catalogue(text: str) -> set[str]:
+    """Words on a pseudo-locale screen that no catalogue made: what is left of the text once every
+    bracketed (catalogue) stretch is taken out, minus card notation (JK, @0)."""
+    while True:
+        shorter = re.sub(r"\[[^\[\]]*\]", " ", text)
+        if shorter == text:
+            break
+        text = shorter
+    return {word for word in re.findall(r"[A-Za-z]{2,}", text) if word not in ("JK",)}
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("spanish", 7), ("american", 4), ("trey-canasta", 3)])
+def test_every_word_of_the_terminal_game_comes_from_a_catalogue(preset: str, seed: int) -> None:
+    """A hand played through the app in the pseudo-locale: every word on every screen (table, log,
+    prompts, key line, score table) is bracketed and accented, so none was written in code."""
+    from canasta.tui.words import use
+    try:
+        screens = play_through_the_ui(preset, None, seed, 400, lang="en-XA")
+    finally:
+        use("en")
+    assert any("[Ĥåñð 1]" in s for s in screens), "no score table in the pseudo-locale"
+    for text in screens:
+        assert not _outside_catalogue(text), (_outside_catalogue(text), text)
+
+
+def test_a_hand_in_spanish_in_the_terminal() -> None:
+    """``canasta play --lang es``: the table, the log and the score of a hand in Spanish, with the
+    S4 sheet's words (mazo, pozo, bajarse, canasta sucia) and numbers grouped as in Spanish."""
+    from canasta.tui.words import use
+    try:
+        screens = play_through_the_ui("spanish", None, 7, 400, lang="es")
+    finally:
+        use("en")
+    table = screens[0]
+    assert "Canasta española · mano 1 · mazo" in table and "pozo" in table
+    assert "mín 50" in table and "Te toca" in "\n".join(screens)
+    score = next(s for s in screens if "Mano 1" in s)
+    assert "puntos de la partida" in score and "total" in score

@@ -269,11 +269,16 @@ def status_text(v: dict[str, Any], four_colour: bool) -> Text:
 
 # the events another seat's hidden cards are counted in
 _COUNTED = ("draw", "talon", "replace")
+# events of the table, not of a player's turn
+_TABLE_EVENTS = ("deal", "hand_over", "position")
 
 
 def _event_words(v: dict[str, Any], e: dict[str, Any]) -> str:
-    """One event without its player: ``drew K♣``, ``melded K♦ K♥ K♠`` ("" for nothing to say)."""
+    """One event without its player: ``drew K♣``, ``melded K♦ K♥ K♠`` ("" for nothing to say); the
+    reader's own said to them (``tui.you_ev``: languages that conjugate say "robaste")."""
     what = str(e["what"])
+    mine = e.get("seat") == v["seat"] and "count" not in e and what not in _TABLE_EVENTS
+    ev = "tui.you_ev" if mine and active().has(f"tui.you_ev.{what}") else "tui.ev"
     cards = parse_cards(e.get("cards", "")) if e.get("cards") else []
     notation = [card_str(f) for f in cards]
     if "count" in e:
@@ -285,26 +290,24 @@ def _event_words(v: dict[str, Any], e: dict[str, Any]) -> str:
         if not notation:
             return w("tui.ev.other", what=what, cards="")
         if len(notation) == 1:
-            return w("tui.ev.take_alone", top_card=notation[0])
-        return w("tui.ev.take", top_card=notation[0], cards=notation[1:])
+            return w(f"{ev}.take_alone", top_card=notation[0])
+        return w(f"{ev}.take", top_card=notation[0], cards=notation[1:])
     if what in ("pile", "start_pile") and not notation:
         return ""
     if what == "red3" and any(is_black_three(f) for f in cards):
-        return w("tui.ev.black3", cards=notation)  # the American games lay every three (R 1.2, S3 C)
-    key = f"tui.ev.{what}"
+        return w(f"{ev}.black3", cards=notation)  # the American games lay every three (R 1.2, S3 C)
+    key = f"{ev}.{what}"
     if not active().has(key):
         return w("tui.ev.other", what=what, cards=notation)
     return w(key, cards=notation)
-
-
-# events of the table, not of a player's turn
-_TABLE_EVENTS = ("deal", "hand_over", "position")
 
 
 def log_line(v: dict[str, Any], e: dict[str, Any]) -> str:
     words = _event_words(v, e)
     if not words or e["what"] in _TABLE_EVENTS:
         return words
+    if e["seat"] == v["seat"] and "count" not in e:
+        return _capital(w("tui.ev.you_line", words=words))
     return _capital(w("tui.ev.line", who=seat_name(v, e["seat"]), words=words))
 
 
