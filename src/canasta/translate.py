@@ -50,6 +50,7 @@ def sources() -> dict[str, tuple[Template, str]]:
     from .cli_words import WORDS as CLI
     from .presets import PRESETS, TITLES
     from .rules import OPTION_DOCS, OPTION_GROUPS
+    from .scoresheet import LINES
     from .server.words import WORDS as SERVER
     from .tui.words import WORDS as TUI
 
@@ -72,7 +73,8 @@ def sources() -> dict[str, tuple[Template, str]]:
         add(f"option.{name}", _plain(doc), f"the rules card: what option '{name}' means "
             "(option names and values are typed as they are, in English)")
     for table, note in ((HINTS, "a hint: why the move is good"), (TUI, "the terminal game"),
-                        (CLI, "the command line"), (SERVER, "the server's refusals")):
+                        (CLI, "the command line"), (SERVER, "the server's refusals"),
+                        (LINES, "the score sheet of a game with real cards: a line to fill in")):
         for key, template in table.items():
             add(key, template, note)
     return dict(sorted(out.items()))

@@ -95,17 +95,18 @@ class Catalogue:
         return self.words.number(n)
 
     def page_catalogue(self) -> dict[str, Any]:
-        """What the pages read (``/api/messages/<lang>``): the page words (keys without a dot) and
-        the rule sets' names, the language's tag for its plural categories (``Intl.PluralRules``)
-        and its number symbols."""
+        """What the pages read (``/api/messages/<lang>``): the page words (keys without a dot), the
+        rule sets' names and the score sheet's lines, the language's tag for its plural categories
+        (``Intl.PluralRules``) and its number symbols."""
         words = {k: v for k, v in self.messages.items() if _for_pages(k)}
         return {"lang": self.lang, "plural_locale": str(self.locale).replace("_", "-"),
                 "number": number_symbols(self.locale), "messages": words}
 
 
 def _for_pages(key: str) -> bool:
-    """The pages read the page words (keys without a dot) and the rule sets' names."""
-    return "." not in key or key.startswith("preset.")
+    """The pages read the page words (keys without a dot), the rule sets' names and the score
+    sheet's lines."""
+    return "." not in key or key.startswith(("preset.", "sheet."))
 
 
 def number_symbols(locale: Locale) -> dict[str, Any]:

@@ -64,7 +64,9 @@ def sheet_view(sheet_id: str, sheet: ScoreSheet, version: int) -> dict[str, Any]
         "id": sheet_id, "version": version, "preset": r.name, "title": preset_title(r.name),
         "names": sheet.names,
         "target": r.target_score, "game_hands": r.game_hands,
+        # each line in English and as a message (key, data) the page says in its reader's language
         "fields": [{"name": f.name, "kind": f.kind, "label": f.label, "help": f.help,
+                    "key": f.key, "data": dict(f.data), "help_key": f.help_key,
                     "common": f.common} for f in entry_fields(r)],
         "hands": [{"n": i + 1, "entries": sheet.entries[i], "who": sheet.entered_by[i][0],
                    "at": sheet.entered_by[i][1], **h.to_dict()} for i, h in enumerate(results)],
