@@ -15,7 +15,6 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from ..bots import LEVEL_NAMES, level_id
 from ..errors import CanastaError, RuleError
 from ..i18n import Catalogue, catalogue
 from ..presets import DEFAULT_PLAYERS, PRESETS, check_preset, preset_table, preset_title, rules
@@ -135,7 +134,7 @@ class Hub:
         n = rs.players
         seats = spec.seats
         if seats is None:
-            seats_in: list[dict[str, Any]] = [{"kind": "person", "name": "You"}] + [
+            seats_in: list[dict[str, Any]] = [{"kind": "person"}] + [
                 {"kind": "bot", "level": spec.level or "club"} for _ in range(n - 1)]
         elif spec.level is not None:
             raise Refusal("bad_seat", "level is for the seats left out: with seats given, "
@@ -150,19 +149,15 @@ class Hub:
             raise Refusal("full", "this server has as many tables as it can hold; try later")
         tokens: dict[int, str] = {}
         seat_rows: list[SeatData] = []
-        bot_no = 0
         for i, s in enumerate(seats_in):
             if s["kind"] == "person":
                 tok = new_token()
                 tokens[i] = tok
-                seat_rows.append(SeatData(i, "person", None, s.get("name") or f"Player {i + 1}",
-                                          token_hash(tok)))
+                # a seat nobody named is named by each page in its reader's language ("" here)
+                seat_rows.append(SeatData(i, "person", None, s.get("name") or "", token_hash(tok)))
             else:
-                bot_no += 1
                 level = s.get("level") or "club"
-                said = LEVEL_NAMES.get(level_id(level), level)
-                seat_rows.append(SeatData(i, "bot", level, s.get("name") or f"Bot {bot_no} ({said})",
-                                          None))
+                seat_rows.append(SeatData(i, "bot", level, s.get("name") or "", None))
         host, spectator = new_token(), new_token()
         seed = spec.seed if spec.seed is not None else new_fair_seed()
         data = TableData(new_table_id(), spec.name or preset_title(spec.preset), spec.preset,

@@ -77,6 +77,8 @@ class Seat:
     away_timer: asyncio.Task[None] | None = None
 
     def public(self) -> dict[str, Any]:
+        """The seat as every page sees it; an unnamed seat (``name`` "") is named by the page in its
+        reader's language ("Bot 1 (Expert)", "Player 2")."""
         return {"seat": self.seat, "kind": self.kind, "name": self.name, "level": self.level,
                 "connected": self.kind == "bot" or self.connections > 0, "stand_in": self.stand_in}
 
@@ -333,7 +335,8 @@ class Table:
                                    f"{self.last_move}); look again and choose")
         actor = self.state.actor
         if conn.seat != actor:
-            raise Refusal("not_your_turn", f"it is {self.seats[actor].name}'s turn, not yours")
+            raise Refusal("not_your_turn", f"it is {self.seats[actor].name or f'seat {actor + 1}'}'s turn, "
+                                           "not yours")
         actions = self._actions_for(conn.seat, intent)
         await self._play(conn.seat, actions, intent.id)
         return {"type": "ack", "id": intent.id, "event": self.events}
@@ -498,7 +501,7 @@ class Table:
                 if name:
                     s.name = name
                 elif s.name.startswith("Bot"):
-                    s.name = f"Player {seat + 1}"
+                    s.name = ""  # a bot's old default name: the pages name the seat
             for c in list(self.conns):
                 if c.seat == seat and c.token_hash != s.token_hash:
                     c.close()

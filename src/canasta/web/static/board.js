@@ -15,7 +15,16 @@ export const presetTitle = table => t(`preset.${table.preset}.title`) === `prese
 export function tableTitle(table) {
   return table.name === table.title ? presetTitle(table) : t("table_title", { name: table.name, title: presetTitle(table) });
 }
-export function seatName(table, s) { return table?.seats?.[s]?.name ?? t("seat_n", { n: s + 1 }); }
+// A seat by its name; a seat nobody named, in the reader's words: "Bot 1 (Expert)", "Player 2".
+export function seatName(table, s) {
+  const info = table?.seats?.[s];
+  if (info?.name) return info.name;
+  if (info?.kind === "bot") {
+    const n = table.seats.filter(x => x.kind === "bot" && x.seat <= s).length;
+    return t("bot_n", { n, level: t("level_" + String(info.level || "club").split(":")[0]) });
+  }
+  return info ? t("player_n", { n: s + 1 }) : t("seat_n", { n: s + 1 });
+}
 export function sideName(v, side) {
   return v.side === side ? t("side_us") : v.side == null ? t("side_n", { n: side + 1 }) : v.sides === 2 ? t("side_them") : t("side_n", { n: side + 1 });
 }

@@ -1,7 +1,7 @@
 // The host's page: who sits where, hand a seat to a bot or a person, new links, the next game.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
 import { el, secretLink } from "/static/common.js";
-import { tableTitle } from "/static/board.js";
+import { tableTitle, seatName } from "/static/board.js";
 
 await loadMessages();
 applyMessages();
@@ -25,7 +25,7 @@ async function load() {
       : s.stand_in ? t("stand_in") : s.connected ? t("host_here") : t("away");
     const change = async body => { const j = await call(`/api/tables/${id}/seats/${s.seat}`, body); if (j?.link) links[s.seat] = j.link; load(); };
     const row = el("li", { class: "panel" },
-      el("p", { class: "row" }, el("strong", { text: t("seat_name_line", { n: s.seat + 1, name: s.name }) }), el("span", { class: "note", text: state })),
+      el("p", { class: "row" }, el("strong", { text: t("seat_name_line", { n: s.seat + 1, name: seatName(tb, s.seat) }) }), el("span", { class: "note", text: state })),
       el("div", { class: "row" },
         s.kind === "bot" ? null : el("button", { text: t("host_to_bot"), onclick: () => change({ kind: "bot" }) }),
         el("button", { text: s.kind === "bot" ? t("host_to_person") : t("host_new_link"), onclick: () => change(s.kind === "bot" ? { kind: "person" } : { reissue: true }) })));
