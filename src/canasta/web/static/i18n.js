@@ -40,9 +40,12 @@ const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const NOTATION = /^(?:[2-9TJQKA][CDHS]|JK)$/;
 const RANK_CHAR = { 14: "A", 13: "K", 12: "Q", 11: "J", 10: "T" };
 export function cardText(c) { return c === "JK" ? t("joker") : (c[0] === "T" ? "10" : c[0]) + SUIT[c[1]]; }
+// A card in words ("queen of hearts"): the catalogue's card_name with the rank's and suit's words
+// (as canasta.messages.Words.name does).
 export function cardName(c) {
   if (c === "JK") return t("joker");
-  return t("card_name", { rank: t("rank_" + c[0]), suit: t("suit_" + c[1]) });
+  const words = { rank: t("rank_" + c[0]), suit: t("suit_" + c[1]) };
+  return String(M.card_name ?? "{rank} {suit}").replace(/\{(rank|suit)\}/g, (_, k) => words[k]);
 }
 // Cards in notation ("7H TD" or a list) written with their symbols; other words are kept.
 export function cardsText(s) {
@@ -82,14 +85,18 @@ function languageSwitch() {
   const box = document.querySelector("header") || document.body;
   const sel = document.createElement("select");
   sel.id = "lang"; sel.className = "lang"; sel.setAttribute("aria-label", t("language"));
+  sel.dataset.verbatim = "language names";   // each language by its own name (English, Español)
   for (const l of LANGS) { const o = document.createElement("option"); o.value = l.tag; o.textContent = l.name; sel.append(o); }
   if (!LANGS.some(l => l.tag === LANG)) { const o = document.createElement("option"); o.value = LANG; o.textContent = LANG; sel.append(o); }
   sel.value = LANG;
   sel.onchange = () => {
     chooseLanguage(sel.value);
-    const u = new URL(location.href); u.searchParams.delete("lang"); location.replace(u.toString());
+    const u = new URL(location.href); u.searchParams.delete("lang");
+    if (u.toString() === location.href) location.reload(); else location.replace(u.toString());   // a link's #token stays
   };
-  box.append(sel);
+  // beside the page's title, before its tools; on a page without tools, at the right
+  const nav = box.querySelector("nav");
+  if (nav) nav.before(sel); else { sel.classList.add("end"); box.append(sel); }
 }
 // Fill a page's fixed words from the catalogue: data-t for text, data-t-label for an aria-label,
 // data-t-placeholder for a placeholder; and add the language switch.

@@ -20,6 +20,9 @@ else {
     el("h3", { text: g }),
     // on a phone each rule is laid out as a small card (style.css): its name and value, then the words
     el("table", { class: "score rules stack" }, el("tr", { class: "head" }, ...["rules_option", "rules_value", "rules_meaning", "rules_source"].map(h => el("th", { scope: "col", text: t(h) }))),
-      ...opts.map(o => el("tr", {}, el("th", { scope: "row", text: o.name }), el("td", { class: "value", "data-label": t("rules_value"), text: show(o.value) }),
-        el("td", { text: o.meaning }), el("td", { class: "note", "data-label": t("rules_source"), text: o.source })))))));
+      // an option's name and value are what a house rule types (data-verbatim); its source quotes
+      // the rule sheet (in English) or names our ruling
+      ...opts.map(o => el("tr", {}, el("th", { scope: "row", text: o.name, "data-verbatim": "typed" }),
+        el("td", { class: "value", "data-label": t("rules_value"), text: show(o.value), "data-verbatim": "typed" }),
+        el("td", { text: o.meaning }), el("td", { class: "note", "data-label": t("rules_source"), text: o.source, "data-verbatim": "quote" })))))));
 }
