@@ -362,7 +362,7 @@ def test_the_score_keeper_adds_up_three_hands_of_a_paper_game_on_a_phone(chromiu
         fill_hand(page, sides)
         page.click("#save")
         page.wait_for_function(f"document.querySelectorAll('#hands tr').length === {1 + 2 * (n + 1)}")
-        assert page.locator("#totals .big").all_inner_texts() == [str(a), str(b)]
+        assert page.locator("#totals .big").all_inner_texts() == [f"{a:,}", f"{b:,}"]
     assert page.locator("#totals .note").all_inner_texts() == ["needs 120 to open", "needs 90 to open"]
     # a mistake is refused with its reason and nothing is lost
     fill_hand(page, [{"table": 12}, {}])
@@ -370,15 +370,15 @@ def test_the_score_keeper_adds_up_three_hands_of_a_paper_game_on_a_phone(chromiu
     page.wait_for_selector("#err:not([hidden])")
     assert "count again" in page.inner_text("#err")
     assert page.locator("#f-0-table").input_value() == "12"
-    assert page.locator("#totals .big").all_inner_texts() == ["3025", "1915"]
+    assert page.locator("#totals .big").all_inner_texts() == ["3,025", "1,915"]
     # a correction of hand 2, kept in the log with who made it
     page.locator("#hands button", has_text="Correct").nth(1).click()
     assert page.locator("#f-1-table").input_value() == "200"
     page.fill("#f-1-table", "210")
     page.click("#save")
     page.wait_for_function("document.querySelector('#log').innerText.includes('Ann corrected hand 2')")
-    assert page.locator("#totals .big").all_inner_texts() == ["3025", "1925"]
-    assert "table 200 → 210" in page.inner_text("#log")
+    assert page.locator("#totals .big").all_inner_texts() == ["3,025", "1,925"]
+    assert "Count of the melded cards 200 → 210" in page.inner_text("#log")   # the line as the sheet names it
     page.screenshot(path=str(shots / "score-375.png"), full_page=True)
     assert not page.errors
     page.close()
@@ -474,9 +474,9 @@ def test_the_director_runs_three_rounds_on_the_clock_with_an_odd_number_of_pairs
             clock.click("#next")
     rows = [r.locator("td, th").all_inner_texts() for r in page.locator("table.standings tr").all()[1:]]
     assert [(r[0], r[1], r[2], r[3], r[5]) for r in rows] == [
-        ("1", "Ida & Jo", "3", "4800", "3"), ("2", "Ann & Bob", "1.5", "5587.5", "2"),
-        ("3", "Ed & Flo", "1.5", "4500", "2"), ("4", "Cy & Di", "0.75", "7200", "2"),
-        ("5", "Gus & Hal", "0.5", "6075", "3")]
+        ("1", "Ida & Jo", "3", "4,800", "3"), ("2", "Ann & Bob", "1.5", "5,587.5", "2"),
+        ("3", "Ed & Flo", "1.5", "4,500", "2"), ("4", "Cy & Di", "0.75", "7,200", "2"),
+        ("5", "Gus & Hal", "0.5", "6,075", "3")]
     page.screenshot(path=str(shots / "event-1280.png"), full_page=True)
     page.locator("#guides").screenshot(path=str(shots / "guide-cards.png"))
     assert not page.errors and not clock.errors

@@ -32,7 +32,7 @@ from typing import Any
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_decimal_symbol
 
 from ..messages import Data, Template, Words, render
 
@@ -114,7 +114,8 @@ def number_symbols(locale: Locale) -> dict[str, Any]:
     it groups (``1500`` or ``1.500``)."""
     four = format_decimal(1000, locale=locale)
     group = next((c for c in format_decimal(1000000, locale=locale) if not c.isdigit()), "")
-    return {"group": group, "min_digits": 4 if not four.isdigit() else 5}
+    return {"group": group, "min_digits": 4 if not four.isdigit() else 5,
+            "decimal": get_decimal_symbol(locale)}
 
 
 def _cldr_locale(lang: str) -> Locale:

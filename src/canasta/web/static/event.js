@@ -35,7 +35,7 @@ function standings() {
   const [rank, pair, wins, points, mps, played] = ["ev_rank", ev.partnering === "gvr" ? "ev_player" : "ev_pair", "ev_wins",
     "ev_points", "ev_mps", "ev_played"].map(k => t(k));
   const head = el("tr", { class: "head" }, ...[rank, pair, wins, points, mps, played].map(h => el("th", { scope: "col", text: h })));
-  const num = x => (Number.isInteger(x) ? grouped(x) : String(Math.round(x * 100) / 100));
+  const num = x => grouped(Math.round(x * 100) / 100);
   return el("table", { class: "score standings stack" }, head, ...ev.standings.map(s => el("tr", {},
     el("td", { "data-label": rank, text: grouped(s.rank) }), el("th", { scope: "row", "data-label": pair, text: s.pair }),
     el("td", { "data-label": wins, text: num(s.wins) }), el("td", { "data-label": points, text: num(s.points) }),

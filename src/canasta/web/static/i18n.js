@@ -4,7 +4,7 @@
 // {card:name}, {rank}, {n} are typed by their key's name; a message with a count has the plural
 // forms of the language (CLDR categories, chosen with Intl.PluralRules); numbers are grouped as
 // the language writes them (15.000 in Spanish).
-let M = {}, LANG = "en", LANGS = [], PLURAL = new Intl.PluralRules("en"), NUM = { group: ",", min_digits: 4 };
+let M = {}, LANG = "en", LANGS = [], PLURAL = new Intl.PluralRules("en"), NUM = { group: ",", min_digits: 4, decimal: "." };
 const STORE = "canasta.lang";
 
 // The language chosen on this browser (the switch), else "" (the server follows Accept-Language).
@@ -28,12 +28,13 @@ export async function loadMessages() {
   document.documentElement.lang = j.lang;
 }
 
-// An integer as the language groups it ("15.000"; "1500" where it groups from five digits).
+// A number as the language writes it: "15.000" and "5.587,5" in Spanish, "15,000" and "5,587.5" in
+// English (CLDR's symbols, from Babel; a language that groups from five digits writes "1500").
 export function num(n) {
-  if (typeof n !== "number" || !Number.isInteger(n)) return String(n);
-  const neg = n < 0, digits = String(Math.abs(n));
-  if (digits.length < NUM.min_digits || !NUM.group) return (neg ? "-" : "") + digits;
-  return (neg ? "-" : "") + digits.replace(/\B(?=(\d{3})+(?!\d))/g, NUM.group);
+  if (typeof n !== "number" || !Number.isFinite(n)) return String(n);
+  const [whole, frac] = String(Math.abs(n)).split(".");
+  const grouped = whole.length < NUM.min_digits || !NUM.group ? whole : whole.replace(/\B(?=(\d{3})+(?!\d))/g, NUM.group);
+  return (n < 0 ? "-" : "") + grouped + (frac ? (NUM.decimal || ".") + frac : "");
 }
 
 const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
