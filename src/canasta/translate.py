@@ -51,6 +51,7 @@ def sources() -> dict[str, tuple[Template, str]]:
     from .presets import PRESETS, TITLES
     from .rules import OPTION_DOCS, OPTION_GROUPS
     from .scoresheet import LINES
+    from .server.refusals import REFUSALS
     from .server.words import WORDS as SERVER
     from .tui.words import WORDS as TUI
 
@@ -72,6 +73,8 @@ def sources() -> dict[str, tuple[Template, str]]:
     for name, doc in OPTION_DOCS.items():
         add(f"option.{name}", _plain(doc), f"the rules card: what option '{name}' means "
             "(option names and values are typed as they are, in English)")
+    for code, template in REFUSALS.items():
+        add(f"server.{code}", template, "what the server refuses, and why (a page shows it)")
     for table, note in ((HINTS, "a hint: why the move is good"), (TUI, "the terminal game"),
                         (CLI, "the command line"), (SERVER, "the server's refusals"),
                         (LINES, "the score sheet of a game with real cards: a line to fill in")):
