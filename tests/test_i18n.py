@@ -4,6 +4,7 @@ a file, not code."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import shutil
@@ -174,5 +175,33 @@ def test_a_new_language_needs_no_code(tmp_path: Path, monkeypatch: pytest.Monkey
                                               headers={"accept-language": "pt-BR"}).json()
             assert body["lang"] == "pt" and body["messages"]["stock"]["other"] == "Monte: {n} cartas"
             assert {"tag": "pt", "name": "Português"} in body["languages"]
+    finally:
+        catalogue.cache_clear()
+
+
+def test_words_added_to_the_old_page_file_are_carried_into_the_catalogues(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A branch made before the catalogues adds a word to web/static/messages/en.json: ``carry``
+    moves the new and changed keys into pages-en.json, the template and every .po (new messages
+    empty there, so the check names them), and leaves the old file's split plurals alone."""
+    for p in (i18n.TEMPLATE, i18n.PAGE_WORDS, *po_paths()):
+        shutil.copy(p, tmp_path / p.name)
+    import canasta.translate as translate
+    for module in (i18n, translate):
+        monkeypatch.setattr(module, "HERE", tmp_path)
+        monkeypatch.setattr(module, "TEMPLATE", tmp_path / "canasta.pot")
+        monkeypatch.setattr(module, "PAGE_WORDS", tmp_path / "pages-en.json")
+    catalogue.cache_clear()
+    try:
+        old = tmp_path / "en.json"
+        old.write_text(json.dumps({"act_draw": "Draw from the stock", "ko_round": "Knockout round {n}",
+                                   "pile_1": "Discard pile: 1 card", "pile": "Discard pile: {n} cards"}))
+        assert translate.carry(old) == ["ko_round"]
+        assert json.loads((tmp_path / "pages-en.json").read_text("utf-8"))["ko_round"] == "Knockout round {n}"
+        assert catalogue("en").text("ko_round", n=2) == "Knockout round 2"
+        assert problems("es") == ["ko_round: not translated"]
+        fill("es", {"ko_round": "Ronda eliminatoria {n}"})
+        catalogue.cache_clear()
+        assert catalogue("es").text("ko_round", n=2) == "Ronda eliminatoria 2" and problems("es") == []
     finally:
         catalogue.cache_clear()
