@@ -869,31 +869,35 @@ def _save_sheet(sheet: ScoreSheet, path: str) -> None:
         _fail(f"cannot write {path}: {e.strerror}")
 
 
-def _sheet_table(sheet: ScoreSheet) -> Table:
+def _sheet_table(sheet: ScoreSheet, cat: Catalogue | None = None) -> Table:
     """The sheet as S3 K writes it: per hand and side Base, Count, Penalties, Total, running total."""
-    t = Table(title=f"{' - '.join(sheet.names)} ({sheet.rules.name})")
+    cat = cat or catalogue()
+    title = cat.say(f"preset.{sheet.rules.name}.title", {}, sheet.rules.name)
+    t = Table(title=cat.text("cli.sheet_title", names=" - ".join(sheet.names), rules=title))
     for col in ("hand", "side", "base", "count", "penalties", "total", "running"):
-        t.add_column(col, justify="left" if col == "side" else "right")
+        t.add_column(cat.text(f"cli.sheet_col.{col}"), justify="left" if col == "side" else "right")
     for n, h in enumerate(sheet.results()):
         for side, sc in enumerate(h.sides):
-            t.add_row(str(n + 1) if side == 0 else "", sheet.names[side], str(sc.base), str(sc.count),
-                      str(sc.penalties), f"{sc.total:+d}", str(h.scores_after[side]),
+            total = ("+" if sc.total > 0 else "") + cat.number(sc.total)
+            t.add_row(cat.number(n + 1) if side == 0 else "", sheet.names[side], cat.number(sc.base),
+                      cat.number(sc.count), cat.number(sc.penalties), total, cat.number(h.scores_after[side]),
                       end_section=side == len(h.sides) - 1)
     return t
 
 
-def _sheet_status(sheet: ScoreSheet) -> str:
+def _sheet_status(sheet: ScoreSheet, cat: Catalogue | None = None) -> str:
+    cat = cat or catalogue()
     if sheet.winner >= 0:
-        return f"{sheet.names[sheet.winner]} won the game."
-    mins = ", ".join(f"{name} {m}" for name, m in zip(sheet.names, sheet.minimums(), strict=True))
-    return f"Next hand ({len(sheet.entries) + 1}): opening minimum {mins}."
+        return cat.text("cli.sheet_won", name=sheet.names[sheet.winner])
+    mins = ", ".join(f"{name} {cat.number(m)}" for name, m in zip(sheet.names, sheet.minimums(), strict=True))
+    return cat.text("cli.sheet_next", n=len(sheet.entries) + 1, minimums=mins)
 
 
-def _show_sheet(sheet: ScoreSheet) -> None:
+def _show_sheet(sheet: ScoreSheet, cat: Catalogue | None = None) -> None:
     console = _console()
     if sheet.entries:
-        console.print(_sheet_table(sheet))
-    console.print(_sheet_status(sheet))
+        console.print(_sheet_table(sheet, cat))
+    console.print(_sheet_status(sheet, cat))
 
 
 @score_app.command("new", cls=_Command)
@@ -905,15 +909,18 @@ def score_new(
     players: PlayersOption = None,
     sets: SetOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing sheet.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Start a score sheet for a game played with real cards."""
+    cat = _words(lang)
     rs = _rules_or_fail(variant, players, sets)
     if os.path.exists(file) and not force:
-        _fail(f"{file} exists: add hands to it with `canasta score add`, or start over with --force")
+        _fail(cat.text("cli.sheet_exists", file=file))
     sheet = ScoreSheet(rs, [x.strip() for x in names.split(",")])
     _save_sheet(sheet, file)
-    typer.echo(f"Score sheet {file}: {' - '.join(sheet.names)}, {rs.name}. Lines for each side: "
-               f"{', '.join(f.name for f in entry_fields(rs))}.")
+    typer.echo(cat.text("cli.sheet_new", file=file, names=" - ".join(sheet.names),
+                        rules=cat.say(f"preset.{rs.name}.title", {}, rs.name),
+                        lines=", ".join(f.name for f in entry_fields(rs))))
 
 
 @score_app.command("lines", cls=_Command)
@@ -921,15 +928,19 @@ def score_lines(
     variant: Annotated[str, typer.Argument(help="Rule set.", autocompletion=complete_variant)],
     players: PlayersOption = None,
     sets: SetOption = None,
+    lang: LangOption = None,
 ) -> None:
     """The lines a score sheet of these rules asks for each side."""
+    cat = _words(lang)
     rs = _rules_or_fail(variant, players, sets)
-    t = Table(title=f"{rs.name}: what to write down for each side")
+    t = Table(title=cat.text("cli.sheet_lines_title", rules=cat.say(f"preset.{rs.name}.title", {}, rs.name)))
     for col in ("line", "kind", "what"):
-        t.add_column(col)
+        t.add_column(cat.text(f"cli.sheet_col.{col}"))
     for f in entry_fields(rs):
-        t.add_row(f.name, {"count": "how many", "points": "points", "yes_no": "yes/no"}[f.kind],
-                  f.label + (f" ({f.help})" if f.help else ""))
+        label = cat.say(f.key, f.data, f.label) if f.key else f.label
+        note = (cat.say(f.help_key, f.data, f.help) if f.help_key else f.help)
+        t.add_row(f.name, cat.text(f"cli.sheet_kind.{f.kind}"),
+                  cat.text("cli.sheet_line_help", line=label, help=note) if note else label)
     _console().print(t)
 
 
@@ -940,12 +951,13 @@ def score_add(
                                              "(a name alone is yes).")],
     file: SheetFile = "canasta-sheet.json",
     who: WhoOption = "",
+    lang: LangOption = None,
 ) -> None:
     """Enter the next hand."""
     sheet = _load_sheet(file)
     sheet.add_hand([parse_line(x) for x in sides], who=who)
     _save_sheet(sheet, file)
-    _show_sheet(sheet)
+    _show_sheet(sheet, _words(lang))
 
 
 @score_app.command("fix", cls=_Command)
@@ -955,27 +967,29 @@ def score_fix(
     changes: Annotated[str, typer.Argument(help="The lines to change: 'table=330 went_out=no'.")],
     who: WhoOption,
     file: SheetFile = "canasta-sheet.json",
+    lang: LangOption = None,
 ) -> None:
     """Correct a hand; every later hand is scored again and the change is logged."""
     sheet = _load_sheet(file)
     sheet.correct(hand - 1, side - 1, parse_line(changes), who)
     _save_sheet(sheet, file)
-    _show_sheet(sheet)
+    _show_sheet(sheet, _words(lang))
 
 
 @score_app.command("undo", cls=_Command)
-def score_undo(who: WhoOption, file: SheetFile = "canasta-sheet.json") -> None:
+def score_undo(who: WhoOption, file: SheetFile = "canasta-sheet.json", lang: LangOption = None) -> None:
     """Remove the last hand entered (logged)."""
     sheet = _load_sheet(file)
     sheet.remove_last(who)
     _save_sheet(sheet, file)
-    _show_sheet(sheet)
+    _show_sheet(sheet, _words(lang))
 
 
 @score_app.command("show", cls=_Command)
 def score_show(
     file: SheetFile = "canasta-sheet.json",
     as_json: Annotated[bool, typer.Option("--json", help="The sheet and its scores as JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """The sheet: every hand, the totals, the next minimums or the winner, the corrections."""
     sheet = _load_sheet(file)
@@ -984,10 +998,12 @@ def score_show(
                                                  "scores": list(sheet.scores), "winner": sheet.winner,
                                                  "minimums": list(sheet.minimums())}, indent=1))
         return
-    _show_sheet(sheet)
+    cat = _words(lang)
+    _show_sheet(sheet, cat)
     for c in sheet.log:
         what = ", ".join(f"{k} {a} -> {b}" for k, (a, b) in c.changes.items())
-        typer.echo(f"{c.at} {c.who}: hand {c.hand + 1}, {sheet.names[c.side]}: {what}")
+        typer.echo(cat.text("cli.sheet_log", at=c.at, who=c.who, n=c.hand + 1, side=sheet.names[c.side],
+                            what=what))
 
 
 @score_app.command("csv", cls=_Command)

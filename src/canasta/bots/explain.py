@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..actions import SPECIAL_HANDS, Action, Op
-from ..cards import card_str, is_black_three, is_red_three, is_wild
+from ..cards import JOKER, card_str, is_black_three, is_red_three, is_wild
 from ..messages import Template, render
 from .plan import short_penalty
 
@@ -45,6 +45,7 @@ TEMPLATES: dict[str, Template] = {
     "hint.move.take": "Take the pile",
     "hint.move.meld_rank": {"one": "Meld {card}", "other": "Meld {n:word} {rank}"},
     "hint.move.meld_rank_wild": "Meld {n:word} {rank} with {wild_cards}",
+    "hint.move.meld_rank_joker": "Meld {n:word} {rank} with a joker",
     "hint.move.meld": "Meld {cards}",
     "hint.move.add": "Add {cards} to a meld",
     "hint.move.add_group": "Add {cards} to your {rank}",
@@ -255,6 +256,8 @@ def action_message(a: Action, o: Obs | None = None) -> Msg:
             return "hint.move.meld_rank", {"n": len(nat), "rank": ranks.pop(), "card": card_str(nat[0])}
         if len(ranks) == 1 and nat and not is_red_three(nat[0]) and not is_black_three(nat[0]):
             wild = [f for f in a.cards if is_wild(f)]
+            if wild == [JOKER]:
+                return "hint.move.meld_rank_joker", {"n": len(nat), "rank": ranks.pop()}
             return "hint.move.meld_rank_wild", {"n": len(nat), "rank": ranks.pop(),
                                                 "wild_cards": _cards(wild)}
         return "hint.move.meld", {"cards": _cards(a.cards)}
