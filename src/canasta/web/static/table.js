@@ -74,6 +74,8 @@ function goneAway(code) {
   $("status").textContent = t("lost_" + lost);
   $("question").hidden = true; hideError(); $("hint").hidden = true;
   $("actions").replaceChildren(el("a", { class: "button", href: "/", text: t("home_page") })); keyed = {};
+  document.querySelector(".hand-box").hidden = true;           // the cards are no longer this page's
+  $("talk").hidden = true;
   if (ws) { const old = ws; ws = null; old.close(); }
 }
 function receive(m) {
@@ -82,7 +84,7 @@ function receive(m) {
     welcomed = true; failures = 0; clearTimeout(answerTimer);
     seat = m.seat; table = m.table;
     document.querySelector(".hand-box").hidden = seat === null;   // a watcher has no hand
-    $("talk").replaceChildren(chatBox(sendChat, seat !== null));
+    $("talk").replaceChildren(...chatBox(sendChat, seat !== null));
     remember({ name: tableTitle(table), link: location.pathname + location.hash });
     $("table-name").textContent = tableTitle(table);
     $("rules-link").href = `/rules/${table.preset}`;
