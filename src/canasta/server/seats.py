@@ -65,7 +65,8 @@ async def change_seat(table: OnlineTable, seat: int, kind: str | None, level: st
                 s.name = f"Player {seat + 1}"
         if old_hash is not None and old_hash != s.token_hash:
             # the old link's open pages are told why before they close, and so is the link opened later
-            why = Refusal("seat_to_bot" if kind == "bot" else "seat_new_link", {"seat": seat})
+            data = {"seat": seat}
+            why = Refusal("seat_to_bot", data) if kind == "bot" else Refusal("seat_new_link", data)
             table.revoked[old_hash] = why.code
             for c in list(table.conns):
                 if c.seat == seat and c.token_hash == old_hash:
