@@ -174,7 +174,7 @@ def test_connecting_never_lasts(chromium: Any, server: LiveServer, shots: Path) 
     page.add_init_script("window.WebSocket = class { constructor() { this.readyState = 0; } "
                          "send() {} close() {} }; window.WebSocket.OPEN = 1;")
     page.goto(server.url + made["links"]["seats"]["0"])
-    assert page.inner_text("#status").startswith("Connecting")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Connecting')")
     page.wait_for_selector("#try-again", timeout=8000)
     assert "does not answer" in page.inner_text("#status")
     shot(page, shots, "friends-no-answer")
