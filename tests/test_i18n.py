@@ -78,7 +78,7 @@ def test_every_template_key_the_sources_name_is_unique_and_extracted() -> None:
     src = sources()
     template = catalogue("en")
     assert set(src) <= set(template.messages)
-    assert all(re.fullmatch(r"[a-z0-9_.-]+", k, re.I) for k in src)
+    assert all(re.fullmatch(r"[a-z0-9_. -]+", k, re.I) for k in src)   # ("group_going out": a group)
 
 
 # ------------------------------------------------------------------------------------- hints
@@ -205,3 +205,37 @@ def test_words_added_to_the_old_page_file_are_carried_into_the_catalogues(
         assert catalogue("es").text("ko_round", n=2) == "Ronda eliminatoria 2" and problems("es") == []
     finally:
         catalogue.cache_clear()
+
+
+# ------------------------------------------------------------------------------------- refusals
+def _sample(template: str | tuple[str, ...] | dict[str, str]) -> dict[str, Any]:
+    """Data for every placeholder of a template, typed by its key's name (canasta.messages)."""
+    from canasta.messages import kind_of
+    texts = [template] if isinstance(template, str) else list(
+        template.values() if isinstance(template, dict) else template)
+    data: dict[str, Any] = {}
+    for key in {m.group(1) for t in texts for m in re.finditer(r"\{(\w+)(?::\w+)?\}", t)}:
+        kind = kind_of(key, 0)
+        data[key] = {"card": "KH", "cards": ["KH", "QS"], "rank": 13, "suit": 2}.get(kind) or (
+            "x" if key in ("value", "field", "reason", "name", "what", "who") else 2)
+    return data
+
+
+@pytest.mark.parametrize("lang", ["en", *[p.stem for p in po_paths()], PSEUDO])
+def test_every_refusal_the_engine_and_the_server_make_is_said_in_every_language(lang: str) -> None:
+    """Every code of the engine's refusal table (tests/test_wording.py checks that every code the
+    engine returns is in it) and of the server's has a sentence in every language, said whole with
+    its data (no placeholder left, the English's data named), and a refusal is said by its code."""
+    from canasta.refusals import REFUSALS as ENGINE
+    from canasta.server.refusals import REFUSALS as SERVER
+    cat = catalogue(lang)
+    for prefix, table in (("refusal", ENGINE), ("server", SERVER)):
+        for code, template in table.items():
+            key = f"{prefix}.{code}"
+            assert key in cat.messages, (lang, key)
+            for n in (1, 2, 1000000):
+                said = cat.text(key, {**_sample(template), "n": n})
+                assert said and "{" not in said, (lang, key, said)
+    said = cat.refusal("not_in_hand", {"card": "KH"}, "you do not hold K♥")
+    assert said == {"en": "you do not hold K♥", "es": "no tienes K♥"}.get(lang, said) and "K♥" in said
+    assert cat.refusal("a_code_from_the_future", {}, "the English") == "the English"

@@ -49,6 +49,7 @@ def sources() -> dict[str, tuple[Template, str]]:
     from .bots.explain import TEMPLATES as HINTS
     from .cli_words import WORDS as CLI
     from .presets import PRESETS, TITLES
+    from .refusals import REFUSALS as ENGINE
     from .rules import OPTION_DOCS, OPTION_GROUPS
     from .scoresheet import LINES
     from .server.refusals import REFUSALS
@@ -75,6 +76,8 @@ def sources() -> dict[str, tuple[Template, str]]:
             "(option names and values are typed as they are, in English)")
     for code, template in REFUSALS.items():
         add(f"server.{code}", template, "what the server refuses, and why (a page shows it)")
+    for code, template in ENGINE.items():
+        add(f"refusal.{code}", template, "a move the rules refuse, and why (said to the player)")
     for table, note in ((HINTS, "a hint: why the move is good"), (TUI, "the terminal game"),
                         (CLI, "the command line"), (SERVER, "the server's refusals"),
                         (LINES, "the score sheet of a game with real cards: a line to fill in")):
