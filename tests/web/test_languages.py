@@ -111,7 +111,7 @@ def test_every_visible_word_of_every_page_comes_from_a_catalogue(chromium: Any, 
     page.wait_for_selector("#seats li")
     look(page, "host")
     page.goto(server.url + "/rules/trey-canasta")
-    page.wait_for_selector("#groups table")
+    page.wait_for_selector("#groups li")
     look(page, "rules card")
     sheet = httpx.post(server.url + "/api/sheets", json={"preset": "american", "names": PAIRS[:2]}).json()
     page.goto(server.url + sheet["link"])
@@ -153,7 +153,7 @@ def test_a_hand_in_spanish_in_the_browser(chromium: Any, server: LiveServer, sho
     assert page.get_by_role("heading", name="Jugar contra la computadora").is_visible()
     assert page.locator("html").get_attribute("lang") == "es"
     page.select_option("#preset", "spanish")
-    assert "Relance 200" in page.inner_text("#desc") and "5.000" in page.inner_text("#desc")
+    assert "de dos a seis jugadores" in page.inner_text("#desc") and "5.000" in page.inner_text("#desc")
     page.fill("#house", "game_hands=1")
     page.click("#go")
     page.wait_for_url("**/table/**")
@@ -188,11 +188,11 @@ def test_a_hand_in_spanish_in_the_browser(chromium: Any, server: LiveServer, sho
     page.select_option("#lang", "en")
     page.wait_for_selector("text=What happened")
     page.goto(server.url + "/rules/spanish")
-    page.wait_for_selector("#groups table")
+    page.wait_for_selector("#groups li")
     assert "Spanish canasta (4 players)" in page.inner_text("#name")
     page.select_option("#lang", "es")
     page.wait_for_selector("#name:has-text('Canasta española (4 jugadores)')")
-    assert "mazos de 52 cartas" in page.inner_text("#groups")
+    assert "Mazos de 52 cartas: 2." in page.inner_text("#groups")   # each rule a sentence
     page.screenshot(path=str(shots / "es-rules-1280.png"))
     assert not page.errors
     context.close()
