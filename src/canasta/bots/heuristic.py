@@ -87,7 +87,7 @@ knows is legal, so :meth:`HeuristicBot.choose` always returns one of the legal a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Action, Op
 from ..cards import is_black_three, is_red_three, is_wild
@@ -96,12 +96,10 @@ from ..model import CardModel, card_model
 from ..rules import RuleSet
 from ..state import SAID_NO, SAID_YES, GameState, Phase
 from .base import KnowsRules
+from .explain import Explanation, explanation
 from .knowledge import Knowledge, analyse
 from .opening import OpeningPlan, plan_opening
 from .plan import BLACK3, GROUP, RISKY_RANK_MIN, RISKY_WILD_MIN, SEQ, WILD, HandPlan, plan_hand, risky_rank
-
-if TYPE_CHECKING:
-    from .explain import Explanation
 
 _KINDS = {MeldType.GROUP: GROUP, MeldType.BLACK3: BLACK3, MeldType.SEQUENCE: SEQ, MeldType.WILD: WILD}
 
@@ -1034,7 +1032,6 @@ class HeuristicBot(KnowsRules):
         """The last move and its reason as messages, for any language (None before a move)."""
         if self._said is None:
             return None
-        from .explain import explanation
         o, a, legal = self._said
         return explanation(o, a, self.strategy, legal)
 

@@ -63,7 +63,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Action, Op
 from ..cards import is_wild
@@ -73,11 +73,9 @@ from ..scoring import score_hand
 from ..state import GameState, Phase
 from .base import KnowsRules
 from .determinize import sample_world
+from .explain import Explanation, explanation
 from .heuristic import Heuristic, Obs, Weights, label
 from .knowledge import Knowledge, analyse
-
-if TYPE_CHECKING:
-    from .explain import Explanation
 
 # Whole-turn plans: the heuristic's strategy with some weights changed, played for the rest of a turn.
 TURN_PLANS: dict[str, dict[str, int]] = {
@@ -253,7 +251,6 @@ class SearchBot(KnowsRules):
         """The last move and its reason as messages, for any language (None before a move)."""
         if self._said is None:
             return None
-        from .explain import explanation
         o, a, legal, ahead = self._said
         return explanation(o, a, self.strategy, legal, looked_ahead=ahead)
 
