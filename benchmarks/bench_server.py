@@ -65,10 +65,25 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     refused: int = 0
     games: int = 0
+    slow: list[tuple[float, float]] = field(default_factory=list)   # (wall-clock time sent, seconds)
 
     def reset(self) -> None:
         self.latencies.clear()
         self.refused = 0
+        self.slow.clear()
+
+    def pauses(self) -> list[tuple[float, int, float]]:
+        """Acks over 100 ms grouped into stalls (sent within a second of each other): (start, count,
+        longest seconds). A stall of many tables at once points at something shared (the store, the
+        event loop), not at one table."""
+        out: list[tuple[float, int, float]] = []
+        for sent, took in sorted(self.slow):
+            if out and sent - out[-1][0] < 1.0:
+                start, n, worst = out[-1]
+                out[-1] = (start, n + 1, max(worst, took))
+            else:
+                out.append((sent, 1, took))
+        return out
 
 
 class SeatSocket:
@@ -147,12 +162,15 @@ class BenchTable:
         cid = f"b{next(self.ids)}"
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         actor.waiting[cid] = fut
-        t0 = time.perf_counter()
+        t0, sent = time.perf_counter(), time.time()
         await actor.ws.send(json.dumps({"type": "intent", "id": cid, "based_on": actor.event,
                                         "action": action}))
         answer = await asyncio.wait_for(fut, timeout=30)
         if answer["type"] == "ack":
-            self.stats.latencies.append(time.perf_counter() - t0)
+            took = time.perf_counter() - t0
+            self.stats.latencies.append(took)
+            if took > 0.1:
+                self.stats.slow.append((sent, took))
         else:
             self.stats.refused += 1
 
@@ -198,10 +216,16 @@ async def run(args: argparse.Namespace, port: int, server_pid: int) -> list[dict
                    "mean_ms": 1000 * statistics.fmean(lat) if lat else float("nan"),
                    "refused": stats.refused, "server_cpu_pct": 100 * (s1 - s0) / (w1 - w0),
                    "client_cpu_pct": 100 * (c1 - c0) / (w1 - w0)}
+            row["stalls"] = [{"at": round(at, 3), "acks": k, "longest_ms": round(1000 * w, 1)}
+                             for at, k, w in stats.pauses() if k >= 5]
             rows.append(row)
             print(f"{n:>6} {row['actions_per_s']:>9.1f} {row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f} "
                   f"{row['max_ms']:>8.1f} {row['refused']:>7} {row['server_cpu_pct']:>9.0f}% "
                   f"{row['client_cpu_pct']:>9.0f}%", flush=True)
+            for st in row["stalls"]:
+                clock = time.strftime("%H:%M:%S", time.localtime(st["at"])) + f"{st['at'] % 1:.3f}"[1:]
+                print(f"       stall at {clock}: {st['acks']} acks over 100 ms, the longest "
+                      f"{st['longest_ms']:.0f} ms", flush=True)
             if row["p99_ms"] > args.p99_ms:
                 break
         for t in tables:
@@ -220,12 +244,21 @@ def main() -> None:
     ap.add_argument("--preset", default="classic")
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     ap.add_argument("--json", action="store_true", help="print the rows as JSON at the end")
+    ap.add_argument("--trace", default=None, help="write the server's stalls (event loop, storage calls, "
+                    "garbage collections) to this file, through benchmarks/trace_server.py")
+    ap.add_argument("--fsync-trace", default=None, help="also log the server's fsync calls to this file "
+                    "(strace --seccomp-bpf: only those calls are stopped)")
     args = ap.parse_args()
 
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
         cmd = [sys.executable, "-m", "canasta", "serve", "--port", str(port), "--data", data,
                "--bot-delay", "0", "--bot-workers", "0"]
+        if args.trace:
+            cmd[1:3] = [str(Path(__file__).with_name("trace_server.py")), args.trace]
+        if args.fsync_trace:
+            cmd = ["strace", "-f", "--seccomp-bpf", "-tt", "-T", "-e", "trace=fsync,fdatasync",
+                   "-o", args.fsync_trace, *cmd]
         if args.db:
             cmd += ["--db", args.db]
         log_path = os.path.join(data, "server.log")

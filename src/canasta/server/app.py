@@ -46,6 +46,7 @@ from .protocol import (
 from .sheets import router as sheets_router
 from .table import Connection, Refusal, Table
 from .tokens import new_token, token_hash
+from .urls import absolute, for_config, link
 
 log = logging.getLogger("canasta.server")
 STATUS = {"unknown_table": 404, "unknown_sheet": 404, "unknown_event": 404, "bad_token": 403, "not_host": 403,
@@ -119,6 +120,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     app = FastAPI(title="canasta", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
+    app.state.addresses = for_config(cfg)
 
     def the_hub(request: Request | WebSocket) -> Hub:
         h: Hub = request.app.state.hub
@@ -194,9 +196,11 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, body: NewTable) -> Any:
         try:
-            return await the_hub(request).create(body)
+            made = await the_hub(request).create(body)
         except CanastaError as e:
             return error("bad_rules", str(e))
+        made["links"] = absolute(made["links"], link(request, ""))
+        return made
 
     @app.get("/api/tables/{table_id}")
     async def table_info(request: Request, table_id: str) -> Any:
@@ -221,7 +225,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         out: dict[str, Any] = s.public()
         if token is not None:
             out["token"] = token
-            out["link"] = f"/table/{table.id}#t={token}"
+            out["link"] = link(request, f"/table/{table.id}#t={token}")
         return out
 
     @app.post("/api/tables/{table_id}/games")

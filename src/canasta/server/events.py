@@ -26,6 +26,7 @@ from .hub import build_rules
 from .protocol import Level, Name, NewTable, SeatSpec, Strict, clean_name
 from .table import Refusal, Table
 from .tokens import new_token, token_hash
+from .urls import absolute, link
 
 router = APIRouter()
 
@@ -168,8 +169,8 @@ async def new_event(request: Request, body: NewEvent) -> Any:
     except CanastaError as e:
         raise Refusal("bad_event", str(e)) from e
     event_id, token = await documents.create(request, "event", ev.to_dict())
-    return {"event_id": event_id, "token": token, "link": f"/event/{event_id}#t={token}",
-            "clock_link": f"/event/{event_id}/clock#t={token}",
+    return {"event_id": event_id, "token": token, "link": link(request, f"/event/{event_id}#t={token}"),
+            "clock_link": link(request, f"/event/{event_id}/clock#t={token}"),
             "event": await _view(request, event_id, ev, 0)}
 
 
@@ -222,8 +223,11 @@ async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRou
         if body.duplicate:
             e.duplicate.add(rnd)
     view = await _change(request, event_id, change)
-    return {"tables": [{"table": t, "table_id": out["table_id"], "seats": out["links"]["seats"],
-                        "spectator": out["links"]["spectator"]} for t, out in made], "event": view}
+    base = link(request, "")
+    return {"tables": [{"table": t, "table_id": out["table_id"],
+                        "seats": absolute(out["links"]["seats"], base),
+                        "spectator": absolute(out["links"]["spectator"], base)} for t, out in made],
+            "event": view}
 
 
 @router.post("/api/events/{event_id}/rounds/{rnd}/tables/{table_no}/seats/{seat}")
@@ -247,7 +251,7 @@ async def online_seat(request: Request, event_id: str, rnd: int, table_no: int, 
     documents.hub_of(request).index(table)
     out: dict[str, Any] = s.public()
     if token is not None:
-        out["link"] = f"/table/{table.id}#t={token}"
+        out["link"] = link(request, f"/table/{table.id}#t={token}")
     return out
 
 

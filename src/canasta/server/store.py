@@ -176,14 +176,53 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return eng
-    return create_engine(url, pool_pre_ping=True)
+    # the name `canasta restore` looks for in pg_stat_activity before replacing the database
+    return create_engine(url, pool_pre_ping=True, connect_args={"application_name": "canasta serve"})
+
+
+class SchemaTooNew(Exception):
+    """The database was written by a newer canasta, whose schema this one does not know: touching it
+    could lose what the newer one stored."""
+
+
+def schema_versions(url: str) -> tuple[list[str], str]:
+    """(the database's schema revisions, the newest revision this canasta knows)."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory(str(MIGRATIONS))
+    eng = make_engine(url)
+    try:
+        with eng.connect() as c:
+            heads = list(MigrationContext.configure(c).get_current_heads())
+    finally:
+        eng.dispose()
+    return heads, str(script.get_current_head())
+
+
+def check_not_newer(url: str) -> None:
+    """:class:`SchemaTooNew` when the database's schema is one this canasta does not know."""
+    from alembic.script import ScriptDirectory
+
+    heads, ours = schema_versions(url)
+    known = {r.revision for r in ScriptDirectory(str(MIGRATIONS)).walk_revisions()}
+    unknown = [h for h in heads if h not in known]
+    if unknown:
+        from sqlalchemy.engine import make_url
+
+        where = make_url(url).render_as_string(hide_password=True).removeprefix("sqlite:///")
+        raise SchemaTooNew(f"the database {where} was written by a newer canasta (schema {unknown[0]}; "
+                           f"this one knows up to {ours}): update canasta, or restore a backup this "
+                           "version made")
 
 
 def upgrade(url: str) -> None:
-    """``alembic upgrade head`` on ``url`` (creates the schema in an empty database)."""
+    """``alembic upgrade head`` on ``url`` (creates the schema in an empty database); refuses a
+    database newer than this canasta (:class:`SchemaTooNew`)."""
     from alembic import command
     from alembic.config import Config
 
+    check_not_newer(url)
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))

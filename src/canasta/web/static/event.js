@@ -1,7 +1,7 @@
 // The director's page: the event's rounds (who sits where), each table's totals confirmed by both
 // pairs, the standings, and the pairs' guide cards. The server's event model decides all of it.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
-import { el, remember, secretLink, api as call, houseRules, mmss } from "/static/common.js";
+import { el, remember, secretLink, api as call, houseRules, mmss, here } from "/static/common.js";
 
 await loadMessages();
 applyMessages();
@@ -26,7 +26,7 @@ async function newPage() {
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
     remember({ name: `${t("ev_title")}: ${j.event.name}`, link: j.link });
-    location.href = j.link;
+    location.href = here(j.link);
   };
 }
 
@@ -75,7 +75,7 @@ function roundBox(rnd) {
           $("links").replaceChildren(el("h2", { text: t("ev_links", { n: rnd.round }) }), ...made.tables.map(tb => el("div", { class: "panel" },
             el("h3", { text: t("ev_table_n", { n: tb.table }) }),
             ...Object.entries(tb.seats).map(([seat, link]) => el("p", { class: "links" }, el("span", { text: `${t("seat")} ${+seat + 1}` }),
-              el("input", { value: location.origin + link, readonly: "", "aria-label": `${t("ev_table_n", { n: tb.table })}, ${t("seat")} ${+seat + 1}` }))))));
+              el("input", { value: link, readonly: "", "aria-label": `${t("ev_table_n", { n: tb.table })}, ${t("seat")} ${+seat + 1}` }))))));
           $("links").hidden = false; $("links").scrollIntoView();
         } catch (e) { showErr("err", e.message); }
       } }), ev.partnering === "gvr" ? "" : el("label", { class: "agree" }, dup, el("span", { text: t("ev_duplicate") })));
@@ -92,7 +92,7 @@ function seatsBox(round, tb) {
     ...[0, 1, 2, 3].map(seat => el("div", { class: "row" }, el("span", { text: `${t("seat")} ${seat + 1} (${names[seat]})` }),
       el("button", { text: t("ev_seat_bot"), onclick: async () => { try { await api(`/api/events/${eventId}/rounds/${round}/tables/${tb.table}/seats/${seat}`, { kind: "bot" }); out.textContent = t("ev_seat_is_bot", { n: seat + 1 }); } catch (e) { showErr("err", e.message); } } }),
       el("button", { text: t("ev_seat_link"), onclick: async () => { try { const j = await api(`/api/events/${eventId}/rounds/${round}/tables/${tb.table}/seats/${seat}`, { kind: "person" });
-        out.replaceChildren(el("input", { value: location.origin + j.link, readonly: "", "aria-label": `${t("seat")} ${seat + 1}` })); } catch (e) { showErr("err", e.message); } } }))), out);
+        out.replaceChildren(el("input", { value: j.link, readonly: "", "aria-label": `${t("seat")} ${seat + 1}` })); } catch (e) { showErr("err", e.message); } } }))), out);
 }
 const clockLine = c => t("ev_clock_line", { n: c.round, status: t("clock_" + c.status), left: mmss(c.remaining) });
 function render() {

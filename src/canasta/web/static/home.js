@@ -1,5 +1,5 @@
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
-import { el, remember, myTables, houseRules } from "/static/common.js";
+import { el, remember, myTables, houseRules, here, onlyHere } from "/static/common.js";
 
 await loadMessages();
 applyMessages();
@@ -49,7 +49,7 @@ async function create(body, errBox) {
 document.getElementById("go").addEventListener("click", async () => {
   localStorage.setItem("canasta.quick", JSON.stringify({ preset: sel.value, level: lvl.value }));
   const j = await create({ preset: sel.value, level: lvl.value }, document.getElementById("err"));
-  if (j) location.href = `${j.links.seats["0"]}&h=${j.host_token}`;   // the player may start the next game
+  if (j) location.href = `${here(j.links.seats["0"])}&h=${j.host_token}`;   // the player may start the next game
 });
 const typedRules = () => houseRules(document.getElementById("house").value);
 // The engine checks the house rules as they are typed, and its sentence is shown as it is.
@@ -75,14 +75,15 @@ document.getElementById("create").addEventListener("click", async () => {
     document.getElementById("perr"));
   if (!j) return;
   const box = document.getElementById("links"); box.replaceChildren(el("h3", { text: t("links") }));
-  const line = (label, path) => {
-    const url = location.origin + path, input = el("input", { value: url, readonly: "", "aria-label": label });
+  const line = (label, url) => {
+    const input = el("input", { value: url, readonly: "", "aria-label": label });
     box.append(el("p", {}, el("span", { text: label }), input,
       el("button", { text: t("copy"), onclick: async (e) => { await navigator.clipboard?.writeText(url); e.target.textContent = t("copied"); } }),
-      el("a", { href: path, text: t("open") })));
+      el("a", { href: here(url), text: t("open") })));
   };
-  for (const [seat, path] of Object.entries(j.links.seats)) line(`${t("seat")} ${+seat + 1}`, path);
+  for (const [seat, url] of Object.entries(j.links.seats)) line(`${t("seat")} ${+seat + 1}`, url);
   line(t("spectator"), j.links.spectator); line(t("host"), j.links.host);
+  if (onlyHere(j.links.host)) box.append(el("p", { class: "note", text: t("links_only_here") }));
 });
 document.getElementById("joingo").addEventListener("click", () => {
   const v = document.getElementById("joinlink").value.trim();

@@ -29,7 +29,7 @@ async function load() {
         s.kind === "bot" ? null : el("button", { text: t("host_to_bot"), onclick: () => change({ kind: "bot" }) }),
         el("button", { text: s.kind === "bot" ? t("host_to_person") : t("host_new_link"), onclick: () => change(s.kind === "bot" ? { kind: "person" } : { reissue: true }) })));
     if (links[s.seat]) row.append(el("p", { class: "links" }, el("span", { text: t("host_send_link") }),
-      el("input", { value: location.origin + links[s.seat], readonly: "", "aria-label": t("host_send_link") })));
+      el("input", { value: links[s.seat], readonly: "", "aria-label": t("host_send_link") })));
     box.append(row);
   }
 }
