@@ -84,7 +84,7 @@ class LiveServer:
     def start(self) -> LiveServer:
         cmd = [sys.executable, "-m", "canasta", "serve", "--port", str(self.port), "--data", str(self.data),
                "--bot-delay", str(self.bot_delay), "--grace", str(self.grace), "--bot-workers", "0",
-               "--db", self.db]
+               "--db", self.db, "--verbose"]   # every log line, for the tests that read the log
         self.proc = subprocess.Popen(cmd, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

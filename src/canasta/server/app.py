@@ -30,6 +30,7 @@ from ..views import view
 from .config import ServerConfig
 from .events import router as events_router
 from .hub import Hub, build_rules, presets_list
+from .lobby import router as lobby_router
 from .protocol import (
     CLIENT_MESSAGE,
     Hello,
@@ -72,6 +73,7 @@ PAGES = {
     "/event": "event.html",                       # a new tournament event
     "/event/{event_id}": "event.html",            # the director's page
     "/event/{event_id}/clock": "clock.html",      # the big-screen clock
+    "/lobby": "lobby.html",                       # the tables playing now (every process)
 }
 
 
@@ -404,6 +406,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     app.include_router(sheets_router)
     app.include_router(events_router)
+    app.include_router(lobby_router)
     static = _static_dir()
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=static), name="static")

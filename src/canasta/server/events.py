@@ -22,6 +22,7 @@ from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_tot
 from ..tournament.event import Event, event_options, pair_players
 from ..tournament.ranking import RankOptions
 from . import documents
+from .cluster import peek
 from .hub import build_rules
 from .protocol import Level, Name, NewTable, SeatSpec, Strict, clean_name
 from .table import Refusal, Table
@@ -104,7 +105,7 @@ async def _online_tables(request: Request, ev: Event) -> dict[tuple[int, int], T
     h = documents.hub_of(request)
     done = {}
     for key, tid in ev.online.items():
-        table = await h.get(tid)
+        table = await peek(h, tid)   # read, not taken: the table may be held by another process
         if table is not None and table.game_no == 1 and table.state.is_over:
             done[key] = table
     return done
