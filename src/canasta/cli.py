@@ -1025,8 +1025,9 @@ def serve_cmd(
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
     data: Annotated[str | None, typer.Option("--data", help="Folder for the database (default: your "
                                              "user data folder).")] = None,
-    db: Annotated[str | None, typer.Option("--db", help="Database URL, e.g. postgresql+psycopg://user@host/"
-                                           "canasta (default: SQLite in the data folder).")] = None,
+    db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help="Database URL, e.g. "
+                                           "postgresql+psycopg://user@host/canasta (default: SQLite in the "
+                                           "data folder).")] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")] = False,
     bot_delay: Annotated[float, typer.Option("--bot-delay", min=0, help="Seconds a bot waits before its "
                                              "move, so that people can follow.")] = 0.9,
@@ -1034,13 +1035,15 @@ def serve_cmd(
                                          "bot plays the seat until they are back.")] = 60.0,
     bot_workers: Annotated[int, typer.Option("--bot-workers", min=0, help="Processes for the bots' "
                                              "decisions (0: a thread).")] = 1,
-    public_url: Annotated[str | None, typer.Option("--public-url", help="The address people reach the "
+    public_url: Annotated[str | None, typer.Option("--public-url", envvar="CANASTA_PUBLIC_URL",
+                                                   help="The address people reach the "
                                                    "server at, e.g. https://canasta.ourclub.org: every "
                                                    "link uses it.")] = None,
     trusted_proxy: Annotated[list[str] | None, typer.Option("--trusted-proxy", help="Address (or network) "
                                                             "of a reverse proxy whose forwarded headers "
                                                             "to believe; repeat for more.")] = None,
-    instance: Annotated[str | None, typer.Option("--instance", help="This process's name when several "
+    instance: Annotated[str | None, typer.Option("--instance", envvar="CANASTA_INSTANCE",
+                                                 help="This process's name when several "
                                                  "serve one PostgreSQL database (docs/scaling.md).")]
     = None,
     verbose: Annotated[bool, typer.Option("--verbose", help="Log the database's migrations and every "
@@ -1096,7 +1099,7 @@ def _server_db(data: str | None, db: str | None) -> tuple[str, Path]:
 def backup_cmd(
     file: Annotated[str, typer.Argument(help="The backup file to write.")],
     data: Annotated[str | None, typer.Option("--data", help=_DATA_HELP)] = None,
-    db: Annotated[str | None, typer.Option("--db", help=_DB_HELP)] = None,
+    db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help=_DB_HELP)] = None,
 ) -> None:
     """Back up the server's database, while it runs (SQLite's online backup, or pg_dump)."""
     from .server.backup import BackupError, backup
@@ -1113,7 +1116,7 @@ def backup_cmd(
 def restore_cmd(
     file: Annotated[str, typer.Argument(help="A backup made by canasta backup.")],
     data: Annotated[str | None, typer.Option("--data", help=_DATA_HELP)] = None,
-    db: Annotated[str | None, typer.Option("--db", help=_DB_HELP)] = None,
+    db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help=_DB_HELP)] = None,
 ) -> None:
     """Replace the server's database with a backup (the server must be stopped; the database it
     replaces is kept in the data folder)."""
