@@ -113,11 +113,13 @@ def test_the_compose_file_holds_canasta_postgresql_and_caddy_wired_together() ->
     assert postgres["environment"]["POSTGRES_DB"] == "canasta"
     assert env["CANASTA_PUBLIC_URL"].startswith("https://${CANASTA_DOMAIN")
     assert canasta["depends_on"]["postgres"]["condition"] == "service_healthy" and "healthcheck" in postgres
-    assert "--port" in canasta["command"] and canasta["command"][canasta["command"].index("--port") + 1] == "8000"
+    command = canasta["command"]
+    assert "--port" in command and command[command.index("--port") + 1] == "8000"
     assert "80:80" in caddy["ports"] and "443:443" in caddy["ports"]
     mounted = {v.split(":")[0] for v in caddy["volumes"]}
     assert "./Caddyfile.compose" in mounted and (DEPLOY / "Caddyfile.compose").is_file()
-    named = {v.split(":")[0] for s in services.values() for v in s.get("volumes", []) if not v.startswith(".")}
+    named = {v.split(":")[0] for s in services.values() for v in s.get("volumes", [])
+             if not v.startswith(".")}
     assert named <= set(doc["volumes"]), named - set(doc["volumes"])
     assert any(v.endswith(":/data") for v in canasta["volumes"])
 
@@ -132,7 +134,7 @@ def copied_sources(dockerfile: Path) -> list[str]:
     return out
 
 
-def test_the_image_s_build_context_holds_what_it_copies_and_the_package_builds_from_it(tmp_path: Path) -> None:
+def test_the_image_s_build_context_holds_what_it_copies_and_the_package_builds(tmp_path: Path) -> None:
     sources = copied_sources(DEPLOY / "Dockerfile")
     assert {"pyproject.toml", "setup.py", "README.md", "src/"} <= set(sources)
     context = tmp_path / "context"
@@ -148,8 +150,8 @@ def test_the_image_s_build_context_holds_what_it_copies_and_the_package_builds_f
     # only what the image copies: the package must build from it alone (plain Python here; the image
     # compiles it the same way with CANASTA_COMPILE=1)
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w",
-                           str(tmp_path / "wheel"), str(context)], capture_output=True, text=True, timeout=600,
-                          env={**os.environ, "CANASTA_COMPILE": "0"})
+                           str(tmp_path / "wheel"), str(context)], capture_output=True, text=True,
+                          timeout=600, env={**os.environ, "CANASTA_COMPILE": "0"})
     assert done.returncode == 0, done.stderr[-2000:]
     wheel = next((tmp_path / "wheel").glob("canasta-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
