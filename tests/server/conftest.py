@@ -67,11 +67,13 @@ def free_port() -> int:
 class LiveServer:
     """``canasta serve`` in a subprocess (killable, restartable on the same database)."""
 
-    def __init__(self, db: str, data: Path, bot_delay: float = 0.0, grace: float = 30.0) -> None:
+    def __init__(self, db: str, data: Path, bot_delay: float = 0.0, grace: float = 30.0,
+                 extra: tuple[str, ...] = (), log_name: str = "server.log") -> None:
         self.db, self.data, self.bot_delay, self.grace = db, data, bot_delay, grace
+        self.extra = extra          # more options of canasta serve (--instance, --trusted-proxy, ...)
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = data / "server.log"
+        self.log = data / log_name
 
     @property
     def url(self) -> str:
@@ -84,7 +86,7 @@ class LiveServer:
     def start(self) -> LiveServer:
         cmd = [sys.executable, "-m", "canasta", "serve", "--port", str(self.port), "--data", str(self.data),
                "--bot-delay", str(self.bot_delay), "--grace", str(self.grace), "--bot-workers", "0",
-               "--db", self.db, "--verbose"]   # every log line, for the tests that read the log
+               "--db", self.db, "--verbose", *self.extra]   # every log line, for the tests that read it
         self.proc = subprocess.Popen(cmd, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -19,12 +19,13 @@ import sqlalchemy as sa
 from canasta.server.store import Store, upgrade
 
 from .conftest import LiveServer, _pg_database
-from .test_live import new_table
+from .test_live import game_over, new_table
 from .wsclient import SeatClient
 
 
 def canasta(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "canasta", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-m", "canasta", *args], capture_output=True, text=True,
+                          timeout=120)
 
 
 @pytest.fixture
@@ -56,8 +57,8 @@ def test_a_backup_during_a_busy_game_restores_every_acknowledged_move(
     def play(c: SeatClient) -> None:
         try:
             while not stop.is_set():
-                c.wait_turn_or(lambda _c: stop.is_set() or bool(_c.view and _c.view["winner"] >= 0), timeout=30)
-                if stop.is_set() or (c.view and c.view["winner"] >= 0):
+                c.wait_turn_or(lambda _c: stop.is_set() or game_over(_c), timeout=30)
+                if stop.is_set() or game_over(c):
                     return
                 assert c.play_one()["type"] == "ack"
         except BaseException as e:
@@ -128,7 +129,8 @@ def test_the_server_refuses_a_database_newer_than_itself_in_one_line(db_url: str
     done = canasta("serve", "--port", "1", "--db", db_url, "--data", str(tmp_path))
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: the database ") and "newer canasta" in lines[0], lines
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("error: the database ") and "newer canasta" in lines[0], lines
     assert "9999_from_the_future" in lines[0] and "Traceback" not in done.stderr
     # and a backup of it is not restored by this version either
     backup = tmp_path / "newer.backup"
@@ -144,6 +146,6 @@ def test_a_file_that_is_not_a_backup_is_refused_and_nothing_is_touched(tmp_path:
     junk.write_text("hello")
     done = canasta("restore", str(junk), "--data", str(tmp_path))
     assert done.returncode == 2
-    assert done.stderr.strip() == f"error: {junk} is not a canasta backup (neither an SQLite database nor a " \
-                                  "pg_dump file)"
+    assert done.stderr.strip() == (f"error: {junk} is not a canasta backup (neither an SQLite database "
+                                   "nor a pg_dump file)")
     assert not (tmp_path / "canasta.db").exists()

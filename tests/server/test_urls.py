@@ -13,11 +13,12 @@ from starlette.requests import Request
 
 from canasta.server.app import create_app
 from canasta.server.config import ServerConfig
-from canasta.server.urls import Addresses, AddressError, networks, public_url
+from canasta.server.urls import AddressError, Addresses, networks, public_url
 
 
 def request(client: str, host: str = "127.0.0.1:8000", scheme: str = "http", **headers: str) -> Request:
-    raw = [(b"host", host.encode())] + [(k.replace("_", "-").encode(), v.encode()) for k, v in headers.items()]
+    raw = [(b"host", host.encode())]
+    raw += [(k.replace("_", "-").encode(), v.encode()) for k, v in headers.items()]
     return Request({"type": "http", "scheme": scheme, "method": "GET", "path": "/", "query_string": b"",
                     "headers": raw, "client": (client, 50000), "server": ("127.0.0.1", 8000)})
 
