@@ -123,8 +123,15 @@ async def _view(request: Request, event_id: str, ev: Event, version: int) -> dic
                 s = next(x for x in ev.seating(rnd) if x.table == t)
                 deals += deal_results(table.state, t, s.ns, s.ew)
         dup = duplicate_totals(duplicate_scores(deals))
-    return {"id": event_id, "version": version, "now": now, "title": preset_title(ev.preset),
-            **ev.view(now, dup)}
+    shown = ev.view(now, dup)
+    # the online tables playing now, in whichever server process holds them (the lobby's facts)
+    playing = {e["id"]: e for e in documents.hub_of(request).cluster.lobby()} if ev.online else {}
+    for rnd in shown["rounds"]:
+        for tb in rnd["tables"]:
+            live = playing.get(tb.get("online") or "")
+            if live is not None:
+                tb["live"] = {k: live[k] for k in ("game_no", "hand", "over", "scores", "here", "people")}
+    return {"id": event_id, "version": version, "now": now, "title": preset_title(ev.preset), **shown}
 
 
 async def _load(request: Request, event_id: str) -> tuple[Event, int]:

@@ -60,7 +60,7 @@ function roundBox(rnd) {
     return el("tr", { class: res.confirmed ? "confirmed" : "" }, el("th", { scope: "row", "data-label": t("ev_table"), text: String(tb.table) }),
       el("td", { "data-label": t("ev_ns") }, el("div", { text: tb.ns }), ns, el("label", { class: "agree" }, nsOk, el("span", { text: t("ev_agreed") }))),
       el("td", { "data-label": t("ev_ew") }, el("div", { text: tb.ew }), ew, el("label", { class: "agree" }, ewOk, el("span", { text: t("ev_agreed") }))),
-      el("td", { text: res.confirmed ? (res.by === "online table" ? t("ev_from_online") : t("ev_confirmed")) : res.ns != null ? t("ev_waiting") : tb.online ? t("ev_playing_online") : "" }),
+      el("td", { text: res.confirmed ? (res.by === "online table" ? t("ev_from_online") : t("ev_confirmed")) : res.ns != null ? t("ev_waiting") : tb.online ? (tb.live ? t("ev_playing_live", { hand: tb.live.hand, ns: tb.live.scores[0], ew: tb.live.scores[1] }) : t("ev_playing_online")) : "" }),
       el("td", {}, save, tb.online ? seatsBox(rnd.round, tb) : null));
   });
   const head = el("tr", { class: "head" }, ...["ev_table", "ev_ns", "ev_ew", "ev_state", ""].map(k => el("th", { scope: "col", text: k ? t(k) : "" })));

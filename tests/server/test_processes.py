@@ -1,0 +1,194 @@
+"""Several server processes on one PostgreSQL behind nginx (issue 32, docs/scaling.md): two
+``canasta serve`` processes and deploy/nginx.conf (a consistent hash on the table id). Tables live in
+both; the lobby and a tournament's page, asked of either process, see the tables of both; after
+``kill -9`` of one process its tables' players reconnect through nginx to the other, which takes the
+tables over from the database with every acknowledged move, and play goes on."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from tests.deploy.tools import tool
+
+from .conftest import LiveServer, _pg_database, free_port
+from .test_live import new_table
+from .wsclient import SeatClient
+
+ROOT = Path(__file__).resolve().parents[2]
+SEATS4 = [{"kind": "person", "name": f"P{i}"} for i in range(4)]
+
+
+class Nginx:
+    """Debian's nginx with deploy/nginx.conf, its two upstreams pointed at the test's processes."""
+
+    def __init__(self, tmp: Path, ports: tuple[int, int]) -> None:
+        self.port = free_port()
+        conf = (ROOT / "deploy" / "nginx.conf").read_text()
+        conf = conf.replace("127.0.0.1:8001", f"127.0.0.1:{ports[0]}").replace(
+            "127.0.0.1:8002", f"127.0.0.1:{ports[1]}")
+        conf = conf.replace("    listen 80;\n", f"    listen 127.0.0.1:{self.port};\n").replace(
+            "    listen [::]:80;\n", "")
+        (tmp / "canasta-nginx.conf").write_text(conf)
+        (tmp / "nginx-main.conf").write_text(
+            f"pid {tmp}/nginx.pid;\nerror_log {tmp}/nginx-error.log;\nevents {{}}\n"
+            f"http {{\n  access_log {tmp}/nginx-access.log;\n  include {tmp}/canasta-nginx.conf;\n}}\n")
+        self.proc = subprocess.Popen([tool("nginx"), "-p", str(tmp), "-c", str(tmp / "nginx-main.conf"),
+                                      "-g", "daemon off;"], stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                if httpx.get(self.url + "/api/presets", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert self.proc.poll() is None, self.proc.stderr.read() if self.proc.stderr else ""
+            assert time.monotonic() < deadline, "nginx did not start"
+            time.sleep(0.2)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    yield from _pg_database()
+
+
+def owners(url: str) -> dict[str, str]:
+    eng = sa.create_engine(url)
+    try:
+        with eng.connect() as c:
+            return {tid: owner for tid, owner in c.execute(sa.text("SELECT id, owner FROM tables"))}
+    finally:
+        eng.dispose()
+
+
+def wait_for(check: Any, timeout: float = 25.0, what: str = "") -> Any:
+    end = time.monotonic() + timeout
+    while True:
+        found = check()
+        if found:
+            return found
+        assert time.monotonic() < end, f"not within {timeout} s: {what}"
+        time.sleep(0.5)
+
+
+def play_moves(clients: list[SeatClient], n: int) -> list[str]:
+    """``n`` acknowledged moves at one table, each seat from its own view."""
+    done = []
+    for _ in range(n):
+        c = next((c for c in clients if c.my_turn), None)
+        while c is None:
+            clients[0].recv(10)
+            c = next((c for c in clients if c.my_turn), None)
+        answer = c.play_one()
+        assert answer["type"] == "ack", answer
+        done.append(answer["event"])
+        for other in clients:
+            if other.event < answer["event"]:
+                other.recv_until(lambda m, e=answer["event"]: m.get("event", -1) >= e)
+    return [str(e) for e in done]
+
+
+def test_two_processes_behind_nginx_share_tables_lobby_events_and_survive_a_kill(
+        pg_url: str, tmp_path: Path) -> None:
+    tool("nginx")
+    proxy = ("--trusted-proxy", "127.0.0.1")
+    a = LiveServer(pg_url, tmp_path, extra=("--instance", "a", *proxy), log_name="a.log").start()
+    b = LiveServer(pg_url, tmp_path, extra=("--instance", "b", *proxy), log_name="b.log").start()
+    nginx = Nginx(tmp_path, (a.port, b.port))
+    clients: dict[str, list[SeatClient]] = {}
+    try:
+        # tables made through nginx live where the hash of their id sends their players
+        for _ in range(16):
+            t = new_table(nginx.url, preset="classic", seats=SEATS4)
+            assert t["links"]["host"].startswith(nginx.url + "/host/")   # links name the proxy's address
+            clients[t["table_id"]] = [SeatClient(nginx.ws, t["table_id"], s["token"]) for s in t["seats"]]
+            held = owners(pg_url)
+            if len(clients) >= 6 and {"a", "b"} <= {held[tid] for tid in clients}:
+                break
+        held = owners(pg_url)
+        assert {held[tid] for tid in clients} == {"a", "b"}, held
+        acked = {tid: play_moves(cs, 3) for tid, cs in clients.items()}
+
+        # the lobby of either process lists the tables of both (the bus carries the other's)
+        for server in (a, b):
+            def listed(server: LiveServer = server) -> bool:
+                entries = {e["id"]: e for e in httpx.get(server.url + "/api/lobby").json()["tables"]}
+                return all(tid in entries and entries[tid]["process"] == held[tid] for tid in clients)
+            wait_for(listed, what=f"the lobby of {server.port} listing every table")
+
+        # a tournament's online round: its tables spread over both processes once their players
+        # come; the event's page, asked of either process, shows each one playing
+        ev = httpx.post(nginx.url + "/api/events", json={
+            "name": "Club night", "preset": "classic", "pairs": [f"N{i} & M{i}" for i in range(8)]}).json()
+        auth = {"authorization": f"Bearer {ev['token']}"}
+        round1 = httpx.post(nginx.url + f"/api/events/{ev['event_id']}/rounds/1/online", json={},
+                            headers=auth).json()
+        players = []
+        for tb in round1["tables"]:
+            link = tb["seats"]["0"]
+            players.append(SeatClient(nginx.ws, tb["table_id"], link.split("#t=")[1]))
+        online = {tb["table_id"] for tb in round1["tables"]}
+        held = owners(pg_url)
+        assert {held[tid] for tid in online} == {"a", "b"}, "the round's tables all hashed to one process"
+        for server in (a, b):
+            def live(server: LiveServer = server) -> bool:
+                view = httpx.get(server.url + f"/api/events/{ev['event_id']}", headers=auth).json()
+                rows = [tb for tb in view["rounds"][0]["tables"] if tb["online"]]
+                return len(rows) == len(online) and all("live" in tb and tb["live"]["hand"] == 1 for tb in rows)
+            wait_for(live, what=f"the event page of {server.port} seeing every online table")
+        for p in players:
+            p.close()
+
+        # kill -9 of process a: its tables move to b, where every acknowledged move is there
+        a.kill()
+        on_a = [tid for tid in clients if held[tid] == "a"]
+        assert on_a
+        for tid in on_a:
+            old = clients[tid]
+            for c in old:
+                c.close()
+            back = [SeatClient(nginx.ws, tid, c.token, last_event=c.event) for c in old]
+            for c, before in zip(back, old, strict=True):
+                assert c.event == before.event == int(acked[tid][-1])
+                assert c.view is not None and before.view is not None
+                assert c.view["hand"] == before.view["hand"]
+            clients[tid] = back
+            play_moves(back, 1)   # and play goes on, in process b
+        assert all(owner == "b" for tid, owner in owners(pg_url).items() if tid in clients)
+        # the tables that were in b never noticed
+        for tid in clients:
+            if tid not in on_a:
+                play_moves(clients[tid], 1)
+
+        def all_in_b() -> bool:
+            entries = httpx.get(nginx.url + "/api/lobby").json()["tables"]
+            mine = {e["id"]: e["process"] for e in entries if e["id"] in clients}
+            return len(mine) == len(clients) and set(mine.values()) == {"b"}
+        wait_for(all_in_b, what="the lobby showing every table in process b")
+        assert "Traceback" not in b.log.read_text()
+    finally:
+        for cs in clients.values():
+            for c in cs:
+                c.close()
+        nginx.stop()
+        a.stop()
+        b.stop()
+
