@@ -138,7 +138,7 @@ def backup(url: str, dest: Path) -> Summary:
 def _backup_sqlite(path: Path, tmp: Path) -> Summary:
     if not path.is_file():
         raise BackupError(f"there is no database at {path} (is --data or --db right?)")
-    src = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    src = sqlite3.connect(path, timeout=30)
     dst = sqlite3.connect(tmp)
     try:
         # one read transaction from the first page to the last: the server keeps writing meanwhile

@@ -29,8 +29,11 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from .checkpoint import Checkpointer
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -175,6 +178,12 @@ class StoredAction:
     client_id: str | None
 
 
+def _no_auto_checkpoint(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA wal_autocheckpoint=0")
+    cur.close()
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL journaling (a killed process loses no committed move)."""
     if url.startswith("sqlite"):
@@ -250,6 +259,12 @@ class Store:
         if migrate:
             upgrade(url)
         self.engine = make_engine(url)
+        self.checkpointer: Checkpointer | None = None
+        path = make_url(url).database if url.startswith("sqlite") else None
+        if path and path != ":memory:":
+            # checkpoints (and their fsyncs) off the thread that stores the moves: checkpoint.py
+            event.listen(self.engine, "connect", _no_auto_checkpoint)
+            self.checkpointer = Checkpointer(Path(path))
         self.session = sessionmaker(self.engine, expire_on_commit=False)
         # this process's name among several (None: the only process); the claim number it holds
         # for each table it has loaded (every write is fenced by it)
@@ -285,6 +300,8 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+        if self.checkpointer is not None:
+            self.checkpointer.close()
 
     # ------------------------------------------------------------------ writing
     def create_table(self, t: TableData) -> None:
