@@ -64,6 +64,32 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_serving(url: str, proc: subprocess.Popen[bytes], log: Path | None = None, timeout: float = 60,
+                 verify: Any = True) -> None:
+    """Until ``url`` answers 200, or RuntimeError when ``proc`` exits or time runs out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{proc.args!r} exited: {log.read_text()[-2000:] if log else ''}")
+        try:
+            if httpx.get(url, timeout=2, verify=verify).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer in {timeout:g} s")
+
+
+def stop_process(proc: subprocess.Popen[bytes] | None) -> None:
+    """SIGTERM, and SIGKILL after 10 s."""
+    if proc is not None and proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 class LiveServer:
     """``canasta serve`` in a subprocess (killable, restartable on the same database)."""
 
@@ -88,16 +114,8 @@ class LiveServer:
                "--bot-delay", str(self.bot_delay), "--grace", str(self.grace), "--bot-workers", "0",
                "--db", self.db, "--verbose", *self.extra]   # every log line, for the tests that read it
         self.proc = subprocess.Popen(cmd, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
-            try:
-                if httpx.get(self.url + "/api/presets", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start in 60 s")
+        wait_serving(self.url + "/api/presets", self.proc, self.log)
+        return self
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""
@@ -106,12 +124,7 @@ class LiveServer:
             self.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+        stop_process(self.proc)
 
 
 @pytest.fixture

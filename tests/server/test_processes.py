@@ -17,7 +17,7 @@ import pytest
 import sqlalchemy as sa
 from tests.deploy.tools import tool
 
-from .conftest import LiveServer, _pg_database, free_port
+from .conftest import LiveServer, _pg_database, free_port, stop_process, wait_serving
 from .test_live import new_table
 from .wsclient import SeatClient
 
@@ -40,17 +40,8 @@ class Nginx:
             f"pid {tmp}/nginx.pid;\nerror_log {tmp}/nginx-error.log;\nevents {{}}\n"
             f"http {{\n  access_log {tmp}/nginx-access.log;\n  include {tmp}/canasta-nginx.conf;\n}}\n")
         self.proc = subprocess.Popen([tool("nginx"), "-p", str(tmp), "-c", str(tmp / "nginx-main.conf"),
-                                      "-g", "daemon off;"], stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                if httpx.get(self.url + "/api/presets", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert self.proc.poll() is None, self.proc.stderr.read() if self.proc.stderr else ""
-            assert time.monotonic() < deadline, "nginx did not start"
-            time.sleep(0.2)
+                                      "-g", "daemon off;"])
+        wait_serving(self.url + "/api/presets", self.proc, timeout=20)
 
     @property
     def url(self) -> str:
@@ -61,8 +52,7 @@ class Nginx:
         return f"ws://127.0.0.1:{self.port}"
 
     def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(10)
+        stop_process(self.proc)
 
 
 @pytest.fixture

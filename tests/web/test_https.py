@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.deploy.tools import tool
-from tests.server.conftest import LiveServer, free_port
+from tests.server.conftest import LiveServer, free_port, stop_process, wait_serving
 
 from .conftest import ARGS, CHROMIUM, chromium_or_skip
 from .play import event_no, play_turn
@@ -61,29 +61,17 @@ class Caddy:
 
     def wait(self) -> None:
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"caddy exited: {self.log.read_text()[-2000:]}")
-            if (self.ca / "root.crt").exists():
-                try:
-                    answer = httpx.get(self.url + "/api/presets", verify=self.trust(), timeout=2)
-                    if answer.status_code == 200:
-                        return
-                except httpx.HTTPError:
-                    pass
+        while not (self.ca / "root.crt").exists():   # Caddy makes its CA as it starts
+            assert self.proc.poll() is None and time.monotonic() < deadline, self.log.read_text()[-2000:]
             time.sleep(0.2)
-        raise RuntimeError(f"caddy did not serve in 60 s: {self.log.read_text()[-2000:]}")
+        wait_serving(self.url + "/api/presets", self.proc, self.log, verify=self.trust())
 
     def trust(self) -> ssl.SSLContext:
         """Python trusting Caddy's root certificate (and nothing else)."""
         return ssl.create_default_context(cafile=str(self.ca / "root.crt"))
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        stop_process(self.proc)
 
 
 @pytest.fixture
