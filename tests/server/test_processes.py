@@ -183,3 +183,35 @@ def test_two_processes_behind_nginx_share_tables_lobby_events_and_survive_a_kill
         a.stop()
         b.stop()
 
+
+
+def test_a_process_that_lost_a_table_stores_nothing_more_for_it(db_url: str) -> None:
+    """The fence under the two-process test: b claims a table a had loaded; a's next move, seat change,
+    new game or undo is refused (Moved) and nothing of it is stored; b's go on."""
+    from canasta.server.store import Moved, SeatData, Store, StoredAction, TableData
+
+    a, b = Store(db_url, owner="a"), Store(db_url, owner="b", migrate=False)
+    try:
+        seats = [SeatData(i, "person", None, f"P{i}", f"h{i}") for i in range(4)]
+        a.create_table(TableData("T1", "t", "classic", {"preset": "classic", "options": {}}, "hh", "sh", 0, 1,
+                                 seats, 7, 0))
+        a.append_actions("T1", 1, 0, [StoredAction(1, "draw", "c1")], 1)
+        assert b.claim("T1")
+        with pytest.raises(Moved):
+            a.append_actions("T1", 1, 1, [StoredAction(1, "discard 7H", "c2")], 2)
+        with pytest.raises(Moved):
+            a.set_seat("T1", SeatData(2, "bot", "club", "Bot", None), 2)
+        with pytest.raises(Moved):
+            a.truncate_actions("T1", 1, 0, 2)
+        with pytest.raises(Moved):
+            a.new_game("T1", 2, 8, 1, 2)
+        b.append_actions("T1", 1, 1, [StoredAction(1, "discard 5C", "c3")], 2)
+        data = b.load_table("T1")
+        assert data is not None
+        assert [x[1] for x in data.actions] == ["draw", "discard 5C"] and data.game_no == 1
+        assert [s.kind for s in data.seats] == ["person"] * 4
+        assert owners(db_url) == {"T1": "b"}
+    finally:
+        a.close()
+        b.close()
+

@@ -230,8 +230,6 @@ def check_not_newer(url: str) -> None:
     known = {r.revision for r in ScriptDirectory(str(MIGRATIONS)).walk_revisions()}
     unknown = [h for h in heads if h not in known]
     if unknown:
-        from sqlalchemy.engine import make_url
-
         where = make_url(url).render_as_string(hide_password=True).removeprefix("sqlite:///")
         raise SchemaTooNew(f"the database {where} was written by a newer canasta (schema {unknown[0]}; "
                            f"this one knows up to {ours}): update canasta, or restore a backup this "
