@@ -28,6 +28,7 @@ import random
 import re
 import resource
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -42,7 +43,8 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 TICKS = os.sysconf("SC_CLK_TCK")
-# --disk-load: write 64 MB, fsync, again (until killed), as another program on the machine might
+# --disk-load: another program writing on the same disk, until killed: 64 MB then an fsync, and 512 MB
+# left to the kernel to write back when it will (as a copy, a build or a download does)
 DISK_LOAD = """
 import os, sys
 block = os.urandom(1 << 20)
@@ -52,6 +54,9 @@ while True:
             f.write(block)
         f.flush()
         os.fsync(f.fileno())
+    with open(sys.argv[1] + ".2", "wb") as f:
+        for _ in range(512):
+            f.write(block)
 """
 
 
@@ -301,7 +306,7 @@ def main() -> None:
                 nginx[1].terminate()
                 nginx[1].wait(10)
             for _p, server, log_path in servers:
-                server.terminate()
+                os.killpg(server.pid, signal.SIGTERM)
                 server.wait(10)
                 lines = Path(log_path).read_text().splitlines()
                 errors = [line for line in lines if "ERROR" in line or "Traceback" in line]
@@ -326,7 +331,8 @@ def start_server(args: argparse.Namespace, data: str, n: int) -> tuple[int, subp
         cmd += ["--db", args.db]
     log_path = os.path.join(data, f"server{n}.log")
     with open(log_path, "w") as log_file:
-        server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log_file)
+        # a session of its own: stopping it stops strace's child too (signal.killpg in main)
+        server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log_file, start_new_session=True)
     return port, server, log_path
 
 

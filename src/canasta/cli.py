@@ -1039,7 +1039,8 @@ def serve_cmd(
                                                    help="The address people reach the "
                                                    "server at, e.g. https://canasta.ourclub.org: every "
                                                    "link uses it.")] = None,
-    trusted_proxy: Annotated[list[str] | None, typer.Option("--trusted-proxy", help="Address (or network) "
+    trusted_proxy: Annotated[list[str] | None, typer.Option("--trusted-proxy", metavar="ADDRESS",
+                                                            help="Address (or network) "
                                                             "of a reverse proxy whose forwarded headers "
                                                             "to believe; repeat for more.")] = None,
     instance: Annotated[str | None, typer.Option("--instance", envvar="CANASTA_INSTANCE",

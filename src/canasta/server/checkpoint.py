@@ -29,11 +29,13 @@ class Checkpointer:
         self.path = path
         self.interval = interval
         self.done = 0                         # checkpoints made (tests and benchmarks read it)
+        self.native_id: int | None = None     # the thread's id (benchmarks match it to an fsync trace)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
+        self.native_id = threading.get_native_id()
         db = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
         try:
             while not self._stop.wait(self.interval):
