@@ -75,7 +75,8 @@ def run(way: str, seconds: float, rate: float, disk_load: bool) -> dict[str, Any
                 print(f"(the checkpointing thread {store.checkpointer.native_id})", flush=True)
             store.close()
     return {"way": way, "moves": len(times), "p50_ms": 1000 * pct(times, 0.5),
-            "p99_ms": 1000 * pct(times, 0.99), "max_ms": 1000 * max(times), "mean_ms": 1000 * statistics.fmean(times),
+            "p99_ms": 1000 * pct(times, 0.99), "max_ms": 1000 * max(times),
+            "mean_ms": 1000 * statistics.fmean(times),
             "over_100ms": sum(x > 0.1 for x in times), "checkpoints_elsewhere": done}
 
 

@@ -20,8 +20,8 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+from .online_table import OnlineTable
 from .pgbus import MAX_PAYLOAD
-from .table import Table
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -32,7 +32,7 @@ BEAT = 5.0          # seconds between a process's lobby notices
 FORGET = 3 * BEAT   # a table not heard of for this long has left the lobby (its process stopped)
 
 
-def lobby_entry(table: Table, process: str) -> dict[str, Any]:
+def lobby_entry(table: OnlineTable, process: str) -> dict[str, Any]:
     """A table's public facts: no token, no card, no person's name (the lobby is open to anyone)."""
     state = table.state
     people = [s for s in table.seats if s.kind == "person"]
@@ -127,7 +127,7 @@ def chunks(entries: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return out
 
 
-async def peek(hub: Hub, table_id: str) -> Table | None:
+async def peek(hub: Hub, table_id: str) -> OnlineTable | None:
     """The table as stored, to read (a tournament page reading its online tables' results) without
     taking it from the process that holds it: that one's copy if here, else a fresh load."""
     held = hub.tables.get(table_id)
@@ -136,11 +136,11 @@ async def peek(hub: Hub, table_id: str) -> Table | None:
     data = await hub.db(hub.store.load_table, table_id)
     if data is None:
         return None
-    table = Table(hub, data)
+    table = OnlineTable(hub, data)
     table.closed = True   # read only: no bots, no sockets
     return table
 
 
-async def close_quietly(table: Table) -> None:
+async def close_quietly(table: OnlineTable) -> None:
     with contextlib.suppress(Exception):
         await table.close()
