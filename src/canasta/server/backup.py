@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy import URL, make_url
 
 from .store import MIGRATIONS, SchemaTooNew, upgrade
 

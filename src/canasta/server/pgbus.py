@@ -17,7 +17,7 @@ import logging
 import secrets
 from typing import Any
 
-from sqlalchemy.engine import make_url
+from sqlalchemy import make_url
 
 from .bus import LocalBus
 

@@ -28,7 +28,7 @@ def quiet_gc() -> None:
 
 def start_lines(config: ServerConfig, host: str, port: int, url: str) -> list[str]:
     """What ``canasta serve`` prints when it starts: where it is served, the database, the data folder."""
-    from sqlalchemy.engine import make_url
+    from sqlalchemy import make_url
 
     from .urls import ALL_INTERFACES, network_addresses, public_url
 

@@ -26,10 +26,10 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    make_url,
     select,
     update,
 )
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
