@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
-import os
 import sys
 import threading
 import time
@@ -26,8 +25,6 @@ MIN_MS = 20.0
 
 def main() -> None:
     path = sys.argv[1]
-    if os.environ.get("TRACE_SWITCH_INTERVAL"):   # an experiment: how long a thread may hold the GIL
-        sys.setswitchinterval(float(os.environ["TRACE_SWITCH_INTERVAL"]))
     out = open(path, "a", buffering=1)  # noqa: SIM115 - open for the server's life
     lock = threading.Lock()
 
