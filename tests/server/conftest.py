@@ -114,7 +114,8 @@ class LiveServer:
                "--bot-delay", str(self.bot_delay), "--grace", str(self.grace), "--bot-workers", "0",
                "--db", self.db, "--verbose", *self.extra]   # every log line, for the tests that read it
         self.proc = subprocess.Popen(cmd, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
-        wait_serving(self.url + "/api/presets", self.proc, self.log)
+        # a server starts in about a second; on a machine loaded twenty times over it took over 60
+        wait_serving(self.url + "/api/presets", self.proc, self.log, timeout=180)
         return self
 
     def kill(self) -> None:
