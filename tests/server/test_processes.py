@@ -7,6 +7,7 @@ tables over from the database with every acknowledged move, and play goes on."""
 from __future__ import annotations
 
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -220,3 +221,12 @@ def test_a_process_that_lost_a_table_stores_nothing_more_for_it(db_url: str) -> 
         a.close()
         b.close()
 
+
+
+def test_processes_starting_at_once_on_an_empty_database_make_the_schema_once(pg_url: str) -> None:
+    """Both processes of a deployment start at boot: one upgrades the empty database, the others wait
+    and find it done (before, the second died on a duplicate type)."""
+    code = f"from canasta.server.store import upgrade; upgrade({pg_url!r})"
+    procs = [subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE) for _ in range(3)]
+    errors = [p.communicate(timeout=180)[1].decode() for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0], errors
