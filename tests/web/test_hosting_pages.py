@@ -19,11 +19,11 @@ def test_private_table_links_are_whole_addresses_and_say_where_they_open(
         page = open_page(chromium, server.url + "/", width)
         page.wait_for_selector("#preset option[value='classic']", state="attached")
         page.click("#create")
-        page.wait_for_selector("#links input")
-        links = [i.input_value() for i in page.locator("#links input").all()]
+        page.wait_for_selector("#links input.link")
+        links = [i.input_value() for i in page.locator("#links input.link").all()]
         assert links and all(x.startswith(server.url + "/") for x in links), links
         # this server listens on 127.0.0.1 only: the page says the links open only here, and how to share
-        note = page.locator("#links .note").inner_text()
+        note = page.locator("#links .only-here").inner_text()
         assert "only on this computer" in note and "--public-url" in note
         assert page.evaluate(SIDEWAYS) == []
         page.locator("#links").scroll_into_view_if_needed()

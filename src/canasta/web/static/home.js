@@ -83,7 +83,7 @@ document.getElementById("create").addEventListener("click", async () => {
   box.replaceChildren(el("h3", { text: t("links") }), el("p", { class: "sides-line", text: sidesLine(j.table) }));
   for (const [seat, path] of Object.entries(j.links.seats)) box.append(inviteBlock(j.table.seats[+seat].name, path, { open: true }));
   box.append(inviteBlock(t("spectator"), j.links.spectator), inviteBlock(t("host"), j.links.host, { message: false, open: true }));
-  if (onlyHere(j.links.host)) box.append(el("p", { class: "note", text: t("links_only_here") }));
+  if (onlyHere(j.links.host)) box.append(el("p", { class: "note only-here", text: t("links_only_here") }));
 });
 document.getElementById("joingo").addEventListener("click", () => {
   const v = document.getElementById("joinlink").value.trim();
