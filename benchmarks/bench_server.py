@@ -307,7 +307,10 @@ def main() -> None:
                 nginx[1].wait(10)
             for _p, server, log_path in servers:
                 os.killpg(server.pid, signal.SIGTERM)
-                server.wait(10)
+                try:
+                    server.wait(30)
+                except subprocess.TimeoutExpired:   # never left running behind the benchmark
+                    os.killpg(server.pid, signal.SIGKILL)
                 lines = Path(log_path).read_text().splitlines()
                 errors = [line for line in lines if "ERROR" in line or "Traceback" in line]
                 if errors:

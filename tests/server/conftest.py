@@ -115,7 +115,11 @@ class LiveServer:
                "--db", self.db, "--verbose", *self.extra]   # every log line, for the tests that read it
         self.proc = subprocess.Popen(cmd, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
         # a server starts in about a second; on a machine loaded twenty times over it took over 60
-        wait_serving(self.url + "/api/presets", self.proc, self.log, timeout=180)
+        try:
+            wait_serving(self.url + "/api/presets", self.proc, self.log, timeout=180)
+        except RuntimeError:
+            stop_process(self.proc)   # never left running behind a failed start
+            raise
         return self
 
     def kill(self) -> None:
