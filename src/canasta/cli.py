@@ -14,6 +14,7 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -1077,8 +1078,9 @@ def serve_cmd(
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
     data: Annotated[str | None, typer.Option("--data", help="Folder for the database (default: your "
                                              "user data folder).")] = None,
-    db: Annotated[str | None, typer.Option("--db", help="Database URL, e.g. postgresql+psycopg://user@host/"
-                                           "canasta (default: SQLite in the data folder).")] = None,
+    db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help="Database URL, e.g. "
+                                           "postgresql+psycopg://user@host/canasta (default: SQLite in the "
+                                           "data folder).")] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")] = False,
     bot_delay: Annotated[float, typer.Option("--bot-delay", min=0, help="Seconds a bot waits before its "
                                              "move, so that people can follow.")] = 0.9,
@@ -1086,18 +1088,43 @@ def serve_cmd(
                                          "bot plays the seat until they are back.")] = 60.0,
     bot_workers: Annotated[int, typer.Option("--bot-workers", min=0, help="Processes for the bots' "
                                              "decisions (0: a thread).")] = 1,
+    public_url: Annotated[str | None, typer.Option("--public-url", envvar="CANASTA_PUBLIC_URL",
+                                                   help="The address people reach the "
+                                                   "server at, e.g. https://canasta.ourclub.org: every "
+                                                   "link uses it.")] = None,
+    trusted_proxy: Annotated[list[str] | None, typer.Option("--trusted-proxy", metavar="ADDRESS",
+                                                            help="Address (or network) "
+                                                            "of a reverse proxy whose forwarded headers "
+                                                            "to believe; repeat for more.")] = None,
+    instance: Annotated[str | None, typer.Option("--instance", envvar="CANASTA_INSTANCE",
+                                                 help="This process's name when several "
+                                                 "serve one PostgreSQL database (docs/scaling.md).")]
+    = None,
+    verbose: Annotated[bool, typer.Option("--verbose", help="Log the database's migrations and every "
+                                          "request.")] = False,
 ) -> None:
     """Run the club's canasta server: play in the browser against bots or with friends."""
     from pathlib import Path
 
+    from .server.backup import BackupError
     from .server.config import ServerConfig
     from .server.run import serve
+    from .server.store import SchemaTooNew
+    from .server.urls import AddressError, networks
+    from .server.urls import public_url as check_url
 
-    config = ServerConfig(bot_delay=bot_delay, grace=grace, bot_workers=bot_workers, db_url=db)
+    config = ServerConfig(bot_delay=bot_delay, grace=grace, bot_workers=bot_workers, db_url=db,
+                          public_url=public_url, trusted_proxies=tuple(trusted_proxy or ()),
+                          instance=instance)
     if data is not None:
         config.data_dir = Path(data).expanduser()
     try:
-        serve(config, host, port, open_browser)
+        if public_url is not None:
+            check_url(public_url)
+        networks(config.trusted_proxies)
+        serve(config, host, port, open_browser, verbose)
+    except (AddressError, SchemaTooNew, BackupError) as e:
+        _fail(str(e))
     except OSError as e:
         if e.filename:  # the data folder or the database file
             _fail(f"cannot use {e.filename}: {e.strerror or e}")
@@ -1106,6 +1133,58 @@ def serve_cmd(
         if type(e).__module__.startswith(("sqlalchemy", "alembic")):
             _fail(f"database: {e}")
         raise
+
+
+# ---------------------------------------------------------------------------------------- backup, restore
+_DATA_HELP = "The server's data folder (default: your user data folder)."
+_DB_HELP = "The server's database URL, as given to canasta serve --db (default: SQLite in the data folder)."
+
+
+def _server_db(data: str | None, db: str | None) -> tuple[str, Path]:
+    from .server.config import ServerConfig
+
+    config = ServerConfig(db_url=db)
+    if data is not None:
+        config.data_dir = Path(data).expanduser()
+    return (db or f"sqlite:///{config.data_dir / 'canasta.db'}"), config.data_dir
+
+
+@app.command("backup", cls=_Command)
+def backup_cmd(
+    file: Annotated[str, typer.Argument(help="The backup file to write.")],
+    data: Annotated[str | None, typer.Option("--data", help=_DATA_HELP)] = None,
+    db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help=_DB_HELP)] = None,
+) -> None:
+    """Back up the server's database, while it runs (SQLite's online backup, or pg_dump)."""
+    from .server.backup import BackupError, backup
+
+    url, _data_dir = _server_db(data, db)
+    try:
+        summary = backup(url, Path(file))
+    except (BackupError, OSError) as e:
+        _fail(str(e))
+    typer.echo(f"backed up to {summary.line()}")
+
+
+@app.command("restore", cls=_Command)
+def restore_cmd(
+    file: Annotated[str, typer.Argument(help="A backup made by canasta backup.")],
+    data: Annotated[str | None, typer.Option("--data", help=_DATA_HELP)] = None,
+    db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help=_DB_HELP)] = None,
+) -> None:
+    """Replace the server's database with a backup (the server must be stopped; the database it
+    replaces is kept in the data folder)."""
+    from .server.backup import BackupError, restore
+    from .server.store import SchemaTooNew
+
+    url, data_dir = _server_db(data, db)
+    try:
+        summary, kept = restore(url, Path(file), data_dir)
+    except (BackupError, SchemaTooNew, OSError) as e:
+        _fail(str(e))
+    if kept is not None:
+        typer.echo(f"the database it replaced is kept in {kept}")
+    typer.echo(f"restored {summary.line()}")
 
 
 def main() -> None:  # pragma: no cover - console entry point alternative

@@ -15,15 +15,16 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 
-from . import events, games, invites, language, pages, rulesets, sheets, table_socket, tables, verify
+from . import events, games, invites, language, lobby, pages, rulesets, sheets, table_socket, tables, verify
 from .config import ServerConfig
 from .hub import Hub
 from .protocol import field_problem
 from .refusals import Refusal
+from .urls import for_config
 
 MAX_BODY = 64 * 1024
 ROUTERS = (rulesets.router, tables.router, games.router, verify.router, table_socket.router, sheets.router,
-           events.router, invites.router, language.router, pages.router)
+           events.router, invites.router, language.router, lobby.router, pages.router)
 
 
 def refused(r: Refusal, request: Request | None = None) -> JSONResponse:
@@ -50,6 +51,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     app = FastAPI(title="canasta", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
+    app.state.addresses = for_config(cfg)   # the address every link is made on (urls.py)
 
     @app.exception_handler(Refusal)
     async def _refusal(request: Request, r: Refusal) -> JSONResponse:

@@ -19,6 +19,7 @@ from . import documents
 from .protocol import Name, Strict, clean_name
 from .refusals import Refusal
 from .rulesets import build_rules
+from .urls import link
 
 router = APIRouter()
 
@@ -94,7 +95,7 @@ async def new_sheet(request: Request, body: NewSheet) -> Any:
     except CanastaError as e:
         raise Refusal.because("bad_rules", e) from e
     sheet_id, token = await documents.create(request, "sheet", sheet.to_dict())
-    return {"sheet_id": sheet_id, "token": token, "link": f"/score/{sheet_id}#t={token}",
+    return {"sheet_id": sheet_id, "token": token, "link": link(request, f"/score/{sheet_id}#t={token}"),
             "sheet": sheet_view(sheet_id, sheet, 0)}
 
 

@@ -1,7 +1,7 @@
 // The director's page: the event's rounds (who sits where), each table's totals confirmed by both
 // pairs, the standings, and the pairs' guide cards. The server's event model decides all of it.
 import { loadMessages, applyMessages, t, num as grouped, has } from "/static/i18n.js";
-import { el, remember, secretLink, api as call, houseRules, mmss } from "/static/common.js";
+import { el, remember, secretLink, api as call, houseRules, mmss, here } from "/static/common.js";
 
 await loadMessages();
 applyMessages();
@@ -26,7 +26,7 @@ async function newPage() {
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
     remember({ name: t("ev_remembered", { name: j.event.name }), link: j.link });
-    location.href = j.link;
+    location.href = here(j.link);
   };
 }
 
@@ -60,7 +60,7 @@ function roundBox(rnd) {
     return el("tr", { class: res.confirmed ? "confirmed" : "" }, el("th", { scope: "row", "data-label": t("ev_table"), text: grouped(tb.table) }),
       el("td", { "data-label": t("ev_ns") }, el("div", { text: tb.ns }), ns, el("label", { class: "agree" }, nsOk, el("span", { text: t("ev_agreed") }))),
       el("td", { "data-label": t("ev_ew") }, el("div", { text: tb.ew }), ew, el("label", { class: "agree" }, ewOk, el("span", { text: t("ev_agreed") }))),
-      el("td", { text: res.confirmed ? (res.by === "online table" ? t("ev_from_online") : t("ev_confirmed")) : res.ns != null ? t("ev_waiting") : tb.online ? t("ev_playing_online") : "" }),
+      el("td", { text: res.confirmed ? (res.by === "online table" ? t("ev_from_online") : t("ev_confirmed")) : res.ns != null ? t("ev_waiting") : tb.online ? (tb.live ? t("ev_playing_live", { hand: tb.live.hand, ns: tb.live.scores[0], ew: tb.live.scores[1] }) : t("ev_playing_online")) : "" }),
       el("td", {}, save, tb.online ? seatsBox(rnd.round, tb) : null));
   });
   const head = el("tr", { class: "head" }, ...["ev_table", "ev_ns", "ev_ew", "", ""].map(k => el("th", { scope: "col", text: k ? t(k) : "" })));
@@ -75,7 +75,7 @@ function roundBox(rnd) {
           $("links").replaceChildren(el("h2", { text: t("ev_links", { n: rnd.round }) }), ...made.tables.map(tb => el("div", { class: "panel" },
             el("h3", { text: t("ev_table_n", { n: tb.table }) }),
             ...Object.entries(tb.seats).map(([seat, link]) => el("p", { class: "links" }, el("span", { text: t("seat_n", { n: +seat + 1 }) }),
-              el("input", { value: location.origin + link, readonly: "", "aria-label": t("ev_table_seat", { table: tb.table, n: +seat + 1 }) }))))));
+              el("input", { value: link, readonly: "", "aria-label": t("ev_table_seat", { table: tb.table, n: +seat + 1 }) }))))));
           $("links").hidden = false; $("links").scrollIntoView();
         } catch (e) { showErr("err", e.message); }
       } }), ev.partnering === "gvr" ? "" : el("label", { class: "agree" }, dup, el("span", { text: t("ev_duplicate") })));
@@ -92,7 +92,7 @@ function seatsBox(round, tb) {
     ...[0, 1, 2, 3].map(seat => el("div", { class: "row" }, el("span", { text: t("ev_seat_pair", { n: seat + 1, pair: names[seat] }) }),
       el("button", { text: t("ev_seat_bot"), onclick: async () => { try { await api(`/api/events/${eventId}/rounds/${round}/tables/${tb.table}/seats/${seat}`, { kind: "bot" }); out.textContent = t("ev_seat_is_bot", { n: seat + 1 }); } catch (e) { showErr("err", e.message); } } }),
       el("button", { text: t("ev_seat_link"), onclick: async () => { try { const j = await api(`/api/events/${eventId}/rounds/${round}/tables/${tb.table}/seats/${seat}`, { kind: "person" });
-        out.replaceChildren(el("input", { value: location.origin + j.link, readonly: "", "aria-label": t("seat_n", { n: seat + 1 }) })); } catch (e) { showErr("err", e.message); } } }))), out);
+        out.replaceChildren(el("input", { value: j.link, readonly: "", "aria-label": t("seat_n", { n: seat + 1 }) })); } catch (e) { showErr("err", e.message); } } }))), out);
 }
 const clockLine = c => t("ev_clock_line", { n: c.round, status: t("clock_" + c.status), left: mmss(c.remaining) });
 function render() {

@@ -1,5 +1,5 @@
 import { loadMessages, applyMessages, t, num } from "/static/i18n.js";
-import { el, remember, myTables, houseRules } from "/static/common.js";
+import { el, remember, myTables, houseRules, here, onlyHere } from "/static/common.js";
 import { inviteBlock, sidesLine } from "/static/invite.js";
 import { seatName } from "/static/board.js";
 
@@ -54,7 +54,7 @@ async function create(body, errBox) {
 document.getElementById("go").addEventListener("click", async () => {
   localStorage.setItem("canasta.quick", JSON.stringify({ preset: sel.value, level: lvl.value }));
   const j = await create({ preset: sel.value, level: lvl.value }, document.getElementById("err"));
-  if (j) location.href = `${j.links.seats["0"]}&h=${j.host_token}`;   // the player may start the next game
+  if (j) location.href = `${here(j.links.seats["0"])}&h=${j.host_token}`;   // the player may start the next game
 });
 const typedRules = () => houseRules(document.getElementById("house").value);
 // The engine checks the house rules as they are typed, and its sentence is shown as it is.
@@ -84,6 +84,7 @@ document.getElementById("create").addEventListener("click", async () => {
   box.replaceChildren(el("h3", { text: t("links") }), el("p", { class: "sides-line", text: sidesLine(j.table) }));
   for (const [seat, path] of Object.entries(j.links.seats)) box.append(inviteBlock(seatName(j.table, +seat), path, { open: true }));
   box.append(inviteBlock(t("spectator"), j.links.spectator), inviteBlock(t("host"), j.links.host, { message: false, open: true }));
+  if (onlyHere(j.links.host)) box.append(el("p", { class: "note only-here", text: t("links_only_here") }));
 });
 document.getElementById("joingo").addEventListener("click", () => {
   const v = document.getElementById("joinlink").value.trim();

@@ -2,7 +2,7 @@
 // copy the link and one to copy a ready message, and the link as a QR code (drawn from the server's
 // modules: no other service ever sees a link). Used by the home page and the host's page.
 import { t } from "/static/i18n.js";
-import { el } from "/static/common.js";
+import { el, here } from "/static/common.js";
 import { seatName } from "/static/board.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -64,7 +64,7 @@ export function inviteBlock(label, path, { message = true, open = false } = {}) 
     buttons.push(copyMsg);
   }
   buttons.push(qrButton);
-  if (open) buttons.push(el("a", { class: "button", href: path, text: t("open") }));
+  if (open) buttons.push(el("a", { class: "button", href: here(path), text: t("open") }));
   return el("div", { class: "invite panel" },
     el("h4", { text: label }),
     el("input", { value: link, readonly: "", "aria-label": t("link_for", { name: label }), class: "link" }),

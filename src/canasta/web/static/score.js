@@ -1,7 +1,7 @@
 // The score keeper: a paper game's sheet. The page sends what the table wrote down and shows what
 // the engine scored (the same scoring as an online hand); it does no arithmetic of its own.
 import { loadMessages, applyMessages, t, num, has, language } from "/static/i18n.js";
-import { el, remember, secretLink, api as call, houseRules } from "/static/common.js";
+import { el, remember, secretLink, api as call, houseRules, here } from "/static/common.js";
 
 await loadMessages();
 applyMessages();
@@ -28,7 +28,7 @@ async function newSheetPage() {
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
     remember({ name: t("score_remembered", { names: j.sheet.names.join(" – "), title: sheetTitle(j.sheet) }), link: j.link });
-    location.href = j.link;
+    location.href = here(j.link);
   };
 }
 
