@@ -352,6 +352,8 @@ class ActionSpace:
         if not state.pile:
             raise ActionSpaceError("there is no pile to take")
         rank = state.pile[-1] // 4 + 2
+        if not 4 <= rank <= 14:
+            raise ActionSpaceError("the pile's top card is no natural card to take with its rank")
         cards = self._rank_faces(state, rank, nat)  # type: ignore[arg-type]
         for k, n in wild:  # type: ignore[attr-defined]
             cards.extend(self._faces(state, seat, [k] * n))

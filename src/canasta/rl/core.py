@@ -19,7 +19,9 @@ from typing import Any, Final
 
 from ..actions import Action
 from ..errors import RuleError
+from ..presets import cached_rules_from_options
 from ..presets import rules as preset_rules
+from ..records import position
 from ..rules import RuleSet
 from ..sim import MAX_HANDS
 from ..state import GameState
@@ -73,11 +75,12 @@ class Episode:
     """One game played by action ids: the engine's state, its legal ids (listed once per
     position) and the rewards of each step."""
 
-    __slots__ = ("_actions", "_ids", "_legal_at", "ended", "hands", "options", "space", "state")
+    __slots__ = ("_actions", "_ids", "_legal_at", "ended", "hands", "options", "space", "start", "state")
 
-    def __init__(self, options: Options, state: GameState) -> None:
+    def __init__(self, options: Options, state: GameState, start: dict[str, Any] | None = None) -> None:
         self.options = options
         self.state = state
+        self.start = start  # the position the game started from (None: dealt from its seed)
         self.space = Spaces.of(options.rules).actions
         self.hands = len(state.results)  # hands scored when last stepped
         self.ended = False  # the end's rewards are paid
@@ -92,19 +95,30 @@ class Episode:
     def clone(self) -> Episode:
         c = Episode.__new__(Episode)
         c.options, c.space, c.state, c.hands = self.options, self.space, self.state.clone(), self.hands
-        c.ended = self.ended
+        c.ended, c.start = self.ended, self.start
         c._legal_at, c._ids, c._actions = self._legal_at, self._ids, self._actions
         return c
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Episode:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its record: the options, the deal (seed and dealer, or the starting position)
+        and the actions in notation; unpickled by replaying them (``pyspiel``'s serialisation)."""
+        o, s = self.options, self.state
+        return (_replay, (o.rules.options(), o.max_hands, o.reward, s.seed, s.start_dealer, self.start,
+                          [str(a) for a in s.history()], self.hands, self.ended))
+
     @property
     def done(self) -> bool:
-        """The game is over, or stopped at ``max_hands``."""
-        return self.state.is_over or len(self.state.results) >= self.options.max_hands
+        """The game is over, or stopped at ``max_hands`` (hands counted from the first, 0)."""
+        s = self.state
+        return s.is_over or s.hand_no >= self.options.max_hands
 
     @property
     def truncated(self) -> bool:
         """Stopped at ``max_hands`` before the rules' own end."""
-        return not self.state.is_over and len(self.state.results) >= self.options.max_hands
+        return not self.state.is_over and self.state.hand_no >= self.options.max_hands
 
     def legal(self) -> tuple[list[int], list[Action]]:
         """The legal ids (ascending) and their actions; none once the episode is done."""
@@ -153,6 +167,17 @@ class Episode:
             if self.options.reward == "win":
                 out = win_rewards(self.options.rules, s)
         return out
+
+
+def _replay(options: dict[str, Any], max_hands: int, reward: str, seed: int | str, dealer: int,
+            start: dict[str, Any] | None, actions: list[str], hands: int, ended: bool) -> Episode:
+    opts = Options(cached_rules_from_options(options), max_hands, reward)
+    state = position(start) if start is not None else GameState.new(opts.rules, seed=seed, dealer=dealer)
+    for a in actions:
+        state.apply_unchecked(Action.parse(a))
+    ep = Episode(opts, state, start)
+    ep.hands, ep.ended = hands, ended
+    return ep
 
 
 def _add(a: list[float] | None, b: list[float]) -> list[float]:

@@ -231,7 +231,8 @@ class Observer:
         lines.append(f"pile: {pile}" + (f" ({', '.join(flags)})" if flags else "")
                      + (f": {format_cards(v.pile_cards)}" if v.pile_cards else ""))
         for x in range(s):
-            melds = " | ".join(f"@{i} " + (format_cards(m.cards) if m.cards else f"closed {m.size}")
+            melds = " | ".join(f"@{i} " + (format_cards(sorted(m.cards, key=sort_key)) if m.cards
+                                            else f"closed {m.size}")
                                for i, m in enumerate(v.melds[x]))
             lines.append(f"side {x}{' (you)' if x == v.side else ''}: {v.scores[x]} points, "
                          + (f"opened, {v.canastas[x]} canastas" if v.opened[x]
