@@ -161,7 +161,8 @@ def test_the_observation_shows_what_the_view_shows() -> None:
     at = obs.at
     assert int(t[at["hand"]:at["hand"] + 53].sum()) == len(v["hand"].split())
     # seats counted from the observer: its own hand size first, then the next player's
-    assert list(t[at["hand_counts"]:at["hand_counts"] + 4]) == [v["hand_counts"][(seat + x) % 4] for x in range(4)]
+    counts = list(t[at["hand_counts"]:at["hand_counts"] + 4])
+    assert counts == [v["hand_counts"][(seat + x) % 4] for x in range(4)]
     top = s.pile[-1]
     assert t[at["pile_top"] + top] == 1.0
     assert t[at["stock"]] == v["stock"]
@@ -308,7 +309,8 @@ def test_house_rules_parameter() -> None:
     pytest.importorskip("pyspiel")
     from canasta.errors import RuleError
     from canasta.rl.openspiel import parse_house_rules
-    assert parse_house_rules("go_out_canastas:1;concealed:false") == {"go_out_canastas": 1, "concealed": False}
+    got = parse_house_rules("go_out_canastas:1;concealed:false")
+    assert got == {"go_out_canastas": 1, "concealed": False}
     with pytest.raises(RuleError, match="name:value"):
         parse_house_rules("go_out_canastas")
 

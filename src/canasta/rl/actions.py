@@ -48,19 +48,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations_with_replacement, product
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..actions import SPECIAL_HANDS, Action, Op
 from ..cards import RANK_CHARS, RANK_NAMES, SUITS
 from ..melds import GROUP_MELD, SEQUENCE_MELD, red_three_melds_alone, wilds_allowed
-from ..model import CardModel, card_model
+from ..model import card_model
 from ..rules import RuleSet
 from ..state import GameState
 
 # the actions without cards or melds, in id order
 SIMPLE: Final = (Op.DRAW, Op.UPCARD, Op.ASK, Op.YES, Op.NO, Op.RETRACT, Op.END, Op.PASS)
 
-Key = tuple[object, ...]
+Key = tuple[Any, ...]  # a family name, then its fields (ints, tuples of ints)
 
 
 class ActionSpaceError(ValueError):
@@ -294,14 +294,14 @@ class ActionSpace:
         name = key[0]
         seat = state.current
         if name == "discard":
-            return Action(Op.DISCARD, self._faces(state, seat, [key[1]]))  # type: ignore[list-item]
+            return Action(Op.DISCARD, self._faces(state, seat, [key[1]]))
         if name == "meld":
-            return Action(Op.MELD, self._faces(state, seat, list(key[1])))  # type: ignore[call-overload]
+            return Action(Op.MELD, self._faces(state, seat, list(key[1])))
         if name == "add":
-            return Action(Op.ADD, self._faces(state, seat, [key[2]]), key[1])  # type: ignore[list-item,arg-type]
+            return Action(Op.ADD, self._faces(state, seat, [key[2]]), key[1])
         if name == "take_seq":
             melds = state.melds[state.side_of(seat)]
-            slot: int = key[1]  # type: ignore[assignment]
+            slot: int = key[1]
             if not (0 <= slot < len(melds) and melds[slot].type is SEQUENCE_MELD):
                 raise ActionSpaceError(f"the side has no sequence @{slot}")
             return Action(Op.TAKE, (), slot)
@@ -310,11 +310,11 @@ class ActionSpace:
         if name in ("top", "top_run"):
             return self._decode_top(state, key)
         if name == "merge":
-            return Action(Op.MERGE, (), key[1], key[2])  # type: ignore[arg-type]
+            return Action(Op.MERGE, (), key[1], key[2])
         if name == "declare":
             k = key[2]
-            cards = self._faces(state, seat, [k]) if k >= 0 else ()  # type: ignore[list-item,operator]
-            return Action(Op.DECLARE, cards, key[1])  # type: ignore[arg-type]
+            cards = self._faces(state, seat, [k]) if k >= 0 else ()
+            return Action(Op.DECLARE, cards, key[1])
         return Action(Op[name.upper()])
 
     def _faces(self, state: GameState, seat: int, kinds: list[int]) -> tuple[int, ...]:
@@ -354,8 +354,8 @@ class ActionSpace:
         rank = state.pile[-1] // 4 + 2
         if not 4 <= rank <= 14:
             raise ActionSpaceError("the pile's top card is no natural card to take with its rank")
-        cards = self._rank_faces(state, rank, nat)  # type: ignore[arg-type]
-        for k, n in wild:  # type: ignore[attr-defined]
+        cards = self._rank_faces(state, rank, nat)
+        for k, n in wild:
             cards.extend(self._faces(state, seat, [k] * n))
         meld = -1
         if target:
@@ -375,9 +375,9 @@ class ActionSpace:
             raise ActionSpaceError("there is no pile")
         top = state.pile[-1]
         if key[0] == "top":
-            return Action(Op.TOP, tuple(self._rank_faces(state, key[1], key[2])))  # type: ignore[arg-type]
+            return Action(Op.TOP, tuple(self._rank_faces(state, key[1], key[2])))
         rank, suit = top // 4 + 2, top % 4
-        low = rank - key[1]  # type: ignore[operator]
+        low = rank - key[1]
         return Action(Op.TOP, tuple((x - 2) * 4 + suit for x in range(low, low + 3) if x != rank))
 
     # ------------------------------------------------------------------ words
@@ -395,29 +395,29 @@ class ActionSpace:
         name = key[0]
         names = self.model.names
         if name == "discard":
-            return f"discard a {_kind_word(names[key[1]])}"  # type: ignore[index]
+            return f"discard a {_kind_word(names[key[1]])}"
         if name == "meld":
-            return "meld " + " ".join(_kind_word(names[k]) for k in key[1])  # type: ignore[attr-defined]
+            return "meld " + " ".join(_kind_word(names[k]) for k in key[1])
         if name == "add":
-            return f"add a {_kind_word(names[key[2]])} to meld @{key[1]}"  # type: ignore[index]
+            return f"add a {_kind_word(names[key[2]])} to meld @{key[1]}"
         if name == "take":
             _, target, nat, wild = key
-            parts = [_nat_words(nat)]  # type: ignore[arg-type]
-            parts += [f"{n} {_kind_word(names[k])}" for k, n in wild]  # type: ignore[attr-defined]
+            parts = [_nat_words(nat)]
+            parts += [f"{n} {_kind_word(names[k])}" for k, n in wild]
             onto = "a new meld" if not target else f"the side's group meld {target} of that rank"
             return f"take the pile: {' + '.join(p for p in parts if p) or 'the top card alone'} onto {onto}"
         if name == "take_seq":
             return f"take the pile: the top card onto the sequence @{key[1]}"
         if name == "top":
-            return f"lay the top card with {_nat_words(key[2])} of {RANK_NAMES[key[1]]}"  # type: ignore[arg-type,index]
+            return f"lay the top card with {_nat_words(key[2])} of {RANK_NAMES[key[1]]}"
         if name == "top_run":
-            return f"lay the top card in a run of three, in place {2 - key[1] + 1} from the top"  # type: ignore[operator]
+            return f"lay the top card in a run of three, in place {2 - key[1] + 1} from the top"
         if name == "merge":
             return f"merge meld @{key[2]} into meld @{key[1]}"
         if name == "declare":
-            what = SPECIAL_HANDS[key[1]]  # type: ignore[index]
-            return f"declare {what}" + (f", discarding a {_kind_word(names[key[2]])}" if key[2] >= 0 else "")  # type: ignore[operator,index]
-        return name
+            what = SPECIAL_HANDS[key[1]]
+            return f"declare {what}" + (f", discarding a {_kind_word(names[key[2]])}" if key[2] >= 0 else "")
+        return str(name)
 
 
 _SIMPLE_MEANING: Final = {

@@ -18,7 +18,7 @@ nothing. ``render()`` shows the table as the seat to act sees it, and its legal 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -28,17 +28,23 @@ from pettingzoo import AECEnv
 from ..sim import MAX_HANDS
 from .core import Episode, Options, Spaces, make_options
 
+RENDER_MODES = ("human", "ansi")
+
+
+RENDER_MODES = ("human", "ansi")
+
 
 class CanastaEnv(AECEnv):  # type: ignore[misc]
     """Canasta as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "canasta_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "canasta_v0",
+                                          "is_parallelizable": False}
 
     def __init__(self, preset: str = "gvr-club", *, max_hands: int = MAX_HANDS, reward: str = "win",
                  render_mode: str | None = None, **house_rules: Any) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {RENDER_MODES}, not {render_mode!r}")
         self.options: Options = make_options(preset, max_hands, reward, **house_rules)
         r = self.options.rules
         sp = Spaces.of(r)

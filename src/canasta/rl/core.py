@@ -15,7 +15,7 @@ An episode is a game of the rule set (the preset with house rules), played to th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from ..actions import Action
 from ..errors import RuleError
@@ -57,7 +57,7 @@ def make_options(preset: str, max_hands: int = MAX_HANDS, reward: str = "win", *
 class Spaces:
     """The action space and the observer of a rule set, built once and shared by its episodes."""
 
-    _cache: dict[RuleSet, Spaces] = {}
+    _cache: ClassVar[dict[RuleSet, Spaces]] = {}
 
     def __init__(self, rules: RuleSet) -> None:
         self.actions = ActionSpace(rules)

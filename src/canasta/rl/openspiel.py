@@ -52,9 +52,9 @@ import pyspiel
 from ..bots.determinize import sample_hidden, world_position
 from ..bots.knowledge import analyse
 from ..errors import RuleError
+from ..records import position
 from ..sim import MAX_HANDS
 from ..state import GameState
-from ..records import position
 from ..views import seat_view, view
 from .actions import ActionSpaceError
 from .core import REWARDS, Episode, Options, Spaces, make_options
