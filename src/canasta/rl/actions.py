@@ -30,18 +30,20 @@ The bounds (how many meld slots, how many naturals or wild cards a take can hold
 rule set: the deck, the packs, one meld per rank or several, the wild-card limit. An action outside
 them would be a bug: :meth:`ActionSpace.id_of` raises :class:`ActionSpaceError` rather than guess.
 
->>> from canasta import GameState, rules
->>> space = ActionSpace(rules("classic"))
+>>> from canasta.records import position
+>>> s = position({"rules": "gvr-club", "dealer": 3, "turn": 0, "phase": "draw",
+...               "hands": ["KH KS 5C 7D 9C", "4D 4H 6S", "8C 8D JH", "TC TD QS"],
+...               "stock": "7C 8S 9S JC", "pile": "4C 9H KD", "melds": [["QH QS QD"], []]})
+>>> space = ActionSpace(s.rules)
 >>> space.size
-446
->>> s = GameState.new(rules("classic"), seed=1)
+384
 >>> ids, actions = space.legal(s)
->>> [(i, str(a)) for i, a in zip(ids, actions)][:3]
-[(0, 'draw'), (387, 'take 7C 7D'), (388, 'take 7C 7D 7H')]
->>> space.describe(387)
+>>> [(i, str(a)) for i, a in zip(ids, actions)]
+[(0, 'draw'), (2, 'ask'), (254, 'take KH KS')]
+>>> space.describe(254)
 'take the pile: 2 naturals of its rank onto a new meld'
->>> str(space.decode(s, 387))
-'take 7C 7D'
+>>> str(space.decode(s, 254))
+'take KH KS'
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ nothing. ``render()`` shows the table as the seat to act sees it, and its legal 
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> e.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum())
-('player_0', (818,), 3)
+('player_1', (818,), 1)
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..bots.base import Bot
 from ..sim import MAX_HANDS
+from ..views import view
 from .core import Episode, Options, Spaces, make_options
 
 RENDER_MODES = ("human", "ansi")
@@ -109,6 +111,13 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(self.space.size, dtype=np.int8)
         mask[self._episode().legal()[0]] = 1
         return mask
+
+    def bot_action(self, bot: Bot) -> int:
+        """The action id ``bot`` (a ``canasta.bots`` bot started for the seat to act: ``make_bot``,
+        ``bot.start(rules, seat)``) chooses now, from the seat's view and the legal actions, as in
+        every match: our bots as opponents or partners of an agent."""
+        s = self._episode().state
+        return self.space.id_of(s, bot.choose(view(s, s.actor), s.legal_actions()))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
