@@ -30,7 +30,7 @@ from open_spiel.python.algorithms import ismcts
 import canasta.rl.openspiel as cos
 from canasta import ENGINE, GameState, rules
 from canasta.bots import make_bot
-from canasta.match import GameResult, seat_is_a, summarize
+from canasta.match import GameResult, game_result, seat_is_a, summarize
 from canasta.rl.core import Episode, hand_rewards, make_options
 from canasta.views import view
 
@@ -112,13 +112,7 @@ def play(variant: str, seed: int, swapped: bool, sims: int, uct_c: float, max_ha
             action = searcher.choose(state)
             times[0].append(time.perf_counter() - t0)
         state.apply(action)
-    sides_a = [s for s in range(rs.sides) if s % 2 == int(swapped)]
-    sides_b = [s for s in range(rs.sides) if s % 2 != int(swapped)]
-    score_a = sum(state.scores[s] for s in sides_a) / len(sides_a)
-    score_b = sum(state.scores[s] for s in sides_b) / len(sides_b)
-    won = (1 if state.winner in sides_a else 0) if state.is_over else -1
-    return GameResult(seed, swapped, won, score_a, score_b, len(state.results), state.is_over,
-                      tuple(times[0]), tuple(times[1]))
+    return game_result(state, seed, swapped, times)
 
 
 def read_progress(path: Path) -> list[GameResult]:

@@ -164,7 +164,8 @@ def main() -> None:
     for name, rate in med.items():
         print(f"{name:28s} {rate:9.0f} steps/s  {1e6 / rate:7.1f} us/step")
     for mode in ("tensor", "observer"):
-        print(f"ratio, OpenSpiel {mode}: {med[f'ours, OpenSpiel {mode}'] / med[f'theirs, OpenSpiel {mode}']:.1f}x")
+        ratio = med[f"ours, OpenSpiel {mode}"] / med[f"theirs, OpenSpiel {mode}"]
+        print(f"ratio, OpenSpiel {mode}: {ratio:.1f}x")
 
 
 if __name__ == "__main__":

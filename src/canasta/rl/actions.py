@@ -277,9 +277,16 @@ class ActionSpace:
         """The legal actions of ``state`` and their ids, sorted by id (each id once: the engine lists
         one action per kind of card)."""
         actions = state.legal_actions()
-        id_of = self.id_of
-        pairs = sorted((id_of(state, a), n) for n, a in enumerate(actions))
-        return [i for i, _ in pairs], [actions[n] for _, n in pairs]
+        cache = self._cache
+        ids = []
+        for a in actions:  # (the cache looked up here, inline: this runs at every step)
+            hit = cache.get(id(a))
+            ids.append(hit[1] if hit is not None and hit[0] is a else self.id_of(state, a))
+        for k in range(len(ids) - 1):
+            if ids[k] >= ids[k + 1]:
+                order = sorted(range(len(ids)), key=ids.__getitem__)
+                return [ids[j] for j in order], [actions[j] for j in order]
+        return ids, actions
 
     def legal_ids(self, state: GameState) -> list[int]:
         """The ids of the legal actions now, ascending."""
