@@ -51,7 +51,7 @@ from open_spiel.python.observation import make_observation
 from canasta.canasta_game import CanastaGame
 game = CanastaGame()
 obs = make_observation(game) if mode == "observer" else None
-steps = 0
+steps = hands = 0
 t0 = time.process_time()
 for g in range(games):
     rng = random.Random(g)
@@ -71,14 +71,15 @@ for g in range(games):
             obs.set_from(s, p)
         s.apply_action(rng.choice(legal))
         steps += 1
-print(json.dumps({"steps": steps, "seconds": time.process_time() - t0}))
+    hands += s._hand_number + (1 if s.is_terminal() else 0)
+print(json.dumps({"steps": steps, "hands": hands, "seconds": time.process_time() - t0}))
 '''
 
 
 def ours_openspiel(games: int, max_hands: int, mode: str) -> dict[str, float]:
     game = pyspiel.load_game(cos.GAME_NAME, {"preset": "classic", "max_hands": max_hands})
     obs = make_observation(game) if mode == "observer" else None
-    steps = 0
+    steps = hands = 0
     t0 = time.process_time()
     for g in range(games):
         rng = random.Random(g)
@@ -96,12 +97,13 @@ def ours_openspiel(games: int, max_hands: int, mode: str) -> dict[str, float]:
                 obs.set_from(s, p)
             s.apply_action(rng.choice(legal))
             steps += 1
-    return {"steps": steps, "seconds": time.process_time() - t0}
+        hands += len(s.episode.state.results)
+    return {"steps": steps, "hands": hands, "seconds": time.process_time() - t0}
 
 
 def ours_pettingzoo(games: int, max_hands: int) -> dict[str, float]:
     e = env("classic", max_hands=max_hands)
-    steps = 0
+    steps = hands = 0
     t0 = time.process_time()
     for g in range(games):
         rng = np.random.default_rng(g)
@@ -114,12 +116,13 @@ def ours_pettingzoo(games: int, max_hands: int) -> dict[str, float]:
             legal = np.flatnonzero(obs["action_mask"])
             e.step(int(legal[rng.integers(len(legal))]))
             steps += 1
-    return {"steps": steps, "seconds": time.process_time() - t0}
+        hands += len(e.state.results)
+    return {"steps": steps, "hands": hands, "seconds": time.process_time() - t0}
 
 
 def ours_engine(games: int, max_hands: int) -> dict[str, float]:
     rs = rules("classic")
-    steps = 0
+    steps = hands = 0
     t0 = time.process_time()
     for g in range(games):
         s = GameState.new(rs, seed=g)
@@ -127,7 +130,8 @@ def ours_engine(games: int, max_hands: int) -> dict[str, float]:
         while not s.is_over and len(s.results) < max_hands:
             s.apply_unchecked(rng.choice(s.legal_actions()))
             steps += 1
-    return {"steps": steps, "seconds": time.process_time() - t0}
+        hands += len(s.results)
+    return {"steps": steps, "hands": hands, "seconds": time.process_time() - t0}
 
 
 def theirs(python: str, other: Path, games: int, max_hands: int, mode: str) -> dict[str, float]:
@@ -154,18 +158,22 @@ def main() -> None:
             "ours, PettingZoo": lambda: ours_pettingzoo(args.games, args.max_hands),
             "ours, engine alone": lambda: ours_engine(args.games, args.max_hands)}
     rates: dict[str, list[float]] = {k: [] for k in runs}
+    hand_rates: dict[str, list[float]] = {k: [] for k in runs}
     for _ in range(args.rounds):
         for name, run in runs.items():
             r = run()
             rates[name].append(r["steps"] / r["seconds"])
+            hand_rates[name].append(r["hands"] / r["seconds"])
     med = {k: statistics.median(v) for k, v in rates.items()}
+    med_hands = {k: statistics.median(v) for k, v in hand_rates.items()}
     print(f"engine: {ENGINE}; random classic play, {args.games} games of at most {args.max_hands} hands, "
           f"median of {args.rounds} rounds, CPU time")
     for name, rate in med.items():
-        print(f"{name:28s} {rate:9.0f} steps/s  {1e6 / rate:7.1f} us/step")
+        print(f"{name:28s} {rate:9.0f} steps/s  {1e6 / rate:7.1f} us/step  {med_hands[name]:7.1f} hands/s")
     for mode in ("tensor", "observer"):
-        ratio = med[f"ours, OpenSpiel {mode}"] / med[f"theirs, OpenSpiel {mode}"]
-        print(f"ratio, OpenSpiel {mode}: {ratio:.1f}x")
+        ours, theirs_ = f"ours, OpenSpiel {mode}", f"theirs, OpenSpiel {mode}"
+        print(f"ratio, OpenSpiel {mode}: {med[ours] / med[theirs_]:.1f}x per step, "
+              f"{med_hands[ours] / med_hands[theirs_]:.1f}x per hand")
 
 
 if __name__ == "__main__":

@@ -75,7 +75,8 @@ class Episode:
     """One game played by action ids: the engine's state, its legal ids (listed once per
     position) and the rewards of each step."""
 
-    __slots__ = ("_actions", "_ids", "_legal_at", "ended", "hands", "options", "space", "start", "state")
+    __slots__ = ("_actions", "_ids", "_legal_at", "done", "ended", "hands", "options", "space", "start",
+                 "state")
 
     def __init__(self, options: Options, state: GameState, start: dict[str, Any] | None = None) -> None:
         self.options = options
@@ -84,6 +85,9 @@ class Episode:
         self.space = Spaces.of(options.rules).actions
         self.hands = len(state.results)  # hands scored when last stepped
         self.ended = False  # the end's rewards are paid
+        # the game is over, or stopped at ``max_hands`` (hands counted from the first, 0): set after
+        # every step (OpenSpiel asks for it several times a step)
+        self.done = state.is_over or state.hand_no >= options.max_hands
         self._legal_at = -1
         self._ids: list[int] = []
         self._actions: list[Action] = []
@@ -95,7 +99,7 @@ class Episode:
     def clone(self) -> Episode:
         c = Episode.__new__(Episode)
         c.options, c.space, c.state, c.hands = self.options, self.space, self.state.clone(), self.hands
-        c.ended, c.start = self.ended, self.start
+        c.ended, c.start, c.done = self.ended, self.start, self.done
         c._legal_at, c._ids, c._actions = self._legal_at, self._ids, self._actions
         return c
 
@@ -108,12 +112,6 @@ class Episode:
         o, s = self.options, self.state
         return (_replay, (o.rules.options(), o.max_hands, o.reward, s.seed, s.start_dealer, self.start,
                           [str(a) for a in s.history()], self.hands, self.ended))
-
-    @property
-    def done(self) -> bool:
-        """The game is over, or stopped at ``max_hands`` (hands counted from the first, 0)."""
-        s = self.state
-        return s.is_over or s.hand_no >= self.options.max_hands
 
     @property
     def truncated(self) -> bool:
@@ -148,7 +146,9 @@ class Episode:
 
     def step(self, i: int) -> list[float] | None:
         """Play id ``i``; the rewards per seat it earned (None: none this step)."""
-        self.state.apply_unchecked(self.action(i))
+        s = self.state
+        s.apply_unchecked(self.action(i))
+        self.done = s.is_over or s.hand_no >= self.options.max_hands
         return self.rewards_since()
 
     def rewards_since(self) -> list[float] | None:
