@@ -110,31 +110,31 @@ class SeatView(NamedTuple):
     dealer: int
     hand_number: int
     hand: Sequence[int]               # the seat's own cards: a count per face (53)
-    hand_counts: tuple[int, ...]      # per seat
+    hand_counts: Sequence[int]        # per seat
     stock: int
     pile_top: int                     # a face, or -1
     pile_size: int
-    pile_cards: tuple[int, ...]       # faces, bottom to top
+    pile_cards: Sequence[int]         # faces, bottom to top
     pile_frozen: bool
     frozen_for_me: bool
     pile_stopped: bool
     melds: tuple[tuple[MeldFacts, ...], ...]  # per side
-    threes: tuple[tuple[int, ...], ...]       # per seat, the threes laid out (faces)
-    opened: tuple[bool, ...]          # per side
-    minimum: tuple[int, ...]
+    threes: Sequence[Sequence[int]]   # per seat, the threes laid out (faces)
+    opened: Sequence[bool]            # per side
+    minimum: Sequence[int]
     canastas: tuple[int, ...]
-    scores: tuple[int, ...]
-    talons: tuple[int, ...]
-    penalties: tuple[int, ...]
-    has_melded: tuple[bool, ...]      # per seat
-    asks: tuple[int, ...]
-    answers: tuple[int, ...]
-    owed: tuple[int, ...]
+    scores: Sequence[int]
+    talons: Sequence[int]
+    penalties: Sequence[int]
+    has_melded: Sequence[bool]        # per seat
+    asks: Sequence[int]
+    answers: Sequence[int]
+    owed: Sequence[int]
     fresh_red_threes: int             # the seat's own
-    laydown_seats: tuple[int, ...]    # per side
-    laydown_turns: tuple[int, ...]
-    boxed: tuple[tuple[int, ...], ...]  # per seat, faces
-    box_turns: tuple[int, ...]
+    laydown_seats: Sequence[int]      # per side
+    laydown_turns: Sequence[int]
+    boxed: Sequence[Sequence[int]]    # per seat, faces
+    box_turns: Sequence[int]
     turn_flags: tuple[bool, ...]      # TURN_FLAGS' facts, in its order
     opening_points: int
     melds_before_turn: int

@@ -51,7 +51,6 @@ N players, S sides, K card kinds (``canasta.model``: 15 without sequences, 48 wi
 
 from __future__ import annotations
 
-from array import array
 from typing import Final, NamedTuple
 
 import numpy as np
@@ -63,8 +62,8 @@ from ..rules import RuleSet
 from ..state import GameState
 from ..views import TURN_FLAGS, MeldFacts, SeatView, seat_view
 from .actions import meld_slots
+from .encode import POINTS, Offsets, dense
 
-POINTS: Final = 1000.0  # points (scores, minimums, penalties) are divided by this
 PHASES: Final = ("draw", "play", "answer", "over")
 MELD_TYPES: Final = ("group", "black threes", "sequence", "wild")
 MELD_EXTRA: Final = 8  # size, four types, canasta, natural, present
@@ -74,29 +73,6 @@ class Section(NamedTuple):
     name: str
     start: int
     size: int
-
-
-class _Offsets(NamedTuple):
-    """Where each section starts (``Observer.layout``), as attributes: read at every step."""
-
-    phase: int
-    to_act: int
-    turn: int
-    dealer: int
-    hand: int
-    hand_counts: int
-    stock: int
-    pile_top: int
-    pile: int
-    pile_cards: int
-    threes: int
-    sides: int
-    seats: int
-    own: int
-    laydown: int
-    turn_state: int
-    game: int
-    melds: int
 
 
 class Observer:
@@ -123,8 +99,7 @@ class Observer:
         self.size = at
         self.at = {sec.name: sec.start for sec in self.layout}
         self.dense = self.at["melds"]  # the sections before the melds are written as one list
-        self._zeros = array("f", bytes(4 * self.dense))
-        self._off = _Offsets(**{sec.name: sec.start for sec in self.layout})
+        self._off = Offsets(**{sec.name: sec.start for sec in self.layout})
         # seats and sides in the observer's order, by the observer's seat and side
         self._seat_order = [tuple((me + x) % n for x in range(n)) for me in range(n)]
         self._side_order = [tuple((side + y) % s for y in range(s)) for side in range(s)]
@@ -140,76 +115,11 @@ class Observer:
 
     def write(self, v: SeatView, out: npt.NDArray[np.float32]) -> None:
         """Write the observation of view ``v`` into ``out`` (zeros expected where nothing is set).
-        Run at every step of an environment: the sections before the melds are made in one array
-        of C floats and copied at once, the melds' blocks are kept per side (a side's melds change
-        seldom), and the loops are over precomputed seat orders."""
-        n, s = self.players, self.sides
-        me, side = v.seat, v.side
-        o = self._off
-        d = self._zeros[:]  # (an array of C floats: only what is written is converted)
-        d[v.phase] = 1.0
-        if v.to_act >= 0:
-            d[o.to_act + (v.to_act - me) % n] = 1.0
-        d[o.turn + (v.turn - me) % n] = 1.0
-        d[o.dealer + (v.dealer - me) % n] = 1.0
-        d[o.hand:o.hand + 53] = array("f", v.hand)
-        d[o.stock] = v.stock
-        d[o.pile_top + (v.pile_top if v.pile_top >= 0 else 53)] = 1.0
-        p = o.pile
-        d[p] = v.pile_size
-        d[p + 1] = v.pile_frozen
-        d[p + 2] = v.frozen_for_me
-        d[p + 3] = v.pile_stopped
-        pc = o.pile_cards
-        for f in v.pile_cards:
-            d[pc + f] += 1.0
-        counts, threes, boxed = v.hand_counts, v.threes, v.boxed
-        has_melded, asks, answers, owed, box_turns = v.has_melded, v.asks, v.answers, v.owed, v.box_turns
-        hc, t3, b = o.hand_counts, o.threes - 4, o.seats
-        for seat in self._seat_order[me]:
-            d[hc] = counts[seat]
-            hc += 1
-            for f in threes[seat]:
-                if 4 <= f < 8:
-                    d[t3 + f] += 1.0
-            t3 += 4
-            d[b] = has_melded[seat]
-            d[b + 1] = asks[seat]
-            d[b + 2] = answers[seat]
-            d[b + 3] = owed[seat] / POINTS
-            d[b + 4] = len(boxed[seat])
-            d[b + 5] = box_turns[seat]
-            b += 6
-        b, ld = o.sides, o.laydown
-        for x in self._side_order[side]:
-            d[b] = v.opened[x]
-            d[b + 1] = v.minimum[x] / POINTS
-            d[b + 2] = v.scores[x] / POINTS
-            d[b + 3] = v.canastas[x]
-            d[b + 4] = v.talons[x]
-            d[b + 5] = v.penalties[x] / POINTS
-            d[ld] = v.laydown_seats[x] >= 0
-            d[ld + 1] = v.laydown_turns[x]
-            b += 6
-            ld += 2
-        d[o.own] = v.fresh_red_threes
-        ts = o.turn_state
-        flags = v.turn_flags
-        nf = len(flags)
-        d[ts:ts + nf] = array("f", flags)
-        ts += nf
-        d[ts] = v.opening_points / POINTS
-        d[ts + 1] = v.melds_before_turn
-        d[ts + 3 + v.answer] = 1.0  # none (-1), no (0), yes (1)
-        d[ts + 5] = v.ask_phase == 0
-        d[ts + 6] = v.replacement_draws
-        d[ts + 7] = v.told_yes
-        d[ts + 8] = v.turn_card_passed
-        g = o.game
-        d[g] = v.hand_number
-        if v.winner >= 0:
-            d[g + 1 + (v.winner - side) % s] = 1.0
-        out[:self.dense] = np.frombuffer(d, dtype=np.float32)
+        Run at every step of an environment: the sections before the melds are made as one list
+        (``encode.dense``, compiled with the engine) and copied at once, and the melds' blocks are
+        kept per side (a side's melds change seldom)."""
+        side = v.side
+        out[:self.dense] = dense(v, self._off, self._seat_order[v.seat], self._side_order[side])
         m0 = self.dense
         block = self.slots * self.slot_size
         blocks = self._blocks

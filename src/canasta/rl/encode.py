@@ -1,0 +1,123 @@
+"""The dense part of an observation (every section but the melds), as a list of floats: no NumPy,
+so that the compiled build can compile it with the engine (it runs at every step of an environment).
+:mod:`canasta.rl.observation` holds the layout and copies this into the tensor."""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from ..views import SeatView
+
+POINTS: Final = 1000.0  # points (scores, minimums, penalties) are divided by this
+
+
+class Offsets(NamedTuple):
+    """Where each section of the observation starts (``Observer.layout``)."""
+
+    phase: int
+    to_act: int
+    turn: int
+    dealer: int
+    hand: int
+    hand_counts: int
+    stock: int
+    pile_top: int
+    pile: int
+    pile_cards: int
+    threes: int
+    sides: int
+    seats: int
+    own: int
+    laydown: int
+    turn_state: int
+    game: int
+    melds: int
+
+
+def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...]) -> list[float]:
+    """The sections before the melds of ``v``'s observation; ``seats`` and ``sides`` in the
+    observer's order (itself first)."""
+    n = len(seats)
+    s = len(sides)
+    me = v.seat
+    side = v.side
+    d = [0.0] * o.melds
+    d[int(v.phase)] = 1.0
+    if v.to_act >= 0:
+        d[o.to_act + (v.to_act - me) % n] = 1.0
+    d[o.turn + (v.turn - me) % n] = 1.0
+    d[o.dealer + (v.dealer - me) % n] = 1.0
+    h = o.hand
+    hand = v.hand
+    for f in range(53):
+        c = hand[f]
+        if c:
+            d[h + f] = float(c)
+    d[o.stock] = float(v.stock)
+    d[o.pile_top + (v.pile_top if v.pile_top >= 0 else 53)] = 1.0
+    p = o.pile
+    d[p] = float(v.pile_size)
+    d[p + 1] = 1.0 if v.pile_frozen else 0.0
+    d[p + 2] = 1.0 if v.frozen_for_me else 0.0
+    d[p + 3] = 1.0 if v.pile_stopped else 0.0
+    pc = o.pile_cards
+    for f in v.pile_cards:
+        d[pc + f] += 1.0
+    counts = v.hand_counts
+    threes = v.threes
+    boxed = v.boxed
+    has_melded = v.has_melded
+    asks = v.asks
+    answers = v.answers
+    owed = v.owed
+    box_turns = v.box_turns
+    hc = o.hand_counts
+    t3 = o.threes - 4
+    b = o.seats
+    for seat in seats:
+        d[hc] = float(counts[seat])
+        hc += 1
+        for f in threes[seat]:
+            if 4 <= f < 8:
+                d[t3 + f] += 1.0
+        t3 += 4
+        d[b] = 1.0 if has_melded[seat] else 0.0
+        d[b + 1] = float(asks[seat])
+        d[b + 2] = float(answers[seat])
+        d[b + 3] = owed[seat] / POINTS
+        d[b + 4] = float(len(boxed[seat]))
+        d[b + 5] = float(box_turns[seat])
+        b += 6
+    b = o.sides
+    ld = o.laydown
+    for x in sides:
+        d[b] = 1.0 if v.opened[x] else 0.0
+        d[b + 1] = v.minimum[x] / POINTS
+        d[b + 2] = v.scores[x] / POINTS
+        d[b + 3] = float(v.canastas[x])
+        d[b + 4] = float(v.talons[x])
+        d[b + 5] = v.penalties[x] / POINTS
+        d[ld] = 1.0 if v.laydown_seats[x] >= 0 else 0.0
+        d[ld + 1] = float(v.laydown_turns[x])
+        b += 6
+        ld += 2
+    d[o.own] = float(v.fresh_red_threes)
+    ts = o.turn_state
+    for flag in v.turn_flags:
+        d[ts] = 1.0 if flag else 0.0
+        ts += 1
+    d[ts] = v.opening_points / POINTS
+    d[ts + 1] = float(v.melds_before_turn)
+    d[ts + 3 + v.answer] = 1.0  # none (-1), no (0), yes (1)
+    d[ts + 5] = 1.0 if v.ask_phase == 0 else 0.0
+    d[ts + 6] = float(v.replacement_draws)
+    d[ts + 7] = 1.0 if v.told_yes else 0.0
+    d[ts + 8] = 1.0 if v.turn_card_passed else 0.0
+    g = o.game
+    d[g] = float(v.hand_number)
+    if v.winner >= 0:
+        d[g + 1 + (v.winner - side) % s] = 1.0
+    return d
+
+
+__all__ = ["POINTS", "Offsets", "dense"]
