@@ -1,10 +1,12 @@
-"""The dense part of an observation (every section but the melds), as a list of floats: no NumPy,
-so that the compiled build can compile it with the engine (it runs at every step of an environment).
-:mod:`canasta.rl.observation` holds the layout and copies this into the tensor."""
+"""The dense part of an observation (every section but the melds), written into a buffer of C floats
+(a ``memoryview`` of the tensor): no NumPy, so that the compiled build compiles it with the engine (it
+runs at every step of an environment), and no list to convert. :mod:`canasta.rl.observation` holds
+the layout."""
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from array import array
+from typing import Any, Final, NamedTuple
 
 from ..views import SeatView
 
@@ -34,25 +36,20 @@ class Offsets(NamedTuple):
     melds: int
 
 
-def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...]) -> list[float]:
-    """The sections before the melds of ``v``'s observation; ``seats`` and ``sides`` in the
-    observer's order (itself first)."""
+def write_dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...], d: Any) -> None:
+    """Write the sections before the melds of ``v``'s observation into ``d`` (a memoryview of C
+    floats, zeros where nothing is written; typed ``Any``: typeshed's memoryview holds ints);
+    ``seats`` and ``sides`` in the observer's order (itself first)."""
     n = len(seats)
     s = len(sides)
     me = v.seat
     side = v.side
-    d = [0.0] * o.melds
     d[int(v.phase)] = 1.0
     if v.to_act >= 0:
         d[o.to_act + (v.to_act - me) % n] = 1.0
     d[o.turn + (v.turn - me) % n] = 1.0
     d[o.dealer + (v.dealer - me) % n] = 1.0
-    h = o.hand
-    hand = v.hand
-    for f in range(53):
-        c = hand[f]
-        if c:
-            d[h + f] = float(c)
+    d[o.hand:o.hand + 53] = array("f", v.hand)
     d[o.stock] = float(v.stock)
     d[o.pile_top + (v.pile_top if v.pile_top >= 0 else 53)] = 1.0
     p = o.pile
@@ -117,7 +114,6 @@ def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...
     d[g] = float(v.hand_number)
     if v.winner >= 0:
         d[g + 1 + (v.winner - side) % s] = 1.0
-    return d
 
 
-__all__ = ["POINTS", "Offsets", "dense"]
+__all__ = ["POINTS", "Offsets", "write_dense"]

@@ -62,7 +62,7 @@ from ..rules import RuleSet
 from ..state import GameState
 from ..views import TURN_FLAGS, MeldFacts, SeatView, seat_view
 from .actions import meld_slots
-from .encode import POINTS, Offsets, dense
+from .encode import POINTS, Offsets, write_dense
 
 PHASES: Final = ("draw", "play", "answer", "over")
 MELD_TYPES: Final = ("group", "black threes", "sequence", "wild")
@@ -115,11 +115,11 @@ class Observer:
 
     def write(self, v: SeatView, out: npt.NDArray[np.float32]) -> None:
         """Write the observation of view ``v`` into ``out`` (zeros expected where nothing is set).
-        Run at every step of an environment: the sections before the melds are made as one list
-        (``encode.dense``, compiled with the engine) and copied at once, and the melds' blocks are
-        kept per side (a side's melds change seldom)."""
+        Run at every step of an environment: the sections before the melds are written by
+        ``encode.write_dense`` (compiled with the engine) through a memoryview, and the melds' blocks
+        are kept per side (a side's melds change seldom)."""
         side = v.side
-        out[:self.dense] = dense(v, self._off, self._seat_order[v.seat], self._side_order[side])
+        write_dense(v, self._off, self._seat_order[v.seat], self._side_order[side], out.data)
         m0 = self.dense
         block = self.slots * self.slot_size
         blocks = self._blocks
