@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
+from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 ClientId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._:-]+$")]
@@ -65,15 +66,27 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Intent | Hint | Undo | Ping, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Intent | Hint | Undo | Ping] = TypeAdapter(ClientMessage)
+class Say(Strict):
+    """A line of table talk: free text or a quick phrase's code (``chat.PHRASES``)."""
+
+    type: Literal["chat"]
+    id: ClientId
+    text: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    phrase: Annotated[str, Field(min_length=1, max_length=40)] | None = None
 
 
-def describe(e: ValidationError) -> str:
-    """The first schema problem, in one line that names the field."""
-    err = e.errors()[0]
-    where = ".".join(str(x) for x in err["loc"]) or "message"
-    return f"{where}: {err['msg']}"
+ClientMessage = Annotated[Hello | Intent | Hint | Undo | Ping | Say, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Intent | Hint | Undo | Ping | Say] = TypeAdapter(ClientMessage)
+
+
+def field_problem(e: ValidationError | RequestValidationError) -> dict[str, str]:
+    """The first schema problem as the data of ``bad_message`` or ``bad_request``: the ``field`` it
+    names (``message`` or ``body`` for the whole) and pydantic's ``reason``."""
+    errs = e.errors()
+    err = errs[0] if errs else {"loc": (), "msg": "invalid"}
+    where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+    return {"field": where or ("body" if isinstance(e, RequestValidationError) else "message"),
+            "reason": str(err.get("msg"))}
 
 
 # ---------------------------------------------------------------------------------------- HTTP bodies
@@ -127,6 +140,19 @@ class RulesCheck(Strict):
     preset: Annotated[str, Field(min_length=1, max_length=40)]
     players: Annotated[int, Field(ge=2, le=6)] | None = None
     overrides: dict[str, Any] = Field(default_factory=dict)
+
+
+class ChatSettings(Strict):
+    """The host's table-talk settings: on or off, and the seats whose talk is muted."""
+
+    enabled: bool | None = None
+    muted: Annotated[list[Annotated[int, Field(ge=0, le=5)]], Field(max_length=6)] | None = None
+
+
+class QrRequest(Strict):
+    """A link to draw as a QR code (sent in the body: a link's token never goes in a URL)."""
+
+    text: Annotated[str, Field(min_length=1, max_length=200)]
 
 
 class SeatChange(Strict):
