@@ -1,7 +1,7 @@
-"""The dense part of an observation (every section but the melds), written into a buffer of C floats
-(a ``memoryview`` of the tensor): no NumPy, so that the compiled build compiles it with the engine (it
-runs at every step of an environment), and no list to convert. :mod:`canasta.rl.observation` holds
-the layout."""
+"""The dense part of an observation (every section but the melds), written straight into the tensor's
+buffer of C floats (a ``memoryview``: no list to convert, which cost as much as the writing). NumPy-free
+and typed for mypyc; compiled with the engine it ran only 20% faster (the writes through the memoryview
+stay generic calls), so it is not in the compiled build. :mod:`canasta.rl.observation` holds the layout."""
 
 from __future__ import annotations
 

@@ -116,8 +116,8 @@ class Observer:
     def write(self, v: SeatView, out: npt.NDArray[np.float32]) -> None:
         """Write the observation of view ``v`` into ``out`` (zeros expected where nothing is set).
         Run at every step of an environment: the sections before the melds are written by
-        ``encode.write_dense`` (compiled with the engine) through a memoryview, and the melds' blocks
-        are kept per side (a side's melds change seldom)."""
+        ``encode.write_dense`` through a memoryview, and the melds' blocks are kept per side (a side's
+        melds change seldom)."""
         side = v.side
         write_dense(v, self._off, self._seat_order[v.seat], self._side_order[side], out.data)
         m0 = self.dense
