@@ -157,7 +157,7 @@ def test_the_image_s_build_context_holds_what_it_copies_and_the_package_builds(t
     names = set(zipfile.ZipFile(wheel).namelist())
     versions = sorted(p.name for p in (ROOT / "src/canasta/server/migrations/versions").glob("0*.py"))
     for needed in ["canasta/server/app.py", "canasta/web/static/index.html", "canasta/web/static/lobby.html",
-                   "canasta/web/static/messages/en.json", "canasta/server/migrations/env.py",
+                   "canasta/i18n/pages-en.json", "canasta/i18n/es.po", "canasta/server/migrations/env.py",
                    *(f"canasta/server/migrations/versions/{v}" for v in versions)]:
         assert needed in names, needed
     docker = (DEPLOY / "Dockerfile").read_text()
