@@ -6,6 +6,7 @@ tests/web/screenshots/."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -288,3 +289,57 @@ def test_table_talk_is_text_at_every_seat_and_the_host_mutes_a_seat(chromium: An
     for p in (ann, carol, watcher, host):
         assert not p.errors
         p.close()
+
+
+# A rule's sentence as a club member reads it: no option name (``red3_values``), no list in
+# brackets (``[4, 3]``) or pairs (``(rank, bonus)``), no sheet mark (``S0 [F](i){c}``, ``T8``, ``N9``,
+# ``SWAD``), no programmer's words (``false:``, ``0 = no limit``, ``@N``), no ellipsis for "the same".
+NOT_PLAIN = re.compile(r"\w+_\w+|[\[\]{}@=]|\(\w+, \w+\)|\bS[0-4]\b|\b[TN]\d+\b|\bSWAD\b|RULINGS|\.\.\.|…"
+                       r"|\b(?:false|true)\b|\bred3\b|\bblack3\b")
+
+
+def test_every_rule_on_every_rules_card_is_a_plain_sentence_in_english_and_spanish(
+        chromium: Any, server: LiveServer, shots: Path) -> None:
+    presets = [p["name"] for p in httpx.get(server.url + "/api/presets", timeout=10).json()]
+    assert len(presets) == 8
+    names = [o["name"] for o in httpx.get(server.url + "/api/presets/classic", timeout=10).json()["options"]]
+    page = chromium.new_page(viewport={"width": 375, "height": 800})
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    bad: list[str] = []
+    for lang in ("en", "es"):
+        for preset in presets:
+            page.goto(f"{server.url}/rules/{preset}?lang={lang}")
+            page.wait_for_selector(".rules-list li.rule")
+            rules = page.locator(".rules-list li.rule")
+            assert rules.count() == len(names)
+            for name, text in zip(rules.evaluate_all("rs => rs.map(r => r.dataset.option)"),
+                                  page.locator(".rules-list .rules-sentence").all_inner_texts(), strict=True):
+                words = set(re.findall(r"\w+", text))
+                if NOT_PLAIN.search(text) or words & {n for n in names if "_" in n or n.isalpha() is False}:
+                    bad.append(f"{lang} {preset} {name}: {text}")
+                elif not (text[0].isupper() and text.endswith(".")):
+                    bad.append(f"{lang} {preset} {name}: not a sentence: {text}")
+    assert not bad, "\n".join(bad)
+    # the values a bare list used to show, in words: S3 K's bonus for a canasta of sevens or aces,
+    # S3 C's opening minimums by score, S3 D's talon of 4 and 3 cards, in Spanish too
+    page.goto(f"{server.url}/rules/nvso-tournament?lang=en")   # the last choice is kept: say it
+    page.wait_for_selector(".rules-list li.rule")
+    said = {o: page.locator(f".rule[data-option={o}] .rules-sentence").inner_text()
+            for o in ("rank_canasta_bonus", "opening_minimums", "upcard")}
+    assert said["rank_canasta_bonus"].endswith(": sevens: 2,500, aces: 2,500."), said
+    assert said["opening_minimums"].endswith(": 125 below a score of 3,000, 155 from a score of 3,000, "
+                                             "180 from a score of 5,000."), said
+    assert said["upcard"].endswith(": no."), said
+    page.goto(f"{server.url}/rules/nvso-tournament?lang=es")
+    page.wait_for_selector(".rules-list li.rule")
+    talon = page.locator(".rule[data-option=talon] .rules-sentence").inner_text()
+    assert talon.endswith(": primera pareja: 4 cartas, segunda pareja: 3 cartas."), talon
+    for lang in ("en", "es"):
+        for width in (375, 1280):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.goto(f"{server.url}/rules/trey-canasta?lang={lang}")
+            page.wait_for_selector(".rules-list li.rule")
+            page.screenshot(path=str(shots / f"rules-trey-{lang}-{width}.png"), full_page=True)
+    assert not page.errors
+    page.close()
