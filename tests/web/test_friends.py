@@ -343,3 +343,48 @@ def test_every_rule_on_every_rules_card_is_a_plain_sentence_in_english_and_spani
             page.screenshot(path=str(shots / f"rules-trey-{lang}-{width}.png"), full_page=True)
     assert not page.errors
     page.close()
+
+
+def test_the_first_phone_screen_is_the_game_and_the_settings_fold_behind_one_button(
+        chromium: Any, server: LiveServer, shots: Path) -> None:
+    made = friends(server)
+    for lang, settings, larger in (("en", "Settings", "Larger cards"), ("es", "Ajustes", "Cartas más grandes")):
+        ctx = chromium.new_context(viewport={"width": 375, "height": 740})
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e, p=page: p.errors.append(str(e)))
+        page.goto(server.url + f"/?lang={lang}")               # the language, kept by the browser
+        page.goto(made["links"]["seats"]["0"])
+        page.wait_for_selector("#hand .card")
+        page.wait_for_selector("#glance .glance-pile .card")
+        # the header is one row: the name, the table and one button (the display settings fold)
+        header = page.locator("header").bounding_box()
+        assert header and header["height"] <= 64, header
+        assert page.locator("header nav").is_hidden() and page.locator("#lang").is_hidden()
+        toggle = page.get_by_role("button", name=settings)
+        assert toggle.get_attribute("aria-expanded") == "false"
+        # the first screen: whose turn, the pile's top card and its state, each side's melds, the whole hand
+        for sel in ("#status", "#glance .glance-pile .card", "#glance .glance-pile .badge, #glance .glance-pile",
+                    "#glance .glance-side"):
+            assert in_view(page, sel), (lang, sel)
+        hand = page.locator("#hand").bounding_box()
+        assert hand and hand["y"] >= header["height"] and hand["y"] + hand["height"] <= 740, (lang, hand)
+        shot(page, shots, f"friends-first-screen-{lang}")
+        # one tap opens the settings, within the screen; they work as before
+        toggle.click()
+        assert toggle.get_attribute("aria-expanded") == "true"
+        button_box = page.get_by_role("button", name=larger).bounding_box()
+        assert button_box and button_box["y"] + button_box["height"] <= 740, button_box
+        assert page.locator("#lang").is_visible() and page.locator("#rules-link").is_visible()
+        shot(page, shots, f"friends-settings-open-{lang}")
+        page.get_by_role("button", name=larger).click()
+        assert page.get_by_role("button", name=larger).get_attribute("aria-pressed") == "true"
+        page.get_by_role("button", name=larger).click()                # as it was, for the next page
+        toggle.click()
+        assert page.locator("header nav").is_hidden()
+        # wider, no fold: every setting in the header, no button to open them
+        page.set_viewport_size({"width": 1280, "height": 900})
+        assert page.locator("header nav").is_visible() and toggle.is_hidden()
+        shot(page, shots, f"friends-first-screen-{lang}")
+        assert not page.errors
+        ctx.close()

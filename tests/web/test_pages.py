@@ -269,12 +269,14 @@ def test_every_control_is_named_and_big_enough_to_touch_on_a_phone(chromium: Any
     assert not re.search(r"\b[2-9TJQKA][CDHS]\b", hint), hint
     # larger cards and text, kept for the next visit
     width = page.locator("#hand .card").first.bounding_box()["width"]
+    page.get_by_role("button", name="Settings").click()     # on a phone the display settings fold
     page.get_by_role("button", name="Larger cards").click()
     assert page.locator("#hand .card").first.bounding_box()["width"] > width * 1.15
     assert page.get_by_role("button", name="Larger cards").get_attribute("aria-pressed") == "true"
     page.reload()
     page.wait_for_selector("#hand .card")
     assert page.evaluate("document.documentElement.classList.contains('large')")
+    page.get_by_role("button", name="Settings").click()
     page.get_by_role("button", name="Four colours").click()
     page.get_by_role("button", name="High contrast").click()
     page.screenshot(path=str(shots / "table-375-large-contrast.png"), full_page=True)

@@ -34,6 +34,11 @@ function applyPrefs() {
 for (const [k, id] of [["large", "size"], ["four", "four"], ["contrast", "contrast"]]) $(id).onclick = () => { prefs[k] = !prefs[k]; applyPrefs(); };
 $("sort").onclick = () => { prefs.sort = prefs.sort === "rank" ? "suit" : "rank"; order = []; applyPrefs(); render(); };
 applyPrefs();
+// on a phone the settings fold behind one button, so that the first screen is the game (style.css)
+$("display-toggle").onclick = () => {
+  const open = document.querySelector("header").classList.toggle("open");
+  $("display-toggle").setAttribute("aria-expanded", String(open));
+};
 
 // ---------------------------------------------------------------- the connection
 // "Connecting..." never lasts: a page the server has not answered in a few seconds says what may be
