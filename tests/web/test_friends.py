@@ -348,7 +348,8 @@ def test_every_rule_on_every_rules_card_is_a_plain_sentence_in_english_and_spani
 def test_the_first_phone_screen_is_the_game_and_the_settings_fold_behind_one_button(
         chromium: Any, server: LiveServer, shots: Path) -> None:
     made = friends(server)
-    for lang, settings, larger in (("en", "Settings", "Larger cards"), ("es", "Ajustes", "Cartas más grandes")):
+    for lang, settings, larger in (("en", "Settings", "Larger cards"),
+                                   ("es", "Ajustes", "Cartas más grandes")):
         ctx = chromium.new_context(viewport={"width": 375, "height": 740})
         page = ctx.new_page()
         page.errors = []
@@ -364,8 +365,7 @@ def test_the_first_phone_screen_is_the_game_and_the_settings_fold_behind_one_but
         toggle = page.get_by_role("button", name=settings)
         assert toggle.get_attribute("aria-expanded") == "false"
         # the first screen: whose turn, the pile's top card and its state, each side's melds, the whole hand
-        for sel in ("#status", "#glance .glance-pile .card", "#glance .glance-pile .badge, #glance .glance-pile",
-                    "#glance .glance-side"):
+        for sel in ("#status", "#glance .glance-pile .card", "#glance .glance-pile", "#glance .glance-side"):
             assert in_view(page, sel), (lang, sel)
         hand = page.locator("#hand").bounding_box()
         assert hand and hand["y"] >= header["height"] and hand["y"] + hand["height"] <= 740, (lang, hand)
@@ -388,3 +388,38 @@ def test_the_first_phone_screen_is_the_game_and_the_settings_fold_behind_one_but
         shot(page, shots, f"friends-first-screen-{lang}")
         assert not page.errors
         ctx.close()
+
+
+def test_the_rules_card_at_a_table_is_that_tables_rules_with_its_house_rules_marked(
+        chromium: Any, server: LiveServer, shots: Path) -> None:
+    made = friends(server)             # classic with the house rule game_hands=1
+    table = made["links"]["seats"]["0"].split("/table/")[1].split("#")[0]
+    assert httpx.get(f"{server.url}/api/tables/{table}/rules", timeout=10).status_code >= 400   # no token
+    page = chromium.new_page(viewport={"width": 375, "height": 800})
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(server.url + "/?lang=en")
+    page.goto(made["links"]["seats"]["0"])
+    page.wait_for_selector("#hand .card")
+    href = page.locator("#rules-link").get_attribute("href")
+    assert href and href.startswith(f"/rules/classic?table={table}#t="), href
+    page.goto(server.url + href)
+    page.wait_for_selector(".rules-list li.rule")
+    assert page.inner_text("#house-count") == "This table plays 1 house rule, marked below."
+    assert page.locator(".rules-list li.house").count() == 1
+    rule = page.locator(".rule[data-option=game_hands]")
+    assert rule.get_attribute("class") == "rule house"
+    assert rule.locator(".rules-sentence").inner_text().endswith("(a tie plays on): 1.")
+    assert rule.locator(".house-note").inner_text() == "From: the house rules of this table"
+    # the rest as the preset says (R 1.1: game is 5,000); the preset's own card has no house rules
+    target = page.locator(".rule[data-option=target_score] .rules-sentence").inner_text()
+    assert target.endswith(": 5,000."), target
+    rule.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "rules-house-375.png"))
+    page.goto(server.url + "/rules/classic")
+    page.wait_for_selector(".rules-list li.rule")
+    assert page.locator(".rules-list li.house").count() == 0 and page.locator("#house-count").count() == 0
+    assert page.locator(".rule[data-option=game_hands] .rules-sentence").inner_text().endswith(
+        ": no, play to the target score.")
+    assert not page.errors
+    page.close()

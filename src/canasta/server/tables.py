@@ -9,8 +9,10 @@ from fastapi import APIRouter, Request
 
 from ..errors import CanastaError
 from .access import authorised, hub_of
+from .language import catalogue_of
 from .protocol import ChatSettings, NewTable, SeatChange
 from .refusals import Refusal
+from .rulesets import card, house_rules
 from .seats import change_seat
 from .tokens import new_token, token_hash
 from .urls import absolute, link
@@ -38,6 +40,13 @@ async def create_table(request: Request, body: NewTable) -> Any:
 async def table_info(request: Request, table_id: str) -> Any:
     table, seat, host = await authorised(request, table_id)
     return {**table.summary(), "you": {"seat": seat, "host": host}}
+
+
+@router.get("/api/tables/{table_id}/rules")
+async def table_rules(request: Request, table_id: str) -> Any:
+    """The rules card of this table: its rule set with its house rules marked (any of its links)."""
+    table, _seat, _host = await authorised(request, table_id)
+    return card(catalogue_of(request), table.preset, table.rules, house_rules(table.preset, table.rules))
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}")

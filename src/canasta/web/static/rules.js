@@ -8,7 +8,14 @@ await loadMessages();
 applyMessages();
 document.getElementById("print").onclick = () => print();
 const preset = location.pathname.split("/")[2];
-const r = await fetch(`/api/presets/${encodeURIComponent(preset)}`), card = await r.json();
+// opened from a table ("?table=ID#t=TOKEN"): that table's rules, its house rules marked; else the
+// rule set as its preset makes it
+const tableId = new URLSearchParams(location.search).get("table");
+const token = new URLSearchParams(location.hash.slice(1)).get("t");
+const r = tableId && token
+  ? await fetch(`/api/tables/${encodeURIComponent(tableId)}/rules`, { headers: { authorization: `Bearer ${token}` } })
+  : await fetch(`/api/presets/${encodeURIComponent(preset)}`);
+const card = await r.json();
 const rankWord = n => t("rank_word_" + n) === "rank_word_" + n ? String(n) : t("rank_word_" + n);
 const has = key => t(key) !== key;
 const number = n => (n <= -1e8 ? t("rules_any_score") : num(n));
@@ -50,6 +57,8 @@ else {
   document.getElementById("name").textContent = t("rules_heading", { name: card.title || card.name, n: card.players });
   document.title = t("rules_page_title", { name: card.title || card.name });
   document.getElementById("desc").textContent = t("preset_about_" + card.name) === "preset_about_" + card.name ? card.description : t("preset_about_" + card.name);
+  const houses = card.options.filter(o => o.house).length;
+  if (houses) document.getElementById("desc").after(el("p", { class: "house-count", id: "house-count", text: t("rules_house_count", { n: houses }) }));
   const names = document.getElementById("show-names");
   names.onchange = () => document.body.classList.toggle("show-names", names.checked);
   const groups = new Map();
@@ -57,10 +66,11 @@ else {
   const group = g => (t("group_" + g) === "group_" + g ? g : t("group_" + g));
   document.getElementById("groups").replaceChildren(...[...groups].map(([g, opts]) => el("div", {},
     el("h3", { text: group(g) }),
-    el("ul", { class: "rules-list" }, ...opts.map(o => el("li", { class: "rule", "data-option": o.name },
+    el("ul", { class: "rules-list" }, ...opts.map(o => el("li", { class: o.house ? "rule house" : "rule", "data-option": o.name },
       el("p", { class: "rules-sentence", text: sentence(o) }),
       // where it comes from quotes the rule sheet (written in English) or names our ruling; the
       // option's name and value are what a house rule types: both as they are (data-verbatim)
-      el("p", { class: "note source", text: t("rules_from", { source: o.source }), "data-verbatim": "quote" }),
+      o.house ? el("p", { class: "note source house-note", text: t("rules_house_of_table") })
+        : el("p", { class: "note source", text: t("rules_from", { source: o.source }), "data-verbatim": "quote" }),
       el("p", { class: "note option-name", text: t("rules_house_name", { name: `${o.name}=${JSON.stringify(o.value)}` }), "data-verbatim": "typed" })))))));
 }

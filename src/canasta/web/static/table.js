@@ -92,7 +92,9 @@ function receive(m) {
     $("talk").replaceChildren(...chatBox(sendChat, seat !== null));
     remember({ name: tableTitle(table), link: location.pathname + location.hash });
     $("table-name").textContent = tableTitle(table);
-    $("rules-link").href = `/rules/${table.preset}`;
+    // this table's rules card, its house rules marked (the link's token read by that page only)
+    const key = token || hostToken;
+    $("rules-link").href = `/rules/${table.preset}` + (key ? `?table=${encodeURIComponent(tableId)}#t=${encodeURIComponent(key)}` : "");
   }
   if (m.table) { table = m.table; chatSettings(table, seat); }
   if (m.reveals) reveals = m.reveals;
