@@ -423,3 +423,34 @@ def test_the_rules_card_at_a_table_is_that_tables_rules_with_its_house_rules_mar
         ": no, play to the target score.")
     assert not page.errors
     page.close()
+
+
+def test_a_dropped_connection_offers_no_move_until_the_server_answers_again(
+        chromium: Any, server: LiveServer, shots: Path) -> None:
+    # a key pressed into a closed socket only said "not connected", and the page still offered the
+    # turn's moves: a test pressing D for its next turn then waited for a draw that never came
+    made = httpx.post(server.url + "/api/tables", json={"preset": "classic"}, timeout=10).json()
+    page = chromium.new_page(viewport={"width": 375, "height": 740})
+    page.goto(server.url + "/?lang=en")
+    page.goto(made["links"]["seats"]["0"])
+    page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
+    before = event_no(page)
+    page.keyboard.press("d")
+    wait_moved(page, before)
+    assert event_no(page) > before
+    server.kill()
+    try:
+        page.wait_for_function("!document.body.classList.contains('my-turn')", timeout=10000)
+        assert page.locator("#actions button", has_text="Discard").count() == 0
+        status = page.inner_text("#status")
+        assert status.startswith("Connection lost") or "answer" in status, status
+        shot(page, shots, "friends-reconnecting")
+    finally:
+        server.start()
+    page.wait_for_function(
+        "document.body.classList.contains('my-turn') || !!document.querySelector('#try-again')", timeout=60000)
+    if page.locator("#try-again").count():
+        page.locator("#try-again").click()
+        page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
+    assert button(page, "Discard the selected card").count() == 1     # the same turn, after the draw
+    page.close()

@@ -162,7 +162,8 @@ def test_refusals_keyboard_play_and_reload(chromium: Any, server: LiveServer, sh
         page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
         before = event_no(page)
         page.keyboard.press("d")                                     # keyboard: draw
-        page.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+        wait_moved(page, before)
+        assert event_no(page) > before, page.inner_text("#error")    # drawn, else the page's reason
         button(page, "Discard the selected card").click()           # nothing selected: said why
         page.wait_for_selector("#error:not([hidden])")
         assert "Select one card" in page.inner_text("#error")
@@ -188,6 +189,8 @@ def test_refusals_keyboard_play_and_reload(chromium: Any, server: LiveServer, sh
                 break
             page.locator("#hand .card.sel").first.focus()
             page.keyboard.press("Space")
+        else:   # never on to the next turn with this one unfinished (its "d" would draw nothing)
+            raise AssertionError(f"no card could be discarded: {page.inner_text('#error')}")
     assert page.locator("#log li").count() > 10
     page.screenshot(path=str(shots / "table-1280.png"), full_page=True)
     # a reload reconnects to the same game: the same hand, in the same order

@@ -57,6 +57,9 @@ function connect() {
     if (ev.code === 4401 || ev.code === 4404) return goneAway(ev.code === 4404 ? "unknown_table" : "bad_token");
     failures += 1;
     if (failures >= 3 || ev.code === 4400) return noAnswer();
+    // until the server has answered again no move can be sent: none is offered (a button or key
+    // pressed now would only say "not connected"); the snapshot after the welcome draws them again
+    document.body.classList.remove("my-turn"); $("actions").replaceChildren(); keyed = {};
     $("status").textContent = t("reconnecting"); setTimeout(connect, 1500);
   };
 }
