@@ -448,7 +448,8 @@ def test_a_dropped_connection_offers_no_move_until_the_server_answers_again(
     finally:
         server.start()
     page.wait_for_function(
-        "document.body.classList.contains('my-turn') || !!document.querySelector('#try-again')", timeout=60000)
+        "document.body.classList.contains('my-turn') || !!document.querySelector('#try-again')",
+        timeout=60000)
     if page.locator("#try-again").count():
         page.locator("#try-again").click()
         page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
