@@ -330,8 +330,7 @@ def test_the_rules_card_lists_every_rule_with_its_source(chromium: Any, server: 
     # issue 33: each rule a sentence in words: no option names, no bare lists such as [4, 3]
     sentences = page.locator(".rules-list .rules-sentence").all_inner_texts()
     text = page.inner_text("main")
-    # (the value is the page's words; the meanings are still the engine's option texts, some naming
-    # other options: left to the engine's wording)
+    # (each rule's sentence in plain words on every card, English and Spanish: tests/web/test_friends)
     values = [s.rsplit(": ", 1)[-1] for s in sentences]
     assert all(s.endswith(".") for s in sentences), sentences
     assert not [v for v in values if "[" in v or re.search(r"\b[a-z]+_[a-z_]+\b", v)], values
