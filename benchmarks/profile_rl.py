@@ -4,7 +4,8 @@ Run: ``python benchmarks/profile_rl.py [--games 10] [--max-hands 2] [--rounds 3]
 ``pip install .`` for the compiled engine; the first line says which ran). Random classic play as in
 ``bench_rl.py``; at every decision each call below is timed alone on the same state (the same
 position each time: the calls change nothing, but for ``apply_action``, timed last), with
-``time.perf_counter_ns`` less the cost of an empty timing. The median of the rounds' means per step:
+``time.process_time_ns`` (CPU time: other load does not count) less the cost of an empty
+timing, with the garbage collector off (its pauses would land on whichever call runs then). The median of the rounds' means per step:
 
 - through OpenSpiel's C++ API: ``legal_actions()``, ``current_player()``, ``observation_tensor(p)``,
   ``legal_actions_mask(p)``, ``information_state_tensor(p)``, ``observation_string(p)``,
@@ -21,6 +22,7 @@ legal actions and observations several times a state).
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
@@ -42,7 +44,7 @@ def one_round(games: int, max_hands: int) -> dict[str, float]:
     obs = make_observation(game)
     observer = game.spaces.observer
     buf = np.zeros(observer.size, np.float32)  # (Observer.write sets every float)
-    clock = time.perf_counter_ns
+    clock = time.process_time_ns  # CPU time: the machine may be shared
     t0 = clock()
     for _ in range(1000):
         clock()
@@ -96,7 +98,9 @@ def main() -> None:
     ap.add_argument("--max-hands", type=int, default=2)
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
+    gc.disable()
     rounds = [one_round(args.games, args.max_hands) for _ in range(args.rounds)]
+    gc.enable()
     print(f"engine: {ENGINE}; random classic play, {args.games} games of at most {args.max_hands} hands; "
           f"µs per step, median of {args.rounds} rounds (min-max)")
     for name in rounds[0]:

@@ -164,20 +164,31 @@ def meld_block(facts: tuple[MeldFacts, ...], kind_of: Sequence[int], kinds: int,
     return d
 
 
-def known_ids(actions: list[Action], cache: dict[int, tuple[Action, int]]) -> tuple[list[int], bool]:
-    """The ids of ``actions`` kept in ``cache`` (by the action object's identity; -1 where not kept),
-    and whether every one was kept and they ascend (then they need no sorting)."""
-    ids: list[int] = []
-    ok = True
+def legal_ids(actions: list[Action], cache: dict[int, tuple[Action, int]]
+              ) -> tuple[list[int], list[Action]] | None:
+    """The ids of ``actions`` kept in ``cache`` (by the action object's identity) and the actions,
+    sorted by id; None where one is not kept (or there are too many to sort this way). The sort
+    runs on plain ints, ``id * 1024 + index`` (the engine lists one action per id)."""
+    n = len(actions)
+    if n >= 1024:
+        return None
+    keys: list[int] = []
+    ascending = True
     last = -1
-    for a in actions:
+    for k in range(n):
+        a = actions[k]
         hit = cache.get(id(a))
-        i = hit[1] if hit is not None and hit[0] is a else -1
+        if hit is None or hit[0] is not a:
+            return None
+        i = hit[1]
         if i <= last:
-            ok = False
+            ascending = False
         last = i
-        ids.append(i)
-    return ids, ok
+        keys.append(i * 1024 + k)
+    if ascending:
+        return [key >> 10 for key in keys], actions
+    keys.sort()
+    return [key >> 10 for key in keys], [actions[key & 1023] for key in keys]
 
 
-__all__ = ["POINTS", "Offsets", "dense", "known_ids", "meld_block"]
+__all__ = ["POINTS", "Offsets", "dense", "legal_ids", "meld_block"]
