@@ -5,7 +5,8 @@ Run: ``python benchmarks/profile_rl.py [--games 10] [--max-hands 2] [--rounds 3]
 ``bench_rl.py``; at every decision each call below is timed alone on the same state (the same
 position each time: the calls change nothing, but for ``apply_action``, timed last), with
 ``time.process_time_ns`` (CPU time: other load does not count) less the cost of an empty
-timing, with the garbage collector off (its pauses would land on whichever call runs then). The median of the rounds' means per step:
+timing, with the garbage collector off (its pauses would land on whichever call runs then). The
+median of the rounds' means per step:
 
 - through OpenSpiel's C++ API: ``legal_actions()``, ``current_player()``, ``observation_tensor(p)``,
   ``legal_actions_mask(p)``, ``information_state_tensor(p)``, ``observation_string(p)``,
