@@ -33,7 +33,7 @@ def test_a_sheet_adds_up_s3_k_and_says_the_next_minimum(client: TestClient) -> N
     sid, auth, sheet = new_sheet(client)
     assert sheet["minimums"] == [125, 125] and sheet["version"] == 0
     assert sheet["title"] == "American canasta"                            # the page's heading
-    assert "canastas_of_7" in [f["name"] for f in sheet["fields"]]        # S3's sevens, priced apart
+    assert "canastas_of_sevens" in [f["name"] for f in sheet["fields"]]        # S3's sevens, priced apart
     r = client.post(f"/api/sheets/{sid}/hands", headers=auth,
                     json={"entries": [WE, THEY], "who": "North", "version": 0})
     assert r.status_code == 200, r.text
@@ -55,7 +55,7 @@ def test_corrections_are_logged_and_csv_reads_back(client: TestClient) -> None:
     assert got["scores"] == [2530, 2075]
     assert got["log"][0]["who"] == "Ann" and got["log"][0]["changes"] == {"table": [325, 330]}
     rows = list(csv.DictReader(io.StringIO(client.get(f"/api/sheets/{sid}/csv", headers=auth).text)))
-    assert [int(x["running_total"]) for x in rows] == [2530, 2075]
+    assert [int(x["Running total"]) for x in rows] == [2530, 2075]
 
 
 def test_a_write_on_an_older_copy_is_refused_and_nothing_is_lost(client: TestClient) -> None:
