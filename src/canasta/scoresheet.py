@@ -228,9 +228,10 @@ def entry_fields(r: RuleSet) -> list[EntryField]:
                        key="line_hand_threes" if apart else "")]
     if r.red3_hand_penalty:
         per = "players" if r.red3_hand_penalty_per == "player" else "cards"
-        out.append(EntryField("red_threes_in_hand", "count", f"Red threes kept in hand ({per})",
-                              "any three" if threes else "", key=f"line_red_threes_in_hand_{per}"
-                              + ("_any" if threes else "")))
+        label = ("Players holding red threes at the end" if per == "players"
+                 else "Threes kept in hand" if threes else "Red threes kept in hand")
+        out.append(EntryField("red_threes_in_hand", "count", label, "any three" if threes else "",
+                              key=f"line_red_threes_in_hand_{per}" + ("_any" if threes else "")))
     if r.black3_hand_penalty:
         out.append(EntryField("black_threes_in_hand", "count", "Black threes left in hand"))
     if r.stuck_ranks:

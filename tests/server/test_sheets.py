@@ -96,3 +96,51 @@ def test_wrong_link_unknown_sheet_and_bad_rules(client: TestClient) -> None:
     bad = client.post("/api/sheets", json={"preset": "classic", "overrides": {"go_out_canastas": "x"}})
     assert bad.status_code == 400 and "go_out_canastas" in bad.json()["error"]["message"]
     assert client.post("/api/sheets", json={"preset": "bridge"}).json()["error"]["code"] == "bad_rules"
+
+
+def test_a_sheet_going_on_from_another_counts_from_the_carried_totals(client: TestClient) -> None:
+    """S3 K: "We" at 3,330 needs 155 to open, "They" at 2,900 still 125; the sheet's first hand is the
+    game's fourth, and is corrected by that number. Hand 4 worked by hand: S3 K's 2,525 and 2,075 on top:
+    5,855 (180 to open, over 5,000) and 4,975 (155)."""
+    r = client.post("/api/sheets", json={"preset": "american", "names": ["We", "They"],
+                                         "carried": ["3,330", 2900], "first_hand": "4"})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    sid, auth, sheet = made["sheet_id"], {"authorization": f"Bearer {made['token']}"}, made["sheet"]
+    assert sheet["carried"] == [3330, 2900] and sheet["first_hand"] == 4 and sheet["minimums"] == [155, 125]
+    got = client.post(f"/api/sheets/{sid}/hands", headers=auth,
+                      json={"entries": [WE, THEY], "version": 0}).json()
+    assert got["hands"][0]["n"] == 4 and got["scores"] == [5855, 4975] and got["minimums"] == [180, 155]
+    fixed = client.post(f"/api/sheets/{sid}/hands/4", headers=auth,
+                        json={"side": 1, "changes": {"table": 280}, "who": "Ann", "version": 1})
+    assert fixed.status_code == 200 and fixed.json()["scores"] == [5855, 4980]
+    assert fixed.json()["log"][0]["n"] == 4
+    wrong = client.post(f"/api/sheets/{sid}/hands/1", headers=auth,
+                        json={"side": 1, "changes": {"table": 285}, "who": "Ann", "version": 2})
+    assert wrong.status_code == 400 and "no hand 1 on this sheet (hands 4 to 4)" in wrong.json()["error"]["message"]
+    for body, words in (({"carried": [9000, 100]}, "the game is already over"),
+                        ({"carried": ["x", 0]}, "a carried total must be a whole number"),
+                        ({"carried": [0], "first_hand": 2}, "one per side (2), not 1"),
+                        ({"first_hand": "zero"}, "first hand on the sheet is hand 1 or later")):
+        bad = client.post("/api/sheets", json={"preset": "american", **body})
+        assert bad.status_code == 400 and words in bad.json()["error"]["message"], bad.text
+
+
+def test_every_line_of_every_rule_set_has_its_words_in_the_page_catalogue(client: TestClient) -> None:
+    """The page shows a line's words from messages/en.json (its key and data from the server), never
+    the Python English; every key it may ask for is there."""
+    import json
+    from pathlib import Path
+
+    import canasta.web
+    words = json.loads((Path(canasta.web.__file__).parent / "static/messages/en.json").read_text())
+    for preset, overrides in [(p, {}) for p in ("classic", "gvr-club", "spanish", "samba", "bolivia",
+                                                "american", "nvso-tournament", "trey-canasta")] + [
+            ("spanish", {"tournament_penalties": True}), ("classic", {"exposed_card_penalty": 50}),
+            ("american", {"rank_canasta_bonus": [[13, 1000]], "rank_incomplete_penalty": [[13, 500]]})]:
+        fields = client.post("/api/sheets", json={"preset": preset, "overrides": overrides}).json()["sheet"]["fields"]
+        for f in fields:
+            assert f["key"] in words, (preset, f)
+            assert not f["help"] or f["key"] + "_help" in words, (preset, f)
+            if "rank" in f["args"]:
+                assert "rank_many_" + f["args"]["rank"] in words

@@ -378,7 +378,7 @@ def test_the_score_keeper_adds_up_three_hands_of_a_paper_game_on_a_phone(chromiu
     page.click("#save")
     page.wait_for_function("document.querySelector('#log').innerText.includes('Ann corrected hand 2')")
     assert page.locator("#totals .big").all_inner_texts() == ["3025", "1925"]
-    assert "table 200 → 210" in page.inner_text("#log")
+    assert "Count of the melded cards 200 → 210" in page.inner_text("#log")
     page.screenshot(path=str(shots / "score-375.png"), full_page=True)
     assert not page.errors
     page.close()

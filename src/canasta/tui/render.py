@@ -303,12 +303,13 @@ def log_lines(v: dict[str, Any], last: int = 0) -> list[str]:
 
 SCORE_ROWS = (("canastas", "canasta_bonus"), ("red threes", "red_three_points"),
               ("going out", "going_out"), ("melded cards", "table"), ("cards left in hand", "hand"),
-              ("penalties", "penalties"), ("perfect cut", "perfect_cut"), ("total", "total"))
+              ("penalties of play", "penalties"), ("perfect cut", "perfect_cut"), ("total", "total"))
 # rows shown only when some side has them (American rules: S3 F, G, H)
 EXTRA_ROWS = (("special hand", "special"), ("short melds", "incomplete"), ("7s/aces held", "stuck"),
-              ("black 3s out", "black_threes"))
-# S3 K: the score sheet's Base (threes, canastas, going out) and Count (table less hand) rows
-SUM_ROWS = (("base", "base"), ("count", "count"))
+              ("black 3s out", "black_threes"), ("threes kept in hand", "threes_held"))
+# S3 K: the score sheet's Base (threes, canastas, going out), Count (table less hand) and Penalties
+# rows, which add up to the total
+SUM_ROWS = (("base", "base"), ("count", "count"), ("penalties", "all_penalties"))
 
 
 def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
@@ -336,7 +337,7 @@ def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
                 val += " (concealed)"
             cells.append(val)
         t.add_row(label, *cells, style="bold" if key == "total" else "italic" if key in (
-            "base", "count") else None)
+            "base", "count", "all_penalties") else None)
     t.add_row("game score", *map(str, result["scores_after"]), style="bold")
     return t
 
