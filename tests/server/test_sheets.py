@@ -117,7 +117,8 @@ def test_a_sheet_going_on_from_another_counts_from_the_carried_totals(client: Te
     assert fixed.json()["log"][0]["n"] == 4
     wrong = client.post(f"/api/sheets/{sid}/hands/1", headers=auth,
                         json={"side": 1, "changes": {"table": 285}, "who": "Ann", "version": 2})
-    assert wrong.status_code == 400 and "no hand 1 on this sheet (hands 4 to 4)" in wrong.json()["error"]["message"]
+    assert wrong.status_code == 400
+    assert "no hand 1 on this sheet (hands 4 to 4)" in wrong.json()["error"]["message"]
     for body, words in (({"carried": [9000, 100]}, "the game is already over"),
                         ({"carried": ["x", 0]}, "a carried total must be a whole number"),
                         ({"carried": [0], "first_hand": 2}, "one per side (2), not 1"),
@@ -138,7 +139,8 @@ def test_every_line_of_every_rule_set_has_its_words_in_the_page_catalogue(client
                                                 "american", "nvso-tournament", "trey-canasta")] + [
             ("spanish", {"tournament_penalties": True}), ("classic", {"exposed_card_penalty": 50}),
             ("american", {"rank_canasta_bonus": [[13, 1000]], "rank_incomplete_penalty": [[13, 500]]})]:
-        fields = client.post("/api/sheets", json={"preset": preset, "overrides": overrides}).json()["sheet"]["fields"]
+        made = client.post("/api/sheets", json={"preset": preset, "overrides": overrides}).json()
+        fields = made["sheet"]["fields"]
         for f in fields:
             assert f["key"] in words, (preset, f)
             assert not f["help"] or f["key"] + "_help" in words, (preset, f)

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import time
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request, Response
+from fastapi.responses import FileResponse
 from pydantic import Field, field_validator
 
 from ..errors import CanastaError, RuleError
+from ..messages import render
 from ..presets import check_preset, preset_title
 from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_totals
 from ..tournament.event import Event, event_options, pair_players
@@ -29,6 +32,41 @@ from .tokens import new_token, token_hash
 
 router = APIRouter()
 
+#: English templates of a table's result refused, by code (data: ``table``, ``value``).
+MESSAGES = {
+    "score_empty_ns": "Table {table}, North-South: enter the points",
+    "score_empty_ew": "Table {table}, East-West: enter the points",
+    "score_whole_ns": "Table {table}, North-South: the points are a whole number (like 2525), not {value}",
+    "score_whole_ew": "Table {table}, East-West: the points are a whole number (like 2525), not {value}",
+    "score_big_ns": "Table {table}, North-South: {value} is more than a game can score",
+    "score_big_ew": "Table {table}, East-West: {value} is more than a game can score",
+}
+MAX_TOTAL = 1_000_000
+
+
+def points(table: int, side: str, value: int | str | float | None) -> int:
+    """A pair's total as the director typed it, or a refusal in words (never a validator's
+    "Input should be a valid integer"): empty, not a whole number, beyond any game."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise Refusal(f"score_empty_{side}", render(MESSAGES[f"score_empty_{side}"], {"table": table}))
+    n: int | None = None
+    if isinstance(value, bool):
+        n = None
+    elif isinstance(value, int):
+        n = value
+    elif isinstance(value, float) and value.is_integer():
+        n = int(value)
+    elif isinstance(value, str) and re.fullmatch(r"\s*[-+]?\d{1,9}\s*", value.replace(",", "")):
+        n = int(value.replace(",", ""))
+    if n is None:
+        shown = repr(value) if isinstance(value, str) else str(value)
+        raise Refusal(f"score_whole_{side}", render(MESSAGES[f"score_whole_{side}"],
+                                                    {"table": table, "value": shown[:20]}))
+    if abs(n) > MAX_TOTAL:
+        raise Refusal(f"score_big_{side}", render(MESSAGES[f"score_big_{side}"],
+                                                  {"table": table, "value": n}))
+    return n
+
 
 class NewEvent(Strict):
     name: Annotated[str, Field(max_length=80)] = "Tournament"
@@ -39,7 +77,7 @@ class NewEvent(Strict):
     warning_minutes: Annotated[int, Field(ge=0, le=600)] = 10
     draw: Literal["random", "as_listed", "high_card"] = "random"
     on_time: Literal["finish_hand", "stop_hand", "play_out"] = "finish_hand"
-    movement: Literal["mitchell", "howell", "round_robin"] = "mitchell"
+    movement: Literal["mitchell", "howell", "round_robin", "knockout"] = "mitchell"
     rank_by: Literal["wins", "points", "match_points"] = "wins"
     # "gvr": S2's new partners for game 2 at each table of four (pairs written "Ann & Bob")
     partnering: Literal["fixed", "gvr"] = "fixed"
@@ -64,12 +102,13 @@ class Seen(Strict):
 class Result(Strict):
     """A table's totals. ``seen`` is the result the writer's screen showed (null: none yet): if
     another device changed that table meanwhile, the entry is refused rather than lost or
-    overwriting; changes elsewhere in the event (other tables, the clock) do not matter."""
+    overwriting; changes elsewhere in the event (other tables, the clock) do not matter. The totals
+    are read by ``points`` (a missing or wrong one is refused in words naming the table and pair)."""
 
     round: Annotated[int, Field(ge=1, le=20)]
     table: Annotated[int, Field(ge=1, le=40)]
-    ns: Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
-    ew: Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+    ns: int | str | float | None = None
+    ew: int | str | float | None = None
     ns_agrees: bool = False
     ew_agrees: bool = False
     who: Name | None = None
@@ -270,6 +309,8 @@ async def _change(request: Request, event_id: str, change: Callable[[Event], Non
 
 @router.post("/api/events/{event_id}/results")
 async def enter_result(request: Request, event_id: str, body: Result) -> Any:
+    ns, ew = points(body.table, "ns", body.ns), points(body.table, "ew", body.ew)
+
     def change(ev: Event) -> None:
         now = ev.results.get((body.round, body.table))
         shown = None if now is None else Seen(ns=now.ns, ew=now.ew, ns_agrees=now.ns_agrees,
@@ -277,8 +318,7 @@ async def enter_result(request: Request, event_id: str, body: Result) -> Any:
         if shown != body.seen:
             raise Refusal("changed", f"table {body.table} of round {body.round} was changed on another "
                                      "device: your entry was not saved; look at it again")
-        ev.enter(body.round, body.table, body.ns, body.ew, clean_name(body.who or ""), body.ns_agrees,
-                 body.ew_agrees)
+        ev.enter(body.round, body.table, ns, ew, clean_name(body.who or ""), body.ns_agrees, body.ew_agrees)
     return await _change(request, event_id, change)
 
 
@@ -298,7 +338,8 @@ async def event_csv(request: Request, event_id: str) -> Response:
     w = csv.writer(buf)
     w.writerow(["rank", "pair", "wins", "points", "match_points", "played"])
     for row in ev.standings():
-        w.writerow([row["rank"], row["pair"], row["wins"], row["points"], row["match_points"], row["played"]])
+        w.writerow(["" if row["rank"] is None else row["rank"], row["pair"], row["wins"], row["points"],
+                    row["match_points"], row["played"]])
     w.writerow([])
     w.writerow(["round", "table", "north_south", "east_west", "ns_total", "ew_total", "confirmed"])
     for rnd in ev.view(time.time())["rounds"]:
@@ -309,3 +350,12 @@ async def event_csv(request: Request, event_id: str) -> Response:
     return Response(buf.getvalue(), media_type="text/csv; charset=utf-8", headers={
         "content-disposition": f'attachment; filename="canasta-event-{event_id}.csv"'})
 
+
+
+@router.get("/event/{event_id}/bracket", include_in_schema=False)
+async def bracket_page() -> Response:
+    """The knockout's bracket for the big screen and print (the page reads the id and token itself)."""
+    from ..web import STATIC
+
+    return FileResponse(STATIC / "bracket.html", media_type="text/html",
+                        headers={"cache-control": "no-cache"})
