@@ -62,9 +62,16 @@ def test_bad_input_and_stale_writes_are_refused_and_change_nothing(client: TestC
     for body, status, code, words in (
         ({"round": 1, "table": 3, "ns": 5, "ew": 0}, 400, "bad_event", "a pair sitting out has no table"),
         ({"round": 9, "table": 1, "ns": 5, "ew": 0}, 400, "bad_event", "no round 9"),
-        ({"round": 1, "table": 1, "ns": "x", "ew": 0}, 400, "bad_request", "ns"),
+        ({"round": 1, "table": 1, "ns": "x", "ew": 0}, 400, "score_whole_ns",
+         "Table 1, North-South: the points are a whole number (like 2525), not 'x'"),
+        ({"round": 1, "table": 1, "ns": 5}, 400, "score_empty_ew", "Table 1, East-West: enter the points"),
+        ({"round": 1, "table": 1, "ns": "", "ew": 5}, 400, "score_empty_ns",
+         "Table 1, North-South: enter the points"),
+        ({"round": 1, "table": 1, "ns": 5, "ew": 1.5}, 400, "score_whole_ew", "not 1.5"),
+        ({"round": 1, "table": 1, "ns": 5, "ew": 10**7}, 400, "score_big_ew", "more than a game can score"),
         ({"round": 1, "table": 1, "ns": 5, "ew": 0,
-          "seen": {"ns": 1, "ew": 2, "ns_agrees": False, "ew_agrees": False}}, 409, "changed", "not saved"),
+          "seen": {"ns": 1, "ew": 2, "ns_agrees": False, "ew_agrees": False}}, 409, "result_changed",
+         "not saved"),
     ):
         r = client.post(f"/api/events/{eid}/results", headers=auth, json=body)
         err = r.json()["error"]

@@ -63,19 +63,19 @@ def test_a_write_on_an_older_copy_is_refused_and_nothing_is_lost(client: TestCli
     assert client.post(f"/api/sheets/{sid}/hands", headers=auth,
                        json={"entries": [WE, THEY], "version": 0}).status_code == 200
     late = client.post(f"/api/sheets/{sid}/hands", headers=auth, json={"entries": [THEY, WE], "version": 0})
-    assert late.status_code == 409 and late.json()["error"]["code"] == "changed"
+    assert late.status_code == 409 and late.json()["error"]["code"] == "sheet_changed"
     assert "not saved" in late.json()["error"]["message"]
     assert client.get(f"/api/sheets/{sid}", headers=auth).json()["scores"] == [2525, 2075]
 
 
 @pytest.mark.parametrize(("path", "body", "code", "words"), [
-    ("hands", {"entries": [{"tabel": 5}, {}], "version": 0}, "bad_entry", "not a line of the american"),
-    ("hands", {"entries": [{"table": 12}, {}], "version": 0}, "bad_entry", "count again"),
-    ("hands", {"entries": [{"went_out": True}, {"went_out": True}], "version": 0}, "bad_entry",
+    ("hands", {"entries": [{"tabel": 5}, {}], "version": 0}, "not_a_line", "not a line of the american"),
+    ("hands", {"entries": [{"table": 12}, {}], "version": 0}, "count_step", "count again"),
+    ("hands", {"entries": [{"went_out": True}, {"went_out": True}], "version": 0}, "one_out",
      "only one side"),
     ("hands", {"entries": [{}], "version": 0}, "bad_request", "entries"),
-    ("hands/1", {"side": 0, "changes": {"table": 5}, "who": "Ann", "version": 0}, "bad_entry", "no hand 1"),
-    ("remove-last", {"who": "Ann", "version": 0}, "bad_entry", "no hand has been entered"),
+    ("hands/1", {"side": 0, "changes": {"table": 5}, "who": "Ann", "version": 0}, "no_hand_yet", "no hand 1"),
+    ("remove-last", {"who": "Ann", "version": 0}, "nothing_to_remove", "no hand has been entered"),
 ])
 def test_bad_entries_are_refused_with_their_reason(client: TestClient, path: str, body: dict[str, Any],
                                                    code: str, words: str) -> None:

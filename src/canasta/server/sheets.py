@@ -16,9 +16,9 @@ from ..errors import CanastaError
 from ..presets import preset_title
 from ..scoresheet import MAX_CARRIED, ScoreSheet, SheetError, entry_fields, refusal
 from . import documents
-from .hub import build_rules
 from .protocol import Name, Strict, clean_name
-from .table import Refusal
+from .refusals import Refusal
+from .rulesets import build_rules
 
 router = APIRouter()
 
@@ -81,6 +81,11 @@ def sheet_view(sheet_id: str, sheet: ScoreSheet, version: int) -> dict[str, Any]
     }
 
 
+def _refused(e: SheetError) -> Refusal:
+    """A sheet's refusal as the sheet says it: its code, data and English sentence."""
+    return Refusal(e.code, e.data, e.message)
+
+
 def _whole(value: Any, code: str) -> int:
     """A number typed on the page ("3,330" too); anything else is refused with the sheet's words."""
     if isinstance(value, str) and value.strip().lstrip("-").replace(",", "").isdigit():
@@ -106,13 +111,13 @@ async def new_sheet(request: Request, body: NewSheet) -> Any:
     try:
         r = build_rules(body.preset, body.players, body.overrides)
     except CanastaError as e:
-        raise Refusal("bad_rules", str(e)) from e
+        raise Refusal.because("bad_rules", e) from e
     try:
         first = 1 if body.first_hand in (None, "") else _whole(body.first_hand, "start_hand")
         carried = () if not body.carried else tuple(_whole(x, "start_total") for x in body.carried)
         sheet = ScoreSheet(r, body.names or [], start_scores=carried, first_hand=first - 1)
-    except CanastaError as e:
-        raise Refusal(getattr(e, "code", "bad_sheet"), str(e)) from e
+    except SheetError as e:
+        raise _refused(e) from e
     sheet_id, token = await documents.create(request, "sheet", sheet.to_dict())
     return {"sheet_id": sheet_id, "token": token, "link": f"/score/{sheet_id}#t={token}",
             "sheet": sheet_view(sheet_id, sheet, 0)}
@@ -130,7 +135,7 @@ async def add_hand(request: Request, sheet_id: str, body: HandEntry) -> Any:
     try:
         sheet.add_hand(body.entries, who=clean_name(body.who or ""))
     except SheetError as e:
-        raise Refusal("bad_entry", str(e)) from e
+        raise _refused(e) from e
     return await _save(request, sheet_id, sheet, version, body.version)
 
 
@@ -140,7 +145,7 @@ async def correct_hand(request: Request, sheet_id: str, hand: int, body: Correct
     try:
         sheet.correct(sheet.hand_index(hand), body.side, body.changes, clean_name(body.who))
     except SheetError as e:
-        raise Refusal("bad_entry", str(e)) from e
+        raise _refused(e) from e
     return await _save(request, sheet_id, sheet, version, body.version)
 
 
@@ -150,7 +155,7 @@ async def remove_last(request: Request, sheet_id: str, body: RemoveLast) -> Any:
     try:
         sheet.remove_last(clean_name(body.who))
     except SheetError as e:
-        raise Refusal("bad_entry", str(e)) from e
+        raise _refused(e) from e
     return await _save(request, sheet_id, sheet, version, body.version)
 
 
