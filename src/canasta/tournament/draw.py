@@ -87,20 +87,20 @@ def choose_positions(teams: tuple[str, str], draw: PositionDraw, choice: str) ->
 
 
 def draw_order(teams: Sequence[str], seed: int | str, options: FrameOptions = NVSO_FRAME) -> tuple[
-        list[str], list[str]]:
+        list[str], list[tuple[str, int]]]:
     """S3 B's high card, drawn by every team at once to seed a bracket: each team in turn draws from
     the seeded 108-card pack, the highest card is the first seed; a void card (``draw_key``) is
     drawn again, and teams with equal cards draw again among themselves. Returns the teams best
-    first and each draw in words."""
+    first and every card drawn, as (team, card) in the order drawn."""
     cards = _packs(random.Random(f"order/{seed}"))
-    said: list[str] = []
+    said: list[tuple[str, int]] = []
 
     def rank(group: list[str]) -> list[str]:
         keys: dict[str, tuple[int, int]] = {}
         for team in group:
             for card in cards:
                 key = draw_key(card, options)
-                said.append(f"{team} draws {card_name(card)}" + ("" if key else " (void: again)"))
+                said.append((team, card))
                 if key is not None:
                     keys[team] = key
                     break

@@ -18,6 +18,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..cards import card_str
 from ..state import FAIR_PREFIX
 from .clock import ClockStatus, clock_status
 from .draw import choose_positions, draw_for_positions, draw_order
@@ -115,6 +116,7 @@ class Event:
     draws: list[str] = field(default_factory=list)              # the high-card draws, in words
     secret: str = ""   # behind the duplicate rounds' fair seeds; never shown (older events: none)
     partnering: str = "fixed"                                   # PARTNERINGS
+    seed_draws: list[tuple[str, str]] = field(default_factory=list)  # a knockout's high-card seeding
 
     @classmethod
     def new(cls, name: str, preset: str, pairs: list[str], options: FrameOptions | None = None,
@@ -147,6 +149,7 @@ class Event:
         options = options or FrameOptions()
         order = list(names)
         draws: list[str] = []
+        seed_draws: list[tuple[str, str]] = []
         if movement == "knockout":
             if options.time_tie != "extra_hand":
                 raise TournamentError("a knockout game needs a winner: a tie plays on (time_tie "
@@ -154,7 +157,8 @@ class Event:
             if draw == "random":
                 random.Random(seed).shuffle(order)
             elif draw == "high_card":
-                order, draws = draw_order(names, seed, options)
+                order, cards = draw_order(names, seed, options)
+                seed_draws = [(team, card_str(card)) for team, card in cards]
             options = replace(options, games=Bracket(order).count)
         elif draw == "random":
             random.Random(seed).shuffle(order)
@@ -162,7 +166,7 @@ class Event:
             order, draws = _high_card_order(names, seed, options)
         ev = cls(name.strip()[:80] or "Tournament", preset, names, options, draw, seed,
                  order, movement, ranking or RankOptions(), overrides=dict(overrides or {}), draws=draws,
-                 secret=secrets.token_hex(16), partnering=partnering)
+                 secret=secrets.token_hex(16), partnering=partnering, seed_draws=seed_draws)
         ev.moves()  # a movement that cannot seat these pairs is refused now
         return ev
 
@@ -222,7 +226,6 @@ class Event:
 
     def knockout_draw(self, g: Game) -> list[tuple[str, str]]:
         """The high-card draw at a knockout game's table, as (pair, card) in the order drawn."""
-        from ..cards import card_str
         up, low = g.upper.pair, g.lower.pair
         if self.draw != "high_card" or up is None or low is None:
             return []
@@ -469,7 +472,8 @@ class Event:
                                                                 "confirmed": res.confirmed}})
             rounds.append(out)
         return {"rounds": rounds, "champion": rounds[-1][0]["winner"], "size": self.bracket().size,
-                "seeds": list(self.order), "source": KNOCKOUT_SOURCE, "seats": KNOCKOUT_SEATS,
+                "seeds": list(self.order), "seed_draws": [list(x) for x in self.seed_draws],
+                "source": KNOCKOUT_SOURCE, "seats": KNOCKOUT_SEATS,
                 "tie_rule": TIE_SOURCE}
 
     # ---------------------------------------------------------------- the clock
@@ -529,7 +533,7 @@ class Event:
                 "online": [{"round": r, "table": t, "table_id": tid}
                            for (r, t), tid in sorted(self.online.items())],
                 "duplicate": sorted(self.duplicate), "draws": self.draws, "secret": self.secret,
-                "partnering": self.partnering}
+                "partnering": self.partnering, "seed_draws": [list(x) for x in self.seed_draws]}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
@@ -548,6 +552,7 @@ class Event:
             ev.draws = [str(x) for x in d.get("draws", [])]
             ev.secret = str(d.get("secret", ""))
             ev.partnering = str(d.get("partnering", "fixed"))
+            ev.seed_draws = [(str(a), str(b)) for a, b in d.get("seed_draws", [])]
             c = d.get("clock", {})
             ev.clock = Clock(int(c.get("round", 1)), c.get("started"), c.get("paused"),
                              float(c.get("shift", 0.0)))
@@ -579,7 +584,9 @@ class Event:
                 "partner_lines": ([x for _t, _g, x in self.gvr_rounds()[1]] if self.partnering == "gvr"
                                   else []),
                 "standings": self.standings(duplicate_match_points), "overrides": self.overrides,
-                "draws": self.draws, "draw_source": HIGH_CARD_SOURCE if self.draw == "high_card" else "",
+                "draws": self.draws,
+                "draw_source": (KNOCKOUT_SOURCE + "; " + KNOCKOUT_SEATS if self.movement == "knockout"
+                                else HIGH_CARD_SOURCE if self.draw == "high_card" else ""),
                 "on_time": self.options.on_time,
                 "table_cards": self.table_cards(),
                 "repeats": [list(x) for x in self.repeats()],
