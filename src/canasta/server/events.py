@@ -190,6 +190,11 @@ async def _import_online(request: Request, event_id: str) -> None:
 
 @router.post("/api/events", status_code=201)
 async def new_event(request: Request, body: NewEvent) -> Any:
+    return await create_event(request, make_event(body))
+
+
+def make_event(body: NewEvent) -> Event:
+    """The event a director's form describes, checked by the engine (its rules) and the frame."""
     try:
         check_preset(body.preset)
     except RuleError as e:
@@ -201,10 +206,14 @@ async def new_event(request: Request, body: NewEvent) -> Any:
             rest = tuple(t for t in ("wins", "points", "head_to_head") if t != body.rank_by)
             ranking = RankOptions(body.rank_by, rest)
         build_rules(body.preset, 4, body.overrides)    # the engine checks the house rules
-        ev = Event.new(body.name, body.preset, body.pairs, options, body.draw, body.seed, body.movement,
-                       ranking, body.overrides, body.partnering)
+        return Event.new(body.name, body.preset, body.pairs, options, body.draw, body.seed, body.movement,
+                         ranking, body.overrides, body.partnering)
     except CanastaError as e:
         raise Refusal.because("bad_event", e) from e
+
+
+async def create_event(request: Request, ev: Event) -> dict[str, Any]:
+    """Store a new event; its links (the director's, the clock's) and its view."""
     event_id, token = await documents.create(request, "event", ev.to_dict())
     return {"event_id": event_id, "token": token, "link": f"/event/{event_id}#t={token}",
             "clock_link": f"/event/{event_id}/clock#t={token}",

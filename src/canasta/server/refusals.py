@@ -91,11 +91,20 @@ REFUSALS: dict[str, Template] = {
     "result_changed": "table {table} of round {round} was changed on another device: your entry was not "
                       "saved; look at it again",
     "clock_moved": "the clock is at round {now_round} now, not {round}",
+    # a club's season (server/season.py; the season's own refusals carry their code and words)
+    "unknown_club": "there is no such club (check the link)",
+    "club_changed": "someone else has changed this club since you loaded it: your change was not saved; "
+                    "look again and make it again",
+    "club_changed_now": "someone else changed this club at the same moment: your change was not saved; "
+                        "look again and make it again",
+    "not_club_event": "event {event} is not one of this club's nights",
+    "bad_club": "{reason}",
 }
 
 # the HTTP status of each code that is not a plain 400
 STATUS: dict[str, int] = {
-    "unknown_table": 404, "unknown_sheet": 404, "unknown_event": 404, "no_game": 404,
+    "unknown_table": 404, "unknown_sheet": 404, "unknown_event": 404, "no_game": 404, "unknown_club": 404,
+    "club_changed": 409, "club_changed_now": 409, "not_club_event": 404,
     "bad_token": 403, "not_host": 403,
     "not_finished": 409, "record_not_ready": 409, "sheet_changed": 409, "sheet_changed_now": 409,
     "event_changed": 409, "event_changed_now": 409, "event_busy": 409, "round_online_meanwhile": 409,

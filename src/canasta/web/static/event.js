@@ -24,18 +24,37 @@ async function newPage() {
   // a knockout has as many rounds as its bracket needs: the number of rounds is not asked
   $("movement").onchange = () => { const ko = $("movement").value === "knockout";
     $("games-box").hidden = ko; $("games-ko").hidden = !ko; $("ko-help").hidden = !ko; };
-  $("create").onclick = async () => {
+  // a club night (made from the club's page, "#club=ID&t=TOKEN"): its players are the club's members
+  const hash = new URLSearchParams(location.hash.slice(1)), clubId = hash.get("club");
+  const clubH = { authorization: `Bearer ${hash.get("t")}`, "content-type": "application/json" };
+  if (clubId) {
+    try {
+      const c = await call(`/api/clubs/${clubId}`, clubH);
+      $("for-club").hidden = false;
+      $("for-club-line").textContent = t("club_for_event", { club: c.name });
+      $("club-members").textContent = t("club_members_list", { names: c.members.map(m => m.name).join(", ") });
+      $("name").value = c.name;
+    } catch (e) { showErr("nerr", e.message); }
+  }
+  const create = async (addMissing = false) => {
     const pairs = $("pairs").value.split("\n").map(x => x.trim()).filter(Boolean);
     const overrides = houseRules($("house").value);
-    const r = await fetch("/api/events", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({
-      name: $("name").value, preset: $("preset").value, pairs, games: +$("games").value, game_minutes: +$("minutes").value,
+    const body = { name: $("name").value, preset: $("preset").value, pairs, games: +$("games").value, game_minutes: +$("minutes").value,
       warning_minutes: +$("warning").value, draw: $("draw").value, on_time: $("on-time").value, movement: $("movement").value, rank_by: $("rank-by").value,
-      partnering: $("partnering").value, overrides }) });
+      partnering: $("partnering").value, overrides, ...(clubId ? { add_missing: addMissing } : {}) };
+    const r = await fetch(clubId ? `/api/clubs/${clubId}/events` : "/api/events", { method: "POST", headers: clubId ? clubH : { "content-type": "application/json" },
+      body: JSON.stringify(body) });
     const j = await r.json();
-    if (!r.ok) { showErr("nerr", j.error.message); return; }
+    if (!r.ok) {
+      showErr("nerr", j.error.message);
+      if (j.error.code === "not_on_roster") $("nerr").append(" ", el("button", { type: "button", text: t("club_add_and_make"), onclick: () => create(true) }));
+      $("nerr").scrollIntoView({ block: "center" });
+      return;
+    }
     remember({ name: `${t("ev_title")}: ${j.event.name}`, link: j.link });
     location.href = j.link;
   };
+  $("create").onclick = () => create();
 }
 
 function standings() {
