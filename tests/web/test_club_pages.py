@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import LiveServer
-from .test_pages import SIDEWAYS, open_page
+from .test_pages import SIDEWAYS, fill_hand, open_page
 
 PAIRS8 = ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo", "Kit & Lu", "Max & Ned", "Ola & Pat"]
 
@@ -165,5 +165,110 @@ def test_a_knockout_of_six_pairs_gives_the_top_seeds_byes(chromium: Any, server:
     page.screenshot(path=str(shots / "knockout6-event-1280.png"), full_page=True)
     page.emulate_media(media="print")
     page.screenshot(path=str(shots / "knockout6-event-print.png"), full_page=True)
+    assert not page.errors
+    page.close()
+
+
+def test_a_season_of_three_club_nights_through_the_pages(chromium: Any, server: LiveServer,
+                                                         shots: Path) -> None:
+    """The club's secretary makes the club with its roster, three club nights from the club's page
+    (the third brings Ivy, not on the roster yet: refused with her name, then added), keeps each
+    night's results, and the season table is the one worked by hand in tests/test_season.py:
+    Bob 13, Hal 11, Gus 10, Cy 8, Di 7, Ann, Ed and Ivy 6 (sharing 6th place), Flo 5. The read-only
+    link opens the season and each night, and nothing else."""
+    from tests.test_season import NIGHTS
+    page = open_page(chromium, server.url + "/")
+    page.get_by_role("link", name="A club: members, club nights, a season table").click()
+    page.wait_for_selector("#new:not([hidden])")
+    page.fill("#name", "Greenvale Canasta Club")
+    page.fill("#season", "Winter 2026")
+    page.fill("#members", "\n".join(["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]))
+    page.click("#create")
+    page.wait_for_selector("#club:not([hidden]) #roster li")
+    club_url = page.url
+    for n, (_eid, date, pairs, results) in enumerate(NIGHTS, start=1):
+        page.click("#new-night")
+        page.wait_for_selector("#for-club:not([hidden])")
+        assert "Members: Ann, Bob" in page.inner_text("#club-members")
+        page.fill("#name", f"Thursday night {n}")
+        page.select_option("#preset", "gvr-club")
+        page.fill("#pairs", "\n".join(pairs))
+        page.fill("#games", "1")
+        page.select_option("#draw", "as_listed")
+        page.click("#create")
+        if n == 3:
+            page.wait_for_selector("#nerr:not([hidden])")
+            assert "not on the club's roster: Ivy" in page.inner_text("#nerr")
+            page.get_by_role("button", name="Add them to the roster and make the event").click()
+        page.wait_for_selector("#rounds section")
+        for table, (ns, ew) in enumerate(results, start=1):
+            confirmed(page, 1, table, ns, ew)
+        page.goto(club_url)
+        page.wait_for_selector(f"#events li:nth-child({n})")
+        item = page.locator("#events li").nth(n - 1)
+        item.locator("input[type=date]").fill(date)
+        item.get_by_role("button", name="Keep the results").click()
+        page.wait_for_selector(f"#events li:nth-child({n}) >> text=Kept as night {n}")
+    rows = [r.locator("td, th").all_inner_texts() for r in page.locator("table.season-table tr").all()[1:]]
+    assert [(r[0], r[1], r[6]) for r in rows] == [
+        ("1", "Bob", "13"), ("2", "Hal", "11"), ("3", "Gus", "10"), ("4", "Cy", "8"), ("5", "Di", "7"),
+        ("6", "Ann", "6"), ("6", "Ed", "6"), ("6", "Ivy", "6"), ("9", "Flo", "5")]
+    assert rows[5][3:6] == ["6", "0", "–"]                                # Ann away on night 3
+    page.screenshot(path=str(shots / "club-1280.png"), full_page=True)
+    # the read-only results: the season, then night 2
+    results = page.locator("#results-link").input_value()
+    public = open_page(chromium, results, 375)
+    public.wait_for_selector("table.season-table")
+    assert public.evaluate(SIDEWAYS) == []
+    public.screenshot(path=str(shots / "results-season-375.png"), full_page=True)
+    public.get_by_role("link", name="Night 2: 2026-01-15, Thursday night 2 (4 pairs)").click()
+    public.wait_for_selector("table.night-table")
+    first = public.locator("table.night-table tr").nth(1).locator("td, th").all_inner_texts()
+    assert first == ["1", "Ed & Gus", "6", "2600", "1", "1"]
+    assert "Bob & Di" in public.inner_text("table.night-tables")
+    public.set_viewport_size({"width": 1280, "height": 900})
+    public.screenshot(path=str(shots / "results-night-1280.png"), full_page=True)
+    public.emulate_media(media="print")
+    public.screenshot(path=str(shots / "results-night-print.png"), full_page=True)
+    assert not page.errors and not public.errors
+    public.close()
+    page.close()
+
+
+def test_a_score_sheet_going_on_from_another_on_a_phone(chromium: Any, server: LiveServer,
+                                                        shots: Path) -> None:
+    """S3 K carried over: We 3,330 and They 2,900 on a new sheet whose first hand is the game's fourth;
+    the sheet says 155 and 125 to open, and hand 4 (S3 K's own: 2,525 and 2,075 less They's unfinished
+    sevens, -2,500: -425) adds to the carried totals: 5,855 and 2,475. Every line's words are the page
+    catalogue's ("… of them, natural canastas of sevens"), and the Penalties column holds the -2,500."""
+    page = open_page(chromium, server.url + "/score", 375)
+    page.wait_for_selector("#preset option[value='american']", state="attached")
+    page.select_option("#preset", "american")
+    page.click("#carry summary")
+    assert page.inner_text("#carry0-label") == "We: total carried in"
+    page.fill("#carry0", "3330")
+    page.fill("#carry1", "2900")
+    page.fill("#first-hand", "4")
+    page.click("#start")
+    page.wait_for_selector("#sides-entry fieldset")
+    assert page.inner_text("#entry-title") == "Hand 4"
+    assert page.locator("#totals .big").all_inner_texts() == ["3330", "2900"]
+    assert page.locator("#totals .note").all_inner_texts() == ["needs 155 to open", "needs 125 to open"]
+    assert page.inner_text("label[for='f-0-canastas_of_sevens']") == "… of them, natural canastas of sevens"
+    we = {"red_threes": 5, "black_threes_laid": 2, "natural_canastas": 2, "mixed_canastas": 1,
+          "went_out": True, "table": 325}
+    they = {"red_threes": 3, "natural_canastas": 2, "mixed_canastas": 1, "table": 275,
+            "short_melds_of_sevens": 1}
+    page.locator("#sides-entry details").first.evaluate("e => e.open = true")
+    page.locator("#sides-entry details").nth(1).evaluate("e => e.open = true")
+    fill_hand(page, [we, they])
+    page.click("#save")
+    page.wait_for_function("document.querySelectorAll('#hands tr').length === 5")
+    assert page.locator("#totals .big").all_inner_texts() == ["5855", "2475"]
+    they_row = page.locator("table.sheet-table tr").nth(4).locator("td").all_inner_texts()
+    assert they_row == ["1800", "275", "-2500", "-425", "2475"]          # Base, Count, Penalties, Total
+    assert page.locator("table.sheet-table th.hand-n span").first.inner_text() == "Carried in"
+    assert page.evaluate(SIDEWAYS) == []
+    page.screenshot(path=str(shots / "score-carried-375.png"), full_page=True)
     assert not page.errors
     page.close()

@@ -3,9 +3,11 @@
 A refusal (an HTTP error, a ``refused`` answer or an ``error`` on the table's socket) is a *code* and
 a dict of *data* (:mod:`canasta.messages`): the page, or any client, says it in the reader's language
 from its catalogue; the English sentence is sent along as ``message`` from :data:`REFUSALS`. The
-engine's refusals keep the engine's code, data and English sentence (``IllegalAction``); a reason the
-engine or a tool gives only as an English sentence so far (a rule set's ``RuleError``, a score
-sheet's entry) travels as the datum ``reason``.
+engine's refusals keep the engine's code, data and English sentence (``IllegalAction``), and so do
+the club tools' (a score sheet's entry: ``canasta.scoresheet.MESSAGES``; a table's totals:
+``events.MESSAGES``; a club's roster and season: ``canasta.tournament.season.MESSAGES``); a reason
+given only as an English sentence so far (a rule set's ``RuleError``, an event's) travels as the
+datum ``reason``.
 
 Data keys follow :mod:`canasta.messages`: ``seat``, ``round``, ``event`` and the like are numbers;
 ``name`` is text; ``n`` chooses the plural form.
@@ -81,7 +83,6 @@ REFUSALS: dict[str, Template] = {
     "event_changed_now": "someone else changed this event at the same moment: your change was not saved; "
                          "look again and make it again",
     "event_busy": "the event is being changed by many people at once: try again",
-    "bad_entry": "{reason}",
     "bad_event": "{reason}",
     "round_online": "round {round} is already played online",
     "round_online_meanwhile": "round {round} was put online from another device meanwhile",
