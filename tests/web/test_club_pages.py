@@ -254,13 +254,13 @@ def test_a_score_sheet_going_on_from_another_on_a_phone(chromium: Any, server: L
     assert page.inner_text("#entry-title") == "Hand 4"
     assert page.locator("#totals .big").all_inner_texts() == ["3330", "2900"]
     assert page.locator("#totals .note").all_inner_texts() == ["needs 155 to open", "needs 125 to open"]
-    assert page.inner_text("label[for='f-0-canastas_of_sevens']") == "… of them, natural canastas of sevens"
     we = {"red_threes": 5, "black_threes_laid": 2, "natural_canastas": 2, "mixed_canastas": 1,
           "went_out": True, "table": 325}
     they = {"red_threes": 3, "natural_canastas": 2, "mixed_canastas": 1, "table": 275,
             "short_melds_of_sevens": 1}
     page.locator("#sides-entry details").first.evaluate("e => e.open = true")
     page.locator("#sides-entry details").nth(1).evaluate("e => e.open = true")
+    assert page.inner_text("label[for='f-0-canastas_of_sevens']") == "… of them, natural canastas of sevens"
     fill_hand(page, [we, they])
     page.click("#save")
     page.wait_for_function("document.querySelectorAll('#hands tr').length === 5")

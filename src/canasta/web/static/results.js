@@ -49,6 +49,7 @@ function night(v) {
 try {
   if (part === "night") night(await get(`/api/results/${clubId}/nights/${n}`));
   else season(await get(`/api/results/${clubId}`));
+  $("print-club").textContent = $("heading").textContent;   // the header is not printed
 } catch (e) { $("err").textContent = e.message; $("err").hidden = false; }
 $("print").onclick = () => print();
 $("csv").onclick = async () => {
