@@ -16,12 +16,13 @@ import hashlib
 import random
 import secrets
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from ..cards import card_str
 from ..state import FAIR_PREFIX
 from .clock import ClockStatus, clock_status
-from .draw import choose_positions, draw_for_positions, draw_order
+from .draw import PositionDraw, choose_positions, draw_for_positions, draw_order
 from .knockout import SOURCE as KNOCKOUT_SOURCE
 from .knockout import TIE_SOURCE, Bracket, Game
 from .movement import Seating
@@ -117,6 +118,8 @@ class Event:
     secret: str = ""   # behind the duplicate rounds' fair seeds; never shown (older events: none)
     partnering: str = "fixed"                                   # PARTNERINGS
     seed_draws: list[tuple[str, str]] = field(default_factory=list)  # a knockout's high-card seeding
+    # the knockout's games as last worked out, with the results they came from (a view asks often)
+    _bracket_memo: tuple[Any, list[list[Game]]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, name: str, preset: str, pairs: list[str], options: FrameOptions | None = None,
@@ -192,8 +195,13 @@ class Event:
         return Bracket(self.order)
 
     def bracket_games(self) -> list[list[Game]]:
-        """Every round's games, with the winners of the confirmed results."""
-        return self.bracket().rounds(self.winners())
+        """Every round's games, with the winners of the confirmed results (worked out again only when
+        the results or the seeding change)."""
+        results = tuple(sorted((k, r.ns, r.ew, r.confirmed) for k, r in self.results.items()))
+        key = (tuple(self.order), results)
+        if self._bracket_memo is None or self._bracket_memo[0] != key:
+            self._bracket_memo = (key, self.bracket().rounds(self.winners()))
+        return self._bracket_memo[1]
 
     def winners(self) -> dict[tuple[int, int], str]:
         """(round, table) -> the winner (the higher total) of every confirmed knockout game, round by
@@ -221,7 +229,7 @@ class Event:
             raise TournamentError(f"round {g.round}, table {g.table}: its pairs are not known yet")
         if self.draw != "high_card":
             return up, low
-        d = draw_for_positions(f"{self.seed}/knockout round {g.round} table {g.table}", self.options)
+        d = _table_draw(f"{self.seed}/knockout round {g.round} table {g.table}", self.options)
         return choose_positions((up, low), d, "NS")
 
     def knockout_draw(self, g: Game) -> list[tuple[str, str]]:
@@ -229,7 +237,7 @@ class Event:
         up, low = g.upper.pair, g.lower.pair
         if self.draw != "high_card" or up is None or low is None:
             return []
-        d = draw_for_positions(f"{self.seed}/knockout round {g.round} table {g.table}", self.options)
+        d = _table_draw(f"{self.seed}/knockout round {g.round} table {g.table}", self.options)
         return [((up, low)[team], card_str(card)) for team, card in d.draws]
 
     def knockout_seating(self, g: Game) -> Seating:
@@ -300,9 +308,10 @@ class Event:
                          for rnd, game in enumerate(mv.rounds, start=1) for s in game if s.table == t]
                 for t in tables}
 
-    def guide(self, pair: str) -> list[tuple[int, int, str, str]]:
-        """A pair's guide card: (round, table, direction, opponents); table 0 = sits out."""
-        mv = self.moves()
+    def guide(self, pair: str, mv: Movement | None = None) -> list[tuple[int, int, str, str]]:
+        """A pair's guide card: (round, table, direction, opponents); table 0 = sits out (``mv``: the
+        movement, when the caller has it already)."""
+        mv = mv or self.moves()
         if pair not in mv.pairs:
             raise TournamentError(f"no pair is called {pair!r}")
         out = []
@@ -325,8 +334,9 @@ class Event:
         """Every guide card: per pair (round, table, direction, opponents); with GVR partnering per
         player, with the partner of each game too (where each player goes for the second game)."""
         if self.partnering != "gvr":
+            mv = self.moves()
             return {p: [{"round": r, "table": t, "direction": d, "opponents": o,
-                         **({"bye": True} if o == BYE else {})} for r, t, d, o in self.guide(p)]
+                         **({"bye": True} if o == BYE else {})} for r, t, d, o in self.guide(p, mv)]
                     for p in self.pairs}
         out: dict[str, list[dict[str, Any]]] = {p: [] for p in self.players()}
         for game in self.moves().rounds:
@@ -596,6 +606,13 @@ class Event:
     def _waiting(self, rnd: int) -> int:
         """The knockout games of a round whose pairs are not known yet (the round before goes on)."""
         return sum(1 for g in self.bracket_games()[rnd - 1] if not g.bye and not g.ready)
+
+
+@lru_cache(maxsize=1024)
+def _table_draw(key: str, options: FrameOptions) -> PositionDraw:
+    """S3 B's draw at a knockout game's table (seeded: the same key, the same cards), drawn once: a
+    bracket's view asks for it at every game of every round."""
+    return draw_for_positions(key, options)
 
 
 def _slot(s: Any) -> dict[str, Any]:
