@@ -259,11 +259,11 @@ def test_mid_game_on_the_command_line_with_the_hands_numbered_as_in_the_game(tmp
     code, out, err = run("score", "add", "-f", f, "--side", "natural_canastas=2 table=200",
                          "--side", "natural_canastas=1 table=100")
     assert code == 0, err
-    assert "4530" in out and "3500" in out and "Next hand (5): opening minimum We 155, They 155." in out
+    assert "4,530" in out and "3,500" in out and "Next hand (5): opening minimum We 155, They 155." in out
     code, _out, err = run("score", "fix", "1", "1", "table=205", "--who", "Ann", "-f", f)
     assert code == 2 and "there is no hand 1 on this sheet (hands 4 to 4)" in err
     code, out, err = run("score", "fix", "4", "1", "table=205", "--who", "Ann", "-f", f)
-    assert code == 0 and "4535" in out, err
+    assert code == 0 and "4,535" in out, err
     assert "Ann: hand 4, We: table 200 -> 205" in run("score", "show", "-f", f)[1]
     rows = list(csv.DictReader(io.StringIO(run("score", "csv", "-f", f)[1])))
     assert [(r["Hand"], r["Side"], r["Running total"]) for r in rows] == [

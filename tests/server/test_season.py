@@ -29,7 +29,7 @@ def make_club(client: TestClient, **body: Any) -> tuple[str, dict[str, str], dic
                                         **body})
     assert r.status_code == 201, r.text
     made = r.json()
-    assert made["link"] == f"/club/{made['club_id']}#t={made['token']}"
+    assert made["link"] == f"http://testserver/club/{made['club_id']}#t={made['token']}"
     return made["club_id"], auth(made["token"]), made["club"]
 
 

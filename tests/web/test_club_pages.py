@@ -118,7 +118,7 @@ def test_a_knockout_of_eight_pairs_through_the_pages(chromium: Any, server: Live
     assert [r.locator("h3").inner_text() for r in big.locator(".ko-round").all()] == [
         "Quarter-finals", "Semi-finals", "Final"]
     final = big.locator(".ko-round").nth(2).locator(".slot").all_inner_texts()
-    assert [" ".join(x.split()) for x in final] == ["2 Cy & Di 2000", "5 Ida & Jo 2500"]
+    assert [" ".join(x.split()) for x in final] == ["2 Cy & Di 2,000", "5 Ida & Jo 2,500"]
     big.screenshot(path=str(shots / "knockout8-bracket-1280.png"), full_page=True)
     big.emulate_media(media="print")
     assert big.locator("header button").first.is_hidden()           # print has the bracket, not buttons
@@ -224,7 +224,7 @@ def test_a_season_of_three_club_nights_through_the_pages(chromium: Any, server: 
     public.get_by_role("link", name="Night 2: 2026-01-15, Thursday night 2 (4 pairs)").click()
     public.wait_for_selector("table.night-table")
     first = public.locator("table.night-table tr").nth(1).locator("td, th").all_inner_texts()
-    assert first == ["1", "Ed & Gus", "6", "2600", "1", "1"]
+    assert first == ["1", "Ed & Gus", "6", "2,600", "1", "1"]
     assert "Bob & Di" in public.inner_text("table.night-tables")
     public.set_viewport_size({"width": 1280, "height": 900})
     public.screenshot(path=str(shots / "results-night-1280.png"), full_page=True)
@@ -240,7 +240,7 @@ def test_a_score_sheet_going_on_from_another_on_a_phone(chromium: Any, server: L
     """S3 K carried over: We 3,330 and They 2,900 on a new sheet whose first hand is the game's fourth;
     the sheet says 155 and 125 to open, and hand 4 (S3 K's own: 2,525 and 2,075 less They's unfinished
     sevens, -2,500: -425) adds to the carried totals: 5,855 and 2,475. Every line's words are the page
-    catalogue's ("… of them, natural canastas of sevens"), and the Penalties column holds the -2,500."""
+    catalogue's ("... of them, natural canastas of sevens"), and the Penalties column holds the -2,500."""
     page = open_page(chromium, server.url + "/score", 375)
     page.wait_for_selector("#preset option[value='american']", state="attached")
     page.select_option("#preset", "american")
@@ -252,7 +252,7 @@ def test_a_score_sheet_going_on_from_another_on_a_phone(chromium: Any, server: L
     page.click("#start")
     page.wait_for_selector("#sides-entry fieldset")
     assert page.inner_text("#entry-title") == "Hand 4"
-    assert page.locator("#totals .big").all_inner_texts() == ["3330", "2900"]
+    assert page.locator("#totals .big").all_inner_texts() == ["3,330", "2,900"]
     assert page.locator("#totals .note").all_inner_texts() == ["needs 155 to open", "needs 125 to open"]
     we = {"red_threes": 5, "black_threes_laid": 2, "natural_canastas": 2, "mixed_canastas": 1,
           "went_out": True, "table": 325}
@@ -260,13 +260,13 @@ def test_a_score_sheet_going_on_from_another_on_a_phone(chromium: Any, server: L
             "short_melds_of_sevens": 1}
     page.locator("#sides-entry details").first.evaluate("e => e.open = true")
     page.locator("#sides-entry details").nth(1).evaluate("e => e.open = true")
-    assert page.inner_text("label[for='f-0-canastas_of_sevens']") == "… of them, natural canastas of sevens"
+    assert page.inner_text("label[for='f-0-canastas_of_sevens']") == "... of them, natural canastas of sevens"
     fill_hand(page, [we, they])
     page.click("#save")
     page.wait_for_function("document.querySelectorAll('#hands tr').length === 5")
-    assert page.locator("#totals .big").all_inner_texts() == ["5855", "2475"]
+    assert page.locator("#totals .big").all_inner_texts() == ["5,855", "2,475"]
     they_row = page.locator("table.sheet-table tr").nth(4).locator("td").all_inner_texts()
-    assert they_row == ["1800", "275", "-2500", "-425", "2475"]          # Base, Count, Penalties, Total
+    assert they_row == ["1,800", "275", "-2,500", "-425", "2,475"]          # Base, Count, Penalties, Total
     assert page.locator("table.sheet-table th.hand-n span").first.inner_text() == "Carried in"
     assert page.evaluate(SIDEWAYS) == []
     page.screenshot(path=str(shots / "score-carried-375.png"), full_page=True)

@@ -28,6 +28,7 @@ PAGES = {
     "/club/{club_id}": "club.html",               # the club's page: roster, nights, season (#t=)
     "/results/{club_id}": "results.html",         # the season's results, read-only (#k=)
     "/results/{club_id}/night/{n}": "results.html",  # one club night's results, read-only (#k=)
+    "/lobby": "lobby.html",                       # the tables playing now (every process)
 }
 
 

@@ -31,6 +31,7 @@ from .events import NewEvent, create_event, make_event
 from .protocol import Name, Strict, clean_name
 from .refusals import Refusal
 from .tokens import token_hash
+from .urls import link
 
 router = APIRouter()
 
@@ -99,9 +100,9 @@ async def _change(request: Request, club_id: str, seen: int | None,
     return await _save(request, club_id, club, version, seen)
 
 
-def _links(club_id: str, club: Club) -> dict[str, str]:
+def _links(request: Request, club_id: str, club: Club) -> dict[str, str]:
     """The read-only results link (its key opens the results only, so it is kept as it is)."""
-    return {"results": f"/results/{club_id}#k={club.read_key}"}
+    return {"results": link(request, f"/results/{club_id}#k={club.read_key}")}
 
 
 async def _events(request: Request, club: Club) -> list[dict[str, Any]]:
@@ -114,7 +115,8 @@ async def _events(request: Request, club: Club) -> list[dict[str, Any]]:
         if row is None:
             continue
         ev = Event.from_dict(json.loads(row[1]))
-        out.append({"event_id": event_id, "name": ev.name, "title": preset_title(ev.preset),
+        out.append({"event_id": event_id, "name": ev.name, "preset": ev.preset,
+                    "title": preset_title(ev.preset),
                     "pairs": len(ev.pairs), "confirmed": len(ev.games()),
                     "night": kept[event_id][0] if event_id in kept else None,
                     "date": kept[event_id][1] if event_id in kept else None})
@@ -123,7 +125,7 @@ async def _events(request: Request, club: Club) -> list[dict[str, Any]]:
 
 async def _view(request: Request, club_id: str, club: Club, version: int) -> dict[str, Any]:
     return {"id": club_id, "version": version, **club.view(), "events": await _events(request, club),
-            "links": _links(club_id, club)}
+            "links": _links(request, club_id, club)}
 
 
 @router.post("/api/clubs", status_code=201)
@@ -137,7 +139,7 @@ async def new_club(request: Request, body: NewClub) -> Any:
         raise _refused(e) from e
     club.read_key = secrets.token_urlsafe(24)
     club_id, token = await documents.create(request, "club", club.to_dict())
-    return {"club_id": club_id, "token": token, "link": f"/club/{club_id}#t={token}",
+    return {"club_id": club_id, "token": token, "link": link(request, f"/club/{club_id}#t={token}"),
             "club": await _view(request, club_id, club, 0)}
 
 

@@ -16,9 +16,11 @@ from ..errors import CanastaError
 from ..presets import preset_title
 from ..scoresheet import MAX_CARRIED, ScoreSheet, SheetError, entry_fields, refusal
 from . import documents
+from .language import catalogue_of
 from .protocol import Name, Strict, clean_name
 from .refusals import Refusal
 from .rulesets import build_rules
+from .urls import link
 
 router = APIRouter()
 
@@ -70,6 +72,7 @@ def sheet_view(sheet_id: str, sheet: ScoreSheet, version: int) -> dict[str, Any]
         "id": sheet_id, "version": version, "preset": r.name, "title": preset_title(r.name),
         "names": sheet.names,
         "target": r.target_score, "game_hands": r.game_hands,
+        # each line in English and as a message (key, data) the page says in its reader's language
         "fields": [f.to_dict() for f in entry_fields(r)],
         # ``n``: the hand's number in the game (a sheet carried over starts later than 1)
         "hands": [{"n": first + i + 1, "entries": sheet.entries[i], "who": sheet.entered_by[i][0],
@@ -81,9 +84,20 @@ def sheet_view(sheet_id: str, sheet: ScoreSheet, version: int) -> dict[str, Any]
     }
 
 
-def _refused(e: SheetError) -> Refusal:
-    """A sheet's refusal as the sheet says it: its code, data and English sentence."""
-    return Refusal(e.code, e.data, e.message)
+def _refused(e: SheetError, request: Request, sheet: ScoreSheet | None = None) -> Refusal:
+    """A sheet's refusal as the sheet says it: its code, data and English sentence; a line it names
+    (``line``) and the rule set (``rules``) are given in the reader's words, for the sentence said in
+    their language."""
+    data = dict(e.data)
+    if sheet is not None and ("line" in data or "rules" in data):
+        cat = catalogue_of(request)
+        fields = {f.name: f for f in entry_fields(sheet.rules)}
+        f = fields.get(str(data.get("line")))
+        if f is not None:
+            data["line"] = cat.say(f.key, f.data, f.label)
+        if "rules" in data:
+            data["rules"] = cat.say(f"preset.{sheet.rules.name}.title", {}, sheet.rules.name)
+    return Refusal(e.code, data, e.message)
 
 
 def _whole(value: Any, code: str) -> int:
@@ -117,9 +131,9 @@ async def new_sheet(request: Request, body: NewSheet) -> Any:
         carried = () if not body.carried else tuple(_whole(x, "start_total") for x in body.carried)
         sheet = ScoreSheet(r, body.names or [], start_scores=carried, first_hand=first - 1)
     except SheetError as e:
-        raise _refused(e) from e
+        raise _refused(e, request) from e
     sheet_id, token = await documents.create(request, "sheet", sheet.to_dict())
-    return {"sheet_id": sheet_id, "token": token, "link": f"/score/{sheet_id}#t={token}",
+    return {"sheet_id": sheet_id, "token": token, "link": link(request, f"/score/{sheet_id}#t={token}"),
             "sheet": sheet_view(sheet_id, sheet, 0)}
 
 
@@ -135,7 +149,7 @@ async def add_hand(request: Request, sheet_id: str, body: HandEntry) -> Any:
     try:
         sheet.add_hand(body.entries, who=clean_name(body.who or ""))
     except SheetError as e:
-        raise _refused(e) from e
+        raise _refused(e, request, sheet) from e
     return await _save(request, sheet_id, sheet, version, body.version)
 
 
@@ -145,7 +159,7 @@ async def correct_hand(request: Request, sheet_id: str, hand: int, body: Correct
     try:
         sheet.correct(sheet.hand_index(hand), body.side, body.changes, clean_name(body.who))
     except SheetError as e:
-        raise _refused(e) from e
+        raise _refused(e, request, sheet) from e
     return await _save(request, sheet_id, sheet, version, body.version)
 
 
@@ -155,7 +169,7 @@ async def remove_last(request: Request, sheet_id: str, body: RemoveLast) -> Any:
     try:
         sheet.remove_last(clean_name(body.who))
     except SheetError as e:
-        raise _refused(e) from e
+        raise _refused(e, request, sheet) from e
     return await _save(request, sheet_id, sheet, version, body.version)
 
 

@@ -12,7 +12,7 @@ let version = null;
 
 function render(ev) {
   $("ev-name").textContent = $("ev-heading").textContent = ev.name;
-  document.title = `${t("bracket_title")} · ${ev.name}`;
+  document.title = t("bracket_page_title", { name: ev.name });
   const c = ev.clock;
   $("ev-clock").textContent = t("ev_clock_line", { n: c.round, status: t("clock_" + c.status), left: mmss(c.remaining) });
   $("empty").hidden = !!ev.knockout;

@@ -1,8 +1,7 @@
 // A knockout's bracket (the event's "knockout" view from the server): one column per round, each game
 // with its two pairs (seed, or the game whose winner comes there), its table, the totals once entered
 // and the winner. Shared by the director's page and the big-screen page; the server decides it all.
-import { t, cardText } from "/static/i18n.js";
-const cardWord = c => (c === "JK" ? t("joker") : cardText(c));
+import { t, cardText, num } from "/static/i18n.js";
 import { el } from "/static/common.js";
 
 export function roundName(k, r) {
@@ -20,7 +19,7 @@ function slotLine(k, g, slot, side) {
   const score = g.result && slot.pair ? (slot.pair === g.ns ? g.result.ns : g.result.ew) : null;
   return el("div", { class: `slot ${side}${won ? " won" : ""}${out ? " out" : ""}${slot.pair ? "" : " tbd"}` },
     slot.seed ? el("span", { class: "seed", "aria-label": t("ev_seed_label", { n: slot.seed }), text: t("ev_seed", { n: slot.seed }) }) : el("span", { class: "seed" }),
-    el("span", { class: "pair", text: name }), score !== null ? el("span", { class: "total", text: String(score) }) : null);
+    el("span", { class: "pair", text: name }), score !== null ? el("span", { class: "total", text: num(score) }) : null);
 }
 export function bracketView(k) {
   const cols = k.rounds.map((games, i) => el("section", { class: "ko-round", "aria-label": roundName(k, i + 1) },
@@ -34,9 +33,9 @@ export function bracketView(k) {
 // The high-card draws in words: the seeding (every pair's card) and, per game, who sits North-South.
 export function drawLines(k, seedDraws) {
   const lines = [];
-  if (seedDraws?.length) lines.push(t("ev_seeding_draw", { cards: seedDraws.map(([pair, card]) => t("ev_draw_card", { pair, card: cardWord(card) })).join(", ") }));
+  if (seedDraws?.length) lines.push(t("ev_seeding_draw", { cards: seedDraws.map(([pair, card]) => t("ev_draw_card", { pair, card: cardText(card) })).join(", ") }));
   for (const games of k.rounds) for (const g of games) if (g.draw?.length)
     lines.push(t("ev_table_draw", { round: g.round, table: g.table, pair: g.ns,
-      cards: g.draw.map(([pair, card]) => t("ev_draw_card", { pair, card: cardWord(card) })).join(", ") }));
+      cards: g.draw.map(([pair, card]) => t("ev_draw_card", { pair, card: cardText(card) })).join(", ") }));
   return lines;
 }

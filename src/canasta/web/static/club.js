@@ -1,8 +1,8 @@
 // The club's page: the season table, the club nights (events made for the club) and keeping their
 // results, the read-only results link, the roster and the season's settings. The server's season model
 // decides every figure; the page sends what the secretary does and shows what comes back.
-import { loadMessages, applyMessages, t } from "/static/i18n.js";
-import { el, remember, secretLink, api as call } from "/static/common.js";
+import { loadMessages, applyMessages, t, has } from "/static/i18n.js";
+import { el, remember, secretLink, api as call, here } from "/static/common.js";
 import { seasonTable, ruleText } from "/static/season.js";
 
 await loadMessages();
@@ -24,8 +24,8 @@ function newPage() {
       name: $("name").value.trim(), season: $("season").value.trim(), members, rank_by: $("rank-by").value, best: +$("best").value || 4 }) });
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
-    remember({ name: `${t("club_title")}: ${j.club.name}`, link: j.link });
-    location.href = j.link;
+    remember({ name: t("club_remembered", { name: j.club.name }), link: j.link });
+    location.href = here(j.link);
   };
 }
 
@@ -44,7 +44,8 @@ function nightItem(e) {
     }
   };
   return el("li", { class: "panel" },
-    el("p", {}, el("strong", { text: t("club_night_line", { name: e.name, title: e.title, pairs: e.pairs, confirmed: e.confirmed }) })),
+    el("p", {}, el("strong", { text: t("club_night_line", { name: e.name, title: has(`preset.${e.preset}.title`) ? t(`preset.${e.preset}.title`) : e.title,
+      pairs: e.pairs, confirmed: e.confirmed }) })),
     e.night ? el("p", { class: "note", text: t("club_night_kept", { n: e.night }) }) : null,
     el("div", { class: "row" }, el("label", {}, el("span", { text: t("club_date") }), date),
       el("button", { type: "button", class: e.night ? "" : "primary", text: e.night ? t("club_keep_again") : t("club_keep"), onclick: () => keep() })),
@@ -62,13 +63,12 @@ function memberItem(m) {
 function render() {
   $("club").hidden = false; $("club-tools").hidden = false; $("new").hidden = true;
   $("club-name").textContent = club.season ? t("results_season", { club: club.name, season: club.season }) : club.name;
-  document.title = `${t("club_title")} · ${club.name}`;
+  document.title = t("club_page_title", { name: club.name });
   $("table").replaceChildren(club.table.length ? seasonTable(club) : el("p", { class: "note", text: t("club_no_nights") }));
   $("rule").textContent = ruleText(club);
   $("new-night").href = `/event#club=${clubId}&t=${token}`;
   $("events").replaceChildren(...(club.events.length ? club.events.map(nightItem) : [el("li", { class: "note", text: t("club_no_events") })]));
-  const link = location.origin + club.links.results;
-  $("results-link").value = link; $("open-results").href = club.links.results;
+  $("results-link").value = club.links.results; $("open-results").href = here(club.links.results);
   $("roster").replaceChildren(...club.members.map(memberItem));
   $("set-season").value = club.season; $("set-rank-by").value = club.rule.rank_by; $("set-best").value = club.rule.best;
 }

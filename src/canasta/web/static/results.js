@@ -1,6 +1,6 @@
 // The read-only results a club links to: the season's table and its nights, or one night's standings
 // and every table's result. The link's key (after "#k=") opens these and nothing else.
-import { loadMessages, applyMessages, t } from "/static/i18n.js";
+import { loadMessages, applyMessages, t, num as grouped, has } from "/static/i18n.js";
 import { el } from "/static/common.js";
 import { seasonTable, ruleText } from "/static/season.js";
 
@@ -10,7 +10,7 @@ const $ = x => document.getElementById(x);
 const [, , clubId, part, n] = location.pathname.split("/");
 const key = new URLSearchParams(location.hash.slice(1)).get("k") || "";
 const H = { authorization: `Bearer ${key}` };
-const num = x => String(Math.round(x * 100) / 100);
+const num = x => grouped(Math.round(x * 100) / 100);
 const csvPath = part === "night" ? `/api/results/${clubId}/nights/${n}/csv` : `/api/results/${clubId}/csv`;
 
 async function get(path) {
@@ -25,7 +25,7 @@ function table(heads, rows, cls) {
 function season(v) {
   const title = v.season ? t("results_season", { club: v.name, season: v.season }) : v.name;
   $("heading").textContent = $("title").textContent = title;
-  document.title = `${t("results_title")} · ${title}`;
+  document.title = t("results_page_title", { name: title });
   $("season").hidden = false; $("nights-box").hidden = false;
   $("table").replaceChildren(v.table.length ? seasonTable(v) : el("p", { class: "note", text: t("club_no_nights") }));
   $("rule").textContent = ruleText(v);
@@ -35,16 +35,16 @@ function season(v) {
 function night(v) {
   $("heading").textContent = v.season ? t("results_season", { club: v.club, season: v.season }) : v.club;
   $("title").textContent = t("results_night", { n: v.n, name: v.name });
-  $("facts").textContent = t("results_night_facts", { date: v.date, title: v.title });
-  document.title = `${t("results_title")} · ${v.name}`;
+  $("facts").textContent = t("results_night_facts", { date: v.date, title: has(`preset.${v.preset}.title`) ? t(`preset.${v.preset}.title`) : v.title });
+  document.title = t("results_page_title", { name: v.name });
   $("back").hidden = false; $("back").href = `/results/${clubId}#k=${key}`;
   $("night").hidden = false; $("tables-box").hidden = !v.tables.length;
   $("pairs").replaceChildren(table(["club_place", "results_pair", "results_mps", "results_points", "results_wins", "results_games"],
-    v.rows.map(r => [["club_place", r.place === null ? t("ev_still_in") : String(r.place)], ["results_pair", r.pair],
-      ["results_mps", num(r.match_points)], ["results_points", num(r.points)], ["results_wins", num(r.wins)], ["results_games", String(r.played)]]), "night-table"));
+    v.rows.map(r => [["club_place", r.place === null ? t("ev_still_in") : num(r.place)], ["results_pair", r.pair],
+      ["results_mps", num(r.match_points)], ["results_points", num(r.points)], ["results_wins", num(r.wins)], ["results_games", num(r.played)]]), "night-table"));
   $("tables").replaceChildren(table(["results_round", "results_table", "results_ns", "results_ew", "results_ns_total", "results_ew_total"],
-    v.tables.map(x => [["results_round", String(x.round)], ["results_table", String(x.table)], ["results_ns", x.ns], ["results_ew", x.ew],
-      ["results_ns_total", String(x.ns_total)], ["results_ew_total", String(x.ew_total)]]), "night-tables"));
+    v.tables.map(x => [["results_round", num(x.round)], ["results_table", num(x.table)], ["results_ns", x.ns], ["results_ew", x.ew],
+      ["results_ns_total", num(x.ns_total)], ["results_ew_total", num(x.ew_total)]]), "night-tables"));
 }
 try {
   if (part === "night") night(await get(`/api/results/${clubId}/nights/${n}`));
