@@ -21,6 +21,7 @@ async function newPage() {
   const presets = await (await fetch("/api/presets")).json();
   for (const p of presets) $("preset").append(el("option", { value: p.name, text: p.title }));
   $("preset").value = "nvso-tournament";
+  $("name").value = t("ev_default_name");
   // a knockout has as many rounds as its bracket needs: the number of rounds is not asked
   $("movement").onchange = () => { const ko = $("movement").value === "knockout";
     $("games-box").hidden = ko; $("games-ko").hidden = !ko; $("ko-help").hidden = !ko; };
