@@ -172,9 +172,9 @@ class EntryField:
 #: extracted from here; the page and the command say them in the reader's language).
 LINES: dict[str, Template] = {
     "sheet.natural_canastas": "Natural canastas",
-    "sheet.natural_canastas.help": "no wild cards (red canastas)",
+    "sheet.natural_canastas.help": "no wild cards: red canastas",
     "sheet.mixed_canastas": "Mixed canastas",
-    "sheet.mixed_canastas.help": "with wild cards (black canastas)",
+    "sheet.mixed_canastas.help": "with wild cards: black canastas",
     "sheet.sequence_canastas": "Sequence canastas",
     "sheet.wild_canastas": "Wild-card canastas",
     "sheet.canastas_of": "... of them, natural canastas of {rank}",

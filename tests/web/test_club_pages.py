@@ -144,7 +144,7 @@ def test_a_knockout_of_six_pairs_gives_the_top_seeds_byes(chromium: Any, server:
     byes = page.locator("#rounds section.round").first.locator("tr.sit-out td").all_inner_texts()
     assert byes == ["Ann & Bob goes through to round 2 without a game (a bye)",
                     "Cy & Di goes through to round 2 without a game (a bye)"]
-    assert "2 more game(s) once the winners of round 1 are known" in page.inner_text("#rounds")
+    assert "2 more games once the winners of round 1 are known" in page.inner_text("#rounds")
     assert page.locator(".ko-round").first.locator(".ko-game.bye").count() == 2
     guide = page.locator("#guides .guide", has_text="Ann & Bob").first.inner_text()
     assert "Round 1: a bye (no game)" in guide
@@ -214,6 +214,11 @@ def test_a_season_of_three_club_nights_through_the_pages(chromium: Any, server: 
         ("1", "Bob", "13"), ("2", "Hal", "11"), ("3", "Gus", "10"), ("4", "Cy", "8"), ("5", "Di", "7"),
         ("6", "Ann", "6"), ("6", "Ed", "6"), ("6", "Ivy", "6"), ("9", "Flo", "5")]
     assert rows[5][3:6] == ["6", "0", "–"]                                # Ann away on night 3
+    # how many nights count is asked only of a season that counts the best nights
+    assert page.locator("#set-best-box").is_hidden()
+    page.select_option("#set-rank-by", "best")
+    assert page.locator("#set-best").is_visible()
+    page.select_option("#set-rank-by", "total")
     page.screenshot(path=str(shots / "club-1280.png"), full_page=True)
     # the read-only results: the season, then night 2
     results = page.locator("#results-link").input_value()

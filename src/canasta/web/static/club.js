@@ -71,6 +71,9 @@ function render() {
   $("results-link").value = club.links.results; $("open-results").href = here(club.links.results);
   $("roster").replaceChildren(...club.members.map(memberItem));
   $("set-season").value = club.season; $("set-rank-by").value = club.rule.rank_by; $("set-best").value = club.rule.best;
+  // how many nights count is asked only where the season counts a member's best nights
+  const bestShown = () => { $("set-best-box").hidden = $("set-rank-by").value !== "best"; };
+  $("set-rank-by").onchange = bestShown; bestShown();
 }
 async function load() {
   try { club = await api(`/api/clubs/${clubId}`); render(); } catch (e) { $("club").hidden = false; showErr("err", e.message); }
