@@ -15,7 +15,20 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 
-from . import events, games, invites, language, lobby, pages, rulesets, sheets, table_socket, tables, verify
+from . import (
+    events,
+    games,
+    invites,
+    language,
+    lobby,
+    pages,
+    rulesets,
+    season,
+    sheets,
+    table_socket,
+    tables,
+    verify,
+)
 from .config import ServerConfig
 from .hub import Hub
 from .protocol import field_problem
@@ -24,7 +37,7 @@ from .urls import for_config
 
 MAX_BODY = 64 * 1024
 ROUTERS = (rulesets.router, tables.router, games.router, verify.router, table_socket.router, sheets.router,
-           events.router, invites.router, language.router, lobby.router, pages.router)
+           events.router, season.router, invites.router, language.router, lobby.router, pages.router)
 
 
 def refused(r: Refusal, request: Request | None = None) -> JSONResponse:

@@ -17,7 +17,8 @@ __all__ = ["create", "hub_of", "load", "save"]
 
 # each kind's refusals: no such document, changed since it was loaded, changed at the same moment
 REFUSED = {"sheet": ("unknown_sheet", "sheet_changed", "sheet_changed_now"),
-           "event": ("unknown_event", "event_changed", "event_changed_now")}
+           "event": ("unknown_event", "event_changed", "event_changed_now"),
+           "club": ("unknown_club", "club_changed", "club_changed_now")}
 
 
 async def create(request: Request, kind: str, doc: dict[str, Any]) -> tuple[str, str]:

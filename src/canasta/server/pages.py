@@ -23,6 +23,11 @@ PAGES = {
     "/event": "event.html",                       # a new tournament event
     "/event/{event_id}": "event.html",            # the director's page
     "/event/{event_id}/clock": "clock.html",      # the big-screen clock
+    "/event/{event_id}/bracket": "bracket.html",  # a knockout's bracket, for the big screen and print
+    "/club": "club.html",                         # a new club: its roster and season
+    "/club/{club_id}": "club.html",               # the club's page: roster, nights, season (#t=)
+    "/results/{club_id}": "results.html",         # the season's results, read-only (#k=)
+    "/results/{club_id}/night/{n}": "results.html",  # one club night's results, read-only (#k=)
     "/lobby": "lobby.html",                       # the tables playing now (every process)
 }
 

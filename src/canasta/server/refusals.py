@@ -3,9 +3,11 @@
 A refusal (an HTTP error, a ``refused`` answer or an ``error`` on the table's socket) is a *code* and
 a dict of *data* (:mod:`canasta.messages`): the page, or any client, says it in the reader's language
 from its catalogue; the English sentence is sent along as ``message`` from :data:`REFUSALS`. The
-engine's refusals keep the engine's code, data and English sentence (``IllegalAction``); a reason the
-engine or a tool gives only as an English sentence so far (a rule set's ``RuleError``, a score
-sheet's entry) travels as the datum ``reason``.
+engine's refusals keep the engine's code, data and English sentence (``IllegalAction``), and so do
+the club tools' (a score sheet's entry: ``canasta.scoresheet.MESSAGES``; a table's totals:
+``events.MESSAGES``; a club's roster and season: ``canasta.tournament.season.MESSAGES``); a reason
+given only as an English sentence so far (a rule set's ``RuleError``, an event's) travels as the
+datum ``reason``.
 
 Data keys follow :mod:`canasta.messages`: ``seat``, ``round``, ``event`` and the like are numbers;
 ``name`` is text; ``n`` chooses the plural form.
@@ -91,7 +93,6 @@ REFUSALS: dict[str, Template] = {
     "event_changed_now": "someone else changed this event at the same moment: your change was not saved; "
                          "look again and make it again",
     "event_busy": "the event is being changed by many people at once: try again",
-    "bad_entry": "{reason}",
     "bad_event": "{reason}",
     "round_online": "round {round} is already played online",
     "round_online_meanwhile": "round {round} was put online from another device meanwhile",
@@ -101,11 +102,20 @@ REFUSALS: dict[str, Template] = {
     "result_changed": "table {table} of round {round} was changed on another device: your entry was not "
                       "saved; look at it again",
     "clock_moved": "the clock is at round {now_round} now, not {round}",
+    # a club's season (server/season.py; the season's own refusals carry their code and words)
+    "unknown_club": "there is no such club (check the link)",
+    "club_changed": "someone else has changed this club since you loaded it: your change was not saved; "
+                    "look again and make it again",
+    "club_changed_now": "someone else changed this club at the same moment: your change was not saved; "
+                        "look again and make it again",
+    "not_club_event": "event {event} is not one of this club's nights",
+    "bad_club": "{reason}",
 }
 
 # the HTTP status of each code that is not a plain 400
 STATUS: dict[str, int] = {
-    "unknown_table": 404, "unknown_sheet": 404, "unknown_event": 404, "no_game": 404,
+    "unknown_table": 404, "unknown_sheet": 404, "unknown_event": 404, "no_game": 404, "unknown_club": 404,
+    "club_changed": 409, "club_changed_now": 409, "not_club_event": 404,
     "bad_token": 403, "not_host": 403, "seat_to_bot": 403, "seat_new_link": 403,
     "not_finished": 409, "record_not_ready": 409, "sheet_changed": 409, "sheet_changed_now": 409,
     "event_changed": 409, "event_changed_now": 409, "event_busy": 409, "round_online_meanwhile": 409,

@@ -127,7 +127,13 @@ class EventRow(_DocRow, Base):
     __tablename__ = "events"
 
 
-DOC_ROWS: dict[str, Any] = {"sheet": SheetRow, "event": EventRow}
+class ClubRow(_DocRow, Base):
+    """A club: its roster, its season and the nights kept (``canasta.tournament.season``)."""
+
+    __tablename__ = "clubs"
+
+
+DOC_ROWS: dict[str, Any] = {"sheet": SheetRow, "event": EventRow, "club": ClubRow}
 
 
 class Conflict(Exception):
