@@ -109,8 +109,8 @@ def test_golden_records_keep_the_old_names_and_replay(name: str, olds: dict[str,
 def test_a_server_table_stored_with_old_names_comes_back() -> None:
     """A table row's stored rules JSON with the old names (the bot workers read the same JSON through
     the same ``rules_from_options``)."""
+    from canasta.server.online_table import OnlineTable
     from canasta.server.store import SeatData, TableData
-    from canasta.server.table import Table
 
     options = rules("trey-canasta").options() | {"first_turn_upcard": "trey", "red3_mode": "trey",
                                                  "stock_end": "bolivia"}
@@ -118,7 +118,7 @@ def test_a_server_table_stored_with_old_names_comes_back() -> None:
     data = TableData("t1", "old", "trey-canasta", {"preset": "trey-canasta", "options": options}, "h", "s",
                      0, 0, seats, seed=3)
     hub = types.SimpleNamespace(config=types.SimpleNamespace(ring=16))
-    table = Table(hub, data)  # type: ignore[arg-type]
+    table = OnlineTable(hub, data)  # type: ignore[arg-type]
     assert table.rules == rules("trey-canasta") and table.state.legal_actions()
 
 

@@ -132,14 +132,14 @@ def test_the_quick_start_seats_bots_of_the_level_chosen(client: TestClient) -> N
     ({"preset": "classic", "overrides": {"stock_draw": "two"}}, "bad_rules", "stock_draw"),
     ({"preset": "classic", "players": 3}, "bad_rules", "classic is for 4 players"),
     ({"preset": "bolivya"}, "bad_rules", "unknown rule set 'bolivya' (did you mean 'bolivia'?)"),
-    ({"preset": "classic", "seats": [{"kind": "bot"}] * 4}, "bad_seat", "at least one seat must be a person"),
-    ({"preset": "classic", "seats": [{"kind": "person"}] * 3}, "bad_seat", "3 seats given"),
+    ({"preset": "classic", "seats": [{"kind": "bot"}] * 4}, "no_person", "at least one seat must be a"),
+    ({"preset": "classic", "seats": [{"kind": "person"}] * 3}, "seat_count", "3 seats given"),
     ({"preset": "classic", "seats": [{"kind": "robot"}] * 4}, "bad_request", "seats.0.kind"),
     ({"preset": "classic", "name": "x" * 200}, "bad_request", "name"),
     ({"preset": "classic", "seats": [{"kind": "person", "name": "A\x00B"}] * 4}, "bad_request", "control"),
     ({"preset": "classic", "colour": "red"}, "bad_request", "colour"),
     ({"preset": "classic", "level": "grandmaster"}, "bad_request", "level"),
-    ({"preset": "classic", "level": "expert", "seats": SEATS4}, "bad_seat", "each bot's level in its seat"),
+    ({"preset": "classic", "level": "expert", "seats": SEATS4}, "level_with_seats", "each bot's level in"),
 ])
 def test_bad_table_requests_are_refused_with_a_reason(client: TestClient, body: dict[str, Any], code: str,
                                                       words: str) -> None:
@@ -301,7 +301,7 @@ def test_a_fair_games_hand_seed_is_revealed_to_every_seat_when_that_hand_ends(cl
     doc["deals"][0]["salt"] = "0" * 32
     assert not client.post("/api/verify", json={"commitments": doc}).json()["ok"]
     bad = client.post("/api/verify", json={})
-    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_verify"
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "verify_nothing"
     s.close()
     again = Sock(client, tid, t["seats"][0]["token"])          # a seat joining later gets it too
     assert again.catch_up_msg["reveals"] == reveal
@@ -374,17 +374,19 @@ def test_bad_socket_input_is_refused_and_changes_nothing(client: TestClient) -> 
     assert refused(me, "a3", action="fly away")["code"] in ("notation", "bad_action", "unknown_action") \
         or "fly" in refused(me, "a3b", action="fly away")["message"]
     assert refused(me, "a4", meld=["ZZ", "KH", "KS"])["code"] == "bad_cards"
-    assert refused(me, "a5", action="draw", meld=["KH"])["code"] == "bad_message"
-    for raw, words in [("not json", "message"), ('{"type": "dance"}', "type"),
-                       ('{"type": "intent", "id": "x", "based_on": -1, "action": "draw"}', "based_on"),
-                       ('{"type": "intent", "id": "' + "y" * 100 + '", "based_on": 0, "action": "d"}',
-                        "id"),
-                       ('{"type": "hello", "token": "abcdefghijk"}', "hello")]:
+    assert refused(me, "a5", action="draw", meld=["KH"])["code"] == "one_intent_kind"
+    bad = "bad_message"
+    for raw, code, words in [("not json", bad, "message"), ('{"type": "dance"}', bad, "type"),
+                             ('{"type": "intent", "id": "x", "based_on": -1, "action": "draw"}', bad,
+                              "based_on"),
+                             ('{"type": "intent", "id": "' + "y" * 100 + '", "based_on": 0, "action": "d"}',
+                              bad, "id"),
+                             ('{"type": "hello", "token": "abcdefghijk"}', "already_hello", "hello")]:
         me.ws.send_text(raw)
         err = me.next(lambda m: m["type"] == "error")
-        assert err["code"] == "bad_message" and words in err["message"], (raw, err)
+        assert err["code"] == code and words in err["message"], (raw, err)
     me.ws.send_text(json.dumps({"type": "intent", "id": "big", "based_on": 0, "action": "x" * 9000}))
-    assert me.next(lambda m: m["type"] == "error")["code"] == "too_big"
+    assert me.next(lambda m: m["type"] == "error")["code"] == "message_too_big"
     watcher = Sock(client, tid, t["spectator_token"])
     assert watcher.first["role"] == "spectator" and watcher.view["hand"] == ""
     assert watcher.intent("w1", action="draw")["code"] == "spectator"

@@ -64,7 +64,8 @@ def test_bad_input_and_stale_writes_are_refused_and_change_nothing(client: TestC
         ({"round": 9, "table": 1, "ns": 5, "ew": 0}, 400, "bad_event", "no round 9"),
         ({"round": 1, "table": 1, "ns": "x", "ew": 0}, 400, "bad_request", "ns"),
         ({"round": 1, "table": 1, "ns": 5, "ew": 0,
-          "seen": {"ns": 1, "ew": 2, "ns_agrees": False, "ew_agrees": False}}, 409, "changed", "not saved"),
+          "seen": {"ns": 1, "ew": 2, "ns_agrees": False, "ew_agrees": False}}, 409, "result_changed",
+         "not saved"),
     ):
         r = client.post(f"/api/events/{eid}/results", headers=auth, json=body)
         err = r.json()["error"]

@@ -63,7 +63,7 @@ def test_a_write_on_an_older_copy_is_refused_and_nothing_is_lost(client: TestCli
     assert client.post(f"/api/sheets/{sid}/hands", headers=auth,
                        json={"entries": [WE, THEY], "version": 0}).status_code == 200
     late = client.post(f"/api/sheets/{sid}/hands", headers=auth, json={"entries": [THEY, WE], "version": 0})
-    assert late.status_code == 409 and late.json()["error"]["code"] == "changed"
+    assert late.status_code == 409 and late.json()["error"]["code"] == "sheet_changed"
     assert "not saved" in late.json()["error"]["message"]
     assert client.get(f"/api/sheets/{sid}", headers=auth).json()["scores"] == [2525, 2075]
 

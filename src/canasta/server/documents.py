@@ -8,17 +8,16 @@ from typing import Any
 
 from fastapi import Request
 
-from .hub import Hub
+from .access import bearer, hub_of
+from .refusals import Refusal
 from .store import Conflict
-from .table import Refusal
 from .tokens import new_table_id, new_token, token_hash
 
-NAMES = {"sheet": "score sheet", "event": "event"}
+__all__ = ["create", "hub_of", "load", "save"]
 
-
-def hub_of(request: Request) -> Hub:
-    h: Hub = request.app.state.hub
-    return h
+# each kind's refusals: no such document, changed since it was loaded, changed at the same moment
+REFUSED = {"sheet": ("unknown_sheet", "sheet_changed", "sheet_changed_now"),
+           "event": ("unknown_event", "event_changed", "event_changed_now")}
 
 
 async def create(request: Request, kind: str, doc: dict[str, Any]) -> tuple[str, str]:
@@ -34,12 +33,11 @@ async def load(request: Request, kind: str, doc_id: str) -> tuple[dict[str, Any]
     h = hub_of(request)
     row = await h.db(h.store.load_doc, kind, doc_id)
     if row is None:
-        raise Refusal(f"unknown_{kind}", f"there is no such {NAMES[kind]} (check the link)")
+        raise Refusal(REFUSED[kind][0])
     digest, doc, version = row
-    auth = request.headers.get("authorization", "")
-    token = auth[7:].strip() if auth.lower().startswith("bearer ") else ""
+    token = bearer(request)
     if not token or token_hash(token) != digest:
-        raise Refusal("bad_token", f"this link is not valid for this {NAMES[kind]}")
+        raise Refusal("bad_token")
     loaded: dict[str, Any] = json.loads(doc)
     return loaded, version
 
@@ -49,12 +47,10 @@ async def save(request: Request, kind: str, doc_id: str, doc: dict[str, Any], ve
     """Store ``doc`` over ``version`` if the writer saw that version (``seen``; None when the caller
     has checked what the writer saw itself); the new version."""
     if seen is not None and seen != version:
-        raise Refusal("changed", f"someone else has changed this {NAMES[kind]} since you loaded it: your "
-                                 "change was not saved; look again and make it again")
+        raise Refusal(REFUSED[kind][1])
     h = hub_of(request)
     try:
         await h.db(h.store.save_doc, kind, doc_id, json.dumps(doc), version)
     except Conflict as e:
-        raise Refusal("changed", f"someone else changed this {NAMES[kind]} at the same moment: your change "
-                                 "was not saved; look again and make it again") from e
+        raise Refusal(REFUSED[kind][2]) from e
     return version + 1

@@ -22,10 +22,12 @@ from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_tot
 from ..tournament.event import Event, event_options, pair_players
 from ..tournament.ranking import RankOptions
 from . import documents
-from .hub import build_rules
+from .online_table import OnlineTable
 from .protocol import Level, Name, NewTable, SeatSpec, Strict, clean_name
-from .table import Refusal, Table
-from .tokens import new_token, token_hash
+from .refusals import Refusal
+from .rulesets import build_rules
+from .seats import change_seat
+from .tables import fresh_token
 
 router = APIRouter()
 
@@ -98,7 +100,7 @@ class ClockAction(Strict):
     round: Annotated[int, Field(ge=1, le=20)]
 
 
-async def _online_tables(request: Request, ev: Event) -> dict[tuple[int, int], Table]:
+async def _online_tables(request: Request, ev: Event) -> dict[tuple[int, int], OnlineTable]:
     """The event's online tables whose game is over."""
     h = documents.hub_of(request)
     done = {}
@@ -155,7 +157,7 @@ async def new_event(request: Request, body: NewEvent) -> Any:
     try:
         check_preset(body.preset)
     except RuleError as e:
-        raise Refusal("bad_rules", str(e)) from None
+        raise Refusal.because("bad_rules", e) from None
     try:
         options = event_options(body.games, body.game_minutes, body.warning_minutes, body.on_time)
         ranking = RankOptions()
@@ -166,7 +168,7 @@ async def new_event(request: Request, body: NewEvent) -> Any:
         ev = Event.new(body.name, body.preset, body.pairs, options, body.draw, body.seed, body.movement,
                        ranking, body.overrides, body.partnering)
     except CanastaError as e:
-        raise Refusal("bad_event", str(e)) from e
+        raise Refusal.because("bad_event", e) from e
     event_id, token = await documents.create(request, "event", ev.to_dict())
     return {"event_id": event_id, "token": token, "link": f"/event/{event_id}#t={token}",
             "clock_link": f"/event/{event_id}/clock#t={token}",
@@ -194,12 +196,11 @@ async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRou
     try:
         seating = ev.seating(rnd)
     except CanastaError as e:
-        raise Refusal("bad_event", str(e)) from e
+        raise Refusal.because("bad_event", e) from e
     if any((rnd, s.table) in ev.online for s in seating):
-        raise Refusal("bad_event", f"round {rnd} is already played online")
+        raise Refusal("round_online", {"round": rnd})
     if body.duplicate and ev.partnering == "gvr":
-        raise Refusal("bad_event", "duplicate compares pairs deal by deal; with GVR partnering the "
-                                   "partners change, so play this round online without the same deals")
+        raise Refusal("duplicate_gvr")
     h = documents.hub_of(request)
     made = []
     for s in seating:
@@ -211,12 +212,12 @@ async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRou
         try:
             out = await h.create(spec)
         except CanastaError as e:
-            raise Refusal("bad_rules", str(e)) from e
+            raise Refusal.because("bad_rules", e) from e
         made.append((s.table, out))
 
     def change(e: Event) -> None:
         if any((rnd, t) in e.online for t, _o in made):
-            raise Refusal("changed", f"round {rnd} was put online from another device meanwhile")
+            raise Refusal("round_online_meanwhile", {"round": rnd})
         for t, out in made:
             e.online[(rnd, t)] = out["table_id"]
         if body.duplicate:
@@ -234,16 +235,11 @@ async def online_seat(request: Request, event_id: str, rnd: int, table_no: int, 
     tid = ev.online.get((rnd, table_no))
     table = await documents.hub_of(request).get(tid) if tid else None
     if table is None:
-        raise Refusal("bad_event", f"table {table_no} of round {rnd} is not played online")
+        raise Refusal("not_online", {"table": table_no, "round": rnd})
     if not 0 <= seat < table.rules.players:
-        raise Refusal("bad_seat", f"seat {seat} is not at this table")
-
-    def fresh() -> tuple[str, str]:
-        tok = new_token()
-        return tok, token_hash(tok)
-
-    s, token = await table.change_seat(seat, body.kind, body.level if body.kind == "bot" else None, None,
-                                       body.kind == "person", fresh)
+        raise Refusal("bad_seat", {"seat": seat, "last_seat": table.rules.players - 1})
+    s, token = await change_seat(table, seat, body.kind, body.level if body.kind == "bot" else None, None,
+                                 body.kind == "person", fresh_token)
     documents.hub_of(request).index(table)
     out: dict[str, Any] = s.public()
     if token is not None:
@@ -259,13 +255,13 @@ async def _change(request: Request, event_id: str, change: Callable[[Event], Non
         try:
             change(ev)
         except CanastaError as e:
-            raise Refusal("bad_event", str(e)) from e
+            raise Refusal.because("bad_event", e) from e
         try:
             return await _save(request, event_id, ev, version, None)
         except Refusal as r:
-            if r.code != "changed":
+            if r.code != "event_changed_now":
                 raise
-    raise Refusal("changed", "the event is being changed by many people at once: try again")
+    raise Refusal("event_busy")
 
 
 @router.post("/api/events/{event_id}/results")
@@ -275,8 +271,7 @@ async def enter_result(request: Request, event_id: str, body: Result) -> Any:
         shown = None if now is None else Seen(ns=now.ns, ew=now.ew, ns_agrees=now.ns_agrees,
                                               ew_agrees=now.ew_agrees)
         if shown != body.seen:
-            raise Refusal("changed", f"table {body.table} of round {body.round} was changed on another "
-                                     "device: your entry was not saved; look at it again")
+            raise Refusal("result_changed", {"table": body.table, "round": body.round})
         ev.enter(body.round, body.table, body.ns, body.ew, clean_name(body.who or ""), body.ns_agrees,
                  body.ew_agrees)
     return await _change(request, event_id, change)
@@ -286,7 +281,7 @@ async def enter_result(request: Request, event_id: str, body: Result) -> Any:
 async def clock(request: Request, event_id: str, body: ClockAction) -> Any:
     def change(ev: Event) -> None:
         if ev.clock.round != body.round:
-            raise Refusal("changed", f"the clock is at round {ev.clock.round} now, not {body.round}")
+            raise Refusal("clock_moved", {"now_round": ev.clock.round, "round": body.round})
         ev.clock_action(body.action, time.time())
     return await _change(request, event_id, change)
 

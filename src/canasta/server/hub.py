@@ -16,42 +16,20 @@ from functools import partial
 from typing import Any, TypeVar
 
 from ..bots import LEVEL_NAMES, level_id
-from ..errors import CanastaError, RuleError
-from ..presets import DEFAULT_PLAYERS, PRESETS, check_preset, preset_table, preset_title, rules
-from ..rules import RuleSet
+from ..presets import preset_title
 from ..tournament.fair import new_fair_seed
 from .botpool import BotPool
 from .bus import EventBus, LocalBus
 from .config import ServerConfig
+from .online_table import OnlineTable
 from .protocol import NewTable
+from .refusals import Refusal
+from .rulesets import build_rules
 from .store import SeatData, Store, TableData
-from .table import Refusal, Table
 from .tokens import new_table_id, new_token, token_hash
 
 log = logging.getLogger("canasta.server")
 T = TypeVar("T")
-
-
-def player_counts(preset: str) -> list[int]:
-    """The player counts a preset allows (from its own table)."""
-    counts: list[int] = list(preset_table(preset)["player_counts"][0])
-    return counts
-
-
-def build_rules(preset: str, players: int | None, overrides: dict[str, Any]) -> RuleSet:
-    """The engine's rule set for a table; RuleError with the engine's message when refused."""
-    check_preset(preset)
-    opts = dict(overrides)
-    if players is not None:
-        if "players" in opts and opts["players"] != players:
-            raise RuleError("the player count is given twice with different values")
-        opts["players"] = players
-    try:
-        return rules(preset, **opts)
-    except CanastaError:
-        raise
-    except (TypeError, ValueError) as e:  # an engine that does not yet name every problem itself
-        raise RuleError(str(e)) from e
 
 
 class Hub:
@@ -61,7 +39,7 @@ class Hub:
         self.store = store or Store(config.database_url())
         self.bus: EventBus = bus or LocalBus()
         self.bots = BotPool(config.bot_workers)
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, OnlineTable] = {}
         self._by_token: dict[str, str] = {}
         sqlite = self.store.url.startswith("sqlite")
         # SQLite has one writer: one thread keeps its transactions in order without lock waits
@@ -76,11 +54,11 @@ class Hub:
     async def start(self) -> None:
         for data in await self.db(self.store.unfinished):
             try:
-                self._add(Table(self, data))
+                self._add(OnlineTable(self, data))
             except Exception:  # one damaged table must not keep the others down
                 log.exception("table %s could not be reloaded", data.id)
         for t in self.tables.values():
-            t.kick_bots()
+            t.bots.kick()
         log.info("%d unfinished tables reloaded", len(self.tables))
 
     async def stop(self) -> None:
@@ -90,11 +68,11 @@ class Hub:
         await asyncio.to_thread(self._db.shutdown, True)
         self.store.close()
 
-    def _add(self, table: Table) -> None:
+    def _add(self, table: OnlineTable) -> None:
         self.tables[table.id] = table
         self.index(table)
 
-    def index(self, table: Table) -> None:
+    def index(self, table: OnlineTable) -> None:
         """(Re)build the token lookup of a table (after a seat's link changed)."""
         for digest in [d for d, tid in self._by_token.items() if tid == table.id]:
             del self._by_token[digest]
@@ -103,7 +81,7 @@ class Hub:
                 self._by_token[digest] = table.id
 
     # ------------------------------------------------------------------ finding
-    async def get(self, table_id: str) -> Table | None:
+    async def get(self, table_id: str) -> OnlineTable | None:
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -113,12 +91,12 @@ class Hub:
                 data = await self.db(self.store.load_table, table_id)
                 if data is None:
                     return None
-                table = Table(self, data)
+                table = OnlineTable(self, data)
                 self._add(table)
-                table.kick_bots()
+                table.bots.kick()
             return table
 
-    async def by_token(self, table_id: str, token: str) -> tuple[Table, int | None, bool] | None:
+    async def by_token(self, table_id: str, token: str) -> tuple[OnlineTable, int | None, bool] | None:
         """The table, seat (None: spectator or host) and host flag a token opens, or None."""
         table = await self.get(table_id)
         if table is None:
@@ -137,16 +115,15 @@ class Hub:
             seats_in: list[dict[str, Any]] = [{"kind": "person", "name": "You"}] + [
                 {"kind": "bot", "level": spec.level or "club"} for _ in range(n - 1)]
         elif spec.level is not None:
-            raise Refusal("bad_seat", "level is for the seats left out: with seats given, "
-                                      "give each bot's level in its seat")
+            raise Refusal("level_with_seats")
         else:
             if len(seats) != n:
-                raise Refusal("bad_seat", f"{len(seats)} seats given, but this game is for {n} players")
+                raise Refusal("seat_count", {"n": len(seats), "players": n})
             seats_in = [s.model_dump() for s in seats]
         if not any(s["kind"] == "person" for s in seats_in):
-            raise Refusal("bad_seat", "at least one seat must be a person")
+            raise Refusal("no_person")
         if len(self.tables) >= self.config.max_tables:
-            raise Refusal("full", "this server has as many tables as it can hold; try later")
+            raise Refusal("full")
         tokens: dict[int, str] = {}
         seat_rows: list[SeatData] = []
         bot_no = 0
@@ -169,9 +146,9 @@ class Hub:
                          token_hash(spectator), 0, 1, seat_rows, seed, 0,
                          fair_secret=secrets.token_hex(16))
         await self.db(self.store.create_table, data)
-        table = Table(self, data)
+        table = OnlineTable(self, data)
         self._add(table)
-        table.kick_bots()
+        table.bots.kick()
         tid = data.id
         return {
             "table_id": tid, "host_token": host, "spectator_token": spectator,
@@ -181,8 +158,3 @@ class Hub:
                       "seats": {str(i): f"/table/{tid}#t={tok}" for i, tok in tokens.items()}},
             "table": table.summary(),
         }
-
-
-def presets_list() -> list[dict[str, Any]]:
-    return [{"name": name, "title": preset_title(name), "description": desc, "players": player_counts(name),
-             "default_players": DEFAULT_PLAYERS[name]} for name, (desc, _make) in PRESETS.items()]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
+from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 ClientId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._:-]+$")]
@@ -69,11 +70,14 @@ ClientMessage = Annotated[Hello | Intent | Hint | Undo | Ping, Field(discriminat
 CLIENT_MESSAGE: TypeAdapter[Hello | Intent | Hint | Undo | Ping] = TypeAdapter(ClientMessage)
 
 
-def describe(e: ValidationError) -> str:
-    """The first schema problem, in one line that names the field."""
-    err = e.errors()[0]
-    where = ".".join(str(x) for x in err["loc"]) or "message"
-    return f"{where}: {err['msg']}"
+def field_problem(e: ValidationError | RequestValidationError) -> dict[str, str]:
+    """The first schema problem as the data of ``bad_message`` or ``bad_request``: the ``field`` it
+    names (``message`` or ``body`` for the whole) and pydantic's ``reason``."""
+    errs = e.errors()
+    err = errs[0] if errs else {"loc": (), "msg": "invalid"}
+    where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+    return {"field": where or ("body" if isinstance(e, RequestValidationError) else "message"),
+            "reason": str(err.get("msg"))}
 
 
 # ---------------------------------------------------------------------------------------- HTTP bodies

@@ -16,9 +16,9 @@ from ..errors import CanastaError
 from ..presets import preset_title
 from ..scoresheet import ScoreSheet, SheetError, entry_fields
 from . import documents
-from .hub import build_rules
 from .protocol import Name, Strict, clean_name
-from .table import Refusal
+from .refusals import Refusal
+from .rulesets import build_rules
 
 router = APIRouter()
 
@@ -90,7 +90,7 @@ async def new_sheet(request: Request, body: NewSheet) -> Any:
         r = build_rules(body.preset, body.players, body.overrides)
         sheet = ScoreSheet(r, body.names or [])
     except CanastaError as e:
-        raise Refusal("bad_rules", str(e)) from e
+        raise Refusal.because("bad_rules", e) from e
     sheet_id, token = await documents.create(request, "sheet", sheet.to_dict())
     return {"sheet_id": sheet_id, "token": token, "link": f"/score/{sheet_id}#t={token}",
             "sheet": sheet_view(sheet_id, sheet, 0)}
@@ -108,7 +108,7 @@ async def add_hand(request: Request, sheet_id: str, body: HandEntry) -> Any:
     try:
         sheet.add_hand(body.entries, who=clean_name(body.who or ""))
     except SheetError as e:
-        raise Refusal("bad_entry", str(e)) from e
+        raise Refusal.because("bad_entry", e) from e
     return await _save(request, sheet_id, sheet, version, body.version)
 
 
@@ -118,7 +118,7 @@ async def correct_hand(request: Request, sheet_id: str, hand: int, body: Correct
     try:
         sheet.correct(hand - 1, body.side, body.changes, clean_name(body.who))
     except SheetError as e:
-        raise Refusal("bad_entry", str(e)) from e
+        raise Refusal.because("bad_entry", e) from e
     return await _save(request, sheet_id, sheet, version, body.version)
 
 
@@ -128,7 +128,7 @@ async def remove_last(request: Request, sheet_id: str, body: RemoveLast) -> Any:
     try:
         sheet.remove_last(clean_name(body.who))
     except SheetError as e:
-        raise Refusal("bad_entry", str(e)) from e
+        raise Refusal.because("bad_entry", e) from e
     return await _save(request, sheet_id, sheet, version, body.version)
 
 

@@ -1,0 +1,37 @@
+"""A hint for the seat whose turn it is: the expert bot's move and why, from that seat's view only."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from ..views import view
+from .bot_runner import seed_for
+from .connection import Connection, Reply
+from .refusals import Refusal
+
+if TYPE_CHECKING:
+    from .online_table import OnlineTable
+
+log = logging.getLogger("canasta.server")
+
+
+async def hint(table: OnlineTable, conn: Connection, client_id: str) -> Reply:
+    if conn.seat is None:
+        return Refusal("spectator_hint").reply(client_id)
+    state = table.state
+    if state.is_over or state.actor != conn.seat:
+        return Refusal("hint_not_your_turn").reply(client_id)
+    key = f"hint/{table.id}/{conn.seat}/{time.monotonic_ns()}"
+    try:
+        choice, why = await table.hub.bots.decide(table.id, key, "expert", seed_for(key), table.options_json,
+                                                  conn.seat, view(state, conn.seat), state.legal_actions())
+    except Exception:
+        log.exception("table %s: hint failed", table.id)
+        return Refusal("hint_failed").reply(client_id)
+    # the bot's explain(): the move and its reason in the words of canasta.bots.explain, the same as
+    # the terminal's hint
+    reason = why.partition(": ")[2]
+    return {"type": "hint", "id": client_id, "action": str(choice), "words": why,
+            "reason": reason.rstrip(".") if reason else ""}

@@ -1,0 +1,209 @@
+"""One online table: its game, seats and open pages, and the single writer that changes it.
+
+Every change to a table (a move, a bot's move, an undo, a seat handed over, a new game) runs under
+the table's lock, in arrival order, so one writer applies intents one at a time. A move is tried on
+a clone of the state, stored in one transaction, and only then becomes the table's state and is
+acknowledged; a refused or unstored move changes nothing. Each connection gets only its own seat's
+view (``canasta.views.view``) or, for a spectator, the public view: no message carries a card the
+receiver may not see.
+
+The concerns around the writer have modules of their own: ``seats`` and ``presence`` (who sits
+where, who is connected), ``timeline`` (numbered events, catch-up), ``deals`` (commitments and
+reveals), ``moves`` (a person's intents), ``bot_runner`` and ``hints``, ``practice`` (undo).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..errors import IllegalAction
+from ..presets import preset_title, rules_from_options
+from ..records import GameRecord
+from ..rules import RuleSet
+from ..state import GameState
+from ..tournament.fair import new_fair_seed
+from ..views import spectator_view, view
+from .bot_runner import BotRunner
+from .connection import Connection, Reply
+from .deals import Deals
+from .refusals import Refusal
+from .seats import Seat
+from .store import Conflict, StoredAction, TableData
+from .timeline import TableEvent, Timeline
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("canasta.server")
+
+REPLIES_KEPT = 2048   # answers kept per table for resent intents
+
+
+class OnlineTable:
+    """A table in memory; built by the hub from its stored rows (``TableData``)."""
+
+    def __init__(self, hub: Hub, data: TableData) -> None:
+        self.hub = hub
+        self.id = data.id
+        self.name = data.name
+        self.preset = data.preset
+        self.rules: RuleSet = rules_from_options(data.rules["options"])
+        self.options_json = json.dumps(data.rules["options"], sort_keys=True)
+        self.host_hash = data.host_hash
+        self.spectator_hash = data.spectator_hash
+        self.seats = [Seat.of(s) for s in data.seats]
+        self.timeline = Timeline(data.events, hub.config.ring)
+        self.game_no = data.game_no
+        self.dealer = data.dealer
+        self.deals = Deals(data.seed, data.fair_secret)
+        self.undos = 0
+        actions = [Action.parse(a) for _seat, a, _cid in data.actions]
+        self.state = GameRecord(self.rules, data.seed, actions, data.dealer).replay()
+        self.movers = [seat for seat, _a, _cid in data.actions]   # who made each move of the game
+        self.replies: OrderedDict[str, Reply] = OrderedDict()
+        for i, (_seat, _a, cid) in enumerate(data.actions):
+            if cid:
+                self.remember(cid, {"type": "ack", "id": cid, "event": None, "move": i})
+        self.conns: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.bots = BotRunner(self)
+        self.closed = False
+
+    # ------------------------------------------------------------------ facts
+    @property
+    def practice(self) -> bool:
+        """One person against bots: the person may take back whole turns."""
+        return sum(s.kind == "person" for s in self.seats) == 1
+
+    def summary(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "preset": self.preset, "title": preset_title(self.preset),
+                "players": self.rules.players,
+                "game_no": self.game_no, "over": self.state.is_over, "practice": self.practice,
+                "seats": [s.public() for s in self.seats]}
+
+    def role_of(self, digest: str) -> tuple[int | None, bool] | None:
+        """(seat or None for a spectator, is host) for a token hash of this table, else None."""
+        for s in self.seats:
+            if s.token_hash == digest:
+                return s.seat, False
+        if digest == self.host_hash:
+            return None, True
+        if digest == self.spectator_hash:
+            return None, False
+        return None
+
+    def view_for(self, seat: int | None) -> dict[str, Any]:
+        return spectator_view(self.state) if seat is None else view(self.state, seat)
+
+    def remember(self, client_id: str, reply: Reply) -> None:
+        self.replies[client_id] = reply
+        while len(self.replies) > REPLIES_KEPT:
+            self.replies.popitem(last=False)
+
+    # ------------------------------------------------------------------ sending
+    def broadcast(self, new: list[TableEvent], table_changed: bool = False, hand_ended: bool = False) -> None:
+        """Send the new events with each connection's own view; when a hand has just ended, the
+        seeds and salts that may now be shown (``reveals``) go to every seat alike."""
+        views: dict[int | None, dict[str, Any]] = {}
+        events = [e.to_dict() for e in new]
+        summary = self.summary() if table_changed else None
+        reveals = self.deals.reveals(self.state) if hand_ended else []
+        for c in list(self.conns):
+            if c.seat not in views:
+                views[c.seat] = self.view_for(c.seat)
+            msg: Reply = {"type": "events", "event": self.timeline.newest, "events": events,
+                          "view": views[c.seat]}
+            if summary is not None:
+                msg["table"] = summary
+            if reveals:
+                msg["reveals"] = reveals
+            c.send(msg)
+
+    def presence(self) -> None:
+        """Tell every page who is at the table now."""
+        summary = self.summary()
+        for c in list(self.conns):
+            c.send({"type": "table", "table": summary})
+
+    def catch_up(self, conn: Connection, last_event: int | None) -> None:
+        """After ``welcome``: the events missed since ``last_event`` when the timeline still holds
+        them, else a snapshot."""
+        missed = self.timeline.since(last_event)
+        msg: Reply = {"type": "snapshot" if missed is None else "events", "event": self.timeline.newest}
+        if missed is not None:
+            msg["events"] = missed
+        msg |= {"view": self.view_for(conn.seat), "table": self.summary()}
+        reveals = self.deals.reveals(self.state)
+        if reveals:
+            msg["reveals"] = reveals
+        conn.send(msg)
+
+    # ------------------------------------------------------------------ the writer
+    async def play(self, seat: int, actions: list[Action], client_id: str | None) -> None:
+        """Try ``actions`` on a clone, store them, then make them the table's (under the lock)."""
+        trial = self.state.clone()
+        try:
+            for a in actions:
+                trial.apply(a)
+        except IllegalAction as e:
+            raise Refusal.of(e) from e
+        first = len(self.movers)
+        stored = [StoredAction(seat, str(a), client_id if i == len(actions) - 1 else None)
+                  for i, a in enumerate(actions)]
+        new_events = self.timeline.plan("action", seat, [str(a) for a in actions])
+        try:
+            await self.hub.db(self.hub.store.append_actions, self.id, self.game_no, first, stored,
+                              new_events[-1].n, trial.is_over)
+        except Conflict as e:
+            log.error("table %s: %s", self.id, e)
+            raise Refusal("conflict") from e
+        except Exception as e:  # the database is unreachable: nothing was played
+            log.exception("table %s: storing a move failed", self.id)
+            raise Refusal("storage") from e
+        hand_ended = len(trial.results) > len(self.state.results)
+        self.state = trial
+        self.movers.extend([seat] * len(actions))
+        self.timeline.add(new_events)
+        self.broadcast(new_events, hand_ended=hand_ended)
+        if trial.is_over:
+            await self.hub.db(self.hub.store.save_record, self.id, self.game_no, self.deals.record(trial))
+            self.hub.bus.publish("lobby", {"table": self.id, "over": True})
+        self.bots.kick()
+
+    async def new_game(self) -> None:
+        async with self.lock:
+            if not self.state.is_over:
+                raise Refusal("not_finished")
+            self.game_no += 1
+            self.deals = Deals(new_fair_seed(), secrets.token_hex(16))
+            self.dealer = (self.dealer + 1) % self.rules.players
+            events = self.timeline.plan("game")
+            await self.hub.db(self.hub.store.new_game, self.id, self.game_no, self.deals.seed, self.dealer,
+                              events[-1].n, self.deals.secret)
+            self.state = GameState.new(self.rules, self.deals.seed, self.dealer)
+            self.movers = []
+            self.timeline.add(events)
+            self.broadcast(events, table_changed=True)
+            self.bots.kick()
+
+    def record(self) -> str | None:
+        """The game record once the game is over (before, it would show every hand), with the deals'
+        commitments revealed (``canasta verify`` checks them)."""
+        return self.deals.record(self.state) if self.state.is_over else None
+
+    async def close(self) -> None:
+        """Stop the table's tasks (the server is shutting down); what is stored stays."""
+        self.closed = True
+        timers = [s.away_timer for s in self.seats if s.away_timer is not None]
+        for t in timers:
+            t.cancel()
+        for c in list(self.conns):
+            c.close()
+        await self.bots.close()
+        await asyncio.gather(*timers, return_exceptions=True)

@@ -1,0 +1,51 @@
+"""The pages, each one static file by its route (the pages read ids and tokens themselves), and the
+static files they load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+# Every page by its route.
+PAGES = {
+    "/": "index.html",                            # home: play against bots, private table, join, ...
+    "/table/{table_id}": "table.html",            # the game table (#t=seat or spectator token)
+    "/host/{table_id}": "host.html",              # the host's seats, links and next game
+    "/replay/{table_id}/{game_no}": "replay.html",  # a finished game, step by step
+    "/rules/{preset}": "rules.html",              # the printable rules card
+    "/score": "score.html",                       # a new score sheet of a paper game
+    "/score/{sheet_id}": "score.html",            # the score sheet
+    "/event": "event.html",                       # a new tournament event
+    "/event/{event_id}": "event.html",            # the director's page
+    "/event/{event_id}/clock": "clock.html",      # the big-screen clock
+}
+
+
+def static_dir() -> Path:
+    from ..web import STATIC
+
+    return STATIC
+
+
+def _page(name: str) -> Any:
+    async def endpoint() -> Response:
+        path = static_dir() / name
+        if not path.is_file():
+            return HTMLResponse(f"<!doctype html><title>canasta</title><p>{name} is not built.</p>", 404)
+        return FileResponse(path, media_type="text/html", headers={"cache-control": "no-cache"})
+    return endpoint
+
+
+router = APIRouter(include_in_schema=False)
+for _route, _name in PAGES.items():
+    router.add_api_route(_route, _page(_name), methods=["GET"])
+
+
+def mount_static(app: FastAPI) -> None:
+    static = static_dir()
+    if static.is_dir():
+        app.mount("/static", StaticFiles(directory=static), name="static")

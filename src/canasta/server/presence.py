@@ -1,0 +1,48 @@
+"""Who is at the table: pages joining and leaving, and a bot standing in for a person away past the
+grace period (at a table with other people; at a practice table the bots wait)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from .connection import Connection
+from .seats import Seat
+
+if TYPE_CHECKING:
+    from .online_table import OnlineTable
+
+
+def attach(table: OnlineTable, conn: Connection) -> None:
+    table.conns.add(conn)
+    if conn.seat is not None:
+        s = table.seats[conn.seat]
+        s.connections += 1
+        if s.away_timer is not None:
+            s.away_timer.cancel()
+            s.away_timer = None
+        if s.stand_in:
+            s.stand_in = False
+        table.presence()
+
+
+def detach(table: OnlineTable, conn: Connection) -> None:
+    table.conns.discard(conn)
+    conn.close()
+    if conn.seat is None:
+        return
+    s = table.seats[conn.seat]
+    s.connections = max(0, s.connections - 1)
+    if s.connections == 0 and s.kind == "person" and not s.stand_in and not table.practice:
+        # a stand-in keeps other people's game going; at a practice table the bots wait
+        s.away_timer = asyncio.get_running_loop().create_task(_away(table, s))
+    table.presence()
+
+
+async def _away(table: OnlineTable, s: Seat) -> None:
+    await asyncio.sleep(table.hub.config.grace)
+    if not table.closed and s.connections == 0 and s.kind == "person":
+        s.stand_in = True
+        s.away_timer = None
+        table.presence()
+        table.bots.kick()

@@ -1,0 +1,141 @@
+"""What the server refuses, as a code and its data, and the English words of every code in one table.
+
+A refusal (an HTTP error, a ``refused`` answer or an ``error`` on the table's socket) is a *code* and
+a dict of *data* (:mod:`canasta.messages`): the page, or any client, says it in the reader's language
+from its catalogue; the English sentence is sent along as ``message`` from :data:`REFUSALS`. The
+engine's refusals keep the engine's code, data and English sentence (``IllegalAction``); a reason the
+engine or a tool gives only as an English sentence so far (a rule set's ``RuleError``, a score
+sheet's entry) travels as the datum ``reason``.
+
+Data keys follow :mod:`canasta.messages`: ``seat``, ``round``, ``event`` and the like are numbers;
+``name`` is text; ``n`` chooses the plural form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import IllegalAction
+from ..messages import Template, render
+
+REFUSALS: dict[str, Template] = {
+    # requests and messages
+    "bad_request": "{field}: {reason}",
+    "bad_message": "{field}: {reason}",
+    "not_text": "messages are JSON text",
+    "hello_first": "the first message must be 'hello' with your link's token",
+    "already_hello": "already said hello",
+    "one_intent_kind": "an intent holds exactly one of 'action', 'meld' or 'take'",
+    "too_big": "a request body may hold at most {max_bytes} bytes",
+    "message_too_big": "a message may hold at most {max_bytes} bytes",
+    "rate_limited": "too many messages at once; slow down",
+    "full": "this server has as many tables as it can hold; try later",
+    # links and roles
+    "unknown_table": "there is no such table (check the link)",
+    "bad_token": "this link is not (or no longer) valid",
+    "not_host": "only the host of the table may do this",
+    "spectator": "spectators watch; they cannot play",
+    "spectator_hint": "spectators watch; they cannot ask for hints",
+    "spectator_undo": "spectators cannot undo",
+    # rule sets and seats
+    "unknown_preset": "{reason}",
+    "bad_rules": "{reason}",
+    "bad_seat": "seat {seat} is not at this table (seats 0 to {last_seat})",
+    "seat_count": ("{n} seat given, but this game is for {players} players",
+                   "{n} seats given, but this game is for {players} players"),
+    "level_with_seats": "level is for the seats left out: with seats given, give each bot's level in its "
+                        "seat",
+    "no_person": "at least one seat must be a person",
+    "bot_reissue": "a bot's seat has no link to re-issue",
+    # play
+    "game_over": "the game is over",
+    "stale": "the table has moved on since your screen was drawn (event {event}); look again and choose",
+    "not_your_turn": "it is {name}'s turn, not yours",
+    "hint_not_your_turn": "a hint is given when it is your turn",
+    "hint_failed": "no hint could be worked out just now",
+    "bad_cards": "{reason}",
+    "conflict": "the move could not be stored; look again and retry",
+    "storage": "the move could not be stored just now; try again",
+    "not_practice": "whole turns are taken back only when you play alone against bots; use 'take back' "
+                    "for provisional melds",
+    "nothing_to_undo": "you have not made a move in this game yet",
+    "hand_ended": "you cannot take back moves from a hand that has ended",
+    # games, records and deals
+    "not_finished": "the game in progress is not over yet",
+    "record_not_ready": "the record is given once the game is over",
+    "no_game": "this table has no game {game_no}",
+    "no_commitments": "this game was played before deals were committed to",
+    "bad_record": "{reason}",
+    "verify_nothing": "give a record, commitments, or both",
+    "bad_verify": "{reason}",
+    # score sheets and events (documents behind one link)
+    "unknown_sheet": "there is no such score sheet (check the link)",
+    "unknown_event": "there is no such event (check the link)",
+    "sheet_changed": "someone else has changed this score sheet since you loaded it: your change was not "
+                     "saved; look again and make it again",
+    "sheet_changed_now": "someone else changed this score sheet at the same moment: your change was not "
+                         "saved; look again and make it again",
+    "event_changed": "someone else has changed this event since you loaded it: your change was not saved; "
+                     "look again and make it again",
+    "event_changed_now": "someone else changed this event at the same moment: your change was not saved; "
+                         "look again and make it again",
+    "event_busy": "the event is being changed by many people at once: try again",
+    "bad_entry": "{reason}",
+    "bad_event": "{reason}",
+    "round_online": "round {round} is already played online",
+    "round_online_meanwhile": "round {round} was put online from another device meanwhile",
+    "duplicate_gvr": "duplicate compares pairs deal by deal; with GVR partnering the partners change, so "
+                     "play this round online without the same deals",
+    "not_online": "table {table} of round {round} is not played online",
+    "result_changed": "table {table} of round {round} was changed on another device: your entry was not "
+                      "saved; look at it again",
+    "clock_moved": "the clock is at round {now_round} now, not {round}",
+}
+
+# the HTTP status of each code that is not a plain 400
+STATUS: dict[str, int] = {
+    "unknown_table": 404, "unknown_sheet": 404, "unknown_event": 404, "no_game": 404,
+    "bad_token": 403, "not_host": 403,
+    "not_finished": 409, "record_not_ready": 409, "sheet_changed": 409, "sheet_changed_now": 409,
+    "event_changed": 409, "event_changed_now": 409, "event_busy": 409, "round_online_meanwhile": 409,
+    "result_changed": 409, "clock_moved": 409, "conflict": 409,
+    "too_big": 413, "full": 503, "storage": 503,
+}
+
+
+class Refusal(Exception):
+    """Something the server does not do: a code and its data; ``message`` is the English sentence
+    (the engine's own for its codes, else :data:`REFUSALS`' template)."""
+
+    def __init__(self, code: str, data: Mapping[str, Any] | None = None, message: str | None = None) -> None:
+        self.code = code
+        self.data: dict[str, Any] = dict(data or {})
+        self.message = message if message is not None else render(REFUSALS[code], self.data)
+        super().__init__(self.message)
+
+    @classmethod
+    def of(cls, e: IllegalAction) -> Refusal:
+        """The engine's refusal, as the engine said it."""
+        return cls(e.code, e.data, e.message)
+
+    @classmethod
+    def because(cls, code: str, e: BaseException) -> Refusal:
+        """A refusal whose reason is an English sentence from the engine or a tool (``{reason}``)."""
+        return cls(code, {"reason": str(e)})
+
+    @property
+    def status(self) -> int:
+        return STATUS.get(self.code, 400)
+
+    def body(self) -> dict[str, Any]:
+        """The ``error`` of an HTTP answer, and the fields of a socket's ``error`` or ``refused``."""
+        return {"code": self.code, "message": self.message, "data": self.data}
+
+    def reply(self, client_id: str | None) -> dict[str, Any]:
+        """The socket's answer to intent ``client_id``."""
+        return {"type": "refused", "id": client_id, **self.body()}
+
+    def error(self) -> dict[str, Any]:
+        """A socket ``error`` message (a message that is not an intent was refused)."""
+        return {"type": "error", **self.body()}

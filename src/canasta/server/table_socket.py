@@ -1,0 +1,140 @@
+"""The WebSocket of a table page, ``/ws/{table_id}``: the ``hello`` with the link's token, then the
+page's intents, hints, undos and pings, each answered on the same socket (docs/server-protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from . import hints, moves, practice, presence
+from .access import hub_of
+from .config import ServerConfig
+from .connection import Connection
+from .limits import Bucket
+from .online_table import OnlineTable
+from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Ping, Undo, field_problem
+from .refusals import Refusal
+from .tokens import token_hash
+
+router = APIRouter()
+HELLO_SECONDS = 15   # a socket that says nothing this long after opening is closed
+
+
+async def _refuse(websocket: WebSocket, refusal: Refusal, close: int) -> None:
+    await websocket.send_text(json.dumps(refusal.error()))
+    await websocket.close(close)
+
+
+async def _hello(websocket: WebSocket, table_id: str) -> tuple[OnlineTable, Connection] | None:
+    """The first message: the link's token. The table and this page's connection, or None (the socket
+    is closed, with the reason sent first when there is one)."""
+    cfg: ServerConfig = hub_of(websocket).config
+    try:
+        first = await asyncio.wait_for(websocket.receive_text(), timeout=HELLO_SECONDS)
+    except (TimeoutError, WebSocketDisconnect, KeyError, RuntimeError):
+        with contextlib.suppress(Exception):
+            await websocket.close(4400)
+        return None
+    if len(first) > cfg.max_message:
+        await _refuse(websocket, Refusal("message_too_big", {"max_bytes": cfg.max_message}), 4400)
+        return None
+    try:
+        hello = CLIENT_MESSAGE.validate_json(first)
+    except ValidationError as e:
+        await _refuse(websocket, Refusal("bad_message", field_problem(e)), 4400)
+        return None
+    if not isinstance(hello, Hello):
+        await _refuse(websocket, Refusal("hello_first"), 4400)
+        return None
+    h = hub_of(websocket)
+    table = await h.get(table_id)
+    if table is None:
+        await _refuse(websocket, Refusal("unknown_table"), 4404)
+        return None
+    found = await h.by_token(table_id, hello.token)
+    if found is None:
+        await _refuse(websocket, Refusal("bad_token"), 4401)
+        return None
+    _t, seat, host = found
+    conn = Connection(seat, host, token_hash(hello.token))
+    conn.send({"type": "welcome", "role": "seat" if seat is not None else "spectator", "seat": seat,
+               "host": host, "table": table.summary()})
+    table.catch_up(conn, hello.last_event)
+    presence.attach(table, conn)
+    return table, conn
+
+
+async def _sender(websocket: WebSocket, table: OnlineTable, conn: Connection) -> None:
+    """Empty the connection's outbox onto the socket; close it when the connection is closed (4401
+    when its link no longer opens the table)."""
+    while True:
+        msg = await conn.outbox.get()
+        if msg is None:
+            with contextlib.suppress(Exception):
+                await websocket.close(4401 if table.role_of(conn.token_hash) is None else 1000)
+            return
+        await websocket.send_text(json.dumps(msg))
+
+
+async def _hint(table: OnlineTable, conn: Connection, client_id: str) -> None:
+    conn.send(await hints.hint(table, conn, client_id))
+
+
+def _read(text: str | None, cfg: ServerConfig, bucket: Bucket) -> Intent | Hint | Undo | Ping | Hello:
+    """One message from the page, checked by size, rate and schema."""
+    if text is None:
+        raise Refusal("not_text")
+    if len(text) > cfg.max_message:
+        raise Refusal("message_too_big", {"max_bytes": cfg.max_message})
+    if not bucket.take():
+        raise Refusal("rate_limited")
+    try:
+        return CLIENT_MESSAGE.validate_json(text)
+    except ValidationError as e:
+        raise Refusal("bad_message", field_problem(e)) from e
+
+
+async def _answer(table: OnlineTable, conn: Connection, msg: Intent | Hint | Undo | Ping | Hello) -> None:
+    if isinstance(msg, Intent):
+        conn.send(await moves.play_intent(table, conn, msg))
+    elif isinstance(msg, Hint):  # a hint takes a while: the socket goes on meanwhile
+        asyncio.get_running_loop().create_task(_hint(table, conn, msg.id))
+    elif isinstance(msg, Undo):
+        conn.send(await practice.undo(table, conn, msg.id, msg.based_on))
+    elif isinstance(msg, Ping):
+        conn.send({"type": "pong"})
+    else:
+        conn.send(Refusal("already_hello").error())
+
+
+@router.websocket("/ws/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    await websocket.accept()
+    joined = await _hello(websocket, table_id)
+    if joined is None:
+        return
+    table, conn = joined
+    cfg = hub_of(websocket).config
+    send_task = asyncio.get_running_loop().create_task(_sender(websocket, table, conn))
+    bucket = Bucket(cfg.rate, cfg.burst)
+    try:
+        while not conn.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            try:
+                msg = _read(message.get("text"), cfg, bucket)
+            except Refusal as r:
+                conn.send(r.error())
+                continue
+            await _answer(table, conn, msg)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        presence.detach(table, conn)
+        await asyncio.sleep(0)
+        send_task.cancel()

@@ -1,0 +1,53 @@
+"""Online tables over HTTP: making one (seats, links, tokens), what any of its links may read, and
+the host's changes to its seats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from ..errors import CanastaError
+from .access import authorised, hub_of
+from .protocol import NewTable, SeatChange
+from .refusals import Refusal
+from .seats import change_seat
+from .tokens import new_token, token_hash
+
+router = APIRouter()
+
+
+def fresh_token() -> tuple[str, str]:
+    """A new seat link's token and the hash that is stored."""
+    tok = new_token()
+    return tok, token_hash(tok)
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(request: Request, body: NewTable) -> Any:
+    try:
+        return await hub_of(request).create(body)
+    except CanastaError as e:
+        raise Refusal.because("bad_rules", e) from e
+
+
+@router.get("/api/tables/{table_id}")
+async def table_info(request: Request, table_id: str) -> Any:
+    table, seat, host = await authorised(request, table_id)
+    return {**table.summary(), "you": {"seat": seat, "host": host}}
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}")
+async def seat_change(request: Request, table_id: str, seat: int, body: SeatChange) -> Any:
+    table, _seat, _host = await authorised(request, table_id, host=True)
+    if not 0 <= seat < table.rules.players:
+        raise Refusal("bad_seat", {"seat": seat, "last_seat": table.rules.players - 1})
+    if body.kind == "bot" and body.reissue:
+        raise Refusal("bot_reissue")
+    s, token = await change_seat(table, seat, body.kind, body.level, body.name, body.reissue, fresh_token)
+    hub_of(request).index(table)
+    out: dict[str, Any] = s.public()
+    if token is not None:
+        out["token"] = token
+        out["link"] = f"/table/{table.id}#t={token}"
+    return out
