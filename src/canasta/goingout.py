@@ -19,7 +19,8 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from .goingout_search import can_go_out_general
-from .melds import GROUP_MELD, room_within
+from .melds import GROUP_MELD, black_threes_meld, room_within
+from .model import opening_met
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -40,8 +41,10 @@ def can_go_out(state: GameState) -> bool:
         return False  # a player who took back an opening may not meld again this turn
     if (r.sequences or r.wild_melds or not r.one_meld_per_rank or r.merge_groups
             or r.red3_mode != "lay" or not r.wild_to_canasta or m.wild_kinds != (m.joker, m.deuce)
-            or r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks or r.black3_out_no_discard):
-        # the count below is exact for one group per rank only, where any group takes wild cards
+            or r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks or r.black3_out_no_discard
+            or r.black3_meld_wilds > 1 or r.opening_natural_meld or r.canasta_opens):
+        # the count below is exact for one group per rank only, where any group takes wild cards, a
+        # black-three meld at most one, and the opening is its points alone
         return can_go_out_general(state)
     # the ranks of the side's group melds (flags by rank, not bits: Python 3.11 specializes a list's
     # subscript, not the int's shifts and ands)
@@ -97,14 +100,11 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
     wild_total = hand[m.joker] + hand[m.deuce]
     # black threes: all together when going out
     b3 = hand[m.black3]
-    if b3:
-        if r.black3_meld == "none" or b3 == 1:
+    if b3 and not black_threes_meld(state.rules, b3, 0):
+        if wild_total and black_threes_meld(state.rules, b3, 1):
+            wild_total -= 1
+        else:
             return False
-        if b3 < r.black3_meld_min:
-            if b3 == 2 and r.black3_meld_wilds >= 1 and wild_total >= 1:
-                wild_total -= 1
-            else:
-                return False
     # groups: existing melds of the side take naturals of their rank; other ranks need new melds
     size = r.canasta_size
     canastas = 0
@@ -181,6 +181,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
         return False
     if state.permission_problem():
         return False
-    # short of the opening minimum, only a concealed going out (C1) waives it
-    return (state.opened[side] or state.turn_points + points >= state.minimum[side]
+    # short of the opening minimum, only a concealed going out (C1) waives it (the rules that ask
+    # the opening for a natural meld or open it by a canasta take the general search)
+    return (state.opened[side] or opening_met(r, state.minimum[side], state.turn_points + points, True, False)
             or state.goes_out_concealed(layoff, own_canasta))

@@ -78,7 +78,7 @@ from .engine.lastcard import last_card_out
 from .engine.meld import gen_melds, pre_draw_ok
 from .engine.merge import gen_merges
 from .engine.retract import why_not_retract
-from .engine.take import any_take, gen_takes, pile_block
+from .engine.take import any_take, gen_takes, pile_takeable
 from .engine.top import gen_tops
 from .errors import IllegalAction, RecordError, RuleError, SeatError
 from .messages import render
@@ -624,7 +624,7 @@ class GameState(Table):
         to draw who may not take the pile ends the hand (``"stock_out"``). Run at every turn's start,
         and by a position's setup."""
         if (not self.stock and self.rules.stock_end == "play_on" and self.phase is DRAW_PHASE
-                and (pile_block(self) is not None or not any_take(self))):
+                and (not pile_takeable(self) or not any_take(self))):
             self.end_hand("stock_out", -1)
 
     def end_hand(self, reason: str, out_seat: int, concealed: bool = False, special: int = 0) -> None:

@@ -10,7 +10,16 @@ from ..actions import Action
 from ..cards import JOKER
 from ..goingout import can_go_out
 from .common import DISCARDS, GROUP_MELD, SAID_YES, Problem
-from .conditions import LAST_DISCARD, canasta_counts, go_out_problem, has_cards, open_after, talon_count
+from .conditions import (
+    LAST_DISCARD,
+    OPENING_END,
+    canasta_counts,
+    go_out_problem,
+    has_cards,
+    open_after,
+    short_of_opening,
+    talon_count,
+)
 from .flow import check_failed_go_out, draw_cards, go_out, next_turn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,20 +45,12 @@ def why_not_discard(s: GameState, cards: tuple[int, ...], held_to_yes: bool = Tr
             return why
         return None
     if not open_after(s, side, 0) and s.turn_points:
-        return opening_short(s, side)
+        return short_of_opening(s, side, 0, OPENING_END)
     if s.took_pile and not s.pile and s.rules.after_take_no_discard:
         why = swad(s, cards[0], side)
         if why and any(swad(s, g, side) is None for g in s.hand_cards(seat)):
             return why
     return must_go_out(s) if held_to_yes else None
-
-
-def opening_short(s: GameState, side: int) -> Problem:
-    """The refusal of ending a turn (discard, pass, end) with melds short of the opening: its points,
-    or its natural meld (R 1.2), are missing."""
-    if s.turn_points >= s.minimum[side]:
-        return ("opening_natural_retract", {})
-    return ("opening_short", {"points": s.turn_points, "minimum": s.minimum[side]})
 
 
 def swad(s: GameState, f: int, side: int) -> Problem:

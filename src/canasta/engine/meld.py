@@ -12,6 +12,7 @@ from ..cards import JOKER, card_str, is_black_three, is_red_three
 from ..melds import (
     Meld,
     black_three_problem,
+    black_threes_meld,
     meld_type,
     new_meld,
     red_three_melds_alone,
@@ -46,31 +47,41 @@ from .conditions import (
     wild_rule_bites,
 )
 from .flow import go_out, meld_points, take_cards, take_from
-from .take import pile_block
+from .take import pickup_possible, pile_takeable
 from .top import top_possible
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..model import RuleFacts
     from ..rules import RuleSet
     from ..state import GameState
 
 
 def pre_draw_ok(s: GameState) -> bool:
-    """May the player show opening melds before taking the pile?"""
+    """May the player show opening melds before taking the pile? Only toward a take the hand can
+    make (``pile_takeable``, ``pickup_possible``: the rules of the take themselves), or S0's top card
+    alone (``top_possible``)."""
     side = s.seat_side[s.current]  # (side_of, by its table: hot)
     if s.opened[side] or s.retracted or not s.pile:
         return False
     level = s.facility_level(side) if s.rf.laydown_facility else 0  # (a call less where there is none)
     if level and top_possible(s, level):
         return True  # S0 [G](i): lay-down melds shown before taking the top card alone
-    top = s.pile[-1]
-    # (pile_block refuses a natural four to ace only with one card in hand: asked only then)
-    if (top < 8 or top == JOKER or s.hn[s.current] == 1) and pile_block(s) is not None:
+    if not pile_takeable(s):
         return False
     hk = s.hk[s.current]
+    m = s.model
+    rank = s.pile[-1] // 4 + 2
     held = 0
-    for k in s.model.natural_kinds[top // 4 + 2]:
+    for k in m.natural_kinds[rank]:
         held += hk[k]
-    return held >= 2
+    wilds = 0
+    for k in m.wild_kinds:
+        wilds += hk[k]
+    onto = False  # a group of the top card's rank to lay it off on
+    for x in s.melds[side]:
+        if x.type is GROUP_MELD and x.rank == rank:
+            onto = True
+    return pickup_possible(s.rf, s.frozen_reason(side) is not None, held, wilds, onto)
 
 
 def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
@@ -160,17 +171,9 @@ def window_problem(r: RuleSet) -> Problem:
 
 def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Problem:
     """Black threes are melded all together and only when going out (with a wild card where allowed)."""
-    r = s.rules
     rf = s.rf
     seat = s.current
     side = s.side_of(seat)
-    if rf.black3_meld == "none":
-        return ("black_three_never", {})
-    if s.phase is DRAW_PHASE:
-        return ("black_three_going_out", {})
-    held = s.hk[seat][s.model.black3]
-    if b3 != held:
-        return ("black_three_all", {})
     wild = 0
     wf = s.model.wild_face
     for f in cards:
@@ -178,12 +181,15 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
             wild += 1
         elif not is_black_three(f):
             return ("black_three_alone", {})
-    why = black_three_problem(r, b3, wild)
+    why = black_three_problem(s.rules, b3, wild)
     if why:
         return why
+    if s.phase is DRAW_PHASE:
+        return ("black_three_going_out", {})
+    if b3 != s.hk[seat][s.model.black3]:
+        return ("black_three_all", {})
     h_after = s.hn[seat] - len(cards)
-    if h_after > 1 or (h_after and rf.black3_out_no_discard):
-        # S0 [F](ii){b}: melded, the black treys are the last act, with no discard after them
+    if not black_threes_last(rf, h_after):
         return ("black_three_last", {})
     why = go_out_problem(s, canasta_counts(s, side), open_after(s, side, open_points(s, cards)),
                          s.goes_out_concealed(), BLACK_THREES_OUT)
@@ -192,6 +198,13 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
     if h_after == 0 and rf.go_out_discard == "required" and not rf.black3_out_no_discard:
         return ("discard_needed", {})
     return None
+
+
+def black_threes_last(rf: RuleFacts, h_after: int) -> bool:
+    """Black threes are melded only as the player goes out: the hand they leave holds at most the
+    discard, and nothing where melded black treys are the last act (S0 [F](ii){b}). For the check and
+    the generator (with the fewest cards a black-three meld can leave)."""
+    return h_after <= 0 or (h_after == 1 and not rf.black3_out_no_discard)
 
 
 def why_not_add(s: GameState, index: int, cards: tuple[int, ...]) -> Problem:
@@ -353,14 +366,22 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
         c = (s.face_of_kind(seat, m.red3),)
         if why_not_meld(s, c) is None:
             out.append(meld_action(c))
-    # black threes, all at once, when going out
-    # (a meld of b black threes, with at most one wild card, that leaves more than one card in hand
-    # is refused by why_not_black3_meld: no candidate is built then)
-    if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none" and hn - hk[m.black3] <= 2:
-        bcards = held_faces(s, seat, m.black3, hk[m.black3])
-        for c in [bcards] + [(*bcards, s.face_of_kind(seat, wk)) for wk in wilds]:
-            if why_not_meld(s, c) is None:
-                out.append(meld_action(c))
+    # black threes, all at once, when going out: every count of wild cards the meld may take (the
+    # candidates ``black_threes_meld`` and ``black_threes_last`` refuse are not built)
+    b3 = hk[m.black3]
+    if b3 and not drawing:
+        nwild = 0
+        for k in wilds:
+            nwild += hk[k]
+        if black_threes_last(r, hn - b3 - nwild):
+            bcards = held_faces(s, seat, m.black3, b3)
+            held_wilds = tuple((s.face_of_kind(seat, k), hk[k]) for k in wilds)
+            for w in range(nwild + 1):
+                if black_threes_meld(s.rules, b3, w) and black_threes_last(r, hn - b3 - w):
+                    for extra in multisets(held_wilds, w):
+                        c = bcards + extra
+                        if why_not_meld(s, c) is None:
+                            out.append(meld_action(c))
     if not melds:
         return naturals  # (no meld to add to: none of the set-up below)
     # additions, one card at a time (the limits of melds.wild_problem from the model's tables: this
