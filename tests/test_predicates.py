@@ -109,7 +109,7 @@ def test_R11_house_rule_unfrozen_opening_shows_melds_before_a_natural_and_wild_t
     s.apply("meld QC QD QH")
     assert "take KH JK" in [str(a) for a in s.legal_actions()]  # 30 + 70 = 100
     s.apply("take KH JK")
-    assert s.opened[0] and s.took_pile
+    assert s.opened[0] and s.turn.took_pile
 
 
 def test_S4_E7_house_rule_black_threes_with_two_wild_cards_are_listed() -> None:

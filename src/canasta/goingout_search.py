@@ -65,7 +65,7 @@ def can_go_out_general(state: GameState, quick: bool = True) -> bool:
         return False
     hand = list(state.hands[seat])
     bare = r.go_out_discard == "optional" or _black3_bare(r)  # may the turn end without a discard?
-    if state.no_discard:  # after a last-card red three the hand must be melded out entirely
+    if state.turn.must_end_without_discard:  # after a last-card red three the hand is melded out
         return bare and _plan_exists(state, hand, -1, quick)
     if state.opened[state.side_of(seat)]:
         return _plan_exists(state, hand, FREE, quick)
@@ -124,7 +124,7 @@ def _plan_exists(state: GameState, h: list[int], discard: int, quick: bool = Tru
     m = state.model
     seat = state.current
     side = state.side_of(seat)
-    if any(h) and state.retracted and not state.opened[side]:
+    if any(h) and state.turn.retracted and not state.opened[side]:
         return False  # a player who took back an opening may not meld again this turn
     # (may the side's old melds be used, "marked" melds needed and which (OWN canastas, NATURAL
     # groups of three or more, natural canastas), sequence canastas needed)
@@ -136,7 +136,7 @@ def _plan_exists(state: GameState, h: list[int], discard: int, quick: bool = Tru
         minimum = state.minimum[side]
         rf = state.rf
         # (model.opening_met asked of the points with a natural meld: the route then asks for one)
-        if opening_met(rf, minimum, state.turn_points + points, True, False):
+        if opening_met(rf, minimum, state.turn.opening_points + points, True, False):
             if r.opening_natural_meld:
                 # R 1.2: the opening includes a natural meld of three or more. The side opens as
                 # soon as its points and such a meld are on the table, so wild cards may join that
@@ -144,8 +144,9 @@ def _plan_exists(state: GameState, h: list[int], discard: int, quick: bool = Tru
                 wild_values = sorted(value[f] for k in m.wild_kinds for f in m.faces_of[k]
                                      for _ in range(h[f]))
                 late = 0
+                before = state.turn.opening_points + points
                 while late < len(wild_values) and opening_met(
-                        rf, minimum, state.turn_points + points - sum(wild_values[:late + 1]), True, False):
+                        rf, minimum, before - sum(wild_values[:late + 1]), True, False):
                     late += 1
                 # (the side opens only after a play: one that is not such a wild must come first)
                 late = min(late, max(0, sum(h) - 1))
@@ -156,7 +157,7 @@ def _plan_exists(state: GameState, h: list[int], discard: int, quick: bool = Tru
         # (what it needs besides a canasta of its own, which the route asks for)
         if state.goes_out_concealed(new_canasta=True):
             routes.append((r.concealed_allows_layoff,
-                           1 if r.concealed_needs_canasta and not state.turn_canasta else 0, OWN, 0))
+                           1 if r.concealed_needs_canasta and not state.turn.made_canasta else 0, OWN, 0))
         # ... and so does a natural canasta (R 1.2) or a sequence canasta (S0 [G](i){d}) where
         # it opens by itself
         if r.canasta_opens:
@@ -216,7 +217,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     seqs: list[tuple[int, int, int, bool]] = []  # (suit, low, high, own) of growable sequences
     wild_melds: list[tuple[int, bool]] = []
     for i, mm in enumerate(state.melds[side]):
-        own = i >= state.turn_base
+        own = i >= state.turn.melds_before_turn
         if mm.type is BLACK3_MELD:
             continue
         if mm.type is GROUP_MELD:
@@ -496,7 +497,7 @@ class _Sweep:
         # R 1.2 wild rules, fixed for the turn: once the side opened before this turn, a wild card
         # joins only a group with ``wild_needs_naturals`` naturals, never one of the opening-only
         # ranks; the no-wild ranks never take one (``engine.conditions.wild_rule``)
-        self.after_opening = state.opened[side] and not state.turn_points
+        self.after_opening = state.opened[side] and not state.turn.opening_points
         self.memo: dict[int, tuple[tuple[int, int, int, int, int], ...]] = {}
 
     def wild_min(self, rank: int) -> int:

@@ -15,6 +15,7 @@ from .errors import SeatError
 from .melds import Meld
 from .rules import RuleSet
 from .state import SAID_NO, SAID_YES, GameState, Phase
+from .turn import TURN_COUNTS, TURN_FLAGS
 
 
 def view(state: GameState, seat: object) -> dict[str, Any]:
@@ -99,14 +100,11 @@ def _brief(v: object) -> str:
     return reprlib.repr(v)
 
 
-# The true/false facts of the turn in progress: view key -> state attribute. A position's
-# ``turn_state`` (records.py) takes the same keys, so a view's turn can be set up again.
-TURN_FLAGS = {"took_pile": "took_pile", "melded": "turn_melded", "made_canasta": "turn_canasta",
-              "laid_off": "laid_off", "retracted": "retracted", "shown_before_draw": "pre_draw",
-              "asked": "asked_turn", "answer_binds": "binding", "must_end_without_discard": "no_discard",
-              "first_turn": "first_turn", "upcard_lock": "upcard_lock", "shown": "shown"}
-TURN_KEYS = frozenset(TURN_FLAGS) | {"opening_points", "melds_before_turn", "answer", "ask_phase",
-                                     "replacement_draws", "table_at_yes"}
+# The keys of a view's ``turn_state``, which a position's ``turn_state`` (records.py) takes too, so
+# that a view's turn can be set up again: the turn's facts by their names in ``canasta.turn``
+# (``TURN_FLAGS``, ``TURN_COUNTS``), the hand's first turn, and the rest written their own way
+TURN_KEYS = frozenset(TURN_FLAGS) | frozenset(TURN_COUNTS) | {"first_turn", "answer", "ask_phase",
+                                                               "table_at_yes", "stage"}
 
 
 # What only the seat itself may see: dropped from the view given to a spectator.
@@ -125,14 +123,16 @@ def spectator_view(state: GameState) -> dict[str, Any]:
 
 def turn_state(state: GameState) -> dict[str, Any]:
     """The public facts of the turn in progress (the same keys a position's ``turn_state`` takes)."""
-    out: dict[str, Any] = {key: getattr(state, attr) for key, attr in TURN_FLAGS.items()}
+    turn = state.turn
+    out: dict[str, Any] = {key: getattr(turn, key) for key in TURN_FLAGS}
+    for key in TURN_COUNTS:
+        out[key] = getattr(turn, key)
     out.update({
-        "opening_points": state.turn_points,
-        "melds_before_turn": state.turn_base,
-        "answer": {SAID_YES: "yes", SAID_NO: "no"}.get(state.permission),
+        "first_turn": state.first_turn,
+        "answer": {SAID_YES: "yes", SAID_NO: "no"}.get(turn.answer),
         "ask_phase": state.ask_phase.name.lower(),
-        "replacement_draws": state.bonus_draws,
         "table_at_yes": _table_at_yes(state),
+        "stage": state.stage.name.lower(),  # what the turn still allows (``canasta.turn.Stage``)
     })
     return out
 
@@ -141,7 +141,7 @@ def _table_at_yes(state: GameState) -> dict[str, Any] | None:
     """S0 [J](v): the table when the player was told "yes" (public: everyone saw it), which says
     what he has shown since and would be boxed if he then fails to go out; None where nothing is
     boxed for that."""
-    snap = state.yes_snapshot
+    snap = state.turn.table_at_yes
     if snap is None:
         return None
     melds, opened, red_threes = snap

@@ -313,9 +313,9 @@ class Obs:
         return Obs(r, s.model, seat, side, phase, hand, melds, s.pile, len(s.pile),
                    s.frozen_reason(side) is not None,
                    s.opened, s.minimum, [s.canastas(i) for i in range(r.sides)], s.scores, s.hn,
-                   len(s.stock), s.took_pile, s.turn_melded, s.turn_points, s.asked_turn,
-                   {SAID_YES: "yes", SAID_NO: "no"}.get(s.permission), s.pre_draw,
-                   s.fresh3[seat] if s.fresh3 else 0, s.bonus_draws, seen, [])
+                   len(s.stock), s.turn.took_pile, s.turn.melded, s.turn.opening_points, s.turn.asked,
+                   {SAID_YES: "yes", SAID_NO: "no"}.get(s.turn.answer), s.turn.shown_before_draw,
+                   s.fresh3[seat] if s.fresh3 else 0, s.turn.replacement_draws, seen, [])
 
 
 def _rank(f: int) -> int:

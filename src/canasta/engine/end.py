@@ -28,7 +28,7 @@ def why_not_pass(s: GameState) -> Problem:
     if go_out_problem(s, canasta_counts(s, side), open_after(s, side, 0),
                             s.goes_out_concealed()) is None:
         return ("pass_can_go_out", {})
-    if not open_after(s, side, 0) and s.turn_points:
+    if not open_after(s, side, 0) and s.turn.opening_points:
         return short_of_opening(s, side, 0, OPENING_END)
     return None
 
@@ -37,15 +37,15 @@ def why_not_end(s: GameState) -> Problem:
     """Why ``end`` is refused: after the draw only after a last-card red three, before it only with the
     stock gone."""
     if s.phase is PLAY_PHASE:
-        if not s.no_discard:
+        if not s.turn.must_end_without_discard:
             return ("no_end", {})
         side = s.side_of(s.current)
-        if not open_after(s, side, 0) and s.turn_points:
+        if not open_after(s, side, 0) and s.turn.opening_points:
             return short_of_opening(s, side, 0, OPENING_END)
         return must_go_out(s)
     if s.stock:
         return ("no_end_stock", {})
-    if s.pre_draw:
+    if s.turn.shown_before_draw:
         return ("shown_melds", {})
     if forced_take(s):
         return ("must_take", {})

@@ -46,7 +46,18 @@ from .conditions import (
     wild_rule,
     wild_rule_bites,
 )
-from .flow import go_out, meld_points, take_cards, take_from
+from .flow import (
+    go_out,
+    grow_meld,
+    lay_meld,
+    lay_red_three,
+    meld_points,
+    open_side,
+    shown_before_draw,
+    shown_in_play,
+    take_cards,
+    take_from,
+)
 from .take import pickup_possible, pile_takeable
 from .top import top_possible
 
@@ -61,7 +72,7 @@ def pre_draw_ok(s: GameState) -> bool:
     make (``pile_takeable``, ``pickup_possible``: the rules of the take themselves), or S0's top card
     alone (``top_possible``)."""
     side = s.seat_side[s.current]  # (side_of, by its table: hot)
-    if s.opened[side] or s.retracted or not s.pile:
+    if s.opened[side] or s.turn.retracted or not s.pile:
         return False
     level = s.facility_level(side) if s.rf.laydown_facility else 0  # (a call less where there is none)
     if level and top_possible(s, level):
@@ -91,7 +102,7 @@ def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
     r = s.rules
     if s.phase is DRAW_PHASE and not pre_draw_ok(s):
         return ("draw_first_to_meld", {})
-    if s.retracted and not s.opened[side]:
+    if s.turn.retracted and not s.opened[side]:
         return ("retracted", {})
     miss = has_cards(s, seat, cards)
     if miss:
@@ -100,7 +111,7 @@ def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
         if s.phase is DRAW_PHASE:
             return ("draw_first_red_three", {})
         return meld_finish(s, side, cards)
-    if s.upcard_lock:
+    if s.turn.upcard_lock:
         return ("laydown_locked", {})
     # the natural cards' ranks, a black three's included (red threes and wild cards aside): cards of
     # two ranks make no group, whatever else may be wrong with them (K♣ 4♣ differ in rank before
@@ -214,11 +225,11 @@ def why_not_add(s: GameState, index: int, cards: tuple[int, ...]) -> Problem:
     r = s.rules
     if s.phase is DRAW_PHASE and not pre_draw_ok(s):
         return ("draw_first_to_meld", {})
-    if s.retracted and not s.opened[side]:
+    if s.turn.retracted and not s.opened[side]:
         return ("retracted", {})
     if len(cards) != 1:
         return ("add_one", {})
-    if s.upcard_lock:
+    if s.turn.upcard_lock:
         return ("laydown_locked", {})
     melds = s.melds[side]
     if not 0 <= index < len(melds):
@@ -282,13 +293,13 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
     side = s.seat_side[seat]  # (side_of, by its table: hot)
     m = s.model
     r = s.rf
-    if s.retracted and not s.opened[side]:
+    if s.turn.retracted and not s.opened[side]:
         return None
     hk = s.hk[seat]
     h = s.hands[seat]
     hn = s.hn[seat]
     drawing = s.phase is DRAW_PHASE
-    if s.upcard_lock:  # S0 [A](i): no lay-down this turn; red treys may still be disclosed
+    if s.turn.upcard_lock:  # S0 [A](i): no lay-down this turn; red treys may still be disclosed
         if hk[m.red3] and not drawing:
             c1 = (s.face_of_kind(seat, m.red3),)
             if why_not_meld(s, c1) is None:
@@ -551,7 +562,7 @@ def meld_finish(s: GameState, side: int, cards: tuple[int, ...]) -> Problem:
 def add_finish(s: GameState, side: int, index: int, meld: Meld, f: int) -> Problem:
     """``finish_problem`` for adding card ``f`` to meld ``index``."""
     completes = len(meld.cards) + 1 == s.rf.canasta_size
-    own = index >= s.turn_base
+    own = index >= s.turn.melds_before_turn
     seq = completes and meld.type is SEQUENCE_MELD
     nat_can = completes and meld.type is GROUP_MELD and not meld.wilds and not s.model.wild_face[f]
     return finish_problem(s, s.hn[s.current] - 1, canasta_counts(s, side, completes, seq),
@@ -565,28 +576,23 @@ def do_meld(s: GameState, a: Action) -> None:
     cards = a.cards
     seat = s.current
     side = s.seat_side[seat]  # (side_of, by its table: hot)
-    take_cards(s, seat, cards)
-    if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1)
-        s.red3[seat].append(cards[0])
+    if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1; S0 disclosed)
+        lay_red_three(s, seat, cards[0])
         s.log_event(seat, "red3", cards)
-        if s.fresh3[seat]:  # S0 [F](i){c}: disclosed at once, a further card may be taken
-            s.fresh3[seat] -= 1
-            s.bonus_draws += 1
         if s.hn[seat] == 0:
             go_out(s, seat)
         return
+    take_cards(s, seat, cards)
     rf = s.rf
     r3w = rf.red3_wild
     meld = new_meld(cards, meld_type(cards, r3w), r3w)
     completed = len(meld.cards) >= rf.canasta_size  # (not ``Meld.size``: a property is a call)
-    s.melds[side].append(meld)
+    lay_meld(s, side, meld)
     s.log_event(seat, "meld", cards)
     if s.phase is DRAW_PHASE:
-        s.pre_draw = True
-        s.turn_melded = True
-        s.turn_points += open_points(s, cards)
+        shown_before_draw(s, open_points(s, cards), True)
         return
-    s.shown = True
+    shown_in_play(s)
     meld_points(s, side, open_points(s, cards), completed)
     if s.hn[seat] == 0:
         go_out(s, seat)
@@ -602,18 +608,17 @@ def do_add(s: GameState, a: Action) -> None:
     old = s.melds[side][index]
     rf = s.rf
     new = old.with_cards((f,), rf.red3_wild)
-    s.melds[side][index] = new
+    grow_meld(s, side, index, new)
     s.log_event(seat, "add", a.cards)
     if s.phase is DRAW_PHASE:
-        s.turn_points += s.model.open_value[f]
+        shown_before_draw(s, s.model.open_value[f], False)
         return
-    s.shown = True
-    if index < s.turn_base:
-        s.laid_off = True
+    own = index >= s.turn.melds_before_turn
+    shown_in_play(s, not own)
     completed = len(old.cards) < rf.canasta_size <= len(new.cards)  # (not ``Meld.size``: a call)
-    meld_points(s, side, s.model.open_value[f], index >= s.turn_base and completed)
+    meld_points(s, side, s.model.open_value[f], own and completed)
     if completed and new.type is SEQUENCE_MELD and rf.sequence_canasta_opens:
-        s.opened[side] = True  # S0 [G](i){d}: a complete sequence is a lay-down by itself
+        open_side(s, side)  # S0 [G](i){d}: a complete sequence is a lay-down by itself
     if s.hn[seat] == 0:
         go_out(s, seat)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..cards import JOKER, card_str, is_black_three, is_red_three, is_wild
 from ..melds import Meld, new_meld, sequence_fits, wild_problem
-from .common import GROUP_MELD, OP_TAKE, PLAY_PHASE, SEQUENCE_MELD, Problem, card_action
+from .common import GROUP_MELD, OP_TAKE, SEQUENCE_MELD, Problem, card_action
 from .conditions import (
     OPENING_TAKE,
     canasta_counts,
@@ -23,7 +23,18 @@ from .conditions import (
     wild_rule,
     wild_rule_bites,
 )
-from .flow import fresh, go_out, lift_top_with, meld_points
+from .flow import (
+    fresh,
+    gain_cards,
+    go_out,
+    grow_meld,
+    lay_meld,
+    lift_top_with,
+    meld_points,
+    open_side,
+    picked_up,
+    take_pile,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import RuleFacts
@@ -345,37 +356,20 @@ def do_take(s: GameState, a: Action) -> None:
     top = lift_top_with(s, seat, a.cards)
     target = s.melds[side][a.meld] if a.meld >= 0 else None
     if target is not None and target.type is SEQUENCE_MELD and not rf.seq_pickup_takes_pile:
-        rest = []  # B2 (option): extending a sequence takes the top card only
+        rest: list[int] = []  # B2 (option): extending a sequence takes the top card only
     else:
-        rest = s.pile
-        s.pile = []
-        s.pile_frozen = False
+        rest = take_pile(s)
     points = take_points(s, a.cards, top)
-    if a.meld >= 0:
-        old = s.melds[side][a.meld]
-        new = old.with_cards((top, *a.cards), rf.red3_wild)
-        s.melds[side][a.meld] = new
+    if target is not None:
+        new = target.with_cards((top, *a.cards), rf.red3_wild)
+        grow_meld(s, side, a.meld, new)
         # (len of the cards, not ``Meld.size``: a property is a call)
-        completed = len(old.cards) < rf.canasta_size <= len(new.cards)
+        completed = len(target.cards) < rf.canasta_size <= len(new.cards)
     else:
         new = new_meld((top, *a.cards), GROUP_MELD, rf.red3_wild)
-        s.melds[side].append(new)
+        lay_meld(s, side, new)
         completed = len(new.cards) >= rf.canasta_size
-    gained: list[int] = []
-    laid: list[int] = []
-    hand = s.hands[seat]
-    hk = s.hk[seat]
-    kind_of = s.model.kind_of
-    laid_faces = rf.laid_faces
-    for f in rest:
-        if laid_faces[f]:
-            s.red3[seat].append(f)
-            laid.append(f)
-        else:
-            hand[f] += 1  # (``Table.give_card``, inline: every card of the pile)
-            hk[kind_of[f]] += 1
-            gained.append(f)
-    s.hn[seat] += len(gained)
+    gained, laid = gain_cards(s, seat, rest)
     s.log_event(seat, "take", (top, *a.cards))
     if rf.red3_mode == "disclose":  # (fresh's own test, a call sooner)
         fresh(s, gained)
@@ -383,12 +377,9 @@ def do_take(s: GameState, a: Action) -> None:
         s.log_event(seat, "pile", tuple(gained))
     for f in laid:  # a red three found in the pile is laid, not replaced (R 1.1)
         s.log_event(seat, "red3", (f,))
-    s.took_pile = True
-    s.pre_draw = False
-    s.first_turn = False
+    picked_up(s, True)
     meld_points(s, side, points, completed)
-    s.opened[side] = True
-    s.phase = PLAY_PHASE
+    open_side(s, side)
     if s.hn[seat] == 0:
         go_out(s, seat)
 

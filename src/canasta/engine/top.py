@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..cards import JOKER, is_red_three, is_wild
 from ..melds import meld_type, new_meld, sequence_fits, wild_problem
-from ..model import frozen_by
-from .common import OP_TOP, PLAY_PHASE, Problem, card_action, multisets
+from .common import OP_TOP, Problem, card_action, multisets
 from .conditions import (
     OPENING_LAYDOWN,
     canasta_counts,
@@ -20,7 +19,7 @@ from .conditions import (
     open_points,
     short_of_opening,
 )
-from .flow import lift_top_with, meld_points
+from .flow import lay_meld, lift_top_with, meld_points, picked_up, refreeze_pile
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -150,10 +149,8 @@ def do_top(s: GameState, a: Action) -> None:
     top = lift_top_with(s, seat, a.cards)
     cards = (top, *a.cards)
     meld = new_meld(cards, meld_type(cards, r.red3_wild), r.red3_wild)
-    s.melds[side].append(meld)
-    s.pile_frozen = frozen_by(s.model, s.pile)
+    lay_meld(s, side, meld)
+    refreeze_pile(s)
     s.log_event(seat, "take", cards)
-    s.pre_draw = False
-    s.first_turn = False
+    picked_up(s, False)
     meld_points(s, side, open_points(s, cards), meld.size >= r.canasta_size)
-    s.phase = PLAY_PHASE
