@@ -15,7 +15,6 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from ..bots import LEVEL_NAMES, level_id
 from ..presets import preset_title
 from ..tournament.fair import new_fair_seed
 from .botpool import BotPool
@@ -135,10 +134,9 @@ class Hub:
                                           token_hash(tok)))
             else:
                 bot_no += 1
-                level = s.get("level") or "club"
-                said = LEVEL_NAMES.get(level_id(level), level)
-                seat_rows.append(SeatData(i, "bot", level, s.get("name") or f"Bot {bot_no} ({said})",
-                                          None))
+                # the level is the seat's own fact: each page says it in its reader's words
+                name = s.get("name") or f"Bot {bot_no}"
+                seat_rows.append(SeatData(i, "bot", s.get("level") or "club", name, None))
         host, spectator = new_token(), new_token()
         seed = spec.seed if spec.seed is not None else new_fair_seed()
         data = TableData(new_table_id(), spec.name or preset_title(spec.preset), spec.preset,

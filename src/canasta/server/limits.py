@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 
 
 class Bucket:
@@ -19,3 +20,17 @@ class Bucket:
             return False
         self.tokens -= 1
         return True
+
+
+class Buckets:
+    """One bucket per key (a seat: its limit holds across the pages it has open and reconnects)."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.by_key: dict[Hashable, Bucket] = {}
+
+    def take(self, key: Hashable) -> bool:
+        b = self.by_key.get(key)
+        if b is None:
+            b = self.by_key[key] = Bucket(self.rate, self.burst)
+        return b.take()

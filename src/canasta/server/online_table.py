@@ -28,8 +28,9 @@ from ..records import GameRecord
 from ..rules import RuleSet
 from ..state import GameState
 from ..tournament.fair import new_fair_seed
-from ..views import spectator_view, view
+from ..views import going_out, spectator_view, view
 from .bot_runner import BotRunner
+from .chat import Chat
 from .connection import Connection, Reply
 from .deals import Deals
 from .refusals import Refusal
@@ -67,6 +68,9 @@ class OnlineTable:
         self.state = GameRecord(self.rules, data.seed, actions, data.dealer).replay()
         self.movers = [seat for seat, _a, _cid in data.actions]   # who made each move of the game
         self.replies: OrderedDict[str, Reply] = OrderedDict()
+        # links the host has replaced while the table is in memory: why each no longer opens its seat
+        self.revoked: dict[str, str] = {}
+        self.chat = Chat()
         for i, (_seat, _a, cid) in enumerate(data.actions):
             if cid:
                 self.remember(cid, {"type": "ack", "id": cid, "event": None, "move": i})
@@ -85,7 +89,15 @@ class OnlineTable:
         return {"id": self.id, "name": self.name, "preset": self.preset, "title": preset_title(self.preset),
                 "players": self.rules.players,
                 "game_no": self.game_no, "over": self.state.is_over, "practice": self.practice,
-                "seats": [s.public() for s in self.seats]}
+                "sides": self.partnerships(),
+                "seats": [s.public() for s in self.seats], "chat": self.chat.settings()}
+
+    def partnerships(self) -> list[list[int]]:
+        """The seats of each side, as the engine pairs them (pages say "Ann & Carol against Ben & Dave")."""
+        sides: list[list[int]] = [[] for _ in range(self.rules.sides)]
+        for seat in range(self.rules.players):
+            sides[self.state.side_of(seat)].append(seat)
+        return sides
 
     def role_of(self, digest: str) -> tuple[int | None, bool] | None:
         """(seat or None for a spectator, is host) for a token hash of this table, else None."""
@@ -99,7 +111,13 @@ class OnlineTable:
         return None
 
     def view_for(self, seat: int | None) -> dict[str, Any]:
-        return spectator_view(self.state) if seat is None else view(self.state, seat)
+        """A seat's view, with whether it could go out now (the page offers "ask partner" only then),
+        or the public view of a spectator."""
+        if seat is None:
+            return spectator_view(self.state)
+        v = view(self.state, seat)
+        v["going_out"] = going_out(self.state, seat)
+        return v
 
     def remember(self, client_id: str, reply: Reply) -> None:
         self.replies[client_id] = reply

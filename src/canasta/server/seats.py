@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .refusals import Refusal
 from .store import SeatData
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ async def change_seat(table: OnlineTable, seat: int, kind: str | None, level: st
         s = table.seats[seat]
         token: str | None = None
         kind = kind or s.kind
+        old_hash = s.token_hash
         if kind == "bot":
             s.kind, s.level, s.token_hash, s.stand_in = "bot", level or s.level or "club", None, False
             if name:
@@ -61,9 +63,15 @@ async def change_seat(table: OnlineTable, seat: int, kind: str | None, level: st
                 s.name = name
             elif s.name.startswith("Bot"):
                 s.name = f"Player {seat + 1}"
-        for c in list(table.conns):
-            if c.seat == seat and c.token_hash != s.token_hash:
-                c.close()
+        if old_hash is not None and old_hash != s.token_hash:
+            # the old link's open pages are told why before they close, and so is the link opened later
+            data = {"seat": seat}
+            why = Refusal("seat_to_bot", data) if kind == "bot" else Refusal("seat_new_link", data)
+            table.revoked[old_hash] = why.code
+            for c in list(table.conns):
+                if c.seat == seat and c.token_hash == old_hash:
+                    c.send(why.error())
+                    c.close()
         events = table.timeline.plan("seats", seat)
         await table.hub.db(table.hub.store.set_seat, table.id, s.data(), events[-1].n)
         table.timeline.add(events, moved=False)

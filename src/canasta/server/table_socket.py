@@ -16,9 +16,11 @@ from .config import ServerConfig
 from .connection import Connection
 from .limits import Bucket
 from .online_table import OnlineTable
-from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Ping, Undo, field_problem
+from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Ping, Say, Undo, field_problem
 from .refusals import Refusal
 from .tokens import token_hash
+
+ClientMsg = Intent | Hint | Undo | Ping | Hello | Say
 
 router = APIRouter()
 HELLO_SECONDS = 15   # a socket that says nothing this long after opening is closed
@@ -56,15 +58,18 @@ async def _hello(websocket: WebSocket, table_id: str) -> tuple[OnlineTable, Conn
         await _refuse(websocket, Refusal("unknown_table"), 4404)
         return None
     found = await h.by_token(table_id, hello.token)
-    if found is None:
-        await _refuse(websocket, Refusal("bad_token"), 4401)
+    if found is None:  # a link the host replaced says so (while the table is in memory)
+        await _refuse(websocket, Refusal(table.revoked.get(token_hash(hello.token), "bad_token")), 4401)
         return None
     _t, seat, host = found
     conn = Connection(seat, host, token_hash(hello.token))
     conn.send({"type": "welcome", "role": "seat" if seat is not None else "spectator", "seat": seat,
                "host": host, "table": table.summary()})
     table.catch_up(conn, hello.last_event)
-    presence.attach(table, conn)
+    if table.chat.lines:
+        conn.send({"type": "chat", "lines": list(table.chat.lines)})
+    if presence.attach(table, conn):  # the person is back: the stand-in stops, and they are told
+        conn.send({"type": "notice", "code": "seat_back"})
     return table, conn
 
 
@@ -84,7 +89,19 @@ async def _hint(table: OnlineTable, conn: Connection, client_id: str) -> None:
     conn.send(await hints.hint(table, conn, client_id))
 
 
-def _read(text: str | None, cfg: ServerConfig, bucket: Bucket) -> Intent | Hint | Undo | Ping | Hello:
+def _say(table: OnlineTable, conn: Connection, msg: Say) -> None:
+    """A line of table talk, to every page of the table (a refusal to the writer alone)."""
+    name = table.seats[conn.seat].name if conn.seat is not None else ""
+    try:
+        line = table.chat.say(conn.seat, name, msg.text, msg.phrase)
+    except Refusal as r:
+        conn.send(r.reply(msg.id))
+        return
+    for c in list(table.conns):
+        c.send({"type": "chat", "lines": [line]})
+
+
+def _read(text: str | None, cfg: ServerConfig, bucket: Bucket) -> ClientMsg:
     """One message from the page, checked by size, rate and schema."""
     if text is None:
         raise Refusal("not_text")
@@ -98,7 +115,7 @@ def _read(text: str | None, cfg: ServerConfig, bucket: Bucket) -> Intent | Hint 
         raise Refusal("bad_message", field_problem(e)) from e
 
 
-async def _answer(table: OnlineTable, conn: Connection, msg: Intent | Hint | Undo | Ping | Hello) -> None:
+async def _answer(table: OnlineTable, conn: Connection, msg: ClientMsg) -> None:
     if isinstance(msg, Intent):
         conn.send(await moves.play_intent(table, conn, msg))
     elif isinstance(msg, Hint):  # a hint takes a while: the socket goes on meanwhile
@@ -107,6 +124,8 @@ async def _answer(table: OnlineTable, conn: Connection, msg: Intent | Hint | Und
         conn.send(await practice.undo(table, conn, msg.id, msg.based_on))
     elif isinstance(msg, Ping):
         conn.send({"type": "pong"})
+    elif isinstance(msg, Say):
+        _say(table, conn, msg)
     else:
         conn.send(Refusal("already_hello").error())
 
