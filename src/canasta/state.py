@@ -408,6 +408,11 @@ class GameState(Table):
         return 0
 
 
+    def answer_would_bind(self, seat: int) -> bool:
+        """Whether the partner's answer to the seat's question, asked now, binds it (S4
+        ``first_binding``: only the first answer of the hand; elsewhere every answer)."""
+        return self.rf.ask_partner != "first_binding" or self.answers[seat] == 0
+
     def goes_out_concealed(self, layoff: bool = False, new_canasta: bool = False) -> bool:
         """Would the player to move go out concealed now (C1; Britannica: no earlier meld or layoff,
         the pile not taken, the hand all in melds of its own, one of them a canasta)? ``layoff``: the

@@ -109,7 +109,7 @@ def going_out(state: GameState, seat: int) -> dict[str, Any] | None:
         possible = can_go_out(state)
     r = state.rules
     return {"possible": possible,
-            "binding": r.ask_partner != "first_binding" or state.answers[seat] == 0,
+            "binding": state.answer_would_bind(seat),
             "penalty": r.failed_go_out_penalty, "boxes": r.failed_go_out_boxes}
 
 

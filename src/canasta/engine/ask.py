@@ -58,7 +58,7 @@ def do_answer(s: GameState, yes: bool) -> None:
     """The partner answers (``yes``: binding where the rules say), and play returns to the player."""
     seat = s.current
     side = s.side_of(seat)
-    binds = s.rules.ask_partner != "first_binding" or s.answers[seat] == 0
+    binds = s.answer_would_bind(seat)
     # S0 [J](v): what is on the table when told yes (cards shown later may be boxed)
     table = ((tuple(s.melds[side]), s.opened[side], len(s.red3[seat]))
              if yes and s.rules.failed_go_out_boxes else None)
