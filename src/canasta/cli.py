@@ -26,7 +26,7 @@ from . import ENGINE, __version__
 from .actions import Action
 from .cards import format_cards, is_black_three, sort_key
 from .errors import CanastaError, RecordError
-from .presets import BUNDLES, PRESETS, preset_table
+from .presets import BUNDLES, RULE_SETS, preset, preset_table
 from .presets import rules as preset_rules
 from .records import GameRecord, load, save
 from .rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES, RuleSet
@@ -141,7 +141,7 @@ SetOption = Annotated[
 ]
 def complete_variant(incomplete: str) -> list[str]:
     """Shell completion of a rule set name."""
-    return [name for name in PRESETS if name.startswith(incomplete)]
+    return [name for name in RULE_SETS if name.startswith(incomplete)]
 
 
 VariantOption = Annotated[str, typer.Option("--variant", help="Rule set name (see `canasta variants`).",
@@ -248,8 +248,7 @@ def variants(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only.")] = False,
 ) -> None:
     """List the rule sets (presets) with a one-line description."""
-    rows = [(name, preset_table(name)["player_counts"][0], description)
-            for name, (description, _make) in PRESETS.items()]
+    rows = [(name, preset_table(name)["player_counts"][0], p.description) for name, p in RULE_SETS.items()]
     if as_json:
         typer.echo(json.dumps({"variants": [{"name": n, "players": list(c), "description": d}
                                             for n, c, d in rows]}))
@@ -326,14 +325,14 @@ def rules_card(
                          "source": source(opt), "house_rule": opt in house,
                          "differs_from_reference": values[opt] != reference[opt]}
                    for opt in OPTION_NAMES if opt != "name"}
-        typer.echo(json.dumps({"name": name, "description": PRESETS[name][0], "players": rs.players,
+        typer.echo(json.dumps({"name": name, "description": preset(name).description, "players": rs.players,
                                "sides": rs.sides, "reference": REFERENCE, "overrides": overrides,
                                "options": options}))
         return
     shown = [opt for opt in OPTION_NAMES if opt != "name" and (
         full or opt in house or opt in ESSENTIALS or values[opt] != reference[opt])]
     console = _console()
-    console.print(f"[bold]{name}[/bold] — {PRESETS[name][0]}")
+    console.print(f"[bold]{name}[/bold] — {preset(name).description}")
     console.print(f"{rs.players} players, {rs.sides} sides"
                   + (f"; house rules: {', '.join(sorted(overrides))}" if overrides else ""))
     if not full:
