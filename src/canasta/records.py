@@ -292,6 +292,8 @@ def _cut(s: GameState, spec: Any) -> None:
         raise RecordError("'cut' must be an object with size (cards in the cut packet) and/or perfect")
     dealt = s.rules.players * s.rules.hand_size
     size = _count(spec["size"], "cut size") if "size" in spec else 0
+    if size > s.rules.deck_size:
+        raise RecordError(f"'cut': a cut of {size} cards is more than the deck's {s.rules.deck_size}")
     perfect = _flag(spec.get("perfect"), "cut perfect", size == dealt)
     if "size" in spec and perfect != (size == dealt):
         raise RecordError(f"'cut': a cut of {size} is {'' if size == dealt else 'not '}perfect here (the "

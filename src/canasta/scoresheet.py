@@ -254,6 +254,9 @@ class ScoreSheet:
 
     def __post_init__(self) -> None:
         n = self.rules.sides
+        if not isinstance(self.names, (list, tuple)) or not all(isinstance(x, str) for x in self.names):
+            # (a text would be split into its letters, one side's name each)
+            raise SheetError(f"a sheet's names are a list of the sides' names, not {self.names!r:.60}")
         if not self.names:
             self.names = ["We", "They"] if n == 2 else [f"Side {i + 1}" for i in range(n)]
         if len(self.names) != n:
@@ -366,7 +369,7 @@ class ScoreSheet:
     def from_dict(cls, d: dict[str, Any]) -> ScoreSheet:
         from .presets import rules_from_options
         try:
-            sheet = cls(rules_from_options(d["rules"]), list(d["names"]))
+            sheet = cls(rules_from_options(d["rules"]), d["names"])
             for i, hand in enumerate(d["entries"]):
                 clean, _t = sheet._tallies(hand)
                 sheet.entries.append(clean)

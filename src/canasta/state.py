@@ -39,7 +39,7 @@ import reprlib
 from typing import Any, Final
 
 from .actions import ASK, DRAW, END, NO, PASS, RETRACT, UPCARD, YES, Action, action_problem
-from .cards import is_black_three
+from .cards import card_list, is_black_three
 from .engine.ask import ask_basic
 from .engine.common import (
     ANSWER_PHASE,
@@ -80,7 +80,7 @@ from .engine.merge import gen_merges
 from .engine.retract import why_not_retract
 from .engine.take import any_take, gen_takes, pile_takeable
 from .engine.top import gen_tops
-from .errors import IllegalAction, RecordError, RuleError, SeatError
+from .errors import IllegalAction, NotationError, RecordError, RuleError, SeatError
 from .messages import render
 from .model import RuleFacts, card_model, rule_facts
 from .refusals import REFUSALS
@@ -174,26 +174,29 @@ class GameState(Table):
             ) -> GameState:
         """A new game; the first hand is dealt at once. (Typed to take anything: a value of the wrong
         type raises the library's own error, also where the engine is compiled.)"""
-        if not isinstance(rules, RuleSet):
-            raise RuleError(f"a game needs a RuleSet (canasta.rules(NAME, ...)), not {reprlib.repr(rules)}")
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RecordError(f"a game's seed must be a whole number or text, not {reprlib.repr(seed)}")
         if isinstance(dealer, bool) or not isinstance(dealer, int):
             raise SeatError(f"the dealer must be a seat number, not {reprlib.repr(dealer)}")
         s = cls.blank(rules, seed)
+        assert isinstance(rules, RuleSet)  # (blank refuses anything else)
         s.dealer = s.start_dealer = dealer % rules.players
         deal(s)
         return s
 
     @classmethod
-    def blank(cls, rules: RuleSet, seed: int | str) -> GameState:
+    def blank(cls, rules: RuleSet | object, seed: int | str | object) -> GameState:
         """An empty table for ``rules``: no cards anywhere, hand 0, the draw phase of seat 0.
 
         The setup API for positions (``records.position`` builds one on it): put cards in hands with
         :meth:`give_card`, fill ``stock``, ``pile``, ``melds`` and the other fields, set ``current``,
         ``actor`` and ``phase``, log a ``"position"`` event (:meth:`log_event`), then settle it with
         :meth:`end_hand` or :meth:`check_stock_out`. Nothing is checked here: use :meth:`new` for a
-        dealt game, ``canasta.records.position`` for a checked position."""
+        dealt game, ``canasta.records.position`` for a checked position. (Typed to take anything: a
+        rule set that is none, a preset's name, or a seed of the wrong type raise the library's own
+        error, also where the engine is compiled.)"""
+        if not isinstance(rules, RuleSet):
+            raise RuleError(f"a game needs a RuleSet (canasta.rules(NAME, ...)), not {reprlib.repr(rules)}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise RecordError(f"a game's seed must be a whole number or text, not {reprlib.repr(seed)}")
         s = cls()  # not object.__new__: compiled (mypyc) classes need their own constructor
         n = rules.players
         s.rules = rules
@@ -532,10 +535,13 @@ class GameState(Table):
             gen_specials(self, out)
         return out
 
-    def meld_plan(self, cards: tuple[int, ...] | list[int], meld: int = -1) -> list[Action]:
-        """The elementary actions that lay ``cards`` as one new meld (or add them to ``meld``):
-        three cards first, naturals before wilds, then one card at a time. For UIs; each action is
-        still checked when applied."""
+    def meld_plan(self, cards: tuple[int, ...] | list[int] | object, meld: int | object = -1) -> list[Action]:
+        """The elementary actions that lay ``cards`` (card numbers, or notation text) as one new meld
+        (or add them to ``meld``): three cards first, naturals before wilds, then one card at a time.
+        For UIs; each action is still checked when applied."""
+        cards = card_list(cards)
+        if isinstance(meld, bool) or not isinstance(meld, int):
+            raise NotationError(reprlib.repr(meld), "a meld is its number (-1: a new meld)")
         nat = [f for f in cards if not self.model.wild_face[f]]
         wild = [f for f in cards if self.model.wild_face[f]]
         if meld >= 0:
@@ -547,11 +553,13 @@ class GameState(Table):
         index = len(self.melds[self.side_of(self.current)])
         return [Action(OP_MELD, tuple(first))] + [Action(OP_ADD, (f,), index) for f in rest]
 
-    def take_for(self, cards: tuple[int, ...] | list[int] = ()) -> Action:
+    def take_for(self, cards: tuple[int, ...] | list[int] | object = ()) -> Action:
         """The take a player means by holding out ``cards``, for UIs: the legal take with the same
         cards by kind, with its meld target; with none held out, the legal take with the fewest wild
         cards, then the fewest cards (a natural pair before a card and a wild, as a player would);
-        otherwise the plain take, for :meth:`apply` to say why not."""
+        otherwise the plain take, for :meth:`apply` to say why not. (``cards``: numbers, or notation
+        text.)"""
+        cards = card_list(cards)
         kind, wild = self.model.kind_of, self.model.wild_face
         takes = [a for a in self.legal_actions() if a.op is OP_TAKE]
         if not cards and takes:
