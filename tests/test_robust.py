@@ -29,7 +29,7 @@ from canasta import (
     rules,
 )
 from canasta.parallel import MAX_JOBS, check_games, local_workers, run_parallel
-from canasta.records import GameRecord, position, score_position
+from canasta.records import GameRecord, load, position, save, score_position
 from canasta.scoresheet import ScoreSheet, SheetError
 from canasta.sim import simulate
 from canasta.views import view
@@ -157,6 +157,9 @@ BAD_CALLS: list[tuple[str, Any, type[CanastaError]]] = [
     ("take_for(number)", lambda: _state().take_for(7), NotationError),
     ("meld_plan(bad card)", lambda: _state().meld_plan(["KH"]), NotationError),
     ("meld_plan(meld text)", lambda: _state().meld_plan("KH KS QS", "1"), NotationError),
+    ("load(number)", lambda: load(3), RecordError),
+    ("load(None)", lambda: load(None), RecordError),
+    ("save(not a record)", lambda: save(_state(), "/tmp/x.json"), RecordError),
     ("rules(number)", lambda: rules(3), RuleError),
     ("rules(list option repeated)", lambda: rules("classic", no_wild_ranks=[7, 7]), RuleError),
     ("rules(card classes repeated)", lambda: rules("classic", upcard_cover=["wild", "wild"]), RuleError),
@@ -178,6 +181,11 @@ def test_public_entry_points_refuse_bad_values_with_the_librarys_error(what: str
         call()
     assert isinstance(e.value, error), (what, type(e.value), e.value)
     assert str(e.value)
+
+
+def test_is_legal_of_anything_is_false() -> None:
+    s = _state()
+    assert not s.is_legal("draw") and not s.is_legal(None) and s.is_legal(Action(Op.DRAW))
 
 
 def test_the_cut_of_a_position_fits_the_deck() -> None:

@@ -41,6 +41,7 @@ game exactly, and the saved result lets a replay check that it did.
 from __future__ import annotations
 
 import json
+import os
 import reprlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -435,13 +436,17 @@ class GameRecord:
             return position(self.start)
         return GameState.new(self.rules, self.seed, self.dealer)
 
-    def replay(self, upto: int | None = None) -> GameState:
+    def replay(self, upto: int | object | None = None) -> GameState:
         """The state after the first ``upto`` actions (all by default); refuses a record that does
-        not replay to its saved result."""
-        if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or upto < 0):
+        not replay to its saved result. (Typed to take anything: a value that is no number of
+        actions raises RecordError, also where the engine is compiled.)"""
+        if upto is None:
+            acts = self.actions
+        elif isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
             raise RecordError(f"replay up to a number of actions (0 or more), not {reprlib.repr(upto)}")
+        else:
+            acts = self.actions[:upto]
         s = self.initial_state()
-        acts = self.actions if upto is None else self.actions[:upto]
         for i, a in enumerate(acts):
             why = s.why_illegal(a)
             if why is not None:
@@ -559,7 +564,17 @@ def read_json(text: object) -> Any:
         raise RecordError("not a record: its JSON nests too deeply") from None
 
 
-def save(record: GameRecord, path: str) -> None:
+def _path(path: object) -> str | os.PathLike[str]:
+    """A file's path, or RecordError (a number would open a file descriptor, None fail deep inside)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise RecordError(f"a record's file is named by a path, not {reprlib.repr(path)}")
+    return path
+
+
+def save(record: GameRecord, path: str | object) -> None:
+    path = _path(path)
+    if not isinstance(record, GameRecord):
+        raise RecordError(f"save a GameRecord (GameRecord.of(state)), not {reprlib.repr(record)}")
     try:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(record.to_json(indent=1))
@@ -567,7 +582,8 @@ def save(record: GameRecord, path: str) -> None:
         raise RecordError(f"cannot write {path}: {e.strerror}") from e
 
 
-def load(path: str) -> GameRecord:
+def load(path: str | object) -> GameRecord:
+    path = _path(path)
     try:
         with open(path, "rb") as fh:
             data = fh.read()

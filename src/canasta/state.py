@@ -457,7 +457,7 @@ class GameState(Table):
         that the checks it uses and the checks that use it import no module in a cycle."""
         return last_card_out(self, action)
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: Action | object) -> bool:
         return self.why_illegal(action) is None
 
     def facility_level(self, side: int) -> int:
