@@ -19,12 +19,14 @@ from ..presets import preset_title
 from ..tournament.fair import new_fair_seed
 from .botpool import BotPool
 from .bus import EventBus, LocalBus
+from .cluster import Cluster, close_quietly
 from .config import ServerConfig
 from .online_table import OnlineTable
+from .pgbus import PgBus
 from .protocol import NewTable
 from .refusals import Refusal
 from .rulesets import build_rules
-from .store import SeatData, Store, TableData
+from .store import Moved, SeatData, Store, TableData
 from .tokens import new_table_id, new_token, token_hash
 
 log = logging.getLogger("canasta.server")
@@ -35,8 +37,11 @@ class Hub:
     def __init__(self, config: ServerConfig, store: Store | None = None,
                  bus: EventBus | None = None) -> None:
         self.config = config
-        self.store = store or Store(config.database_url())
-        self.bus: EventBus = bus or LocalBus()
+        self.store = store or Store(config.database_url(), owner=config.instance)
+        # processes on one PostgreSQL hear each other (LISTEN/NOTIFY); SQLite has one process
+        self.bus: EventBus = bus or (PgBus(self.store.url, config.instance)
+                                     if self.store.url.startswith("postgresql") else LocalBus())
+        self.cluster = Cluster(self)
         self.bots = BotPool(config.bot_workers)
         self.tables: dict[str, OnlineTable] = {}
         self._by_token: dict[str, str] = {}
@@ -46,12 +51,18 @@ class Hub:
         self._load_lock = asyncio.Lock()
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a storage call off the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+        """Run a storage call off the event loop (a table another process has claimed is let go)."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+        except Moved as e:
+            await self.drop(e.table_id)
+            raise
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
+        await self.cluster.start()
         for data in await self.db(self.store.unfinished):
+            self.cluster.claimed(data.id)
             try:
                 self._add(OnlineTable(self, data))
             except Exception:  # one damaged table must not keep the others down
@@ -61,6 +72,7 @@ class Hub:
         log.info("%d unfinished tables reloaded", len(self.tables))
 
     async def stop(self) -> None:
+        await self.cluster.stop()
         for t in self.tables.values():
             await t.close()
         self.bots.close()
@@ -70,6 +82,18 @@ class Hub:
     def _add(self, table: OnlineTable) -> None:
         self.tables[table.id] = table
         self.index(table)
+
+    async def drop(self, table_id: str) -> None:
+        """Let a table go (another process holds it now): its sockets close and their pages
+        reconnect through the proxy to the process that holds it."""
+        table = self.tables.pop(table_id, None)
+        self.store.release(table_id)
+        if table is None:
+            return
+        for digest in [d for d, tid in self._by_token.items() if tid == table_id]:
+            del self._by_token[digest]
+        log.info("table %s is held by another process now", table_id)
+        asyncio.get_running_loop().create_task(close_quietly(table))
 
     def index(self, table: OnlineTable) -> None:
         """(Re)build the token lookup of a table (after a seat's link changed)."""
@@ -87,6 +111,9 @@ class Hub:
         async with self._load_lock:
             table = self.tables.get(table_id)
             if table is None:
+                if not await self.db(self.store.claim, table_id):
+                    return None
+                self.cluster.claimed(table_id)
                 data = await self.db(self.store.load_table, table_id)
                 if data is None:
                     return None
@@ -111,7 +138,7 @@ class Hub:
         n = rs.players
         seats = spec.seats
         if seats is None:
-            seats_in: list[dict[str, Any]] = [{"kind": "person", "name": "You"}] + [
+            seats_in: list[dict[str, Any]] = [{"kind": "person"}] + [
                 {"kind": "bot", "level": spec.level or "club"} for _ in range(n - 1)]
         elif spec.level is not None:
             raise Refusal("level_with_seats")
@@ -125,18 +152,15 @@ class Hub:
             raise Refusal("full")
         tokens: dict[int, str] = {}
         seat_rows: list[SeatData] = []
-        bot_no = 0
         for i, s in enumerate(seats_in):
+            # a seat nobody named is named by each page in its reader's language ("" here)
             if s["kind"] == "person":
                 tok = new_token()
                 tokens[i] = tok
-                seat_rows.append(SeatData(i, "person", None, s.get("name") or f"Player {i + 1}",
-                                          token_hash(tok)))
+                seat_rows.append(SeatData(i, "person", None, s.get("name") or "", token_hash(tok)))
             else:
-                bot_no += 1
-                # the level is the seat's own fact: each page says it in its reader's words
-                name = s.get("name") or f"Bot {bot_no}"
-                seat_rows.append(SeatData(i, "bot", s.get("level") or "club", name, None))
+                level = s.get("level") or "club"
+                seat_rows.append(SeatData(i, "bot", level, s.get("name") or "", None))
         host, spectator = new_token(), new_token()
         seed = spec.seed if spec.seed is not None else new_fair_seed()
         data = TableData(new_table_id(), spec.name or preset_title(spec.preset), spec.preset,

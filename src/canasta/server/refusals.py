@@ -55,6 +55,7 @@ REFUSALS: dict[str, Template] = {
     "game_over": "the game is over",
     "stale": "the table has moved on since your screen was drawn (event {event}); look again and choose",
     "not_your_turn": "it is {name}'s turn, not yours",
+    "not_your_turn_seat": "it is seat {seat}'s turn, not yours",
     "hint_not_your_turn": "a hint is given when it is your turn",
     "hint_failed": "no hint could be worked out just now",
     "bad_cards": "{reason}",

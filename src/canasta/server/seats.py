@@ -31,6 +31,8 @@ class Seat:
         return cls(s.seat, s.kind, s.level, s.name, s.token_hash)
 
     def public(self) -> dict[str, Any]:
+        """The seat as every page sees it; an unnamed seat (``name`` "") is named by the page in its
+        reader's language ("Bot 1 (Expert)", "Player 2")."""
         return {"seat": self.seat, "kind": self.kind, "name": self.name, "level": self.level,
                 "connected": self.kind == "bot" or self.connections > 0, "stand_in": self.stand_in}
 
@@ -62,7 +64,7 @@ async def change_seat(table: OnlineTable, seat: int, kind: str | None, level: st
             if name:
                 s.name = name
             elif s.name.startswith("Bot"):
-                s.name = f"Player {seat + 1}"
+                s.name = ""  # a bot's old default name: the pages name the seat
         if old_hash is not None and old_hash != s.token_hash:
             # the old link's open pages are told why before they close, and so is the link opened later
             data = {"seat": seat}

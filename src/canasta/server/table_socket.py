@@ -14,6 +14,7 @@ from . import hints, moves, practice, presence
 from .access import hub_of
 from .config import ServerConfig
 from .connection import Connection
+from .language import catalogue_of, language_of
 from .limits import Bucket
 from .online_table import OnlineTable
 from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Ping, Say, Undo, field_problem
@@ -27,7 +28,8 @@ HELLO_SECONDS = 15   # a socket that says nothing this long after opening is clo
 
 
 async def _refuse(websocket: WebSocket, refusal: Refusal, close: int) -> None:
-    await websocket.send_text(json.dumps(refusal.error()))
+    said = catalogue_of(websocket).refusal(refusal.code, refusal.data, refusal.message)
+    await websocket.send_text(json.dumps({**refusal.error(), "message": said}))
     await websocket.close(close)
 
 
@@ -62,7 +64,7 @@ async def _hello(websocket: WebSocket, table_id: str) -> tuple[OnlineTable, Conn
         await _refuse(websocket, Refusal(table.revoked.get(token_hash(hello.token), "bad_token")), 4401)
         return None
     _t, seat, host = found
-    conn = Connection(seat, host, token_hash(hello.token))
+    conn = Connection(seat, host, token_hash(hello.token), lang=language_of(websocket, hello.lang))
     conn.send({"type": "welcome", "role": "seat" if seat is not None else "spectator", "seat": seat,
                "host": host, "table": table.summary()})
     table.catch_up(conn, hello.last_event)

@@ -13,6 +13,7 @@ from .protocol import ChatSettings, NewTable, SeatChange
 from .refusals import Refusal
 from .seats import change_seat
 from .tokens import new_token, token_hash
+from .urls import absolute, link
 
 router = APIRouter()
 
@@ -26,9 +27,11 @@ def fresh_token() -> tuple[str, str]:
 @router.post("/api/tables", status_code=201)
 async def create_table(request: Request, body: NewTable) -> Any:
     try:
-        return await hub_of(request).create(body)
+        made = await hub_of(request).create(body)
     except CanastaError as e:
         raise Refusal.because("bad_rules", e) from e
+    made["links"] = absolute(made["links"], link(request, ""))
+    return made
 
 
 @router.get("/api/tables/{table_id}")
@@ -49,7 +52,7 @@ async def seat_change(request: Request, table_id: str, seat: int, body: SeatChan
     out: dict[str, Any] = s.public()
     if token is not None:
         out["token"] = token
-        out["link"] = f"/table/{table.id}#t={token}"
+        out["link"] = link(request, f"/table/{table.id}#t={token}")
     return out
 
 
