@@ -29,10 +29,11 @@ from canasta import (
     rules,
 )
 from canasta.parallel import MAX_JOBS, check_games, local_workers, run_parallel
-from canasta.records import GameRecord, load, position, save, score_position
+from canasta.presets import rules_from_options
+from canasta.records import GameRecord, load, position, read_json, save, score_position
 from canasta.scoresheet import ScoreSheet, SheetError
 from canasta.sim import simulate
-from canasta.views import view
+from canasta.views import seat_view, spectator_view, view
 
 
 # ---------------------------------------------------------------------------- workers and games
@@ -165,6 +166,19 @@ BAD_CALLS: list[tuple[str, Any, type[CanastaError]]] = [
     ("rules(card classes repeated)", lambda: rules("classic", upcard_cover=["wild", "wild"]), RuleError),
     ("rules(two minimums for one score)", lambda: rules("classic", opening_minimums=[[0, 50], [0, 90]]),
      RuleError),
+    ("view(not a game)", lambda: view(None, 0), RecordError),
+    ("seat_view(not a game)", lambda: seat_view({"rules": "classic"}, 0), RecordError),
+    ("seat_view(seat text)", lambda: seat_view(_state(), "1"), SeatError),
+    ("spectator_view(not a game)", lambda: spectator_view(None), RecordError),
+    ("GameRecord.of(not a game)", lambda: GameRecord.of(None), RecordError),
+    ("GameRecord.of(start a list)", lambda: GameRecord.of(_state(), []), RecordError),
+    ("GameRecord.from_dict(list)", lambda: GameRecord.from_dict([]), RecordError),
+    ("Action.parse(number)", lambda: Action.parse(3), NotationError),
+    ("RuleSet.replace(unknown option)", lambda: rules("classic").replace(wild_jokers=1), RuleError),
+    ("RuleSet.replace(list option repeated)", lambda: rules("classic").replace(no_wild_ranks=[7, 7]),
+     RuleError),
+    ("read_json(number)", lambda: read_json(3), RecordError),
+    ("rules_from_options(list)", lambda: rules_from_options([]), RuleError),
     ("ScoreSheet(names text)", lambda: ScoreSheet(rules("classic"), "We"), SheetError),
     ("ScoreSheet.from_dict(names text)",
      lambda: ScoreSheet.from_dict({"rules": rules("classic").options(), "names": "ab", "entries": []}),
@@ -183,6 +197,27 @@ def test_public_entry_points_refuse_bad_values_with_the_librarys_error(what: str
     assert str(e.value)
 
 
+# The public entry points that take a caller's values (canasta.__all__, docs/engine.md, the records,
+# the views and the score sheet): each has a row above, so the compiled build (CI runs this file
+# against the wheel) is checked at every one. is_legal and why_illegal answer rather than raise.
+ENTRY_POINTS = ("GameState.new", "GameState.blank", "apply", "take_for", "meld_plan", "GameRecord.of",
+                "GameRecord.replay", "GameRecord.from_json", "GameRecord.from_dict", "position",
+                "score_position", "load", "save", "read_json", "view", "seat_view", "spectator_view",
+                "Action.parse", "rules", "RuleSet.replace", "rules_from_options", "ScoreSheet",
+                "ScoreSheet.from_dict")
+
+
+def test_every_public_entry_point_has_a_bad_call() -> None:
+    named = {what.split("(")[0] for what, _call, _error in BAD_CALLS}
+    assert set(ENTRY_POINTS) <= named, sorted(set(ENTRY_POINTS) - named)
+
+
+def test_why_illegal_of_anything_is_a_refusal() -> None:
+    s = _state()
+    assert s.why_illegal(None) == ("not_an_action", {"value": "None"})
+    assert s.why_illegal(42) == ("not_an_action", {"value": "42"})
+
+
 def test_is_legal_of_anything_is_false() -> None:
     s = _state()
     assert not s.is_legal("draw") and not s.is_legal(None) and s.is_legal(Action(Op.DRAW))
@@ -194,3 +229,38 @@ def test_the_cut_of_a_position_fits_the_deck() -> None:
     assert position(base | {"cut": {"size": 44}}).perfect_cut
     with pytest.raises(RecordError, match="more than the deck's 108"):
         position(base | {"cut": {"size": 109}})
+
+
+# ---------------------------------------------------------------------------- list options
+# The list options whose entries are values by position (by count of red threes, by hand, by jokers):
+# a value may repeat there. Every other list option is a set of things (ranks, card classes, seat
+# counts, score bands), where an entry given twice is a mistake.
+VALUE_TABLES = frozenset({"red3_values", "opening_by_hand", "wild_canasta_by_jokers",
+                          "wild_incomplete_by_jokers"})
+
+
+def _list_options() -> dict[str, tuple[str, tuple[Any, ...]]]:
+    """Each list option, with a preset that gives it entries (the first such preset)."""
+    from canasta.presets import RULE_SETS
+    out: dict[str, tuple[str, tuple[Any, ...]]] = {}
+    for name in RULE_SETS:
+        for option, value in rules(name).options().items():
+            if isinstance(value, (list, tuple)) and (option not in out or not out[option][1]):
+                out[option] = (name, tuple(value))
+    return out
+
+
+LIST_OPTIONS = _list_options()
+
+
+def test_every_list_option_is_a_set_or_a_value_table() -> None:
+    assert set(LIST_OPTIONS) >= VALUE_TABLES
+    assert all(value for _name, value in LIST_OPTIONS.values()), "a list option no preset fills"
+
+
+@pytest.mark.parametrize("option", sorted(set(LIST_OPTIONS) - VALUE_TABLES))
+def test_an_entry_given_twice_in_a_list_option_is_refused(option: str) -> None:
+    name, value = LIST_OPTIONS[option]
+    with pytest.raises(RuleError, match=option):
+        rules(name, **{option: [*value, value[0]]})
+    assert rules(name, **{option: list(value)}).options()[option] == rules(name).options()[option]

@@ -59,7 +59,7 @@ from .rules import RuleSet
 from .scoring import HandResult, penalty_points
 from .state import NONE, SAID_NO, SAID_YES, GameState, Phase
 from .turn import TURN_COUNTS, TURN_FLAGS
-from .views import TURN_KEYS
+from .views import TURN_KEYS, check_game
 
 FORMAT = "canasta-record"
 VERSION = 1
@@ -425,9 +425,13 @@ class GameRecord:
     result: dict[str, Any] | None = None
 
     @staticmethod
-    def of(state: GameState, start: dict[str, Any] | None = None) -> GameRecord:
+    def of(state: GameState | object, start: dict[str, Any] | object | None = None) -> GameRecord:
         """The record of the game played in ``state`` so far (from ``start`` if it began at a
-        position)."""
+        position). (Typed to take anything: what is not a game, or a start that is not a position's
+        object, raises RecordError, also where the engine is compiled.)"""
+        state = check_game(state)
+        if start is not None and not isinstance(start, dict):
+            raise RecordError(f"a record's start is a position (a JSON object), not {reprlib.repr(start)}")
         return GameRecord(state.rules, state.seed, state.history(), state.start_dealer, start,
                           _summary(state))
 

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from .actions import Op
 from .cards import card_str, format_cards, sort_key
-from .errors import SeatError
+from .errors import RecordError, SeatError
 from .goingout import can_go_out
 from .melds import Meld, MeldType
 from .rules import RuleSet
@@ -23,12 +23,16 @@ from .turn import TURN_COUNTS
 from .turn import TURN_FLAGS as TURN_FACTS
 
 
-def view(state: GameState, seat: object) -> dict[str, Any]:
+def view(state: GameState | object, seat: object) -> dict[str, Any]:
     """Everything ``seat`` may know now, serialisable with :func:`json.dumps`. (Typed
-    ``object``: anything is checked here, also where the engine is compiled; a number that is not a
-    seat of the table raises :class:`SeatError`.)"""
+    ``object``: anything is checked here, also where the engine is compiled; what is not a game
+    raises :class:`RecordError`, a number that is not a seat of the table :class:`SeatError`.)"""
+    game = check_game(state)
+    return _view(game, check_seat(game, seat))
+
+
+def _view(state: GameState, me: int) -> dict[str, Any]:
     r = state.rules
-    me = check_seat(state, seat)
     side = state.side_of(me)
     pile = state.pile
     to_act = state.actor if state.phase is not Phase.OVER else -1
@@ -156,12 +160,17 @@ class SeatView(NamedTuple):
     winner: int
 
 
-def seat_view(state: GameState, seat: object) -> SeatView:
+def seat_view(state: GameState | object, seat: object) -> SeatView:
     """:func:`view` in numbers (see :class:`SeatView`): what ``seat`` may know now. Made for a
     caller that reads it at once: its sequences may be the state's own lists (no copies: it is read
-    at every step of a learning environment), so it is read-only and valid until the next action."""
+    at every step of a learning environment), so it is read-only and valid until the next action.
+    (Checked as :func:`view` is.)"""
+    game = check_game(state)
+    return _seat_view(game, check_seat(game, seat))
+
+
+def _seat_view(state: GameState, me: int) -> SeatView:
     r = state.rules
-    me = check_seat(state, seat)
     side = state.seat_side[me]
     pile = state.pile
     hidden = r.canasta_cards_hidden
@@ -244,6 +253,13 @@ def threes_laid(r: RuleSet) -> str:
     return "all" if r.red3_mode == "threes" else "red"
 
 
+def check_game(state: object) -> GameState:
+    """``state`` if it is a game (:class:`~canasta.state.GameState`), else :class:`RecordError`."""
+    if not isinstance(state, GameState):
+        raise RecordError(f"expected a game (canasta.GameState), not {_brief(state)}")
+    return state
+
+
 def check_seat(state: GameState, seat: object) -> int:
     """``seat`` if it is a seat number of this table, else :class:`SeatError`."""
     n = state.rules.players
@@ -267,10 +283,11 @@ TURN_KEYS = frozenset(TURN_FACTS) | frozenset(TURN_COUNTS) | {"first_turn", "ans
 PRIVATE_KEYS = ("hand", "fresh_red_threes", "legal_actions")
 
 
-def spectator_view(state: GameState) -> dict[str, Any]:
+def spectator_view(state: GameState | object) -> dict[str, Any]:
     """What someone watching the table may know: everything public, no hand, no seat's private log
-    entries (the cards a player drew appear only as counts)."""
-    out = view(state, 0)
+    entries (the cards a player drew appear only as counts). (Checked as :func:`view` is.)"""
+    state = check_game(state)
+    out = _view(state, 0)
     out.update({"seat": None, "side": None, "partner": None, "hand": "", "fresh_red_threes": 0,
                 "legal_actions": [], "log": public_log(state, -1)})
     out["pile"]["frozen_for_me"] = None
