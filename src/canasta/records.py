@@ -575,7 +575,9 @@ def _path(path: object) -> str | os.PathLike[str]:
     return path
 
 
-def save(record: GameRecord, path: str | object) -> None:
+def save(record: GameRecord | object, path: str | object) -> None:
+    """Write ``record`` to the file ``path``. (Typed to take anything: what is not a record, or not a
+    path, raises RecordError, also where the engine is compiled.)"""
     path = _path(path)
     if not isinstance(record, GameRecord):
         raise RecordError(f"save a GameRecord (GameRecord.of(state)), not {reprlib.repr(record)}")
