@@ -17,7 +17,8 @@ from setuptools.command.build_ext import build_ext
 # Not rules.py (it reads its dataclass's field types at run time), not the protocol in bots/base.py,
 # and nothing that only runs once (CLI, TUI, match runner).
 COMPILED = [
-    "actions", "cards", "model", "melds", "scoring", "table", "state", "goingout", "goingout_search", "views",
+    "actions", "cards", "model", "melds", "scoring", "table", "state", "turn", "goingout", "goingout_search",
+    "views",
     "records", "engine/common", "engine/conditions", "engine/flow", "engine/draw", "engine/take",
     "engine/top", "engine/meld", "engine/merge", "engine/declare", "engine/discard", "engine/ask",
     "engine/retract", "engine/end", "engine/lastcard", "engine/kinds", "bots/heuristic", "bots/plan",

@@ -5,10 +5,10 @@ Run: ``python benchmarks/calibrate_estimate.py [--variants bolivia,gvr-club] [--
 For each preset, plays heuristic-vs-heuristic games and fits the weights of
 :meth:`canasta.bots.search.SearchBot.estimate` by least squares (:mod:`canasta.bots.calibrate`). It
 prints the weights with the fit's R^2 and the R^2 of the weights the bot uses now
-(:data:`canasta.bots.search.ESTIMATES`); a row goes into ``ESTIMATES`` once a strength run
-(``bench_bots.py``) confirms it. It also prints how far one hand moves a game
-(:data:`canasta.bots.search.HAND_SPREAD`, for playing to win) and how far hands end from the fitted
-estimate.
+(``canasta.bots.search.estimate_for``); the weights go into the rule set's record
+(``canasta.presets.BotTuning.estimate``) once a strength run (``bench_bots.py``) confirms them. It
+also prints how far one hand moves a game (``BotTuning.hand_spread``, for playing to win) and how
+far hands end from the fitted estimate.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 from canasta import ENGINE
 from canasta.batchgc import batch_gc
 from canasta.bots.calibrate import NAMES, as_estimate, as_weights, fit, hand_spread, r2, residual_sd, samples
-from canasta.bots.search import ESTIMATES
+from canasta.bots.search import estimate_for
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             hands: list[tuple[int, ...]] = []
             data = samples(variant, args.games, args.seed, args.share, hands)
             w = fit(data)
-            now = as_weights(ESTIMATES.get(variant, ESTIMATES["*"]))
+            now = as_weights(estimate_for(variant))
             sd, mean = hand_spread(hands)
             report[variant] = {"samples": len(data), "weights": dict(zip(NAMES, w, strict=True)),
                                "r2": r2(data, w), "r2_now": r2(data, now), "hands": len(hands),
@@ -47,8 +47,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                       f"(the bot's weights now: {report[variant]['r2_now']:.3f})")
                 print("   ", ", ".join(f"{n}={v:.3g}" for n, v in zip(NAMES, w, strict=True)))
                 e = as_estimate([float(f"{v:.3g}") for v in w])
-                print(f'    ESTIMATES row: "{variant}": {e!r}')
-                print(f'    HAND_SPREAD row ({len(hands)} hands): "{variant}": ({sd:.0f}.0, {mean:.0f}.0); '
+                row = (e.hand_value, e.card, e.wild_card, e.near)
+                print(f'    BotTuning.estimate of "{variant}": {row!r}')
+                print(f'    BotTuning.hand_spread ({len(hands)} hands): ({sd:.0f}.0, {mean:.0f}.0); '
                       f"the rest of a hand from a turn's start: {report[variant]['residual_sd']:.0f}")
     if args.json:
         print(json.dumps(report, indent=2))

@@ -36,7 +36,8 @@ def reference(s: GameState) -> bool:
 
     def key(c: GameState) -> Any:
         return (tuple(c.hands[seat]), tuple((m.type, tuple(sorted(m.cards))) for m in c.melds[side]),
-                c.turn_base, c.turn_canasta, c.laid_off, c.opened[side], c.retracted, c.turn_points)
+                c.turn.melds_before_turn, c.turn.made_canasta, c.turn.laid_off, c.opened[side],
+                c.turn.retracted, c.turn.opening_points)
 
     def rec(c: GameState) -> bool:
         k = key(c)

@@ -258,15 +258,15 @@ def test_S3_D_130_point_opening() -> None:
     """S3 D: '10, 10, 10 = 30 pts / Q,Q, Big Joker = 70 pts / 9,9,9 = 30 pts ... This meld equals 130
     points which is 5 points more than necessary for the initial meld.'"""
     s = _opening("TC TD TH QC QD JK 9C 9D 9H 5C 8D", ["TC TD TH", "QC QD JK"])
-    assert not s.opened[0] and s.turn_points == 100  # 30 + 70
+    assert not s.opened[0] and s.turn.opening_points == 100  # 30 + 70
     s.apply("meld 9C 9D 9H")
-    assert s.opened[0] and s.turn_points == 130 and s.minimum[0] == 125
+    assert s.opened[0] and s.turn.opening_points == 130 and s.minimum[0] == 125
 
 
 def test_S3_D_140_point_opening_with_two_nines_and_a_wild() -> None:
     """S3 D: 'This same meld could also have had the two nines and a wild to equal 140 points'."""
     s = _opening("TC TD TH QC QD JK 9C 9D 2S 5C 8D", ["TC TD TH", "QC QD JK", "9C 9D 2S"])
-    assert s.opened[0] and s.turn_points == 30 + 70 + 40
+    assert s.opened[0] and s.turn.opening_points == 30 + 70 + 40
 
 
 def test_S3_D_one_group_must_be_pure() -> None:
@@ -274,7 +274,7 @@ def test_S3_D_one_group_must_be_pure() -> None:
     ... one of the 3 groupings must be pure - without wilds - for the meld to be valid.'"""
     s = _opening("TC TD 2H QC QD JK 9C 9D 2S 5C 8D", ["TC TD 2H", "QC QD JK", "9C 9D 2S"])
     # 40 + 70 + 40 = 150 >= 125, but every group holds a wild
-    assert not s.opened[0] and s.turn_points == 150
+    assert not s.opened[0] and s.turn.opening_points == 150
     check_refused(s, "discard 8D", "opening_natural_retract", "natural")
 
 
@@ -292,7 +292,7 @@ def test_S3_D_seven_sixes_open_whatever_the_points() -> None:
         s.apply(f"add @0 {c}")
     assert not s.opened[0]
     s.apply("add @0 6H")
-    assert s.opened[0] and s.turn_points == 35 and s.melds[0][0].size == 7
+    assert s.opened[0] and s.turn.opening_points == 35 and s.melds[0][0].size == 7
 
 
 def test_S3_D_talon_4_then_3() -> None:
@@ -459,7 +459,7 @@ def test_R12_at_most_two_wilds() -> None:
 def test_S3_H_wild_card_meld() -> None:
     """S3 H: 'a "wilds canasta" ... is comprised of 7 wild cards (2's and jokers)'."""
     s = _opening("2C 2D JK TC TD TH QC QD JK 5C 8D", ["2C 2D JK"])
-    assert s.melds[0][0].wilds == 3 and s.turn_points == 90
+    assert s.melds[0][0].wilds == 3 and s.turn.opening_points == 90
 
 
 # --------------------------------------------------------------------------- G, H, L: penalties
@@ -698,7 +698,7 @@ def test_S3_D_a_natural_canasta_from_the_pile_opens_in_american_only() -> None:
     a = setup(hands, AM, phase="draw", pile="5C 6H", stock="4C 4D 4H")
     assert Action(Op.TAKE, tuple(parse_cards("6C 6C 6D 6D 6H 6S"))) in a.legal_actions()
     a.apply("take 6C 6D 6H 6S 6C 6D")
-    assert a.opened[0] and a.melds[0][0].size == 7 and a.turn_points == 35
+    assert a.opened[0] and a.melds[0][0].size == 7 and a.turn.opening_points == 35
     n = setup(hands, NVSO, phase="draw", pile="5C 6H", stock="4C 4D 4H")
     check_refused(n, "take 6C 6D 6H 6S 6C 6D", "opening_minimum", "125")
 
@@ -745,7 +745,7 @@ def test_R_1_2_a_take_that_completes_a_natural_canasta_opens_and_is_listed() -> 
 
     s = GameRecord(RA, 703764, [Action.parse(a) for a in actions], 0).replay()
     side = s.side_of(s.current)
-    assert not s.opened[side] and s.minimum[side] == 125 and s.turn_points == 70
+    assert not s.opened[side] and s.minimum[side] == 125 and s.turn.opening_points == 70
     assert s.pile[-1] // 4 + 2 == 9
     assert sorted(hand(s, s.current)).count(parse_cards("9S")[0]) == 2
     take = Action.parse("take 9H 9S 9S @1")

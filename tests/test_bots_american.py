@@ -106,7 +106,7 @@ def test_R12_J_N7_shows_the_opening_then_takes_the_pile_with_the_pair() -> None:
         a, why = heuristic_choice(s)
     assert shown and a.op is Op.TAKE, (shown, why)
     s.apply(a)
-    assert s.opened[0] and s.took_pile
+    assert s.opened[0] and s.turn.took_pile
 
 
 def test_S3_J_nvso_the_take_counts_nothing() -> None:

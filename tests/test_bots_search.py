@@ -13,7 +13,7 @@ from canasta.bots import SearchBot, SearchConfig
 from canasta.bots.determinize import sample_world
 from canasta.bots.heuristic import Obs
 from canasta.bots.knowledge import analyse
-from canasta.bots.search import CONFIDENCE, ESTIMATES, TURN_PLANS, Estimate, estimate_features
+from canasta.bots.search import DEFAULT_ESTIMATE, TURN_PLANS, Estimate, estimate_features, estimate_for
 from canasta.state import Phase
 from canasta.views import view
 from helpers import position_for
@@ -115,7 +115,8 @@ def test_estimate_features_counted_by_hand() -> None:
                      melds=[["9C 9D 9H 9S 9C 9D", "4H 5H 6H 7H 8H", "KH KS KH 2S"], []], stock=STOCK)
     now, points, cards, wilds, near = estimate_features(s, 0)
     assert (points, cards, wilds, near) == (100, 7, 2, [500, 1500, 300])
-    e = ESTIMATES["bolivia"]
+    e = estimate_for("bolivia")
+    assert e == Estimate(2.55, 27.4, 34.4, (0.503, 0.231, 0.0805))  # the preset's fitted row
     b = SearchBot(0)
     want = (now + e.hand_value * 100 + e.card * 7 + e.wild_card * 2
             + e.near[0] * 500 + e.near[1] * 1500 + e.near[2] * 300)
@@ -133,15 +134,16 @@ def test_estimate_weights_follow_the_preset_and_default_elsewhere() -> None:
                          rules=rules("bolivia", target_score=10000))
     assert SearchBot(0).estimate(s, 0) == SearchBot(0).estimate(house, 0)
     other = position_for("spanish", ["KC KD", "QC QD QH", "5D 5C", "JD JH AS"])
-    e = ESTIMATES.get("spanish", ESTIMATES["*"])
+    e = estimate_for("spanish")
+    assert e == DEFAULT_ESTIMATE  # none fitted in the Spanish rules
     now, points, cards, wilds, _ = estimate_features(other, 0)
     assert SearchBot(0).estimate(other, 0) == pytest.approx(
         now + e.hand_value * points + e.card * cards + e.wild_card * wilds)
 
 
 def test_calibration_fit_recovers_known_weights() -> None:
-    """The least-squares fit behind ESTIMATES, on outcomes made exactly from known weights
-    (y = 40 + 2x1 - 3x2 + 0.5x3): it finds them back."""
+    """The least-squares fit behind the fitted estimates (BotTuning.estimate), on outcomes made
+    exactly from known weights (y = 40 + 2x1 - 3x2 + 0.5x3): it finds them back."""
     from canasta.bots.calibrate import fit, r2
     rng = random.Random(3)
     data = []
@@ -160,14 +162,14 @@ def test_calibration_samples_one_row_per_sampled_turn_start() -> None:
     data = samples("gvr-club", games=1, seed=5, share=1.0)
     assert data and all(len(x) == len(NAMES) and x[0] == 1.0 for x, _ in data)
     assert samples("gvr-club", games=1, seed=5, share=0.0) == []
-    e = ESTIMATES["bolivia"]
+    e = estimate_for("bolivia")
     assert as_estimate(as_weights(e)) == e
 
 
 def test_the_search_is_surer_and_deals_kept_pairs_in_the_american_games() -> None:
     """R 1.2, S3: in the American games, where the pile is always taken with a natural pair, the
     search deals the other hands pairs kept (``keeps_pairs``) and an alternative needs two standard
-    errors to overrule the heuristic (``CONFIDENCE``); elsewhere (Bolivia too, where no gain was
+    errors to overrule the heuristic (``BotTuning.confidence``); elsewhere (Bolivia too, where no gain was
     measured) random hands and one standard error. A config's own values win over the preset's."""
     b = SearchBot(0)
     for name in ("american", "nvso-tournament"):
@@ -177,19 +179,19 @@ def test_the_search_is_surer_and_deals_kept_pairs_in_the_american_games() -> Non
     mine = SearchBot(0, SearchConfig(confidence=0.5, keep_pairs=False))
     assert mine.confidence(rules("american")) == 0.5 and not mine.keeps_pairs(rules("american"))
     assert SearchBot(0, SearchConfig(keep_pairs=True)).keeps_pairs(rules("classic"))
-    assert CONFIDENCE["*"] == 1.0
+    assert SearchBot(0).confidence(rules("classic", target_score=6000)) == 1.0
 
 
 
 def test_S3_B_game_chance_counts_the_hands_still_to_play() -> None:
     """S3 B (a game is three hands, 8,500 wins, S3 A) and R 1.2 (8,500, no hand limit): the chance
     of winning from the game's totals, worked by hand with the normal distribution. After the
-    third hand the higher total has won; a lead of one hand's spread (HAND_SPREAD's standard
+    third hand the higher total has won; a lead of one hand's spread (hand_spread's standard
     deviation) with one hand's play still unknown wins with Phi(1) = 0.8413, with two hands'
     with Phi(1/sqrt 2) = 0.7602; the lead counts against the best other side."""
-    from canasta.bots.search import HAND_SPREAD, game_chance
+    from canasta.bots.search import game_chance, hand_spread
     nv, am = rules("nvso-tournament"), rules("american")
-    sd = HAND_SPREAD["nvso-tournament"][0]
+    sd = hand_spread("nvso-tournament")[0]
     assert game_chance(nv, [3000, 2900], 0, 2, False) == 1.0     # the third hand has ended
     assert game_chance(nv, [3000, 2900], 1, 2, False) == 0.0
     assert game_chance(nv, [2900, 2900], 1, 2, False) == 0.5
@@ -198,7 +200,7 @@ def test_S3_B_game_chance_counts_the_hands_still_to_play() -> None:
     assert game_chance(nv, [1000 + sd, 1000], 0, 1, True) == pytest.approx(0.7602, abs=1e-4)
     assert game_chance(nv, [1000, 1000 + sd], 0, 0, False) == pytest.approx(1 - 0.7602, abs=1e-4)
     assert game_chance(am, [8600, 8000], 0, 5, False) == 1.0      # 8,500 reached: the game is over
-    asd, mean = HAND_SPREAD["american"]
+    asd, mean = hand_spread("american")
     # the leader needs one mean hand to reach 8,500: one hand still to play
     assert game_chance(am, [8500 - mean, 8500 - mean - asd], 0, 3, False) == pytest.approx(0.8413, abs=1e-4)
     # three sides (R 1.3, six players): the lead is over the best of the others

@@ -84,4 +84,91 @@ def test_the_table_holds_no_rule_of_play() -> None:
     assert issubclass(GameState, Table)
     assert set(TABLE_FIELDS) < set(STATE_FIELDS)
     assert {"hands", "stock", "pile", "melds", "scores"} <= set(TABLE_FIELDS)
-    assert not {"phase", "current", "rules", "permission", "opened"} & set(TABLE_FIELDS)
+    assert not {"phase", "current", "rules", "turn", "opened"} & set(TABLE_FIELDS)
+
+
+def test_the_action_modules_change_the_state_through_named_operations() -> None:
+    """Issue 36 (PokerKit's operations): the action modules of ``canasta.engine`` (their checks,
+    generators and effects) write no field of the state themselves: no assignment to ``s.<field>``
+    (or an item of it, or the turn's record), no ``del``, no ``append``/``pop``/``extend``/... on
+    one. They call the named operations of ``engine/flow.py`` (``picked_up``, ``lay_meld``,
+    ``take_pile``, ...) and the state's own (``give_card``, ``log_event``, ``end_hand``)."""
+    mutators = {"append", "extend", "pop", "insert", "remove", "clear", "sort", "reverse"}
+
+    def on_state(node: ast.expr) -> bool:
+        while isinstance(node, (ast.Attribute, ast.Subscript)):
+            node = node.value
+        return isinstance(node, ast.Name) and node.id == "s"
+
+    found: list[str] = []
+    for path in sorted((SRC / "engine").glob("*.py")):
+        if path.name == "flow.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            elif isinstance(node, ast.Delete):
+                targets = node.targets
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr in mutators
+                  and isinstance(node.func.value, (ast.Attribute, ast.Subscript))):
+                targets = [node.func.value]
+            for t in targets:
+                elts = t.elts if isinstance(t, ast.Tuple) else [t]
+                found += [f"{path.name}:{node.lineno}: {ast.unparse(e)}" for e in elts
+                          if isinstance(e, (ast.Attribute, ast.Subscript)) and on_state(e)]
+    assert not found, "state fields written outside engine/flow.py:\n" + "\n".join(found)
+
+
+def test_the_turn_is_one_record_listed_once() -> None:
+    """Issue 36: the turn's facts are one record (``canasta.turn.Turn``), made anew at each turn's
+    start, copied whole by ``clone`` and named once for views and positions (``TURN_FLAGS``,
+    ``TURN_COUNTS``)."""
+    import dataclasses
+
+    from canasta import GameState, rules
+    from canasta.turn import TURN_COUNTS, TURN_FLAGS, Turn
+    from canasta.views import turn_state, view
+
+    names = [f.name for f in dataclasses.fields(Turn)]
+    assert set(TURN_FLAGS) | set(TURN_COUNTS) | {"answer", "table_at_yes", "no_out"} == set(names)
+    # copy() copies every field (each set to a value of its own here)
+    odd = Turn(**{n: (True if n in TURN_FLAGS else 7 if n in TURN_COUNTS else None) for n in names})
+    odd.answer, odd.no_out = 1, ([1], (2, 3, 4, 5, 6))
+    copy = odd.copy()
+    assert copy == odd and copy is not odd
+    s = GameState.new(rules("classic"), 3)
+    first = s.turn
+    s.apply("draw")
+    assert s.turn is first and s.turn.took_pile is False
+    c = s.clone()
+    assert c.turn == s.turn and c.turn is not s.turn
+    s.apply(next(a for a in s.legal_actions() if a.op.name == "DISCARD"))
+    assert s.turn is not first and s.turn == Turn(melds_before_turn=len(s.melds[s.side_of(s.current)]))
+    ts = turn_state(s)
+    assert set(TURN_FLAGS) <= set(ts)
+    assert ts["stage"] == view(s, s.current)["turn_state"]["stage"] == "pick_up"
+
+
+def test_the_stages_name_what_the_turn_still_allows() -> None:
+    """``GameState.stage`` names what the flags stand for (``canasta.turn.Stage``): melds shown
+    before the draw (R 1.1: the pile must then be taken), the opening taken back, the answer."""
+    from canasta.records import position
+    from canasta.turn import Stage
+
+    s = position({"rules": "classic", "dealer": 3, "turn": 0, "phase": "draw",
+                  "hands": ["KH KS QC QD QH 5C 6D", "4D 4H 6S", "8C 8D JH", "TC TD QS"],
+                  "stock": "7C 8S 9S JC", "pile": "4C 9H KD", "melds": [[], []]})
+    assert s.stage is Stage.PICK_UP
+    s.apply("meld QC QD QH")
+    assert s.stage is Stage.SHOWN and {a.op.name for a in s.legal_actions()} == {"TAKE", "RETRACT"}
+    s.apply("retract")
+    assert s.stage is Stage.RETRACTED and "DRAW" in {a.op.name for a in s.legal_actions()}
+    s.apply("draw")
+    assert s.stage is Stage.RETRACTED and not any(a.op.name == "MELD" for a in s.legal_actions())
+    s.apply("discard 5C")
+    assert s.stage is Stage.PICK_UP

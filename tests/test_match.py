@@ -32,7 +32,7 @@ def _core(results: list[GameResult]) -> list[GameResult]:
 
 def test_duplicate_deals_swap_the_sides() -> None:
     """Game 2i and 2i+1 share deal seed S + i, with A on the even sides then on the odd ones."""
-    jobs = match_jobs(rules("gvr-club"), "heuristic", "random", 4, 10)
+    jobs = list(match_jobs(rules("gvr-club"), "heuristic", "random", 4, 10))
     assert [(j[1], j[4]) for j in jobs] == [(10, False), (10, True), (11, False), (11, True)]
     rs = rules("gvr-club")
     assert [seat_is_a(rs, s, False) for s in range(4)] == [True, False, True, False]

@@ -218,8 +218,9 @@ def fingerprint(s: GameState) -> tuple[Any, ...]:
     """A cheap summary that any change of the table or turn shows in."""
     return (tuple(map(tuple, s.hands)), tuple(s.stock), tuple(s.pile), tuple(map(tuple, s.melds)),
             tuple(map(tuple, s.red3)), s.phase, s.current, s.actor, tuple(s.scores), s.nactions,
-            id(s._hist), id(s._log), tuple(s.opened), s.turn_points, s.pre_draw, s.retracted,
-            s.permission, s.hand_no, s.pile_frozen, s.no_discard, s.asked_turn)
+            id(s._hist), id(s._log), tuple(s.opened), s.turn.opening_points, s.turn.shown_before_draw,
+            s.turn.retracted, s.turn.answer, s.hand_no, s.pile_frozen, s.turn.must_end_without_discard,
+            s.turn.asked)
 
 
 def all_views(s: GameState) -> list[str]:
@@ -523,7 +524,9 @@ def test_answer_and_end_of_stock_states(table: str, seed: int, play: int) -> Non
     checked = 0
     hands = 0
     while not s.is_over and hands < 3 and checked < 25:
-        rare = s.phase is Phase.ANSWER or (not s.stock) or s.no_discard or s.pre_draw or s.retracted
+        t = s.turn
+        rare = (s.phase is Phase.ANSWER or (not s.stock) or t.must_end_without_discard or t.shown_before_draw
+                or t.retracted)
         if rare:
             check_position(s, rng, deck)
             checked += 1

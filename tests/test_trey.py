@@ -191,9 +191,9 @@ def test_S0_B_treys_do_not_count_toward_a_lay_down() -> None:
     adding the ace meld AC AD AH (60) makes 100 with the deuce and 80 with the trey (both >= 50)."""
     s = setup(["9C 9D 3H 2C AC AD AH 5C 6D", "4C", "4D", "4H"])
     s.apply("meld 9C 9D 3H")
-    assert s.turn_points == 20 and not s.opened[0]
+    assert s.turn.opening_points == 20 and not s.opened[0]
     s.apply("meld AC AD AH")
-    assert s.turn_points == 80 and s.opened[0]
+    assert s.turn.opening_points == 80 and s.opened[0]
 
 
 # ------------------------------------------------------------------------------------ [C] melds
@@ -510,10 +510,10 @@ def test_S0_G_i_d_complete_sequence_is_a_lay_down_whatever_its_points() -> None:
     required lay-down". At 3,000 the minimum is 90; 4H..TH is 4 x 5 + 3 x 10 = 50."""
     s = setup(["4H 5H 6H 7H 8H 9H TH 5C 6D", "4C", "4D", "4S"], scores=[3000, 0])
     play(s, "meld 4H 5H 6H", "add @0 7H", "add @0 8H", "add @0 9H")
-    assert not s.opened[0] and s.turn_points == 40
+    assert not s.opened[0] and s.turn.opening_points == 40
     check_refused(s, "discard 5C", "opening_short", "short of")
     s.apply("add @0 TH")
-    assert s.opened[0] and s.turn_points == 50
+    assert s.opened[0] and s.turn.opening_points == 50
     s.apply("discard 5C")
     assert s.current == 1
 
@@ -593,7 +593,7 @@ def test_S0_H_T5_taking_before_laying_down_needs_a_pair_and_the_lay_down() -> No
     check_refused(s, "take QC QD", "opening_minimum", "50")
     s.apply("meld AC AD AH")
     s.apply("take QC QD")
-    assert s.opened[0] and s.turn_points == 90
+    assert s.opened[0] and s.turn.opening_points == 90
 
 
 # ------------------------------------------------------------------------------------ [J] going out
@@ -753,7 +753,7 @@ def test_S0_G_i_a_top_card_alone_with_a_pair_after_one_turn() -> None:
     check_refused(s, "top AC", "top_size", "two or more")
     check_refused(s, "top AC 9C", "top_wrong_rank", "two or more aces")
     s.apply("top AC AD")
-    assert s.opened[0] and s.turn_points == 60 and [str(m) for m in s.melds[0]] == ["AC AD AH"]
+    assert s.opened[0] and s.turn.opening_points == 60 and [str(m) for m in s.melds[0]] == ["AC AD AH"]
     assert [card_str(f) for f in s.pile] == ["4H", "7S"]  # the rest of the pile stays
     assert s.hn[0] == 2 and s.phase is Phase.PLAY
     s.apply("discard 5C")
@@ -776,7 +776,7 @@ def test_S0_G_i_b_top_card_in_a_run_after_two_turns() -> None:
     check_refused(s, "meld AC AD AS", "draw_first_to_meld", "draw first")
     s = _facility("7H 8H AC AD AS 5C", "4C 9H", turns=2)
     play(s, "meld AC AD AS", "top 7H 8H")
-    assert s.opened[0] and s.turn_points == 85 and s.melds[0][1].type is MeldType.SEQUENCE
+    assert s.opened[0] and s.turn.opening_points == 85 and s.melds[0][1].type is MeldType.SEQUENCE
 
 
 def test_S0_G_i_c_wild_top_card_after_three_turns() -> None:

@@ -327,7 +327,7 @@ def test_issue6_take_the_pile_with_selected_cards_and_click() -> None:
         await pilot.click("#hand", offset=(12, 0))
         assert app.hand.selected_cards() == [30, 31]   # 9H, 9S: (9-2)*4 + 2, + 3
         await pilot.press("t")
-        assert s.took_pile and [str(m) for m in s.melds[0]][1] == "9C 9H 9S"
+        assert s.turn.took_pile and [str(m) for m in s.melds[0]][1] == "9C 9H 9S"
         assert sorted(s.hand_cards(0)) == [8, 46]      # 4C and KH: (4-2)*4 + 0, (13-2)*4 + 2
 
     run_app(app, body)
@@ -345,7 +345,7 @@ def test_t_with_nothing_selected_takes_the_pile_with_the_natural_pair() -> None:
         s = session.state
         assert app.hand.selected_cards() == []
         await pilot.press("t")
-        assert s.took_pile and [str(m) for m in s.melds[0]][1] == "9C 9H 9S"
+        assert s.turn.took_pile and [str(m) for m in s.melds[0]][1] == "9C 9H 9S"
         assert sorted(s.hand_cards(0)) == [2, 8, 46]   # 2H (kept), 4C and KH
 
     run_app(app, body)

@@ -17,7 +17,7 @@ import pytest
 
 from canasta import Action, GameState, IllegalAction, Op, rules
 from canasta.cards import JOKER, parse_card
-from canasta.engine.conditions import GOING_OUT_CODES
+from canasta.engine.conditions import GOING_OUT_CODES, OPENING_CODES
 from canasta.messages import Template, kind_of, render
 from canasta.presets import PRESETS
 from canasta.records import position
@@ -46,44 +46,44 @@ def _returned_codes(tree: ast.Module, function: str) -> set[str]:
 
 def refusal_sites() -> Iterator[tuple[str, str, set[str]]]:
     """Every refusal written in the sources, ``(where, code, data keys)``: a tuple ``(code, {...})``
-    whose code is a string (or a choice of two), one of go_out_problem's ``codes[i]`` (each play's
-    words, ``GOING_OUT_CODES``) or the code ``frozen_reason`` gives. Any other tuple that pairs
-    something with a dict fails here: a new way of writing a refusal must be taught to this test."""
+    whose code is a string (or a choice of two), a ``codes[i]`` of a function that refuses in the
+    words of its caller's play (go_out_problem: ``GOING_OUT_CODES``, short_of_opening:
+    ``OPENING_CODES``) or the code ``frozen_reason`` gives. Any other tuple that pairs something
+    with a dict fails here: a new way of writing a refusal must be taught to this test."""
     frozen = _returned_codes(ast.parse((SRC / "state.py").read_text(encoding="utf-8")), "frozen_reason")
     assert frozen == {"frozen", "frozen_always", "frozen_unopened"}
+    families: dict[str, tuple[tuple[str, ...], ...]] = {"go_out_problem": GOING_OUT_CODES,
+                                                        "short_of_opening": OPENING_CODES}
+
+    def codes_of(function: str, node: ast.expr) -> list[str]:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [node.value]
+        if isinstance(node, ast.IfExp):
+            return codes_of(function, node.body) + codes_of(function, node.orelse)
+        if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "codes"
+                and isinstance(node.slice, ast.Constant) and function in families):
+            return [family[node.slice.value] for family in families[function]]
+        if isinstance(node, ast.Name) and node.id == "frozen":
+            return sorted(frozen)
+        raise AssertionError(f"{function}: a refusal's code written as {ast.unparse(node)!r} "
+                             "(see refusal_sites)")
+
     for path in SOURCES:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Tuple) and len(node.elts) == 2
-                    and isinstance(node.elts[1], ast.Dict)):
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef):
                 continue
-            code, data = node.elts
-            assert isinstance(data, ast.Dict)
-            where = f"{path.relative_to(SRC)}:{node.lineno}"
-            assert all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in data.keys), where
-            keys = {k.value for k in data.keys if isinstance(k, ast.Constant)}
-            if isinstance(code, ast.Constant) and isinstance(code.value, str):
-                yield where, code.value, keys
-            elif isinstance(code, ast.IfExp) and all(isinstance(c, ast.Constant)
-                                                     for c in (code.body, code.orelse)):
-                for c in (code.body, code.orelse):
-                    assert isinstance(c, ast.Constant)
-                    yield where, c.value, keys
-            elif (isinstance(code, ast.Subscript) and isinstance(code.value, ast.Name)
-                  and code.value.id == "codes" and isinstance(code.slice, ast.Constant)):
-                for family in GOING_OUT_CODES:
-                    yield where, family[code.slice.value], keys
-            elif isinstance(code, ast.IfExp) and "codes[" in ast.unparse(code):
-                for family in GOING_OUT_CODES:
-                    for part in (code.body, code.orelse):
-                        assert isinstance(part, ast.Subscript) and isinstance(part.slice, ast.Constant)
-                        yield where, family[part.slice.value], keys
-            elif isinstance(code, ast.Name) and code.id == "frozen":
-                for c in sorted(frozen):
+            for node in ast.walk(function):
+                if not (isinstance(node, ast.Tuple) and len(node.elts) == 2
+                        and isinstance(node.elts[1], ast.Dict)):
+                    continue
+                code, data = node.elts
+                assert isinstance(data, ast.Dict)
+                where = f"{path.relative_to(SRC)}:{node.lineno}"
+                assert all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in data.keys), where
+                keys = {k.value for k in data.keys if isinstance(k, ast.Constant)}
+                for c in codes_of(function.name, code):
                     yield where, c, keys
-            else:
-                raise AssertionError(f"{where}: a refusal written as {ast.unparse(node)!r} "
-                                     "(see refusal_sites)")
 
 
 def test_every_refusal_has_its_words_and_every_template_names_only_its_data() -> None:

@@ -132,6 +132,19 @@ def parse_cards(text: str | object) -> list[int]:
     return [parse_card(tok) for tok in _SPLIT.split(text.strip()) if tok]
 
 
+def card_list(cards: object) -> tuple[int, ...]:
+    """Cards given as notation text (``"KH TS"``) or as card numbers (0 to 52), as numbers; anything
+    else NotationError naming it. For the API's helpers that take a player's cards."""
+    if isinstance(cards, str):
+        return tuple(parse_cards(cards))
+    if isinstance(cards, (list, tuple)):
+        for f in cards:
+            if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f <= JOKER:
+                raise NotationError(reprlib.repr(f), "a card is a number from 0 to 52 (or notation text)")
+        return tuple(cards)
+    raise NotationError(reprlib.repr(cards), "cards are notation text or a list of card numbers")
+
+
 def format_cards(cards: Iterable[int]) -> str:
     return " ".join(card_str(f) for f in cards)
 

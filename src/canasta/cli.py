@@ -29,7 +29,8 @@ from .actions import Action
 from .cards import format_cards, is_black_three, sort_key
 from .errors import CanastaError, RecordError
 from .i18n import Catalogue, catalogue, from_environment, known, languages
-from .presets import BUNDLES, PRESETS, preset_table
+from .parallel import MAX_JOBS
+from .presets import BUNDLES, RULE_SETS, preset, preset_table
 from .presets import rules as preset_rules
 from .records import GameRecord, load, save
 from .rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES, RuleSet
@@ -145,7 +146,7 @@ SetOption = Annotated[
 ]
 def complete_variant(incomplete: str) -> list[str]:
     """Shell completion of a rule set name."""
-    return [name for name in PRESETS if name.startswith(incomplete)]
+    return [name for name in RULE_SETS if name.startswith(incomplete)]
 
 
 VariantOption = Annotated[str, typer.Option("--variant", help="Rule set name (see `canasta variants`).",
@@ -268,8 +269,7 @@ def variants(
     lang: LangOption = None,
 ) -> None:
     """List the rule sets (presets) with a one-line description."""
-    rows = [(name, preset_table(name)["player_counts"][0], description)
-            for name, (description, _make) in PRESETS.items()]
+    rows = [(name, preset_table(name)["player_counts"][0], p.description) for name, p in RULE_SETS.items()]
     if as_json:
         typer.echo(json.dumps({"variants": [{"name": n, "players": list(c), "description": d}
                                             for n, c, d in rows]}))
@@ -355,15 +355,15 @@ def rules_card(
                          "source": source(opt), "house_rule": opt in house,
                          "differs_from_reference": values[opt] != reference[opt]}
                    for opt in OPTION_NAMES if opt != "name"}
-        typer.echo(json.dumps({"name": name, "description": PRESETS[name][0], "players": rs.players,
+        typer.echo(json.dumps({"name": name, "description": preset(name).description, "players": rs.players,
                                "sides": rs.sides, "reference": REFERENCE, "overrides": overrides,
                                "options": options}))
         return
     shown = [opt for opt in OPTION_NAMES if opt != "name" and (
         full or opt in house or opt in ESSENTIALS or values[opt] != reference[opt])]
     console = _console()
-    title = cat.say(f"preset.{name}.title", {}, name)
-    description = cat.say(f"preset.{name}.description", {}, PRESETS[name][0])
+    title = cat.say(f"preset.{name}.title", {}, preset(name).title)
+    description = cat.say(f"preset.{name}.description", {}, preset(name).description)
     heading = cat.text("cli.rules_heading", title=title, name=name, description=description)
     console.print(f"[bold]{escape(heading)}[/bold]")
     console.print(cat.text("cli.players_sides_house", players=rs.players, sides=rs.sides,
@@ -404,7 +404,7 @@ def rules_card(
 @app.command("simulate", cls=_Command)
 def simulate_cmd(
     variant: VariantOption = "gvr-club",
-    games: Annotated[int, typer.Option("--games", min=0, help="Number of games.")] = 100,
+    games: Annotated[int, typer.Option("--games", min=0, max=MAX_JOBS, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i: seed + i).")] = 1,
     players: PlayersOption = None,
     sets: SetOption = None,
@@ -412,7 +412,8 @@ def simulate_cmd(
     max_hands: Annotated[int, typer.Option(
         "--max-hands", min=1, help="Stop a game after this many hands and report it as unfinished "
         "(random play may never reach the target).")] = MAX_HANDS,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Local worker processes.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Local worker processes (at most one "
+                                         "per game and per CPU).")] = 1,
 ) -> None:
     """Play GAMES whole games with uniformly random legal actions and report on them."""
     rs, overrides = _build_rules(variant, players, sets)
@@ -428,6 +429,8 @@ def simulate_cmd(
                                   max_hands=max_hands, workers=workers)
     except (CanastaError, RuntimeError) as e:  # rules under which a random game cannot go on
         _fail(f"{e}{_house_rule_hint(overrides)}")
+    except ValueError as e:  # a number of games out of range (the library's own check)
+        _fail(str(e))
     if as_json:
         out = {"variant": variant, "engine": ENGINE, "players": rs.players, "sides": rs.sides, "seed": seed,
                "overrides": overrides} | report.to_dict()
@@ -471,10 +474,11 @@ def match_cmd(
                                               "level thinking N times as long: expert:N (N 1-8).")]
     = "heuristic",
     b: Annotated[str, typer.Option("--b", help="Bot B.")] = "random",
-    games: Annotated[int, typer.Option("--games", min=0, help="Games (pairs of duplicate deals).")] = 20,
+    games: Annotated[int, typer.Option("--games", min=0, max=MAX_JOBS,
+                                       help="Games (pairs of duplicate deals).")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="Deal seed of the first pair (pair i: seed + i).")] = 1,
     workers: Annotated[int | None, typer.Option("--workers", min=1, help="Local worker processes "
-                                                "(default: one per CPU).")] = None,
+                                                "(default and at most: one per CPU and per game).")] = None,
     ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help="Run as Ray tasks on this "
                                             "cluster ('auto': a local Ray); needs the ray extra.")] = None,
     players: PlayersOption = None,
@@ -502,7 +506,7 @@ def match_cmd(
                 task = bar.add_task(f"{variant}: {a} vs {b}", total=games)
                 report = run_match(rs, a, b, games, seed, workers, ray, max_hands,
                                    progress=lambda _g: bar.advance(task))
-    except RuntimeError as e:
+    except (RuntimeError, ValueError) as e:
         _fail(str(e))
     if as_json:
         typer.echo(json.dumps(report.to_dict()))
@@ -541,6 +545,8 @@ def record_cmd(
         state = play_random(GameState.new(rs, seed=seed), random.Random(seed))
     except (CanastaError, RuntimeError) as e:  # rules under which a random game cannot go on
         _fail(f"{e}{_house_rule_hint(overrides)}")
+    except ValueError as e:  # a number of games out of range (the library's own check)
+        _fail(str(e))
     try:
         save(GameRecord.of(state), out)
     except OSError as e:

@@ -19,7 +19,8 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from .goingout_search import can_go_out_general
-from .melds import GROUP_MELD, room_within
+from .melds import GROUP_MELD, black_threes_meld, room_within
+from .model import opening_met
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -36,12 +37,14 @@ def can_go_out(state: GameState) -> bool:
     m = state.model
     if m.special_hands and state.declarable_specials():
         return True
-    if state.retracted and not state.opened[side]:
+    if state.turn.retracted and not state.opened[side]:
         return False  # a player who took back an opening may not meld again this turn
     if (r.sequences or r.wild_melds or not r.one_meld_per_rank or r.merge_groups
             or r.red3_mode != "lay" or not r.wild_to_canasta or m.wild_kinds != (m.joker, m.deuce)
-            or r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks or r.black3_out_no_discard):
-        # the count below is exact for one group per rank only, where any group takes wild cards
+            or r.wild_needs_naturals or r.no_wild_ranks or r.opening_wild_ranks or r.black3_out_no_discard
+            or r.black3_meld_wilds > 1 or r.opening_natural_meld or r.canasta_opens):
+        # the count below is exact for one group per rank only, where any group takes wild cards, a
+        # black-three meld at most one, and the opening is its points alone
         return can_go_out_general(state)
     # the ranks of the side's group melds (flags by rank, not bits: Python 3.11 specializes a list's
     # subscript, not the int's shifts and ands)
@@ -66,7 +69,8 @@ def can_go_out(state: GameState) -> bool:
     # the discards to try: none (where the rules allow it) and each kind held, or where one rank is
     # short only that rank's kinds (a card of it kept fails the plan)
     discards: list[int] = [-1] if r.go_out_discard == "optional" and short < 0 else []
-    if not state.no_discard:  # after a last-card red three the hand must be melded out entirely
+    # after a last-card red three the hand must be melded out entirely
+    if not state.turn.must_end_without_discard:
         for k in m.natural_kinds[short] if short >= 0 else range(m.nkinds):
             if hk[k]:
                 discards.append(k)
@@ -97,14 +101,11 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
     wild_total = hand[m.joker] + hand[m.deuce]
     # black threes: all together when going out
     b3 = hand[m.black3]
-    if b3:
-        if r.black3_meld == "none" or b3 == 1:
+    if b3 and not black_threes_meld(state.rules, b3, 0):
+        if wild_total and black_threes_meld(state.rules, b3, 1):
+            wild_total -= 1
+        else:
             return False
-        if b3 < r.black3_meld_min:
-            if b3 == 2 and r.black3_meld_wilds >= 1 and wild_total >= 1:
-                wild_total -= 1
-            else:
-                return False
     # groups: existing melds of the side take naturals of their rank; other ranks need new melds
     size = r.canasta_size
     canastas = 0
@@ -125,7 +126,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
             nat += hand[k]
         if nat and len(mm.cards) >= size and not r.add_to_canasta:
             return False
-        if nat and i < state.turn_base:
+        if nat and i < state.turn.melds_before_turn:
             layoff = True
         n_after = len(mm.cards) + nat
         if maxsize and n_after > maxsize:
@@ -135,7 +136,7 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
         room = room_within(cap[naturals], maxsize, naturals, wilds)
         if not r.wild_to_canasta:
             room = min(room, max(0, size - 1 - len(mm.cards)))
-        slots.append((n_after, 0, room, i >= state.turn_base))
+        slots.append((n_after, 0, room, i >= state.turn.melds_before_turn))
     for rank in range(4, 15):
         if existing[rank] and r.one_meld_per_rank:
             continue
@@ -181,6 +182,8 @@ def _plan_ok(state: GameState, hand: list[int], points: int) -> bool:
         return False
     if state.permission_problem():
         return False
-    # short of the opening minimum, only a concealed going out (C1) waives it
-    return (state.opened[side] or state.turn_points + points >= state.minimum[side]
+    # short of the opening minimum, only a concealed going out (C1) waives it (the rules that ask
+    # the opening for a natural meld or open it by a canasta take the general search)
+    return (state.opened[side]
+            or opening_met(r, state.minimum[side], state.turn.opening_points + points, True, False)
             or state.goes_out_concealed(layoff, own_canasta))

@@ -29,10 +29,12 @@ from .melds import (
     BLACK3_MELD,
     GROUP_MELD,
     SEQUENCE_MELD,
+    black_threes_meld,
     red_three_melds_alone,
     sequence_fits,
     wild_fits,
 )
+from .model import opening_met
 from .rules import RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,7 +65,7 @@ def can_go_out_general(state: GameState, quick: bool = True) -> bool:
         return False
     hand = list(state.hands[seat])
     bare = r.go_out_discard == "optional" or _black3_bare(r)  # may the turn end without a discard?
-    if state.no_discard:  # after a last-card red three the hand must be melded out entirely
+    if state.turn.must_end_without_discard:  # after a last-card red three the hand is melded out
         return bare and _plan_exists(state, hand, -1, quick)
     if state.opened[state.side_of(seat)]:
         return _plan_exists(state, hand, FREE, quick)
@@ -122,7 +124,7 @@ def _plan_exists(state: GameState, h: list[int], discard: int, quick: bool = Tru
     m = state.model
     seat = state.current
     side = state.side_of(seat)
-    if any(h) and state.retracted and not state.opened[side]:
+    if any(h) and state.turn.retracted and not state.opened[side]:
         return False  # a player who took back an opening may not meld again this turn
     # (may the side's old melds be used, "marked" melds needed and which (OWN canastas, NATURAL
     # groups of three or more, natural canastas), sequence canastas needed)
@@ -131,7 +133,10 @@ def _plan_exists(state: GameState, h: list[int], discard: int, quick: bool = Tru
         value = m.open_value  # points toward the opening (S0: treys none)
         points = sum(value[f] * n for f, n in enumerate(h) if n)
         routes = []
-        if state.turn_points + points >= state.minimum[side]:
+        minimum = state.minimum[side]
+        rf = state.rf
+        # (model.opening_met asked of the points with a natural meld: the route then asks for one)
+        if opening_met(rf, minimum, state.turn.opening_points + points, True, False):
             if r.opening_natural_meld:
                 # R 1.2: the opening includes a natural meld of three or more. The side opens as
                 # soon as its points and such a meld are on the table, so wild cards may join that
@@ -139,8 +144,9 @@ def _plan_exists(state: GameState, h: list[int], discard: int, quick: bool = Tru
                 wild_values = sorted(value[f] for k in m.wild_kinds for f in m.faces_of[k]
                                      for _ in range(h[f]))
                 late = 0
-                while (late < len(wild_values) and state.turn_points + points
-                       - sum(wild_values[:late + 1]) >= state.minimum[side]):
+                before = state.turn.opening_points + points
+                while late < len(wild_values) and opening_met(
+                        rf, minimum, before - sum(wild_values[:late + 1]), True, False):
                     late += 1
                 # (the side opens only after a play: one that is not such a wild must come first)
                 late = min(late, max(0, sum(h) - 1))
@@ -151,7 +157,7 @@ def _plan_exists(state: GameState, h: list[int], discard: int, quick: bool = Tru
         # (what it needs besides a canasta of its own, which the route asks for)
         if state.goes_out_concealed(new_canasta=True):
             routes.append((r.concealed_allows_layoff,
-                           1 if r.concealed_needs_canasta and not state.turn_canasta else 0, OWN, 0))
+                           1 if r.concealed_needs_canasta and not state.turn.made_canasta else 0, OWN, 0))
         # ... and so does a natural canasta (R 1.2) or a sequence canasta (S0 [G](i){d}) where
         # it opens by itself
         if r.canasta_opens:
@@ -184,10 +190,13 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
         forced += red3  # red threes here are never melded
         red3 = 0
     # black threes: all together, last, when going out; a lone one can only be discarded
-    b3w: set[int] = {0}
     b3 = 0 if m.black3 in wild_kinds else sum(h[f] for f in m.faces_of[m.black3])
-    if b3 == 1 or (b3 and rf.black3_meld == "none"):
+    # the wild cards a meld of them may take (melds.black_threes_meld); where none may, they can
+    # only be discarded (a lone one as the final discard) and take no wild card
+    b3w = {w for w in range(wilds + 1) if black_threes_meld(r, b3, w)} if b3 else {0}
+    if not b3w:
         forced += b3
+        b3w = {0}
     elif b3:
         if discard >= 0 and m.kind_of[discard] == m.black3:
             return False  # all black threes are melded at once, so none can be discarded after
@@ -195,13 +204,6 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
             if discard >= 0:
                 return False
             free = False
-        b3w = set()
-        if b3 >= rf.black3_meld_min:
-            b3w.add(0)
-        if b3 == 2:
-            b3w.update(range(1, rf.black3_meld_wilds + 1))
-        if not b3w:
-            return False
     if forced and (forced > 1 or not free):
         return False
     caps: Caps = (rf.go_out_canastas, max(need_seq, 1 if rf.go_out_sequence else 0), need_own)
@@ -215,7 +217,7 @@ def _plan_route(state: GameState, h: list[int], discard: int, use_old: bool, nee
     seqs: list[tuple[int, int, int, bool]] = []  # (suit, low, high, own) of growable sequences
     wild_melds: list[tuple[int, bool]] = []
     for i, mm in enumerate(state.melds[side]):
-        own = i >= state.turn_base
+        own = i >= state.turn.melds_before_turn
         if mm.type is BLACK3_MELD:
             continue
         if mm.type is GROUP_MELD:
@@ -495,7 +497,7 @@ class _Sweep:
         # R 1.2 wild rules, fixed for the turn: once the side opened before this turn, a wild card
         # joins only a group with ``wild_needs_naturals`` naturals, never one of the opening-only
         # ranks; the no-wild ranks never take one (``engine.conditions.wild_rule``)
-        self.after_opening = state.opened[side] and not state.turn_points
+        self.after_opening = state.opened[side] and not state.turn.opening_points
         self.memo: dict[int, tuple[tuple[int, int, int, int, int], ...]] = {}
 
     def wild_min(self, rank: int) -> int:

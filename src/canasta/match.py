@@ -3,8 +3,8 @@ random-play simulation).
 
 The unit of work is a pure function of small picklable values: :func:`play_match_game` takes the
 rule options, a deal seed, the two bot names and which way round they sit, and returns a small
-:class:`GameResult`. Any executor can run it: :func:`canasta.parallel.run_parallel` uses a local process pool
-(``concurrent.futures.ProcessPoolExecutor``), in this process for one worker, or Ray tasks with
+:class:`GameResult`. Any executor can run it: :func:`canasta.parallel.stream_parallel` uses local
+processes (no more than the games and the cores), in this process for one worker, or Ray tasks with
 ``ray_address`` (the optional ``ray`` extra; ``"auto"`` starts a local Ray). Results come back in the
 order of the work, so the same seeds give the same report whichever way the games were run.
 
@@ -22,16 +22,15 @@ alternate round the table.
 from __future__ import annotations
 
 import math
-import os
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .batchgc import batch_gc
 from .bots import Bot, make_bot
-from .parallel import run_parallel
+from .parallel import check_games, stream_parallel
 from .presets import cached_rules_from_options
 from .rules import RuleSet
 from .sim import MAX_HANDS
@@ -170,10 +169,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def match_jobs(rules: RuleSet, bot_a: str, bot_b: str, games: int, seed: int,
-               max_hands: int = MAX_HANDS) -> list[tuple[Any, ...]]:
-    """Game i: deal seed ``seed + i // 2``, sides swapped when i is odd (duplicate pairs)."""
+               max_hands: int = MAX_HANDS) -> Iterator[tuple[Any, ...]]:
+    """Game i: deal seed ``seed + i // 2``, sides swapped when i is odd (duplicate pairs); a stream,
+    made as the games are played."""
     opts = rules.options()
-    return [(opts, seed + i // 2, bot_a, bot_b, i % 2 == 1, max_hands) for i in range(games)]
+    return ((opts, seed + i // 2, bot_a, bot_b, i % 2 == 1, max_hands) for i in range(games))
 
 
 def summarize(rules: RuleSet, bot_a: str, bot_b: str, seed: int, results: list[GameResult],
@@ -204,12 +204,13 @@ def run_match(rules: RuleSet, bot_a: str, bot_b: str, games: int, seed: int, wor
     counted: a long match can be resumed."""
     for name in (bot_a, bot_b):
         make_bot(name)  # ValueError for an unknown bot, before any work starts
-    if games < 0:
-        raise ValueError("the number of games must not be negative")
-    jobs = match_jobs(rules, bot_a, bot_b, games, seed, max_hands)
+    check_games(games)
     played = {(r.seed, r.swapped): r for r in done}
-    todo = [job for job in jobs if (job[1], job[4]) not in played]
+    todo = (job for job in match_jobs(rules, bot_a, bot_b, games, seed, max_hands)
+            if (job[1], job[4]) not in played)
     start = time.perf_counter()
-    fresh = iter(run_parallel(play_match_game, todo, workers or os.cpu_count() or 1, ray_address, progress))
-    results = [played[(job[1], job[4])] if (job[1], job[4]) in played else next(fresh) for job in jobs]
+    fresh = stream_parallel(play_match_game, todo, workers, ray_address, progress,
+                            ordered=True, count=games - len(played))
+    results = [played[(job[1], job[4])] if (job[1], job[4]) in played else next(fresh)
+               for job in match_jobs(rules, bot_a, bot_b, games, seed, max_hands)]
     return summarize(rules, bot_a, bot_b, seed, results, time.perf_counter() - start)

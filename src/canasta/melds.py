@@ -204,15 +204,15 @@ def wild_fits(rules: RuleSet, naturals: int, wilds: int) -> bool:
 def wild_problem(rules: RuleSet, naturals: int, wilds: int) -> tuple[str, dict[str, Any]] | None:
     """Why a group of this composition breaks the wild-card limits (``wild_fits``), as a refusal's
     code and data (``canasta.refusals``), or None."""
+    if wild_fits(rules, naturals, wilds):
+        return None
     if wilds > wilds_allowed(rules, naturals):
         if wilds > rules.max_wilds:
             return ("wild_limit_max", {"n": rules.max_wilds})
         if rules.wild_ratio == "le":
             return ("wild_limit_ratio", {})
         return ("wild_limit_fewer", {})
-    if rules.max_meld_size and naturals + wilds > rules.max_meld_size:
-        return ("wild_limit_size", {"n": rules.max_meld_size})
-    return None
+    return ("wild_limit_size", {"n": rules.max_meld_size})
 
 
 def wild_room(rules: RuleSet, naturals: int, wilds: int) -> int:
@@ -230,18 +230,32 @@ def room_within(allowed: int, max_size: int, naturals: int, wilds: int) -> int:
     return room if room > 0 else 0
 
 
-def black_three_problem(rules: RuleSet, threes: int, wilds: int) -> tuple[str, dict[str, Any]] | None:
-    """Why a meld of ``threes`` black threes and ``wilds`` wild cards breaks the rules, as a refusal's
-    code and data, or None: a wild card joins only two black threes, at most ``black3_meld_wilds`` of
-    them (S4: two threes and a joker); without one at least ``black3_meld_min`` threes. The going
-    out it goes with is the play's."""
+def black_threes_meld(rules: RuleSet, threes: int, wilds: int) -> bool:
+    """Whether ``threes`` black threes and ``wilds`` wild cards may lie together as a meld: where
+    the rules meld black threes at all, at least ``black3_meld_min`` of them alone, or two with at
+    most ``black3_meld_wilds`` wild cards (S4: two threes and a joker). The going out they are
+    melded with is the play's (``engine.meld``). The one statement of the black-three meld, for the
+    check (``black_three_problem`` names the reason), the generator, the going-out solvers, positions
+    and the bots."""
+    if rules.black3_meld == "none":
+        return False
     if wilds:
-        if wilds > rules.black3_meld_wilds or threes != 2:
-            return ("black_three_no_wilds", {}) if not rules.black3_meld_wilds else (
-                "black_three_wild_pair", {})
-    elif threes < rules.black3_meld_min:
+        return threes == 2 and wilds <= rules.black3_meld_wilds
+    return threes >= rules.black3_meld_min
+
+
+def black_three_problem(rules: RuleSet, threes: int, wilds: int) -> tuple[str, dict[str, Any]] | None:
+    """Why ``threes`` black threes and ``wilds`` wild cards may not be melded (``black_threes_meld``),
+    as a refusal's code and data, or None."""
+    if black_threes_meld(rules, threes, wilds):
+        return None
+    if rules.black3_meld == "none":
+        return ("black_three_never", {})
+    if not wilds:
         return ("black_three_min", {"n": rules.black3_meld_min})
-    return None
+    if not rules.black3_meld_wilds:
+        return ("black_three_no_wilds", {})
+    return ("black_three_wild_pair", {})
 
 
 def meld_problem(rules: RuleSet, cards: tuple[int, ...]) -> str | None:
@@ -257,8 +271,6 @@ def meld_problem(rules: RuleSet, cards: tuple[int, ...]) -> str | None:
     r3w = rules.red3_wild
     kind = meld_type(cards, r3w)
     if kind is MeldType.BLACK3:
-        if rules.black3_meld == "none":
-            return "black threes cannot be melded"
         if any(not is_black_three(f) and not wild_card(f, r3w) for f in cards):
             return "black threes meld only with each other"
         threes = sum(1 for f in cards if is_black_three(f))

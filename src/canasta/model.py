@@ -50,6 +50,7 @@ class RuleFacts:
     black3_meld_min: int
     black3_meld_wilds: int
     black3_out_no_discard: bool
+    canasta_opens: bool
     canasta_size: int
     first_turn_upcard: FirstTurnUpcard
     go_out_canastas: int
@@ -64,6 +65,7 @@ class RuleFacts:
     no_wild_ranks: tuple[int, ...]
     one_card_rule: OneCardRule
     one_meld_per_rank: bool
+    opening_natural_meld: bool
     opening_wild_ranks: tuple[int, ...]
     pass_allowed: bool
     pickup_extends_sequence: bool
@@ -96,9 +98,20 @@ class RuleFacts:
     wild_to_canasta: bool
 
 
+@lru_cache(maxsize=64)
 def rule_facts(rules: RuleSet) -> RuleFacts:
     """The ``RuleFacts`` of a rule set: each field the option of that name."""
     return RuleFacts(**{f.name: getattr(rules, f.name) for f in fields(RuleFacts)})
+
+
+def opening_met(rf: RuleFacts, minimum: int, points: int, natural: bool, canasta: bool) -> bool:
+    """Whether a side opens: its melds of the turn make ``points`` toward its opening ``minimum``,
+    with a natural meld of three or more among its melds (``natural``) where the rules ask for one
+    (R 1.2, S3 D), or it shows a natural canasta (``canasta``) where that opens by itself (R 1.2).
+    The one statement of the opening: the checks and the generators (``engine.conditions.open_after``,
+    which reads the side's melds), the going-out solvers and the bots (``rule_facts(rules)``) ask it;
+    an upper bound asks it with ``natural`` true."""
+    return (points >= minimum and (natural or not rf.opening_natural_meld)) or (rf.canasta_opens and canasta)
 
 
 @dataclass(frozen=True, slots=True)

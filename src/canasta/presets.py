@@ -11,6 +11,7 @@ import difflib
 import json
 import reprlib
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -606,56 +607,133 @@ def _nvso(players: int) -> Table:
     return t
 
 
-#: The rule sets by name: ``name -> (one-line description, table of option values for a player count)``.
+@dataclass(frozen=True)
+class BotTuning:
+    """What the bots were measured to play best with in a rule set (``docs/bots.md``): numbers, read
+    by ``canasta.bots``, kept with the rule set so that a new one states them (or that they were not
+    measured) in one place."""
+
+    # the search's cut-off estimate (``bots.search.Estimate``: per point in hand, per card, per wild
+    # card, the part of a canasta's bonus a meld one, two, three cards short of it is worth), fitted
+    # by ``benchmarks/calibrate_estimate.py``; None: not fitted, the hand-set default
+    estimate: tuple[float, float, float, tuple[float, float, float]] | None
+    # how sure (standard errors) an alternative must be to overrule the heuristic
+    confidence: float
+    # the search's sampled worlds deal the other hands as players keep them (natural pairs)
+    kept_pairs: bool
+    # how far one hand moves a game: the standard deviation of two sides' hand difference and a
+    # side's mean hand score (``benchmarks/calibrate_estimate.py``); None: not measured, a rough row
+    hand_spread: tuple[float, float] | None
+    # the search plays to win the game (``bots.search.game_chance``), not the hand's points
+    play_to_win: bool
+    # the playouts run to the end of the hand with this many times the worlds (0: cut off)
+    whole_hand: int
+    # the Beginner takes piles and closes canastas like the Club player and instead plays no
+    # sequences on purpose (where taking fewer piles made the heuristic stronger)
+    beginner_plays_no_sequences: bool
+
+
+#: The tuning of a rule set the bots were not measured in (a custom one, or a preset's defaults).
+UNMEASURED = BotTuning(estimate=None, confidence=1.0, kept_pairs=False, hand_spread=None, play_to_win=False,
+                       whole_hand=0, beginner_plays_no_sequences=False)
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One rule set, everything about it in one record: its name, what players call it (``title``),
+    a line describing it, its table of option values for a player count (each with its source), the
+    players it is set up for, and what the bots were tuned to. ``tests/test_presets.py`` checks that
+    every rule set gives each."""
+
+    name: str
+    title: str
+    description: str
+    table: Callable[[int], Table]
+    default_players: int
+    bots: BotTuning
+
+
+#: The rule sets, one record each (``Preset``), by name.
+RULE_SETS: dict[str, Preset] = {p.name: p for p in (
+    Preset("classic", "Classic canasta",
+           "Reference classic canasta (RULINGS 1.1): 2 packs, 11 cards, draw 1, one canasta to go out, 5,000",
+           _classic, 4, UNMEASURED),
+    Preset("gvr-club", "Classic, GVR club rules",
+           "GVR club classic (S2): draw 2, two canastas to go out, must ask partner, perfect cut 100, 5,000",
+           _gvr, 4, replace(UNMEASURED, estimate=(1.76, 19.7, 3.66, (0.503, 0.256, 0.116)))),
+    Preset("spanish", "Spanish canasta",
+           "Spanish / Latin classic (S4): 2-6 players, Relance 200, first answer binds, black threes with "
+           "a joker, 5,000", _spanish, 4, UNMEASURED),
+    Preset("samba", "Samba",
+           "Reference Samba (RULINGS 1.3): 3 packs, 15 cards, draw 2, sequences, two canastas to go out, "
+           "10,000", _samba, 4, replace(UNMEASURED, estimate=(2.36, -6.3, 35.3, (0.31, 0.0845, 0.0137)))),
+    Preset("bolivia", "Bolivia",
+           "Bolivia (S1): 3 packs, 2-6 players, sequences (escalera), wild canastas, two canastas with an "
+           "escalera to go out, 15,000", _bolivia, 4,
+           replace(UNMEASURED, estimate=(2.55, 27.4, 34.4, (0.503, 0.231, 0.0805)),
+                   beginner_plays_no_sequences=True)),
+    # the American games: the sampled worlds and the estimate model the game less well (a surer
+    # search won more), random deals hold too few pairs, a game is three hands (S3 B) decided at the
+    # end of each: see docs/bots.md for each measurement
+    Preset("american", "American canasta",
+           "Modern American canasta (RULINGS 1.2): 13 cards, threes, turn card, talon, 125/155/180, 7s "
+           "and aces, special hands, 8,500", _american, 4,
+           BotTuning(estimate=(6.08, -8.36, -17.1, (1.62, 0.594, 0.37)), confidence=2.0, kept_pairs=True,
+                     hand_spread=(2502.0, 1109.0), play_to_win=True, whole_hand=2,
+                     beginner_plays_no_sequences=False)),
+    Preset("nvso-tournament", "American, NVSO tournament",
+           "NVSO tournament (S3): American with the sheet's exceptions, meld 125/155/180 by hand, games "
+           "of three hands", _nvso, 4,
+           BotTuning(estimate=(8.27, -53.0, -17.8, (1.25, 0.543, 0.288)), confidence=2.0, kept_pairs=True,
+                     hand_spread=(2511.0, 964.0), play_to_win=True, whole_hand=6,
+                     beginner_plays_no_sequences=False)),
+    Preset("trey-canasta", "Trey Canasta (U3A)",
+           "Trey Canasta / U3A Bolivia Plus (S0): 3 packs, 4 players, red and black treys, four sequence "
+           "windows, going out only at 15,000", _trey, 4,
+           replace(UNMEASURED, estimate=(2.13, 21.0, 41.9, (0.565, 0.273, 0.146)),
+                   beginner_plays_no_sequences=True)),
+)}
+
+# The older names, each a view of RULE_SETS (for the interfaces that read them)
+#: ``name -> (one-line description, table of option values for a player count)``
 PRESETS: dict[str, tuple[str, Callable[[int], Table]]] = {
-    "classic": ("Reference classic canasta (RULINGS 1.1): 2 packs, 11 cards, draw 1, one canasta "
-                "to go out, 5,000", _classic),
-    "gvr-club": ("GVR club classic (S2): draw 2, two canastas to go out, must ask partner, "
-                 "perfect cut 100, 5,000", _gvr),
-    "spanish": ("Spanish / Latin classic (S4): 2-6 players, Relance 200, first answer binds, "
-                "black threes with a joker, 5,000", _spanish),
-    "samba": ("Reference Samba (RULINGS 1.3): 3 packs, 15 cards, draw 2, sequences, two canastas "
-              "to go out, 10,000", _samba),
-    "bolivia": ("Bolivia (S1): 3 packs, 2-6 players, sequences (escalera), wild canastas, two "
-                "canastas with an escalera to go out, 15,000", _bolivia),
-    "american": ("Modern American canasta (RULINGS 1.2): 13 cards, threes, turn card, talon, "
-                 "125/155/180, 7s and aces, special hands, 8,500", _american),
-    "nvso-tournament": ("NVSO tournament (S3): American with the sheet's exceptions, meld 125/155/"
-                        "180 by hand, games of three hands", _nvso),
-    "trey-canasta": ("Trey Canasta / U3A Bolivia Plus (S0): 3 packs, 4 players, red and black treys, "
-                     "four sequence windows, going out only at 15,000", _trey),
-}
-
+    n: (p.description, p.table) for n, p in RULE_SETS.items()}
 #: What players call each rule set: the pages' menus and a new table's default name.
-TITLES = {"classic": "Classic canasta", "gvr-club": "Classic, GVR club rules", "spanish": "Spanish canasta",
-          "samba": "Samba", "bolivia": "Bolivia", "american": "American canasta",
-          "nvso-tournament": "American, NVSO tournament", "trey-canasta": "Trey Canasta (U3A)"}
+TITLES: dict[str, str] = {n: p.title for n, p in RULE_SETS.items()}
+DEFAULT_PLAYERS: dict[str, int] = {n: p.default_players for n, p in RULE_SETS.items()}
 
+
+def preset(name: str) -> Preset:
+    """The rule set ``name``'s record; RuleError naming the closest one for an unknown name."""
+    return RULE_SETS[check_preset(name)]
 
 
 def preset_title(name: str) -> str:
-    """The rule set as players call it (``TITLES``); a name without a title is shown as it is."""
-    return TITLES.get(name, name)
+    """The rule set as players call it; a name that is no preset is shown as it is."""
+    p = RULE_SETS.get(name)
+    return p.title if p is not None else name
 
 
-DEFAULT_PLAYERS = {"classic": 4, "gvr-club": 4, "spanish": 4, "samba": 4, "bolivia": 4,
-                   "american": 4, "nvso-tournament": 4, "trey-canasta": 4}
+def bot_tuning(name: str) -> BotTuning:
+    """What the bots were tuned to in rule set ``name`` (``UNMEASURED`` for a custom one)."""
+    p = RULE_SETS.get(name)
+    return p.bots if p is not None else UNMEASURED
 
 
 def check_preset(name: str) -> str:
     """``name`` if it is a preset; otherwise RuleError naming the closest preset and all of them
     (one message for the engine, the command line and the server)."""
-    if name not in PRESETS:
-        close = difflib.get_close_matches(str(name), list(PRESETS), n=1)
+    if name not in RULE_SETS:
+        close = difflib.get_close_matches(str(name), list(RULE_SETS), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise RuleError(f"unknown rule set {name!r}{hint}: choose one of {', '.join(PRESETS)}")
+        raise RuleError(f"unknown rule set {name!r}{hint}: choose one of {', '.join(RULE_SETS)}")
     return name
 
 
 def preset_table(name: str, players: int | None = None) -> Table:
     """A preset's option table: option -> (value, source)."""
-    check_preset(name)
-    return PRESETS[name][1](players if players is not None else DEFAULT_PLAYERS[name])
+    p = preset(name)
+    return p.table(players if players is not None else p.default_players)
 
 
 #: House-rule bundles: one word for several options a sheet names together, each value with its source.

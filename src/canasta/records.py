@@ -41,6 +41,7 @@ game exactly, and the saved result lets a replay check that it did.
 from __future__ import annotations
 
 import json
+import os
 import reprlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,7 +58,8 @@ from .refusals import REFUSALS
 from .rules import RuleSet
 from .scoring import HandResult, penalty_points
 from .state import NONE, SAID_NO, SAID_YES, GameState, Phase
-from .views import TURN_FLAGS, TURN_KEYS
+from .turn import TURN_COUNTS, TURN_FLAGS
+from .views import TURN_KEYS, check_game
 
 FORMAT = "canasta-record"
 VERSION = 1
@@ -263,7 +265,7 @@ def position(pos: dict[str, Any] | object) -> GameState:
     if phase not in ("draw", "play", "answer"):
         raise RecordError("'phase' must be \"draw\", \"play\" or \"answer\"")
     s.current = s.actor = turn
-    s.turn_base = len(s.melds[s.side_of(turn)])
+    s.turn.melds_before_turn = len(s.melds[s.side_of(turn)])
     s.phase = {"draw": Phase.DRAW, "play": Phase.PLAY, "answer": Phase.ANSWER}[phase]
     _turn_state(s, pos.get("turn_state"))
     s.log_event(s.dealer, "position")
@@ -273,7 +275,8 @@ def position(pos: dict[str, Any] | object) -> GameState:
             raise RecordError(f"hand_over: seat {out_seat} went out, so hands[{out_seat}] must be empty")
         s.end_hand(reason, out_seat, concealed)
         return s
-    if s.phase is Phase.PLAY and s.hn[turn] == 0 and not s.no_discard and not s.bonus_draws:
+    if (s.phase is Phase.PLAY and s.hn[turn] == 0 and not s.turn.must_end_without_discard
+            and not s.turn.replacement_draws):
         raise RecordError(f"hands[{turn}]: the player to move holds no card after drawing (in the play "
                           f"phase a player with no cards has gone out, and the hand is over)")
     s.check_stock_out()
@@ -290,6 +293,8 @@ def _cut(s: GameState, spec: Any) -> None:
         raise RecordError("'cut' must be an object with size (cards in the cut packet) and/or perfect")
     dealt = s.rules.players * s.rules.hand_size
     size = _count(spec["size"], "cut size") if "size" in spec else 0
+    if size > s.rules.deck_size:
+        raise RecordError(f"'cut': a cut of {size} cards is more than the deck's {s.rules.deck_size}")
     perfect = _flag(spec.get("perfect"), "cut perfect", size == dealt)
     if "size" in spec and perfect != (size == dealt):
         raise RecordError(f"'cut': a cut of {size} is {'' if size == dealt else 'not '}perfect here (the "
@@ -350,24 +355,23 @@ def _turn_state(s: GameState, ts: Any) -> None:
     extra = set(ts) - TURN_KEYS
     if extra:
         raise RecordError(f"unknown turn_state key {sorted(extra)[0]!r}")
-    for key, attr in TURN_FLAGS.items():
+    for key in (*TURN_FLAGS, "first_turn"):
+        if key in ts and not isinstance(ts[key], bool):
+            raise RecordError(f"turn_state {key!r} must be true or false")
+    for key in TURN_COUNTS:
         if key in ts:
-            if not isinstance(ts[key], bool):
-                raise RecordError(f"turn_state {key!r} must be true or false")
-            setattr(s, attr, ts[key])
-    if "replacement_draws" in ts:
-        s.bonus_draws = _count(ts["replacement_draws"], "replacement_draws")
-    if "opening_points" in ts:
-        s.turn_points = _count(ts["opening_points"], "opening_points")
-    if "melds_before_turn" in ts:
-        base = _count(ts["melds_before_turn"], "melds_before_turn")
-        if base > len(s.melds[s.side_of(s.current)]):
-            raise RecordError("turn_state 'melds_before_turn' is more than the side's melds")
-        s.turn_base = base
+            _count(ts[key], key)
+    if ts.get("melds_before_turn", 0) > len(s.melds[s.side_of(s.current)]):
+        raise RecordError("turn_state 'melds_before_turn' is more than the side's melds")
+    turn = s.turn
+    for key in (*TURN_FLAGS, *TURN_COUNTS):
+        if key in ts:
+            setattr(turn, key, ts[key])
+    s.first_turn = ts.get("first_turn", s.first_turn)
     answer = ts.get("answer")
     if answer not in (None, "yes", "no"):
         raise RecordError("turn_state 'answer' must be \"yes\", \"no\" or null")
-    s.permission = {None: NONE, "yes": SAID_YES, "no": SAID_NO}[answer]
+    s.turn.answer = {None: NONE, "yes": SAID_YES, "no": SAID_NO}[answer]
     ask_phase = ts.get("ask_phase", "play")
     if ask_phase not in ("draw", "play"):
         raise RecordError("turn_state 'ask_phase' must be \"draw\" or \"play\"")
@@ -377,7 +381,11 @@ def _turn_state(s: GameState, ts: Any) -> None:
         if s.partner(s.current) < 0:
             raise RecordError("the answer phase needs a partner to answer")
         s.actor = s.partner(s.current)
-        s.asked_turn = True
+        s.turn.asked = True
+    # a view's stage (``canasta.turn.Stage``) follows from the rest: given, it must agree
+    if "stage" in ts and ts["stage"] != s.stage.name.lower():
+        raise RecordError(f"turn_state 'stage' is {s.stage.name.lower()!r} with these facts, not "
+                          f"{reprlib.repr(ts['stage'])}")
 
 
 def _table_at_yes(s: GameState, at: Any) -> None:
@@ -386,7 +394,7 @@ def _table_at_yes(s: GameState, at: Any) -> None:
     if at is None:
         return
     where = "turn_state 'table_at_yes'"
-    if s.permission != SAID_YES or not s.rules.failed_go_out_boxes:
+    if s.turn.answer != SAID_YES or not s.rules.failed_go_out_boxes:
         raise RecordError(f"{where} goes with the answer \"yes\" where cards shown after it are boxed")
     if not isinstance(at, dict) or set(at) != {"melds", "opened", "red_threes"}:
         raise RecordError(f"{where} must be an object with melds, opened and red_threes")
@@ -402,7 +410,7 @@ def _table_at_yes(s: GameState, at: Any) -> None:
     red_threes = _count(at["red_threes"], "red_threes")
     if red_threes > len(s.red3[s.current]):
         raise RecordError(f"{where}: red_threes is more than the red threes the player has laid")
-    s.yes_snapshot = (before, at["opened"], red_threes)
+    s.turn.table_at_yes = (before, at["opened"], red_threes)
 
 
 @dataclass
@@ -417,9 +425,13 @@ class GameRecord:
     result: dict[str, Any] | None = None
 
     @staticmethod
-    def of(state: GameState, start: dict[str, Any] | None = None) -> GameRecord:
+    def of(state: GameState | object, start: dict[str, Any] | object | None = None) -> GameRecord:
         """The record of the game played in ``state`` so far (from ``start`` if it began at a
-        position)."""
+        position). (Typed to take anything: what is not a game, or a start that is not a position's
+        object, raises RecordError, also where the engine is compiled.)"""
+        state = check_game(state)
+        if start is not None and not isinstance(start, dict):
+            raise RecordError(f"a record's start is a position (a JSON object), not {reprlib.repr(start)}")
         return GameRecord(state.rules, state.seed, state.history(), state.start_dealer, start,
                           _summary(state))
 
@@ -428,13 +440,17 @@ class GameRecord:
             return position(self.start)
         return GameState.new(self.rules, self.seed, self.dealer)
 
-    def replay(self, upto: int | None = None) -> GameState:
+    def replay(self, upto: int | object | None = None) -> GameState:
         """The state after the first ``upto`` actions (all by default); refuses a record that does
-        not replay to its saved result."""
-        if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or upto < 0):
+        not replay to its saved result. (Typed to take anything: a value that is no number of
+        actions raises RecordError, also where the engine is compiled.)"""
+        if upto is None:
+            acts = self.actions
+        elif isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
             raise RecordError(f"replay up to a number of actions (0 or more), not {reprlib.repr(upto)}")
+        else:
+            acts = self.actions[:upto]
         s = self.initial_state()
-        acts = self.actions if upto is None else self.actions[:upto]
         for i, a in enumerate(acts):
             why = s.why_illegal(a)
             if why is not None:
@@ -552,7 +568,19 @@ def read_json(text: object) -> Any:
         raise RecordError("not a record: its JSON nests too deeply") from None
 
 
-def save(record: GameRecord, path: str) -> None:
+def _path(path: object) -> str | os.PathLike[str]:
+    """A file's path, or RecordError (a number would open a file descriptor, None fail deep inside)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise RecordError(f"a record's file is named by a path, not {reprlib.repr(path)}")
+    return path
+
+
+def save(record: GameRecord | object, path: str | object) -> None:
+    """Write ``record`` to the file ``path``. (Typed to take anything: what is not a record, or not a
+    path, raises RecordError, also where the engine is compiled.)"""
+    path = _path(path)
+    if not isinstance(record, GameRecord):
+        raise RecordError(f"save a GameRecord (GameRecord.of(state)), not {reprlib.repr(record)}")
     try:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(record.to_json(indent=1))
@@ -560,7 +588,8 @@ def save(record: GameRecord, path: str) -> None:
         raise RecordError(f"cannot write {path}: {e.strerror}") from e
 
 
-def load(path: str) -> GameRecord:
+def load(path: str | object) -> GameRecord:
+    path = _path(path)
     try:
         with open(path, "rb") as fh:
             data = fh.read()

@@ -441,6 +441,14 @@ def _coerce(name: str, value: Any) -> Any:
     return value if type(value) is tuple else tuple(value)
 
 
+# the options that list each thing once (true: pairs keyed by their first value)
+_SET_OPTIONS: dict[str, bool] = {
+    "player_counts": False, "upcard_cover": False, "upcard_recover": False, "no_wild_ranks": False,
+    "opening_wild_ranks": False, "after_take_no_discard": False, "stuck_ranks": False, "sequences": False,
+    "opening_minimums": True, "rank_canasta_bonus": True, "rank_incomplete_penalty": True,
+}
+
+
 def check_option_names(names: Any, also: tuple[str, ...] = ()) -> None:
     """Refuse a name that is no option (nor one of ``also``, such as the presets' bundle words)."""
     for name in names:
@@ -499,6 +507,13 @@ def validate(rs: RuleSet) -> None:
         raise bad("packs", "must be 1 to 4")
     if not 0 <= rs.jokers_per_pack <= 4:
         raise bad("jokers_per_pack", "must be 0 to 4")
+    # options that list things (player counts, card classes, ranks, windows; the ranks and scores
+    # that key a table): each at most once, a repeat is a slip (or two values for one key)
+    for name, keyed in _SET_OPTIONS.items():
+        items = [x[0] for x in getattr(rs, name)] if keyed else list(getattr(rs, name))
+        repeated = sorted({repr(x) for x in items if items.count(x) > 1})
+        if repeated:
+            raise bad(name, f"two values for {repeated[0]}" if keyed else f"{repeated[0]} is listed twice")
     if not rs.player_counts or any(not 2 <= p <= 8 for p in rs.player_counts):
         raise bad("player_counts", "each player count must be 2 to 8")
     if rs.players not in rs.player_counts:

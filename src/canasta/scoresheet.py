@@ -97,6 +97,7 @@ MESSAGES: dict[str, Template] = {
                     "{packs} packs hold {most}",
     "counts_beyond": "the counts entered add up to {value}, but all the cards of the {packs} packs "
                      "count {most}: count again",
+    "names_not_list": "a sheet's names are a list with the name of each side",
     "names_count": "the {rules} rules have {sides} sides, so the sheet needs {sides} names, not {got}",
     "sheet_over": "the game is over: {side} won; start a new sheet",
     "say_who_fix": "say who makes the correction: it is kept in the sheet's log",
@@ -577,6 +578,9 @@ class ScoreSheet:
     def __post_init__(self) -> None:
         r = self.rules
         n = r.sides
+        if not isinstance(self.names, (list, tuple)) or not all(isinstance(x, str) for x in self.names):
+            # (a text would be split into its letters, one side's name each)
+            raise refusal("names_not_list")
         if not self.names:
             self.names = ["We", "They"] if n == 2 else [f"Side {i + 1}" for i in range(n)]
         if len(self.names) != n:

@@ -21,11 +21,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from .batchgc import batch_gc
-from .parallel import run_parallel
+from .parallel import check_games, stream_parallel
 from .presets import cached_rules_from_options
 from .rules import RuleSet
 from .state import GameState
@@ -169,18 +169,22 @@ def simulate(rules: RuleSet, games: int, seed: int,
     ``progress`` is called with each game's stats as it finishes. With ``workers`` > 1 the games
     run on a local process pool, with ``ray_address`` as Ray tasks (the runner of
     :mod:`canasta.parallel`); the report is the same either way, times aside."""
-    if games < 0:
-        raise ValueError("the number of games must not be negative")
+    check_games(games)
     start = time.perf_counter()
-    results: list[GameStats] = []
     if workers > 1 or ray_address is not None:
         opts = rules.options()
-        jobs = [(opts, seed + i, max_hands) for i in range(games)]
-        results = run_parallel(play_game, jobs, workers, ray_address, progress)
-        return aggregate(results, rules.sides, time.perf_counter() - start)
-    for i in range(games):
-        g = random_game(rules, seed + i, max_hands)
-        results.append(g)
-        if progress is not None:
-            progress(g)
-    return aggregate(results, rules.sides, time.perf_counter() - start)
+        # (the jobs as a stream, and the games folded as they finish: nothing grows with the games)
+        jobs = ((opts, seed + i, max_hands) for i in range(games))
+        stats: Iterable[GameStats] = stream_parallel(play_game, jobs, workers, ray_address, progress,
+                                                      count=games)
+    else:
+        stats = (_reported(random_game(rules, seed + i, max_hands), progress) for i in range(games))
+    report = aggregate(stats, rules.sides, 0.0)
+    return replace(report, elapsed=time.perf_counter() - start)
+
+
+def _reported(g: GameStats, progress: Callable[[GameStats], None] | None) -> GameStats:
+    if progress is not None:
+        progress(g)
+    return g
+

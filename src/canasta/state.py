@@ -39,7 +39,7 @@ import reprlib
 from typing import Any, Final
 
 from .actions import ASK, DRAW, END, NO, PASS, RETRACT, UPCARD, YES, Action, action_problem
-from .cards import is_black_three
+from .cards import card_list, is_black_three
 from .engine.ask import ask_basic
 from .engine.common import (
     ANSWER_PHASE,
@@ -72,21 +72,22 @@ from .engine.declare import gen_specials
 from .engine.discard import gen_discards
 from .engine.draw import why_not_draw, why_not_upcard
 from .engine.end import why_not_end, why_not_pass
-from .engine.flow import deal, reset_turn
+from .engine.flow import deal
 from .engine.kinds import CHECKS, EFFECTS, IN_DRAW, IN_PLAY
 from .engine.lastcard import last_card_out
 from .engine.meld import gen_melds, pre_draw_ok
 from .engine.merge import gen_merges
 from .engine.retract import why_not_retract
-from .engine.take import any_take, gen_takes, pile_block
+from .engine.take import any_take, gen_takes, pile_takeable
 from .engine.top import gen_tops
-from .errors import IllegalAction, RecordError, RuleError, SeatError
+from .errors import IllegalAction, NotationError, RecordError, RuleError, SeatError
 from .messages import render
 from .model import RuleFacts, card_model, rule_facts
 from .refusals import REFUSALS
 from .rules import RuleSet
 from .scoring import game_winner, score_hand
 from .table import TABLE_FIELDS, Table
+from .turn import Stage, Turn
 
 # what other modules import from here (the phases and answers live in engine/common.py)
 __all__ = ["FAIR_PREFIX", "NONE", "SAID_NO", "SAID_YES", "STATE_FIELDS", "GameState", "Phase", "Problem",
@@ -99,42 +100,27 @@ MACHINE_FIELDS: Final[tuple[str, ...]] = (
     "actor",
     "answers",
     "ask_phase",
-    "asked_turn",
     "asks",
-    "binding",
-    "bonus_draws",
     "box_turns",
     "current",
     "cut_size",
     "first_turn",
     "fresh3",
     "has_melded",
-    "laid_off",
     "laydown_seat",
     "laydown_turns",
     "minimum",
     "nactions",
-    "no_discard",
     "opened",
     "owed",
     "penalties",
     "perfect_cut",
-    "permission",
     "phase",
     "pile_frozen",
-    "pre_draw",
-    "retracted",
     "rf",
     "rules",
-    "shown",
-    "took_pile",
-    "turn_base",
-    "turn_canasta",
-    "turn_melded",
-    "turn_points",
-    "upcard_lock",
+    "turn",
     "winner",
-    "yes_snapshot",
 )
 # every attribute of a GameState (tests compare states field by field)
 STATE_FIELDS: Final[tuple[str, ...]] = tuple(sorted(TABLE_FIELDS + MACHINE_FIELDS))
@@ -144,10 +130,9 @@ class GameState(Table):
     state machine and the rules on top. Create with :meth:`new`; see the module docstring for the
     turn structure."""
 
-    # ``no_out``, a cache of the going-out check, is no part of the position (not in STATE_FIELDS);
-    # nor are ``seat_side`` (``side_of`` as a table) and ``is_over``, ``phase is Phase.OVER`` kept
-    # as a flag (set where the phase becomes OVER)
-    __slots__ = (*MACHINE_FIELDS, "is_over", "no_out", "seat_side")
+    # ``seat_side`` (``side_of`` as a table) and ``is_over`` (``phase is Phase.OVER`` kept as a flag,
+    # set where the phase becomes OVER) are no part of the position (not in STATE_FIELDS)
+    __slots__ = (*MACHINE_FIELDS, "is_over", "seat_side")
 
     rules: RuleSet
     rf: RuleFacts  # the options the hot paths read, copied from ``rules`` (``model.RuleFacts``)
@@ -165,35 +150,16 @@ class GameState(Table):
     cut_size: int
     perfect_cut: bool
     winner: int
-    took_pile: bool
-    turn_melded: bool
-    turn_points: int
-    turn_canasta: bool
-    turn_base: int
-    laid_off: bool
-    retracted: bool
-    pre_draw: bool
-    asked_turn: bool
     ask_phase: Phase
-    permission: int
-    binding: bool
-    no_discard: bool
+    turn: Turn  # the turn in progress (``canasta.turn``): made anew at each turn's start
     first_turn: bool
     fresh3: list[int]
     laydown_seat: list[int]
     box_turns: list[int]
-    yes_snapshot: YesSnapshot | None
     laydown_turns: list[int]
-    bonus_draws: int
-    upcard_lock: bool
-    shown: bool
     nactions: int
     _hist: Any
     _log: Any
-    # where the check of a binding "yes" last found no way out this turn: the seat's hand, and the
-    # stock's and the pile's sizes, the retracted and no_discard flags and the boxed cards' count
-    # (``engine.discard.must_go_out``); None when none was found (cleared at every turn's start)
-    no_out: tuple[list[int], tuple[int, int, int, int, int]] | None
     # whether the game is over (``phase is Phase.OVER``): a flag, not a property, since every game
     # loop asks it after every action and a property is a call (plain Python 3.11 does not
     # specialize it; a slot is read on the fast path)
@@ -208,26 +174,29 @@ class GameState(Table):
             ) -> GameState:
         """A new game; the first hand is dealt at once. (Typed to take anything: a value of the wrong
         type raises the library's own error, also where the engine is compiled.)"""
-        if not isinstance(rules, RuleSet):
-            raise RuleError(f"a game needs a RuleSet (canasta.rules(NAME, ...)), not {reprlib.repr(rules)}")
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RecordError(f"a game's seed must be a whole number or text, not {reprlib.repr(seed)}")
         if isinstance(dealer, bool) or not isinstance(dealer, int):
             raise SeatError(f"the dealer must be a seat number, not {reprlib.repr(dealer)}")
         s = cls.blank(rules, seed)
+        assert isinstance(rules, RuleSet)  # (blank refuses anything else)
         s.dealer = s.start_dealer = dealer % rules.players
         deal(s)
         return s
 
     @classmethod
-    def blank(cls, rules: RuleSet, seed: int | str) -> GameState:
+    def blank(cls, rules: RuleSet | object, seed: int | str | object) -> GameState:
         """An empty table for ``rules``: no cards anywhere, hand 0, the draw phase of seat 0.
 
         The setup API for positions (``records.position`` builds one on it): put cards in hands with
         :meth:`give_card`, fill ``stock``, ``pile``, ``melds`` and the other fields, set ``current``,
         ``actor`` and ``phase``, log a ``"position"`` event (:meth:`log_event`), then settle it with
         :meth:`end_hand` or :meth:`check_stock_out`. Nothing is checked here: use :meth:`new` for a
-        dealt game, ``canasta.records.position`` for a checked position."""
+        dealt game, ``canasta.records.position`` for a checked position. (Typed to take anything: a
+        rule set that is none, a preset's name, or a seed of the wrong type raise the library's own
+        error, also where the engine is compiled.)"""
+        if not isinstance(rules, RuleSet):
+            raise RuleError(f"a game needs a RuleSet (canasta.rules(NAME, ...)), not {reprlib.repr(rules)}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise RecordError(f"a game's seed must be a whole number or text, not {reprlib.repr(seed)}")
         s = cls()  # not object.__new__: compiled (mypyc) classes need their own constructor
         n = rules.players
         s.rules = rules
@@ -265,7 +234,6 @@ class GameState(Table):
         s.laydown_turns = [0] * rules.sides
         s.boxed = [[] for _ in range(n)]
         s.box_turns = [0] * n
-        s.yes_snapshot = None
         s.cut_size = 0
         s.perfect_cut = False
         s.winner = -1
@@ -274,7 +242,7 @@ class GameState(Table):
         s.nactions = 0
         s.first_turn = False
         s.is_over = False
-        reset_turn(s)
+        s.turn = Turn()
         return s
 
     def __copy__(self) -> GameState:
@@ -307,31 +275,15 @@ class GameState(Table):
         c.fresh3 = self.fresh3[:]
         c.laydown_seat = self.laydown_seat[:]
         c.box_turns = self.box_turns[:]
-        c.yes_snapshot = self.yes_snapshot
         c.laydown_turns = self.laydown_turns[:]
-        c.bonus_draws = self.bonus_draws
-        c.upcard_lock = self.upcard_lock
-        c.shown = self.shown
         c.cut_size = self.cut_size
         c.perfect_cut = self.perfect_cut
         c.winner = self.winner
-        c.took_pile = self.took_pile
-        c.turn_melded = self.turn_melded
-        c.turn_points = self.turn_points
-        c.turn_canasta = self.turn_canasta
-        c.turn_base = self.turn_base
-        c.laid_off = self.laid_off
-        c.retracted = self.retracted
-        c.pre_draw = self.pre_draw
-        c.asked_turn = self.asked_turn
-        c.permission = self.permission
-        c.binding = self.binding
-        c.no_discard = self.no_discard
         c.first_turn = self.first_turn
+        c.turn = self.turn.copy()
         c._hist = self._hist
         c._log = self._log
         c.nactions = self.nactions
-        c.no_out = self.no_out  # never changed in place, only replaced
         c.is_over = self.is_over
         c.seat_side = self.seat_side
         return c
@@ -396,6 +348,27 @@ class GameState(Table):
         logs every table event itself, a position's setup logs ``"position"``."""
         self._log = ((self.hand_no, seat, what, cards, private), self._log)
 
+    @property
+    def stage(self) -> Stage:
+        """What the turn still allows, named (``canasta.turn.Stage``): the phase read with the turn's
+        facts that narrow it (melds shown before the draw, the opening taken back, S0's upcard, a
+        last-card red three)."""
+        ph = self.phase
+        if ph is OVER_PHASE:
+            return Stage.OVER
+        if ph is ANSWER_PHASE:
+            return Stage.ANSWER
+        t = self.turn
+        if ph is DRAW_PHASE:
+            if t.shown_before_draw:
+                return Stage.SHOWN
+            return Stage.RETRACTED if t.retracted else Stage.PICK_UP
+        if t.must_end_without_discard:
+            return Stage.END_WITHOUT_DISCARD
+        if t.retracted:
+            return Stage.RETRACTED
+        return Stage.NO_LAY_DOWN if t.upcard_lock else Stage.PLAY
+
     def pile_stopped(self) -> bool:
         """A black three on top: the next player may not take the pile."""
         return bool(self.pile) and self.rules.black3_stop and is_black_three(self.pile[-1])
@@ -429,14 +402,19 @@ class GameState(Table):
         if self.partner(self.current) < 0:
             return 0
         mode = self.rf.ask_partner
-        if mode == "mandatory" and self.permission != SAID_YES:
-            if self.permission == SAID_NO:
+        if mode == "mandatory" and self.turn.answer != SAID_YES:
+            if self.turn.answer == SAID_NO:
                 return PARTNER_SAID_NO
             return ASK_FIRST
-        if self.permission == SAID_NO and self.binding:
+        if self.turn.answer == SAID_NO and self.turn.answer_binds:
             return PARTNER_SAID_NO
         return 0
 
+
+    def answer_would_bind(self, seat: int) -> bool:
+        """Whether the partner's answer to the seat's question, asked now, binds it (S4
+        ``first_binding``: only the first answer of the hand; elsewhere every answer)."""
+        return self.rf.ask_partner != "first_binding" or self.answers[seat] == 0
 
     def goes_out_concealed(self, layoff: bool = False, new_canasta: bool = False) -> bool:
         """Would the player to move go out concealed now (C1; Britannica: no earlier meld or layoff,
@@ -444,9 +422,9 @@ class GameState(Table):
         play lays a card off on an earlier meld; ``new_canasta``: it completes a canasta of its own.
         The one statement of the rule, for the checks, the going-out solvers and scoring a going out."""
         r = self.rules
-        return (r.concealed and not self.has_melded[self.current] and not self.took_pile
-                and (r.concealed_allows_layoff or (not self.laid_off and not layoff))
-                and (self.turn_canasta or new_canasta or not r.concealed_needs_canasta))
+        return (r.concealed and not self.has_melded[self.current] and not self.turn.took_pile
+                and (r.concealed_allows_layoff or (not self.turn.laid_off and not layoff))
+                and (self.turn.made_canasta or new_canasta or not r.concealed_needs_canasta))
 
     # ------------------------------------------------------------------ legality
     def why_illegal(self, action: object) -> Problem:
@@ -479,7 +457,7 @@ class GameState(Table):
         that the checks it uses and the checks that use it import no module in a cycle."""
         return last_card_out(self, action)
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: Action | object) -> bool:
         return self.why_illegal(action) is None
 
     def facility_level(self, side: int) -> int:
@@ -515,7 +493,7 @@ class GameState(Table):
         unopened = not self.opened[side]
         if ph is DRAW_PHASE:
             # (why_not_draw refuses only after melds shown or with the stock gone: asked only then)
-            if (self.stock and not self.pre_draw) or why_not_draw(self) is None:
+            if (self.stock and not self.turn.shown_before_draw) or why_not_draw(self) is None:
                 out.append(DRAW)
             if self.first_turn and why_not_upcard(self) is None:  # (its first test, a call sooner)
                 out.append(UPCARD)
@@ -523,7 +501,7 @@ class GameState(Table):
             gen_takes(self, out)
             if r.laydown_facility:
                 gen_tops(self, out)
-            if len(out) > ntake and not self.pre_draw and ask_basic(self) is None:
+            if len(out) > ntake and not self.turn.shown_before_draw and ask_basic(self) is None:
                 out.append(ASK)
             if unopened and pre_draw_ok(self):
                 gen_melds(self, out)
@@ -535,18 +513,18 @@ class GameState(Table):
             if r.special_straight and not r.straight_discard:
                 gen_specials(self, out)
             return out
-        if self.bonus_draws and self.stock:
+        if self.turn.replacement_draws and self.stock:
             out.append(DRAW)
         naturals = gen_melds(self, out)
         if r.merge_groups:
             gen_merges(self, out)
         # (why_not_ask after the draw, a call less: ask_basic, and a card left to keep after a "no";
         # a question already asked this turn, which ask_basic refuses, tested first)
-        if not self.asked_turn and self.hn[seat] >= 2 and ask_basic(self) is None:
+        if not self.turn.asked and self.hn[seat] >= 2 and ask_basic(self) is None:
             out.append(ASK)
         if unopened and self.melds[side] and why_not_retract(self) is None:
             out.append(RETRACT)
-        if self.no_discard:
+        if self.turn.must_end_without_discard:
             if why_not_end(self) is None:
                 out.append(END)
         else:
@@ -557,10 +535,13 @@ class GameState(Table):
             gen_specials(self, out)
         return out
 
-    def meld_plan(self, cards: tuple[int, ...] | list[int], meld: int = -1) -> list[Action]:
-        """The elementary actions that lay ``cards`` as one new meld (or add them to ``meld``):
-        three cards first, naturals before wilds, then one card at a time. For UIs; each action is
-        still checked when applied."""
+    def meld_plan(self, cards: tuple[int, ...] | list[int] | object, meld: int | object = -1) -> list[Action]:
+        """The elementary actions that lay ``cards`` (card numbers, or notation text) as one new meld
+        (or add them to ``meld``): three cards first, naturals before wilds, then one card at a time.
+        For UIs; each action is still checked when applied."""
+        cards = card_list(cards)
+        if isinstance(meld, bool) or not isinstance(meld, int):
+            raise NotationError(reprlib.repr(meld), "a meld is its number (-1: a new meld)")
         nat = [f for f in cards if not self.model.wild_face[f]]
         wild = [f for f in cards if self.model.wild_face[f]]
         if meld >= 0:
@@ -572,11 +553,13 @@ class GameState(Table):
         index = len(self.melds[self.side_of(self.current)])
         return [Action(OP_MELD, tuple(first))] + [Action(OP_ADD, (f,), index) for f in rest]
 
-    def take_for(self, cards: tuple[int, ...] | list[int] = ()) -> Action:
+    def take_for(self, cards: tuple[int, ...] | list[int] | object = ()) -> Action:
         """The take a player means by holding out ``cards``, for UIs: the legal take with the same
         cards by kind, with its meld target; with none held out, the legal take with the fewest wild
         cards, then the fewest cards (a natural pair before a card and a wild, as a player would);
-        otherwise the plain take, for :meth:`apply` to say why not."""
+        otherwise the plain take, for :meth:`apply` to say why not. (``cards``: numbers, or notation
+        text.)"""
+        cards = card_list(cards)
         kind, wild = self.model.kind_of, self.model.wild_face
         takes = [a for a in self.legal_actions() if a.op is OP_TAKE]
         if not cards and takes:
@@ -614,7 +597,7 @@ class GameState(Table):
                 or (op is OP_MELD and len(a.cards) == 1)):
             # S0 [F](i){c}: the further card is only for a red trey disclosed at once
             self.fresh3[seat] = 0
-            self.bonus_draws = 0
+            self.turn.replacement_draws = 0
         EFFECTS[op](self, a)
 
     # ------------------------------------------------------------------ turns and hands
@@ -624,7 +607,7 @@ class GameState(Table):
         to draw who may not take the pile ends the hand (``"stock_out"``). Run at every turn's start,
         and by a position's setup."""
         if (not self.stock and self.rules.stock_end == "play_on" and self.phase is DRAW_PHASE
-                and (pile_block(self) is not None or not any_take(self))):
+                and (not pile_takeable(self) or not any_take(self))):
             self.end_hand("stock_out", -1)
 
     def end_hand(self, reason: str, out_seat: int, concealed: bool = False, special: int = 0) -> None:
@@ -633,7 +616,7 @@ class GameState(Table):
         out (-1: none), ``concealed`` whether it went out concealed, ``special`` a special hand's
         award. Then the next hand is dealt, or the game is over. The engine calls it when play ends
         a hand; a position's setup calls it for a hand that is over (``hand_over``)."""
-        if self.turn_melded:
+        if self.turn.melded:
             self.has_melded[self.current] = True
         result = score_hand(self, reason, out_seat, concealed, special)
         self.results.append(result)

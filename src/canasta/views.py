@@ -14,19 +14,25 @@ from typing import Any, NamedTuple
 
 from .actions import Op
 from .cards import card_str, format_cards, sort_key
-from .errors import SeatError
+from .errors import RecordError, SeatError
 from .goingout import can_go_out
 from .melds import Meld, MeldType
 from .rules import RuleSet
 from .state import SAID_NO, SAID_YES, GameState, Phase
+from .turn import TURN_COUNTS
+from .turn import TURN_FLAGS as TURN_FACTS
 
 
-def view(state: GameState, seat: object) -> dict[str, Any]:
+def view(state: GameState | object, seat: object) -> dict[str, Any]:
     """Everything ``seat`` may know now, serialisable with :func:`json.dumps`. (Typed
-    ``object``: anything is checked here, also where the engine is compiled; a number that is not a
-    seat of the table raises :class:`SeatError`.)"""
+    ``object``: anything is checked here, also where the engine is compiled; what is not a game
+    raises :class:`RecordError`, a number that is not a seat of the table :class:`SeatError`.)"""
+    game = check_game(state)
+    return _view(game, check_seat(game, seat))
+
+
+def _view(state: GameState, me: int) -> dict[str, Any]:
     r = state.rules
-    me = check_seat(state, seat)
     side = state.side_of(me)
     pile = state.pile
     to_act = state.actor if state.phase is not Phase.OVER else -1
@@ -97,6 +103,12 @@ class MeldFacts(NamedTuple):
     cards: tuple[int, ...]  # faces, or () where hidden
 
 
+# the true/false facts of the turn in a seat's view (``SeatView.turn_flags``), in order: the turn's
+# own (``canasta.turn.TURN_FLAGS``) and the hand's first turn
+TURN_FLAGS = (*TURN_FACTS, "first_turn")
+_TURN_FACTS = attrgetter(*TURN_FACTS)
+
+
 class SeatView(NamedTuple):
     """What :func:`view` gives the seat, in numbers and without the log, for machines that look at
     every position (the observations of ``canasta.rl``): the same facts, read from the state the same
@@ -148,17 +160,23 @@ class SeatView(NamedTuple):
     winner: int
 
 
-def seat_view(state: GameState, seat: object) -> SeatView:
+def seat_view(state: GameState | object, seat: object) -> SeatView:
     """:func:`view` in numbers (see :class:`SeatView`): what ``seat`` may know now. Made for a
     caller that reads it at once: its sequences may be the state's own lists (no copies: it is read
-    at every step of a learning environment), so it is read-only and valid until the next action."""
+    at every step of a learning environment), so it is read-only and valid until the next action.
+    (Checked as :func:`view` is.)"""
+    game = check_game(state)
+    return _seat_view(game, check_seat(game, seat))
+
+
+def _seat_view(state: GameState, me: int) -> SeatView:
     r = state.rules
-    me = check_seat(state, seat)
     side = state.seat_side[me]
     pile = state.pile
     hidden = r.canasta_cards_hidden
     size = r.canasta_size
     over = state.phase is Phase.OVER
+    turn = state.turn
     cache = _SIDE_FACTS
     melds = []
     for ms in state.melds:
@@ -175,8 +193,9 @@ def seat_view(state: GameState, seat: object) -> SeatView:
         state.opened, state.minimum, tuple([state.canastas(x) for x in range(len(melds))]),
         state.scores, state.talons, state.penalties, state.has_melded, state.asks, state.answers,
         state.owed, state.fresh3[me], state.laydown_seat, state.laydown_turns, state.boxed,
-        state.box_turns, _FLAGS(state), state.turn_points, state.turn_base, state.permission,
-        state.ask_phase, state.bonus_draws, state.yes_snapshot is not None,
+        state.box_turns, (*_TURN_FACTS(turn), state.first_turn), turn.opening_points,
+        turn.melds_before_turn, turn.answer, state.ask_phase, turn.replacement_draws,
+        turn.table_at_yes is not None,
         bool(r.turn_card_under) and len(state.stock) <= r.turn_card_under, state.winner))
 
 
@@ -224,7 +243,7 @@ def going_out(state: GameState, seat: int) -> dict[str, Any] | None:
         possible = can_go_out(state)
     r = state.rules
     return {"possible": possible,
-            "binding": r.ask_partner != "first_binding" or state.answers[seat] == 0,
+            "binding": state.answer_would_bind(seat),
             "penalty": r.failed_go_out_penalty, "boxes": r.failed_go_out_boxes}
 
 
@@ -232,6 +251,13 @@ def threes_laid(r: RuleSet) -> str:
     """Which threes are laid and scored: "all" in the American games (R 1.2, S3 C), else "red";
     the pages, the terminal and the CLI name the threes' rows and log lines by it."""
     return "all" if r.red3_mode == "threes" else "red"
+
+
+def check_game(state: object) -> GameState:
+    """``state`` if it is a game (:class:`~canasta.state.GameState`), else :class:`RecordError`."""
+    if not isinstance(state, GameState):
+        raise RecordError(f"expected a game (canasta.GameState), not {_brief(state)}")
+    return state
 
 
 def check_seat(state: GameState, seat: object) -> int:
@@ -246,25 +272,22 @@ def _brief(v: object) -> str:
     return reprlib.repr(v)
 
 
-# The true/false facts of the turn in progress: view key -> state attribute. A position's
-# ``turn_state`` (records.py) takes the same keys, so a view's turn can be set up again.
-TURN_FLAGS = {"took_pile": "took_pile", "melded": "turn_melded", "made_canasta": "turn_canasta",
-              "laid_off": "laid_off", "retracted": "retracted", "shown_before_draw": "pre_draw",
-              "asked": "asked_turn", "answer_binds": "binding", "must_end_without_discard": "no_discard",
-              "first_turn": "first_turn", "upcard_lock": "upcard_lock", "shown": "shown"}
-_FLAGS = attrgetter(*TURN_FLAGS.values())  # the turn's facts in TURN_FLAGS' order (seat_view)
-TURN_KEYS = frozenset(TURN_FLAGS) | {"opening_points", "melds_before_turn", "answer", "ask_phase",
-                                     "replacement_draws", "table_at_yes"}
+# The keys of a view's ``turn_state``, which a position's ``turn_state`` (records.py) takes too, so
+# that a view's turn can be set up again: the turn's facts by their names in ``canasta.turn``
+# (``TURN_FLAGS``, ``TURN_COUNTS``), the hand's first turn, and the rest written their own way
+TURN_KEYS = frozenset(TURN_FACTS) | frozenset(TURN_COUNTS) | {"first_turn", "answer", "ask_phase",
+                                                               "table_at_yes", "stage"}
 
 
 # What only the seat itself may see: dropped from the view given to a spectator.
 PRIVATE_KEYS = ("hand", "fresh_red_threes", "legal_actions")
 
 
-def spectator_view(state: GameState) -> dict[str, Any]:
+def spectator_view(state: GameState | object) -> dict[str, Any]:
     """What someone watching the table may know: everything public, no hand, no seat's private log
-    entries (the cards a player drew appear only as counts)."""
-    out = view(state, 0)
+    entries (the cards a player drew appear only as counts). (Checked as :func:`view` is.)"""
+    state = check_game(state)
+    out = _view(state, 0)
     out.update({"seat": None, "side": None, "partner": None, "hand": "", "fresh_red_threes": 0,
                 "legal_actions": [], "log": public_log(state, -1)})
     out["pile"]["frozen_for_me"] = None
@@ -273,14 +296,16 @@ def spectator_view(state: GameState) -> dict[str, Any]:
 
 def turn_state(state: GameState) -> dict[str, Any]:
     """The public facts of the turn in progress (the same keys a position's ``turn_state`` takes)."""
-    out: dict[str, Any] = {key: getattr(state, attr) for key, attr in TURN_FLAGS.items()}
+    turn = state.turn
+    out: dict[str, Any] = {key: getattr(turn, key) for key in TURN_FACTS}
+    for key in TURN_COUNTS:
+        out[key] = getattr(turn, key)
     out.update({
-        "opening_points": state.turn_points,
-        "melds_before_turn": state.turn_base,
-        "answer": {SAID_YES: "yes", SAID_NO: "no"}.get(state.permission),
+        "first_turn": state.first_turn,
+        "answer": {SAID_YES: "yes", SAID_NO: "no"}.get(turn.answer),
         "ask_phase": state.ask_phase.name.lower(),
-        "replacement_draws": state.bonus_draws,
         "table_at_yes": _table_at_yes(state),
+        "stage": state.stage.name.lower(),  # what the turn still allows (``canasta.turn.Stage``)
     })
     return out
 
@@ -289,7 +314,7 @@ def _table_at_yes(state: GameState) -> dict[str, Any] | None:
     """S0 [J](v): the table when the player was told "yes" (public: everyone saw it), which says
     what he has shown since and would be boxed if he then fails to go out; None where nothing is
     boxed for that."""
-    snap = state.yes_snapshot
+    snap = state.turn.table_at_yes
     if snap is None:
         return None
     melds, opened, red_threes = snap

@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..errors import BotError
+from ..presets import bot_tuning
+from ..rules import RuleSet
 from .base import Bot, KnowsRules, play_turn
 from .heuristic import HeuristicBot, Weights
 from .random import RandomBot
@@ -39,7 +41,7 @@ from .search import SearchBot, SearchConfig
 if TYPE_CHECKING:
     from .explain import Explanation
 
-__all__ = ["BEGINNER", "BEGINNER_BY_PRESET", "BOTS", "EXPERT_PLUS_THINK", "LEVELS", "LEVEL_NAMES",
+__all__ = ["BEGINNER", "BEGINNER_NO_SEQUENCES", "BOTS", "EXPERT_PLUS_THINK", "LEVELS", "LEVEL_NAMES",
            "OLD_LEVELS", "SEARCHERS", "THINK_LONGER", "THINK_MAX", "BeginnerBot", "Bot", "HeuristicBot",
            "RandomBot", "SearchBot", "SearchConfig", "Weights", "bot_names", "is_bot_name", "level_id",
            "make_bot", "play_turn", "split_think", "think_config"]
@@ -50,13 +52,20 @@ BEGINNER = Weights(take_threshold=150.0, pile_card=6.0, danger_meld_rank=0.0, da
                    danger_seq=0.0, safe_thrown_by_next=0.0, break_pair=0.0, black3=10.0, wild_gap=0,
                    wild_gap_max=0, freeze_pile=10**6, stay_in_margin=0, stay_in_stock=10)
 # In Bolivia and Trey Canasta taking fewer piles and closing no canasta with wild cards made the
-# heuristic *stronger* in short runs (docs/bots.md), so there the beginner takes piles and closes
-# canastas like the club player, and instead plays no sequences on purpose (keeps no card for a run).
-BEGINNER_BY_PRESET: dict[str, Weights] = dict.fromkeys(
-    ("bolivia", "trey-canasta"),
-    replace(Weights(), danger_meld_rank=0.0, danger_unseen=0.0, danger_seq=0.0, safe_thrown_by_next=0.0,
-            break_pair=0.0, black3=10.0, freeze_pile=10**6, seq_adjacent=0.0, seq_gap=0.0,
-            seq_table_gap=0.0, escalera_need=1.0, seq_hold=0.0))
+# heuristic *stronger* in short runs (docs/bots.md), so there (``BotTuning.beginner_plays_no_sequences``)
+# the beginner takes piles and closes canastas like the club player, and instead plays no sequences
+# on purpose (keeps no card for a run).
+BEGINNER_NO_SEQUENCES = replace(
+    Weights(), danger_meld_rank=0.0, danger_unseen=0.0, danger_seq=0.0, safe_thrown_by_next=0.0,
+    break_pair=0.0, black3=10.0, freeze_pile=10**6, seq_adjacent=0.0, seq_gap=0.0, seq_table_gap=0.0,
+    escalera_need=1.0, seq_hold=0.0)
+
+
+def beginner_weights(rules: RuleSet) -> Weights:
+    """The Beginner's habits in these rules (``BEGINNER``, or ``BEGINNER_NO_SEQUENCES`` where the
+    rule set's tuning says so)."""
+    return BEGINNER_NO_SEQUENCES if bot_tuning(rules.name).beginner_plays_no_sequences else BEGINNER
+
 
 THINK_MAX = 8  # the most a search level's ``:N`` may ask for
 
@@ -82,7 +91,7 @@ SEARCHERS = frozenset(("search", "expert", "expert-plus", "hard"))  # the names 
 
 class BeginnerBot(KnowsRules):
     """The heuristic with a newer player's habits: :data:`BEGINNER`, or the preset's own
-    (:data:`BEGINNER_BY_PRESET`), chosen at the first decision, when the rules are known. (A
+    (:func:`beginner_weights`), chosen at the first decision, when the rules are known. (A
     wrapper, not a subclass: a compiled class cannot be subclassed by an interpreted one.)"""
 
     name = "beginner"
@@ -94,7 +103,7 @@ class BeginnerBot(KnowsRules):
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if self.bot is None:
             rules = self.rules_for(view)
-            self.bot = HeuristicBot(self.seed, BEGINNER_BY_PRESET.get(rules.name, BEGINNER))
+            self.bot = HeuristicBot(self.seed, beginner_weights(rules))
             self.bot.start(rules, int(view["seat"]))
         return self.bot.choose(view, legal)
 

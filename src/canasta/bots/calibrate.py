@@ -1,4 +1,4 @@
-"""Fitting the search bot's cut-off estimate (:data:`canasta.bots.search.ESTIMATES`) to play.
+"""Fitting the search bot's cut-off estimate (``canasta.presets.BotTuning.estimate``) to play.
 
 The search bot cuts its playouts off after a few turns and scores them with
 :meth:`~canasta.bots.search.SearchBot.estimate`: the side's score if the hand ended now, plus weights
@@ -110,7 +110,7 @@ def residual_sd(data: list[Sample], w: list[float]) -> float:
 
 def hand_spread(hands: list[tuple[int, ...]]) -> tuple[float, float]:
     """(the standard deviation of a hand's score difference between a side and the mean of the
-    others, a side's mean hand score): how far one hand moves a game (``search.HAND_SPREAD``)."""
+    others, a side's mean hand score): how far one hand moves a game (``BotTuning.hand_spread``)."""
     diffs = [t[i] - sum(t[j] for j in range(len(t)) if j != i) / (len(t) - 1)
              for t in hands for i in range(len(t))]
     mean = sum(diffs) / len(diffs)

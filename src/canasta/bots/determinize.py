@@ -11,7 +11,7 @@ card more for every card its player has discarded this hand, and as many are put
 first (and a second card of a rank the player passed up on the pile). Players keep pairs to take
 the pile with, so random hands hold too few of them, and a search in such worlds thinks a discard
 safer than it is. The search uses it in the American games, where the pile is always taken with a
-natural pair (``search.KEPT_PAIRS``).
+natural pair (``BotTuning.kept_pairs``).
 """
 
 from __future__ import annotations

@@ -91,8 +91,8 @@ from typing import Any
 
 from ..actions import Action, Op
 from ..cards import is_black_three, is_red_three, is_wild
-from ..melds import Meld, MeldType, wilds_allowed
-from ..model import CardModel, card_model
+from ..melds import Meld, MeldType, black_threes_meld, wilds_allowed
+from ..model import CardModel, card_model, opening_met, rule_facts
 from ..rules import RuleSet
 from ..state import SAID_NO, SAID_YES, GameState, Phase
 from .base import KnowsRules
@@ -314,9 +314,9 @@ class Obs:
         return Obs(r, s.model, seat, side, phase, hand, melds, s.pile, len(s.pile),
                    s.frozen_reason(side) is not None,
                    s.opened, s.minimum, [s.canastas(i) for i in range(r.sides)], s.scores, s.hn,
-                   len(s.stock), s.took_pile, s.turn_melded, s.turn_points, s.asked_turn,
-                   {SAID_YES: "yes", SAID_NO: "no"}.get(s.permission), s.pre_draw,
-                   s.fresh3[seat] if s.fresh3 else 0, s.bonus_draws, seen, [])
+                   len(s.stock), s.turn.took_pile, s.turn.melded, s.turn.opening_points, s.turn.asked,
+                   {SAID_YES: "yes", SAID_NO: "no"}.get(s.turn.answer), s.turn.shown_before_draw,
+                   s.fresh3[seat] if s.fresh3 else 0, s.turn.replacement_draws, seen, [])
 
 
 def _rank(f: int) -> int:
@@ -385,7 +385,7 @@ class Heuristic:
                 continue
             left += c
         b3 = sum(1 for f in o.hand if is_black_three(f))
-        if b3 and (b3 < o.rules.black3_meld_min or o.rules.black3_meld == "none"):
+        if b3 and not black_threes_meld(o.rules, b3, 0):
             left += b3
         left += sum(1 for f in o.hand if is_red_three(f))
         if wilds and not has_meld:
@@ -418,9 +418,10 @@ class Heuristic:
                     pairs.add(rank)
                     pts += 2 * val[(rank - 2) * 4] + val[wf]
                     used += 3
-        if o.rules.opening_natural_meld and not triples and not self._natural_laid(o):
-            return None  # R 1.2, S3 D: a natural meld of three
-        if pts >= need and used < len(o.hand) and (triples or pairs):
+        natural = bool(triples) or self._natural_laid(o)  # R 1.2, S3 D: a natural meld of three
+        canasta = any(nat[rank] >= o.rules.canasta_size for rank in triples)
+        if (opening_met(rule_facts(o.rules), o.minimum[o.side], o.opening_points + pts, natural, canasta)
+                and used < len(o.hand) and (triples or pairs)):
             return triples, pairs
         return None
 
@@ -433,17 +434,17 @@ class Heuristic:
         """Three-pack games: the hand's layout, if its melds (red and black threes aside) reach the
         minimum still needed and leave a card to discard."""
         p = o.plan
-        need = o.minimum[o.side] - o.opening_points
         melds = [(t, fs) for t, fs in p.melds if t != BLACK3]
         if not melds and not (o.melds[o.side] and p.adds):
             return None
-        if o.rules.opening_natural_meld and not self._natural_laid(o) and not any(
-                t == GROUP and not any(is_wild(f) for f in fs) for t, fs in melds):
-            return None  # R 1.2, S3 D: a natural meld of three
+        naturals = [fs for t, fs in melds if t == GROUP and not any(is_wild(f) for f in fs)]
+        natural = self._natural_laid(o) or bool(naturals)  # R 1.2, S3 D: a natural meld of three
+        canasta = any(len(fs) >= o.rules.canasta_size for fs in naturals)
         val = o.model.value
         pts = sum(val[f] for _, fs in melds for f in fs) + sum(val[f] for f in p.adds if f // 4 != 1)
         keep = len(o.hand) - sum(len(fs) for _, fs in melds) - sum(1 for f in p.adds if f // 4 != 1)
-        return p if pts >= need and keep >= 1 else None
+        opens = opening_met(rule_facts(o.rules), o.minimum[o.side], o.opening_points + pts, natural, canasta)
+        return p if opens and keep >= 1 else None
 
     def red3_meld_ok(self, o: Obs) -> bool:
         """Meld a red three (S1: +100 with the going-out requirement, -100 without; -750 if held)?"""
@@ -589,10 +590,12 @@ class Heuristic:
             pts += sum(val[f] for f in pair)
         if r.pile_top_counts:
             pts += val[top]
-        if pts < o.minimum[o.side] - o.opening_points or len(rest) - sum(len(fs) for _, fs in melds) < 1:
-            return None
-        if r.opening_natural_meld and not self._natural_laid(o) and not any(
-                t == GROUP and not any(is_wild(f) for f in fs) for t, fs in melds) and not r.take_cards_count:
+        # R 1.2, S3 D: a natural meld of three (the take's pair and the top card, where they count)
+        naturals = [fs for t, fs in melds if t == GROUP and not any(is_wild(f) for f in fs)]
+        natural = self._natural_laid(o) or bool(naturals) or bool(r.take_cards_count)
+        canasta = any(len(fs) >= r.canasta_size for fs in naturals)
+        if (not opening_met(rule_facts(r), o.minimum[o.side], o.opening_points + pts, natural, canasta)
+                or len(rest) - sum(len(fs) for _, fs in melds) < 1):
             return None
         best: tuple[float, Action, str] | None = None
         for a in legal:
@@ -900,7 +903,7 @@ class Heuristic:
             return -w.wild_discard - val, "wild"
         if is_black_three(f):
             held = sum(1 for g in o.hand if is_black_three(g))
-            if r.black3_hand_penalty and r.black3_meld != "none" and held >= r.black3_meld_min:
+            if r.black3_hand_penalty and black_threes_meld(r, held, 0):
                 # S0 [F](ii): three or more go out as a meld; fewer cost 100 each in hand
                 return -w.black3_keep, "black3_kept"
             return w.black3 + w.danger_pile * pile_after * 0.5, "black3_stops"

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import is_wild
 from ..melds import wild_room
+from ..model import opening_met, rule_facts
 from .plan import GROUP, risky_rank
 
 if TYPE_CHECKING:
@@ -69,7 +70,6 @@ def plan_opening(o: Obs, top: int | None = None) -> OpeningPlan | None:
     r = o.rules
     val = o.model.value
     hand = o.hand
-    need = o.minimum[o.side] - o.opening_points
     side_melds = o.melds[o.side]
     natural_have = any(m.kind == GROUP and m.wilds == 0 and m.naturals >= 3 for m in side_melds)
     keeper = False  # a natural meld of three kept free of wild cards has been chosen
@@ -146,7 +146,7 @@ def plan_opening(o: Obs, top: int | None = None) -> OpeningPlan | None:
     best: tuple[tuple[int, int, int], OpeningPlan] | None = None
     for k_pairs in range(len(pairs) + 1):
         for chosen in combinations(range(len(pairs)), k_pairs):
-            plan = _fill(o, need, base_pts, natural_ok, base_cards, spare, groups, group_room,
+            plan = _fill(o, base_pts, natural_ok, base_cards, spare, groups, group_room,
                          [pairs[i] for i in chosen], slots, take_room, wilds, adds, take)
             if plan is None:
                 continue
@@ -158,13 +158,15 @@ def plan_opening(o: Obs, top: int | None = None) -> OpeningPlan | None:
     return None if best is None else best[1]
 
 
-def _fill(o: Obs, need: int, base_pts: int, natural_ok: bool, base_cards: int, spare: int,
+def _fill(o: Obs, base_pts: int, natural_ok: bool, base_cards: int, spare: int,
           groups: list[tuple[int, ...]], group_room: list[int], pairs: list[tuple[int, ...]],
           slots: list[tuple[int, int]], take_room: int, wilds: list[int],
           adds: list[tuple[int, int]], take: tuple[int, ...]) -> OpeningPlan | None:
-    """The opening with these pairs and the fewest wild cards (the highest first), or None."""
-    if not natural_ok or len(pairs) > len(wilds):
+    """The opening with these pairs and the fewest wild cards (the highest first), or None
+    (``natural_ok``: a natural meld of three or more is among them or on the table)."""
+    if len(pairs) > len(wilds):
         return None
+    rf = rule_facts(o.rules)
     val = o.model.value
     pts = base_pts + sum(val[f] for p in pairs for f in p)
     # each pair takes one wild card; then further ones where there is room
@@ -174,7 +176,7 @@ def _fill(o: Obs, need: int, base_pts: int, natural_ok: bool, base_cards: int, s
     for extra in range(extra_max + 1):
         k = len(pairs) + extra
         got = pts + sum(val[f] for f in wilds[:k])
-        if got < need:
+        if not opening_met(rf, o.minimum[o.side], o.opening_points + got, natural_ok, False):
             continue
         if spare - cards - k < 1:
             return None  # a card must be left to discard

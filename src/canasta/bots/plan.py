@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..cards import JOKER, is_black_three, is_red_three, is_wild
-from ..melds import red_three_melds_alone, wilds_allowed
+from ..melds import black_threes_meld, red_three_melds_alone, wilds_allowed
 
 if TYPE_CHECKING:
     from .heuristic import Obs
@@ -224,7 +224,7 @@ def plan_hand(o: Obs) -> HandPlan:
         best.adds.extend(red)
     else:
         best.left.extend(red)
-    if black and o.rules.black3_meld != "none" and len(black) >= o.rules.black3_meld_min:
+    if black and black_threes_meld(o.rules, len(black), 0):
         best.melds.append((BLACK3, black))
     else:
         best.left.extend(black)

@@ -17,18 +17,18 @@ threes now or later) lays out its melds in a sampled world. Where a plan differs
 own turn, the plans are played out like candidate actions and the best is followed for the rest of
 the turn (the discard is then searched as usual).
 
-**Whole hands** (:data:`WHOLE_HAND`: the American games): every playout runs to the end of the
+**Whole hands** (``BotTuning.whole_hand``: the American games): every playout runs to the end of the
 hand, with more worlds, instead of being cut off after ``turns`` turns.
 
 **Scoring a playout**: the hand's result if it ended, else an estimate: the engine's score of the
 hand as if it ended now (every canasta kind, red threes plus or minus, the cards in hand), plus
 weights times the cards, points and wild cards in hand and the melds one to three cards short of a
-canasta (:func:`estimate_features`). The weights (:data:`ESTIMATES`) are fitted per preset by
+canasta (:func:`estimate_features`). The weights (``BotTuning.estimate``) are fitted per preset by
 ``benchmarks/calibrate_estimate.py`` to how hands of heuristic play actually end. A decision whether
 the hand ends now (going out or staying in, asking, answering) is played out to the end of the hand
 (``end_turns``): an exact result is not weighed against an estimate.
 
-**Playing to win the game** (:data:`PLAY_TO_WIN`: the American games): a playout is judged by the
+**Playing to win the game** (``BotTuning.play_to_win``: the American games): a playout is judged by the
 chance it leaves of winning the game (:func:`game_chance`: the game's totals after the hand's
 result or estimate, against the spread of the hands still to play), not by the hand's points. Ahead
 in the last hand of a tournament game, going out at once beats a bigger hand that risks the lead.
@@ -36,7 +36,7 @@ in the last hand of a tournament game, going out at once beats a bigger hand tha
 The candidate with the best mean over the same worlds (common random numbers) is played if it
 beats the heuristic's own choice by more than ``confidence`` standard errors of the paired
 differences (else the heuristic's choice stands). Where the bot's model of a game is weaker
-(:data:`CONFIDENCE`: the American games) it must be surer.
+(``BotTuning.confidence``: the American games) it must be surer.
 
 Robustness: a later preset may add state or actions this bot does not model. If a sampled world
 does not accept a candidate action (it does not reproduce the view), or sampling or a playout raises,
@@ -63,11 +63,13 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import lru_cache
+from typing import Any, Final
 
 from ..actions import Action, Op
 from ..cards import is_wild
 from ..melds import MeldType
+from ..presets import UNMEASURED, bot_tuning
 from ..rules import RuleSet
 from ..scoring import score_hand
 from ..state import GameState, Phase
@@ -105,71 +107,44 @@ class Estimate:
                                       # cards short of it is worth
 
 
-# Fitted by benchmarks/calibrate_estimate.py (400 games of heuristic self-play: the heuristic's play
-# is what the playouts are) where a strength run confirmed the fit (docs/bots.md); "*", set by hand,
-# for the others.
-ESTIMATES: dict[str, Estimate] = {
-    "*": Estimate(0.5, 4.0, 0.0, (0.08, 0.08, 0.0)),
-    "bolivia": Estimate(2.55, 27.4, 34.4, (0.503, 0.231, 0.0805)),
-    "gvr-club": Estimate(1.76, 19.7, 3.66, (0.503, 0.256, 0.116)),
-    "american": Estimate(6.08, -8.36, -17.1, (1.62, 0.594, 0.37)),
-    "nvso-tournament": Estimate(8.27, -53.0, -17.8, (1.25, 0.543, 0.288)),
-    "samba": Estimate(2.36, -6.3, 35.3, (0.31, 0.0845, 0.0137)),
-    "trey-canasta": Estimate(2.13, 21.0, 41.9, (0.565, 0.273, 0.146)),
-}
+# What the search was tuned to in each rule set is kept with the rule set
+# (``canasta.presets.BotTuning``, measured as docs/bots.md says): the cut-off estimate's weights,
+# fitted by benchmarks/calibrate_estimate.py (400 games of heuristic self-play: the heuristic's play
+# is what the playouts are) where a strength run confirmed the fit; how sure an alternative must be
+# to overrule the heuristic; whether sampled worlds keep pairs (the American games: a random deal
+# holds too few pairs for a pile always taken with a natural pair); how far one hand moves a game and
+# whether to play to win it; how many times the worlds where playouts run to the end of the hand.
+
+#: The estimate of a rule set with none fitted (set by hand).
+DEFAULT_ESTIMATE: Final = Estimate(0.5, 4.0, 0.0, (0.08, 0.08, 0.0))
+#: How far one hand moves a game where it was not measured (a rough row): the standard deviation
+#: of two sides' hand difference, and a side's mean hand score.
+DEFAULT_SPREAD: Final = (2500.0, 1000.0)
 
 
-# How sure an alternative must be to overrule the heuristic (standard errors of the paired
-# differences), per preset ("*" for the others). In the American games the sampled worlds and the
-# cut-off estimate model the game less well (the estimate's fit explains about 5% of how a hand ends
-# there, 10 to 16% in samba and trey), and over 200 NVSO games a surer search won more
-# (docs/bots.md).
-CONFIDENCE: dict[str, float] = {"*": 1.0, "american": 2.0, "nvso-tournament": 2.0}
-
-# The presets whose sampled worlds deal the other hands as players keep them (determinize's
-# keep_pairs): the American games, where the pile is always taken with a natural pair and a random
-# deal holds too few pairs (docs/bots.md). Bolivia's pile is always frozen too, but there kept pairs
-# won 65.0% of 400 games against 67.0% for random hands on the same deals: no gain measured.
-KEPT_PAIRS: frozenset[str] = frozenset(("american", "nvso-tournament"))
+@lru_cache(maxsize=64)
+def estimate_for(name: str) -> Estimate:
+    """The cut-off estimate's weights in rule set ``name`` (``BotTuning.estimate``)."""
+    e = bot_tuning(name).estimate
+    return DEFAULT_ESTIMATE if e is None else Estimate(e[0], e[1], e[2], e[3])
 
 
-# How far one hand moves a game between heuristic players, per preset: the standard deviation of
-# the difference between two sides' hand scores, and a side's mean hand score
-# (``benchmarks/calibrate_estimate.py`` prints them; :func:`game_chance` uses them).
-HAND_SPREAD: dict[str, tuple[float, float]] = {
-    "*": (2500.0, 1000.0),  # a rough row for presets not measured
-    "nvso-tournament": (2511.0, 964.0),  # 400 games, 1,191 hands
-    "american": (2502.0, 1109.0),        # 400 games, 2,750 hands
-}
-
-# The presets whose search plays to win the game (SearchConfig.play_to_win): the American games,
-# where a tournament game is three hands (S3 B); measured over 800 games each (docs/bots.md):
-# american 64.4% against 61.0% by the hand's points, nvso-tournament 57.9% against 56.5%. Not
-# measured elsewhere, and game_chance does not model S0 [K](i) (only a side that goes out can win),
-# so it is off in the other presets.
-PLAY_TO_WIN: frozenset[str] = frozenset(("american", "nvso-tournament"))
-
-# The presets whose playouts all run to the end of the hand, with this many times the worlds
-# (SearchConfig.whole_hand). In NVSO what decides a hand (which side builds its canastas first)
-# shows only at its end, and the four-turn cut-off's estimate misleads a search that optimises it
-# (given the real cards it played worse than the heuristic); a whole hand's result is exact but
-# noisy with a random stock, hence the worlds: six times (96; against the Club player over 800
-# deals: 67.0% of the games won, 64.5% with 64 worlds, 57.9% without whole hands). American
-# games are six or seven long hands: there twice the worlds (32), which keeps a game's cost near
-# an NVSO game's; over 800 deals 67.6% against 64.4% (docs/bots.md).
-WHOLE_HAND: dict[str, int] = {"nvso-tournament": 6, "american": 2}
+def hand_spread(name: str) -> tuple[float, float]:
+    """How far one hand moves a game in rule set ``name`` (``BotTuning.hand_spread``)."""
+    spread = bot_tuning(name).hand_spread
+    return DEFAULT_SPREAD if spread is None else spread
 
 
 def game_chance(r: RuleSet, totals: Sequence[float], side: int, hand_no: int, cut: bool) -> float:
     """The chance (0 to 1) that ``side`` wins the game once hand ``hand_no`` (from 0) has ended
     with these game totals (estimated, where the playout was ``cut`` off before the hand's end):
-    the lead over the best other side, against the spread (HAND_SPREAD) of the hands still to
+    the lead over the best other side, against the spread (``hand_spread``) of the hands still to
     play, and of the rest of this one where it was cut off. A lead of 500 in the last hand of a
     tournament game is nearly a sure win, the same lead in its first hand is not: the search
     plays safe ahead and takes chances behind, as a player does who counts the score. The hands
     still to play: a game of N hands' rest (S3 B), or as many as the leader needs at a mean
     hand's score to reach the target, whichever is fewer; none once a side has reached it."""
-    sd, mean = HAND_SPREAD.get(r.name, HAND_SPREAD["*"])
+    sd, mean = hand_spread(r.name)
     lead = totals[side] - max(t for i, t in enumerate(totals) if i != side)
     top = max(totals)
     left = 0.0 if top >= r.target_score else (r.target_score - top) / mean
@@ -195,21 +170,21 @@ class SearchConfig:
                                  # of docs/bots.md: 5,502 at 16 worlds, 20,781 at 48.
     max_seconds: float | None = 1.8  # hard cap per decision on the clock: the worlds played so far
                                  # decide (fires only on a slow or loaded machine; None: no cap)
-    estimate: Estimate | None = None  # the cut-off estimate's weights (None: ESTIMATES)
+    estimate: Estimate | None = None  # the cut-off estimate's weights (None: ``estimate_for``)
     end_turns: int = 10**6       # turns played after a decision whether to go out (10**6: to the
                                  # end of the hand)
     confidence: float | None = None  # leave the heuristic's choice only for an alternative better
                                  # by this many standard errors (0: the best mean always; None:
-                                 # the preset's CONFIDENCE)
+                                 # the rule set's ``BotTuning.confidence``)
     turn_plans: tuple[str, ...] = tuple(TURN_PLANS)  # whole-turn plans compared with the
                                  # heuristic's turn (see TURN_PLANS); () for none
     keep_pairs: bool | None = None  # deal the other hands as players keep them, pairs kept
-                                 # (determinize's keep_pairs); None: in the presets of KEPT_PAIRS
+                                 # (determinize's keep_pairs); None: the rule set's ``BotTuning.kept_pairs``
     play_to_win: bool | None = None  # judge a playout by the chance it gives of winning the game
-                                 # (game_chance), not by the hand's points; None: in PLAY_TO_WIN
+                                 # (game_chance), not by the hand's points; None: ``BotTuning.play_to_win``
     whole_hand: int | None = None  # play every playout to the end of the hand (end_turns) with
                                  # this many times the worlds; 0: cut off after ``turns``; None:
-                                 # the preset's WHOLE_HAND
+                                 # the rule set's ``BotTuning.whole_hand``
 
 
 class SearchBot(KnowsRules):
@@ -239,7 +214,7 @@ class SearchBot(KnowsRules):
         self._deadline = math.inf   # perf_counter() after which this decision stops sampling
         self._last = ""
         self._said: tuple[Obs, Action, list[Action], bool] | None = None
-        self._z = CONFIDENCE["*"] if self.config.confidence is None else self.config.confidence
+        self._z = UNMEASURED.confidence if self.config.confidence is None else self.config.confidence
 
     def explain(self) -> str:
         """The last move and its reason in a player's words: the heuristic's reason for that move,
@@ -411,23 +386,23 @@ class SearchBot(KnowsRules):
     def confidence(self, rules: RuleSet) -> float:
         """How many standard errors an alternative must gain to overrule the heuristic here."""
         z = self.config.confidence
-        return CONFIDENCE.get(rules.name, CONFIDENCE["*"]) if z is None else z
+        return bot_tuning(rules.name).confidence if z is None else z
 
     def budget(self, rules: RuleSet) -> tuple[int, int]:
         """The worlds per decision and the turns a playout runs (``SearchConfig.whole_hand``)."""
         cfg = self.config
-        times = WHOLE_HAND.get(rules.name, 0) if cfg.whole_hand is None else cfg.whole_hand
+        times = bot_tuning(rules.name).whole_hand if cfg.whole_hand is None else cfg.whole_hand
         return (cfg.samples * times, cfg.end_turns) if times > 0 else (cfg.samples, cfg.turns)
 
     def keeps_pairs(self, rules: RuleSet) -> bool:
         """Are the other hands dealt pairs kept (``SearchConfig.keep_pairs``)?"""
         kp = self.config.keep_pairs
-        return rules.name in KEPT_PAIRS if kp is None else kp
+        return bot_tuning(rules.name).kept_pairs if kp is None else kp
 
     def plays_to_win(self, rules: RuleSet) -> bool:
         """Are playouts judged by the chance of winning the game (``SearchConfig.play_to_win``)?"""
         pw = self.config.play_to_win
-        return rules.name in PLAY_TO_WIN if pw is None else pw
+        return bot_tuning(rules.name).play_to_win if pw is None else pw
 
     def _spent(self) -> bool:
         """Has this decision used its budget (``work_limit`` playout actions, or ``max_seconds``)?
@@ -553,7 +528,7 @@ class SearchBot(KnowsRules):
     def estimate(self, s: GameState, side: int, exact: int | None = None) -> float:
         """A side's hand score if the hand went on from here (see :func:`estimate_features`): what it
         would score if the hand ended now, plus :class:`Estimate` weights times the rest."""
-        e = self.config.estimate or ESTIMATES.get(s.rules.name) or ESTIMATES["*"]
+        e = self.config.estimate or estimate_for(s.rules.name)
         now, points, cards, wilds, near = estimate_features(s, side, GAPS, exact)
         pts = now + e.hand_value * points + e.card * cards + e.wild_card * wilds
         for w, bonus in zip(e.near, near, strict=True):

@@ -18,7 +18,10 @@ from ..melds import BLACK3_MELD as BLACK3_MELD  # (the meld types' constants liv
 from ..melds import GROUP_MELD as GROUP_MELD
 from ..melds import SEQUENCE_MELD as SEQUENCE_MELD
 from ..melds import WILD_MELD as WILD_MELD
-from ..melds import Meld
+from ..turn import NONE as NONE
+from ..turn import SAID_NO as SAID_NO
+from ..turn import SAID_YES as SAID_YES
+from ..turn import YesSnapshot as YesSnapshot
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules import RuleSet
@@ -92,9 +95,7 @@ class Phase(IntEnum):
     OVER = 3     # the game has ended
 
 
-NONE: Final = -1
-SAID_NO: Final = 0
-SAID_YES: Final = 1
+# (the partner's answers live with the turn's record: ``canasta.turn``)
 # what stops a player going out on the partner's side (``GameState.permission_problem``)
 PARTNER_SAID_NO: Final = 1
 ASK_FIRST: Final = 2
@@ -102,8 +103,6 @@ ASK_FIRST: Final = 2
 # why a check refuses: a code and its data (``canasta.refusals`` holds each code's English words,
 # ``canasta.messages`` says how the data are typed), or None when it does not
 Problem = tuple[str, dict[str, Any]] | None
-# S0 [J](v): the side's melds and opened flag, and the red treys the player had laid, when told "yes"
-YesSnapshot = tuple[tuple[Meld, ...], bool, int]
 
 
 # The enum members the hot paths compare with (see the module docstring).

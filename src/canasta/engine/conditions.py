@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..actions import Action
 from ..cards import JOKER, card_str
+from ..model import opening_met
 from .common import GROUP_MELD, OP_MELD, OP_TAKE, OP_TOP, PARTNER_SAID_NO, Problem
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -124,14 +125,31 @@ def merges_after(s: GameState, action: Action) -> bool:
 
 def open_after(s: GameState, side: int, points: int, natural: bool = False, canasta: bool = False) -> bool:
     """Would the side be open after a play worth ``points`` (``natural``: the play makes a
-    natural meld of three or more; ``canasta``: it completes a natural canasta)?"""
+    natural meld of three or more; ``canasta``: it completes a natural canasta)? The opening rule
+    (``model.opening_met``) with the side's melds on the table (read only where the rules ask)."""
     if s.opened[side]:
         return True
-    r = s.rules
-    if s.turn_points + points >= s.minimum[side] and (
-            not r.opening_natural_meld or natural or has_natural(s, side, 3)):
-        return True
-    return r.canasta_opens and (canasta or has_natural(s, side, r.canasta_size))
+    rf = s.rf
+    return opening_met(rf, s.minimum[side], s.turn.opening_points + points,
+                       natural or (rf.opening_natural_meld and has_natural(s, side, 3)),
+                       canasta or (rf.canasta_opens and has_natural(s, side, rf.canasta_size)))
+
+
+# The words of a play (or of an end of the turn) that leaves the side short of its opening: the
+# points short of the minimum (with the points and the minimum), or enough points but no natural meld
+OPENING_TAKE: Final = ("opening_minimum", "opening_natural")
+OPENING_LAYDOWN: Final = ("laydown_minimum", "opening_natural")   # S0: the lay-down
+OPENING_END: Final = ("opening_short", "opening_natural_retract")   # discard, pass, end: or retract
+OPENING_CODES: Final = (OPENING_TAKE, OPENING_LAYDOWN, OPENING_END)
+
+
+def short_of_opening(s: GameState, side: int, points: int, codes: tuple[str, str]) -> Problem:
+    """The refusal of a play worth ``points`` (or of ending the turn) that leaves the side short of
+    its opening, in ``codes`` (one of ``OPENING_CODES``): the natural meld is what is missing where
+    the points would open with one (R 1.2), else the points."""
+    if opening_met(s.rf, s.minimum[side], s.turn.opening_points + points, True, False):
+        return (codes[1], {})
+    return (codes[0], {"points": s.turn.opening_points + points, "minimum": s.minimum[side]})
 
 
 def has_natural(s: GameState, side: int, size: int) -> bool:
@@ -142,7 +160,7 @@ def has_natural(s: GameState, side: int, size: int) -> bool:
 
 def opening_turn(s: GameState, side: int) -> bool:
     """Is this the side's opening turn (not yet open, or opened by this turn's melds)?"""
-    return not s.opened[side] or s.turn_points > 0
+    return not s.opened[side] or s.turn.opening_points > 0
 
 
 def wild_rule(s: GameState, side: int, rank: int, naturals: int) -> Problem:
@@ -152,7 +170,7 @@ def wild_rule(s: GameState, side: int, rank: int, naturals: int) -> Problem:
     r = s.rf
     if rank in r.no_wild_ranks:
         return ("wild_limit_rank", {"rank": rank})
-    if s.opened[side] and not s.turn_points:
+    if s.opened[side] and not s.turn.opening_points:
         if rank in r.opening_wild_ranks:
             return ("wild_limit_opening", {"rank": rank})
         if naturals < r.wild_needs_naturals:
@@ -165,7 +183,7 @@ def wild_rule_bites(s: GameState, side: int, naturals: int) -> bool:
     rank now: the move generators ask it per rank only then (it reads the rule set, plain Python
     even in the compiled engine)."""
     r = s.rf
-    return bool(r.no_wild_ranks or (s.opened[side] and not s.turn_points and (
+    return bool(r.no_wild_ranks or (s.opened[side] and not s.turn.opening_points and (
         r.opening_wild_ranks or naturals < r.wild_needs_naturals)))
 
 
@@ -174,7 +192,7 @@ def talon_count(s: GameState, side: int) -> int:
     not when it took the pile; 4 to the first side to open, 3 to the second (R 1.2), only down
     to and including the turn card (S3 C)."""
     r = s.rf
-    if not r.talon or s.took_pile or not opening_turn(s, side):
+    if not r.talon or s.turn.took_pile or not opening_turn(s, side):
         return 0
     others = sum(1 for i, o in enumerate(s.opened) if o and i != side)
     if others >= len(r.talon):

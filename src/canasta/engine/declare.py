@@ -10,7 +10,7 @@ from ..actions import Action
 from ..cards import JOKER
 from .common import DRAW_PHASE, OP_DECLARE
 from .conditions import has_cards
-from .flow import take_from
+from .flow import discard_card
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -26,7 +26,7 @@ def special_award(s: GameState, a: Action) -> tuple[str, dict[str, Any]] | int:
         return ("special_not_in_rules", {})
     seat = s.current
     side = s.side_of(seat)
-    if s.melds[side] or s.opened[side] or s.took_pile:
+    if s.melds[side] or s.opened[side] or s.turn.took_pile:
         return ("special_melded", {})  # S3 F
     before_draw = a.meld == 2 and not r.straight_discard  # N8 option: 13 cards, no discard
     if (s.phase is DRAW_PHASE) != before_draw:
@@ -72,7 +72,7 @@ def gen_specials(s: GameState, out: list[Action]) -> None:
     r = s.rules
     seat = s.current
     side = s.side_of(seat)
-    if s.took_pile or s.melds[side] or s.opened[side]:
+    if s.turn.took_pile or s.melds[side] or s.opened[side]:
         return
     h = s.hands[seat]
     if s.phase is DRAW_PHASE:  # N8 option: a straight shown before drawing, 13 cards
@@ -111,7 +111,6 @@ def do_declare(s: GameState, a: Action) -> None:
     assert not isinstance(award, tuple)
     shown = tuple(s.hand_cards(seat))
     for f in a.cards:  # the straight's 14th card goes to the pile (N8)
-        take_from(s, seat, f)
-        s.pile.append(f)
+        discard_card(s, seat, f)
     s.log_event(seat, "declare", shown)
     s.end_hand("special", seat, False, award)

@@ -10,8 +10,17 @@ from ..actions import Action
 from ..cards import JOKER
 from ..goingout import can_go_out
 from .common import DISCARDS, GROUP_MELD, SAID_YES, Problem
-from .conditions import LAST_DISCARD, canasta_counts, go_out_problem, has_cards, open_after, talon_count
-from .flow import check_failed_go_out, draw_cards, go_out, next_turn
+from .conditions import (
+    LAST_DISCARD,
+    OPENING_END,
+    canasta_counts,
+    go_out_problem,
+    has_cards,
+    open_after,
+    short_of_opening,
+    talon_count,
+)
+from .flow import check_failed_go_out, discard_card, draw_cards, go_out, next_turn, no_way_out, set_talon
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -26,7 +35,7 @@ def why_not_discard(s: GameState, cards: tuple[int, ...], held_to_yes: bool = Tr
     miss = has_cards(s, seat, cards)
     if miss:
         return miss
-    if s.no_discard:
+    if s.turn.must_end_without_discard:
         return ("no_discard", {})
     side = s.side_of(seat)
     if s.hn[seat] == 1:
@@ -35,21 +44,13 @@ def why_not_discard(s: GameState, cards: tuple[int, ...], held_to_yes: bool = Tr
         if why and not (open_after(s, side, 0) and talon_count(s, side)):
             return why
         return None
-    if not open_after(s, side, 0) and s.turn_points:
-        return opening_short(s, side)
-    if s.took_pile and not s.pile and s.rules.after_take_no_discard:
+    if not open_after(s, side, 0) and s.turn.opening_points:
+        return short_of_opening(s, side, 0, OPENING_END)
+    if s.turn.took_pile and not s.pile and s.rules.after_take_no_discard:
         why = swad(s, cards[0], side)
         if why and any(swad(s, g, side) is None for g in s.hand_cards(seat)):
             return why
     return must_go_out(s) if held_to_yes else None
-
-
-def opening_short(s: GameState, side: int) -> Problem:
-    """The refusal of ending a turn (discard, pass, end) with melds short of the opening: its points,
-    or its natural meld (R 1.2), are missing."""
-    if s.turn_points >= s.minimum[side]:
-        return ("opening_natural_retract", {})
-    return ("opening_short", {"points": s.turn_points, "minimum": s.minimum[side]})
 
 
 def swad(s: GameState, f: int, side: int) -> Problem:
@@ -72,7 +73,7 @@ def swad(s: GameState, f: int, side: int) -> Problem:
 
 def must_go_out(s: GameState) -> Problem:
     """A binding "yes" obliges the player to go out when the cards allow it."""
-    if s.permission == SAID_YES and s.binding and _can_go_out_held(s):
+    if s.turn.answer == SAID_YES and s.turn.answer_binds and _can_go_out_held(s):
         return ("must_go_out", {})
     return None
 
@@ -86,11 +87,11 @@ def _can_go_out_held(s: GameState) -> bool:
     hand melded down may become one)."""
     seat = s.current
     h = s.hands[seat]
-    no = s.no_out
+    no = s.turn.no_out
     if no is not None:
         held, (stock, pile, retracted, no_discard, boxed) = no
-        if (stock == len(s.stock) and pile == len(s.pile) and retracted == int(s.retracted)
-                and no_discard == int(s.no_discard) and boxed == len(s.boxed[seat])):
+        if (stock == len(s.stock) and pile == len(s.pile) and retracted == int(s.turn.retracted)
+                and no_discard == int(s.turn.must_end_without_discard) and boxed == len(s.boxed[seat])):
             for f in range(53):
                 if h[f] > held[f]:
                     break
@@ -99,8 +100,9 @@ def _can_go_out_held(s: GameState) -> bool:
     if can_go_out(s):
         return True
     if not s.model.special_hands:
-        s.no_out = (h[:], (len(s.stock), len(s.pile), int(s.retracted), int(s.no_discard),
-                           len(s.boxed[seat])))
+        t = s.turn
+        no_way_out(s, (h[:], (len(s.stock), len(s.pile), int(t.retracted), int(t.must_end_without_discard),
+                              len(s.boxed[seat]))))
     return False
 
 
@@ -108,13 +110,13 @@ def gen_discards(s: GameState, out: list[Action], naturals: list[Action] | None 
     """The discards, one per kind held; the full check only where it can refuse one. ``naturals``:
     the natural kinds' discards where ``gen_melds`` has listed them (in this position)."""
     seat = s.current
-    if s.no_discard:
+    if s.turn.must_end_without_discard:
         return
     hn = s.hn[seat]
-    short = s.turn_points and not open_after(s, s.seat_side[seat], 0)  # (side_of, by its table: hot)
+    short = s.turn.opening_points and not open_after(s, s.seat_side[seat], 0)  # (side_of, by its table: hot)
     if short and hn >= 2:
         return  # melds short of the opening: no discard until they open or are retracted
-    if hn == 1 or short or (s.took_pile and not s.pile and s.rules.after_take_no_discard):
+    if hn == 1 or short or (s.turn.took_pile and not s.pile and s.rules.after_take_no_discard):
         # going out with the last card, short of the opening, or SWAD: the full check decides
         # (its last step, the binding yes, is the same for every card: asked once, below)
         cands = []
@@ -126,7 +128,7 @@ def gen_discards(s: GameState, out: list[Action], naturals: list[Action] | None 
         if cands and (hn == 1 or not must_go_out(s)):
             out.extend(cands)
         return
-    if s.permission == SAID_YES and must_go_out(s):
+    if s.turn.answer == SAID_YES and must_go_out(s):
         return
     h = s.hands[seat]
     m = s.model
@@ -158,22 +160,17 @@ def do_discard(s: GameState, a: Action) -> None:
     r = s.rf
     side = s.seat_side[seat]  # (side_of, by its table: hot)
     talon = talon_count(s, side) if r.talon and s.opened[side] else 0
-    s.hands[seat][f] -= 1  # (take_from, inline: every turn)
-    s.hk[seat][s.model.kind_of[f]] -= 1
-    s.hn[seat] -= 1
-    s.pile.append(f)
-    if s.model.freezes[f]:
-        s.pile_frozen = True
-    s._log = ((s.hand_no, seat, "discard", a.cards, False), s._log)  # (log_event, inline: every turn)
+    discard_card(s, seat, f)
+    s.log_event(seat, "discard", a.cards)
     if s.hn[seat] == 0 and (not talon or go_out_problem(s,
             canasta_counts(s, side), True, s.goes_out_concealed()) is None):
         go_out(s, seat)
         return
     if talon:  # R 1.2: the talon comes after the opening turn's discard
         got = draw_cards(s, seat, talon, r.turn_card_under)
-        s.talons[side] = talon
+        set_talon(s, side, talon)
         s.log_event(seat, "talon", tuple(got), private=True)
-    if s.permission == SAID_YES:  # (its first test, made a call sooner at every turn)
+    if s.turn.answer == SAID_YES:  # (its first test, made a call sooner at every turn)
         check_failed_go_out(s)
     next_turn(s)
 

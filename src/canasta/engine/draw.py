@@ -10,7 +10,7 @@ from ..actions import Action
 from ..cards import card_str, is_black_three, is_wild
 from ..scoring import score_hand
 from .common import PLAY_PHASE, Problem
-from .flow import draw_cards, fresh
+from .flow import draw_cards, fresh, lift_top, lock_laydown, picked_up, replacement_drawn, turn_pile_over
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def why_not_draw(s: GameState) -> Problem:
     """Why ``draw`` is refused before the draw: shown melds, or an empty stock that ends nothing."""
-    if s.pre_draw:
+    if s.turn.shown_before_draw:
         return ("shown_melds", {})
     if not s.stock and s.rules.stock_end != "end_on_draw":
         return ("stock_empty", {})
@@ -35,7 +35,7 @@ def why_not_upcard(s: GameState) -> Problem:
     mode = s.rf.first_turn_upcard
     if not s.first_turn or mode == "none":
         return ("no_upcard", {})
-    if s.pre_draw:
+    if s.turn.shown_before_draw:
         return ("shown_melds", {})
     if not s.pile:
         return ("upcard_gone", {})
@@ -56,18 +56,15 @@ def why_not_upcard(s: GameState) -> Problem:
 def do_upcard(s: GameState) -> None:
     """The upcard into the hand (S0: with one stock card, and no lay-down this turn)."""
     seat = s.current
-    f = s.pile.pop()
+    f = lift_top(s)
     s.give_card(seat, f)
     s.log_event(seat, "upcard", (f,))
-    s.first_turn = False
-    s.phase = PLAY_PHASE
-    if not s.pile:
-        s.pile_frozen = False
+    picked_up(s, False)
     if s.rules.first_turn_upcard == "plus_stock_card":
         # S0 [A](i){a}{b}{c}: one stock card with it, and no lay-down until the next turn
         got = draw_cards(s, seat, s.rules.stock_draw - 1)
         s.log_event(seat, "draw", tuple(got), private=True)
-        s.upcard_lock = True
+        lock_laydown(s)
         fresh(s, (f, *got))
 
 
@@ -80,9 +77,7 @@ def do_draw(s: GameState, a: Action) -> None:
     seat = s.current
     if not s.stock and turnover_due(s):
         # S0 [K](iii): the discard pile is turned over to become the stock, and play goes on
-        s.stock = s.pile[::-1]
-        s.pile = []
-        s.pile_frozen = False
+        turn_pile_over(s)
         s.log_event(seat, "turnover", (), private=True)
     if not s.stock:  # S1: wanting to draw from an empty stock ends the hand
         s.log_event(seat, "draw_empty")
@@ -90,10 +85,8 @@ def do_draw(s: GameState, a: Action) -> None:
         return
     rf = s.rf
     got = draw_cards(s, seat, rf.stock_draw)
-    # (``s.log_event(seat, "draw", tuple(got), private=True)``, inline: every turn)
-    s._log = ((s.hand_no, seat, "draw", tuple(got), True), s._log)
-    s.first_turn = False
-    s.phase = PLAY_PHASE
+    s.log_event(seat, "draw", tuple(got), private=True)
+    picked_up(s, False)
     if rf.red3_mode == "disclose":  # (fresh's own test, a call sooner: every turn)
         fresh(s, got)
 
@@ -110,7 +103,7 @@ def turnover_due(s: GameState) -> bool:
 def do_replacement(s: GameState) -> None:
     """The further stock card for a red trey disclosed at once (S0 [F](i){c}, [A](i){c})."""
     seat = s.current
-    s.bonus_draws -= 1
+    replacement_drawn(s)
     got = draw_cards(s, seat, 1)
     s.log_event(seat, "replace", tuple(got), private=True)
     fresh(s, got)

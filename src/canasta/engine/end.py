@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from .common import BLACK3_MELD, OP_TAKE, PLAY_PHASE, Problem
-from .conditions import canasta_counts, go_out_problem, open_after
-from .discard import must_go_out, opening_short
+from .conditions import OPENING_END, canasta_counts, go_out_problem, open_after, short_of_opening
+from .discard import must_go_out
 from .flow import check_failed_go_out, next_turn
-from .take import any_take, pile_block, why_not_take
+from .take import any_take, pile_takeable, why_not_take
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -28,8 +28,8 @@ def why_not_pass(s: GameState) -> Problem:
     if go_out_problem(s, canasta_counts(s, side), open_after(s, side, 0),
                             s.goes_out_concealed()) is None:
         return ("pass_can_go_out", {})
-    if not open_after(s, side, 0) and s.turn_points:
-        return opening_short(s, side)
+    if not open_after(s, side, 0) and s.turn.opening_points:
+        return short_of_opening(s, side, 0, OPENING_END)
     return None
 
 
@@ -37,15 +37,15 @@ def why_not_end(s: GameState) -> Problem:
     """Why ``end`` is refused: after the draw only after a last-card red three, before it only with the
     stock gone."""
     if s.phase is PLAY_PHASE:
-        if not s.no_discard:
+        if not s.turn.must_end_without_discard:
             return ("no_end", {})
         side = s.side_of(s.current)
-        if not open_after(s, side, 0) and s.turn_points:
-            return opening_short(s, side)
+        if not open_after(s, side, 0) and s.turn.opening_points:
+            return short_of_opening(s, side, 0, OPENING_END)
         return must_go_out(s)
     if s.stock:
         return ("no_end_stock", {})
-    if s.pre_draw:
+    if s.turn.shown_before_draw:
         return ("shown_melds", {})
     if forced_take(s):
         return ("must_take", {})
@@ -55,7 +55,7 @@ def why_not_end(s: GameState) -> Problem:
 def forced_take(s: GameState) -> bool:
     """Classic end of stock: must the player take the discard (``stock_out_must_take``)?"""
     rule = s.rules.stock_out_must_take
-    if rule == "never" or pile_block(s) is not None:
+    if rule == "never" or not pile_takeable(s):
         return False
     if rule == "any":
         return any_take(s)

@@ -47,7 +47,7 @@ class ActionKind:
 # function does not take them already (the hottest effects do: a call less per action)
 def _check_draw(s: GameState, a: Action) -> Problem:
     if s.phase is PLAY_PHASE:  # the further card for a red trey disclosed at once (S0 [F](i){c})
-        return why_not_replacement(s) if s.bonus_draws else ("already_drawn", {})
+        return why_not_replacement(s) if s.turn.replacement_draws else ("already_drawn", {})
     return why_not_draw(s)
 
 

@@ -12,6 +12,7 @@ from ..cards import JOKER, card_str, is_black_three, is_red_three
 from ..melds import (
     Meld,
     black_three_problem,
+    black_threes_meld,
     meld_type,
     new_meld,
     red_three_melds_alone,
@@ -45,32 +46,53 @@ from .conditions import (
     wild_rule,
     wild_rule_bites,
 )
-from .flow import go_out, meld_points, take_cards, take_from
-from .take import pile_block
+from .flow import (
+    go_out,
+    grow_meld,
+    lay_meld,
+    lay_red_three,
+    meld_points,
+    open_side,
+    shown_before_draw,
+    shown_in_play,
+    take_cards,
+    take_from,
+)
+from .take import pickup_possible, pile_takeable
 from .top import top_possible
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..model import RuleFacts
     from ..rules import RuleSet
     from ..state import GameState
 
 
 def pre_draw_ok(s: GameState) -> bool:
-    """May the player show opening melds before taking the pile?"""
+    """May the player show opening melds before taking the pile? Only toward a take the hand can
+    make (``pile_takeable``, ``pickup_possible``: the rules of the take themselves), or S0's top card
+    alone (``top_possible``)."""
     side = s.seat_side[s.current]  # (side_of, by its table: hot)
-    if s.opened[side] or s.retracted or not s.pile:
+    if s.opened[side] or s.turn.retracted or not s.pile:
         return False
     level = s.facility_level(side) if s.rf.laydown_facility else 0  # (a call less where there is none)
     if level and top_possible(s, level):
         return True  # S0 [G](i): lay-down melds shown before taking the top card alone
-    top = s.pile[-1]
-    # (pile_block refuses a natural four to ace only with one card in hand: asked only then)
-    if (top < 8 or top == JOKER or s.hn[s.current] == 1) and pile_block(s) is not None:
+    if not pile_takeable(s):
         return False
     hk = s.hk[s.current]
+    m = s.model
+    rank = s.pile[-1] // 4 + 2
     held = 0
-    for k in s.model.natural_kinds[top // 4 + 2]:
+    for k in m.natural_kinds[rank]:
         held += hk[k]
-    return held >= 2
+    wilds = 0
+    for k in m.wild_kinds:
+        wilds += hk[k]
+    onto = False  # a group of the top card's rank to lay it off on
+    for x in s.melds[side]:
+        if x.type is GROUP_MELD and x.rank == rank:
+            onto = True
+    return pickup_possible(s.rf, s.frozen_reason(side) is not None, held, wilds, onto)
 
 
 def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
@@ -80,7 +102,7 @@ def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
     r = s.rules
     if s.phase is DRAW_PHASE and not pre_draw_ok(s):
         return ("draw_first_to_meld", {})
-    if s.retracted and not s.opened[side]:
+    if s.turn.retracted and not s.opened[side]:
         return ("retracted", {})
     miss = has_cards(s, seat, cards)
     if miss:
@@ -89,7 +111,7 @@ def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
         if s.phase is DRAW_PHASE:
             return ("draw_first_red_three", {})
         return meld_finish(s, side, cards)
-    if s.upcard_lock:
+    if s.turn.upcard_lock:
         return ("laydown_locked", {})
     # the natural cards' ranks, a black three's included (red threes and wild cards aside): cards of
     # two ranks make no group, whatever else may be wrong with them (K♣ 4♣ differ in rank before
@@ -160,17 +182,9 @@ def window_problem(r: RuleSet) -> Problem:
 
 def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Problem:
     """Black threes are melded all together and only when going out (with a wild card where allowed)."""
-    r = s.rules
     rf = s.rf
     seat = s.current
     side = s.side_of(seat)
-    if rf.black3_meld == "none":
-        return ("black_three_never", {})
-    if s.phase is DRAW_PHASE:
-        return ("black_three_going_out", {})
-    held = s.hk[seat][s.model.black3]
-    if b3 != held:
-        return ("black_three_all", {})
     wild = 0
     wf = s.model.wild_face
     for f in cards:
@@ -178,12 +192,15 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
             wild += 1
         elif not is_black_three(f):
             return ("black_three_alone", {})
-    why = black_three_problem(r, b3, wild)
+    why = black_three_problem(s.rules, b3, wild)
     if why:
         return why
+    if s.phase is DRAW_PHASE:
+        return ("black_three_going_out", {})
+    if b3 != s.hk[seat][s.model.black3]:
+        return ("black_three_all", {})
     h_after = s.hn[seat] - len(cards)
-    if h_after > 1 or (h_after and rf.black3_out_no_discard):
-        # S0 [F](ii){b}: melded, the black treys are the last act, with no discard after them
+    if not black_threes_last(rf, h_after):
         return ("black_three_last", {})
     why = go_out_problem(s, canasta_counts(s, side), open_after(s, side, open_points(s, cards)),
                          s.goes_out_concealed(), BLACK_THREES_OUT)
@@ -194,6 +211,13 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
     return None
 
 
+def black_threes_last(rf: RuleFacts, h_after: int) -> bool:
+    """Black threes are melded only as the player goes out: the hand they leave holds at most the
+    discard, and nothing where melded black treys are the last act (S0 [F](ii){b}). For the check and
+    the generator (with the fewest cards a black-three meld can leave)."""
+    return h_after <= 0 or (h_after == 1 and not rf.black3_out_no_discard)
+
+
 def why_not_add(s: GameState, index: int, cards: tuple[int, ...]) -> Problem:
     """Why adding ``cards`` (one card) to the side's meld ``index`` is refused."""
     seat = s.current
@@ -201,11 +225,11 @@ def why_not_add(s: GameState, index: int, cards: tuple[int, ...]) -> Problem:
     r = s.rules
     if s.phase is DRAW_PHASE and not pre_draw_ok(s):
         return ("draw_first_to_meld", {})
-    if s.retracted and not s.opened[side]:
+    if s.turn.retracted and not s.opened[side]:
         return ("retracted", {})
     if len(cards) != 1:
         return ("add_one", {})
-    if s.upcard_lock:
+    if s.turn.upcard_lock:
         return ("laydown_locked", {})
     melds = s.melds[side]
     if not 0 <= index < len(melds):
@@ -269,13 +293,13 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
     side = s.seat_side[seat]  # (side_of, by its table: hot)
     m = s.model
     r = s.rf
-    if s.retracted and not s.opened[side]:
+    if s.turn.retracted and not s.opened[side]:
         return None
     hk = s.hk[seat]
     h = s.hands[seat]
     hn = s.hn[seat]
     drawing = s.phase is DRAW_PHASE
-    if s.upcard_lock:  # S0 [A](i): no lay-down this turn; red treys may still be disclosed
+    if s.turn.upcard_lock:  # S0 [A](i): no lay-down this turn; red treys may still be disclosed
         if hk[m.red3] and not drawing:
             c1 = (s.face_of_kind(seat, m.red3),)
             if why_not_meld(s, c1) is None:
@@ -353,14 +377,22 @@ def gen_melds(s: GameState, out: list[Action]) -> list[Action] | None:
         c = (s.face_of_kind(seat, m.red3),)
         if why_not_meld(s, c) is None:
             out.append(meld_action(c))
-    # black threes, all at once, when going out
-    # (a meld of b black threes, with at most one wild card, that leaves more than one card in hand
-    # is refused by why_not_black3_meld: no candidate is built then)
-    if hk[m.black3] >= 2 and not drawing and r.black3_meld != "none" and hn - hk[m.black3] <= 2:
-        bcards = held_faces(s, seat, m.black3, hk[m.black3])
-        for c in [bcards] + [(*bcards, s.face_of_kind(seat, wk)) for wk in wilds]:
-            if why_not_meld(s, c) is None:
-                out.append(meld_action(c))
+    # black threes, all at once, when going out: every count of wild cards the meld may take (the
+    # candidates ``black_threes_meld`` and ``black_threes_last`` refuse are not built)
+    b3 = hk[m.black3]
+    if b3 and not drawing:
+        nwild = 0
+        for k in wilds:
+            nwild += hk[k]
+        if black_threes_last(r, hn - b3 - nwild):
+            bcards = held_faces(s, seat, m.black3, b3)
+            held_wilds = tuple((s.face_of_kind(seat, k), hk[k]) for k in wilds)
+            for w in range(nwild + 1):
+                if black_threes_meld(s.rules, b3, w) and black_threes_last(r, hn - b3 - w):
+                    for extra in multisets(held_wilds, w):
+                        c = bcards + extra
+                        if why_not_meld(s, c) is None:
+                            out.append(meld_action(c))
     if not melds:
         return naturals  # (no meld to add to: none of the set-up below)
     # additions, one card at a time (the limits of melds.wild_problem from the model's tables: this
@@ -530,7 +562,7 @@ def meld_finish(s: GameState, side: int, cards: tuple[int, ...]) -> Problem:
 def add_finish(s: GameState, side: int, index: int, meld: Meld, f: int) -> Problem:
     """``finish_problem`` for adding card ``f`` to meld ``index``."""
     completes = len(meld.cards) + 1 == s.rf.canasta_size
-    own = index >= s.turn_base
+    own = index >= s.turn.melds_before_turn
     seq = completes and meld.type is SEQUENCE_MELD
     nat_can = completes and meld.type is GROUP_MELD and not meld.wilds and not s.model.wild_face[f]
     return finish_problem(s, s.hn[s.current] - 1, canasta_counts(s, side, completes, seq),
@@ -544,28 +576,23 @@ def do_meld(s: GameState, a: Action) -> None:
     cards = a.cards
     seat = s.current
     side = s.seat_side[seat]  # (side_of, by its table: hot)
-    take_cards(s, seat, cards)
-    if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1)
-        s.red3[seat].append(cards[0])
+    if len(cards) == 1 and is_red_three(cards[0]):  # an optional red-three meld (S1; S0 disclosed)
+        lay_red_three(s, seat, cards[0])
         s.log_event(seat, "red3", cards)
-        if s.fresh3[seat]:  # S0 [F](i){c}: disclosed at once, a further card may be taken
-            s.fresh3[seat] -= 1
-            s.bonus_draws += 1
         if s.hn[seat] == 0:
             go_out(s, seat)
         return
+    take_cards(s, seat, cards)
     rf = s.rf
     r3w = rf.red3_wild
     meld = new_meld(cards, meld_type(cards, r3w), r3w)
     completed = len(meld.cards) >= rf.canasta_size  # (not ``Meld.size``: a property is a call)
-    s.melds[side].append(meld)
+    lay_meld(s, side, meld)
     s.log_event(seat, "meld", cards)
     if s.phase is DRAW_PHASE:
-        s.pre_draw = True
-        s.turn_melded = True
-        s.turn_points += open_points(s, cards)
+        shown_before_draw(s, open_points(s, cards), True)
         return
-    s.shown = True
+    shown_in_play(s)
     meld_points(s, side, open_points(s, cards), completed)
     if s.hn[seat] == 0:
         go_out(s, seat)
@@ -581,18 +608,17 @@ def do_add(s: GameState, a: Action) -> None:
     old = s.melds[side][index]
     rf = s.rf
     new = old.with_cards((f,), rf.red3_wild)
-    s.melds[side][index] = new
+    grow_meld(s, side, index, new)
     s.log_event(seat, "add", a.cards)
     if s.phase is DRAW_PHASE:
-        s.turn_points += s.model.open_value[f]
+        shown_before_draw(s, s.model.open_value[f], False)
         return
-    s.shown = True
-    if index < s.turn_base:
-        s.laid_off = True
+    own = index >= s.turn.melds_before_turn
+    shown_in_play(s, not own)
     completed = len(old.cards) < rf.canasta_size <= len(new.cards)  # (not ``Meld.size``: a call)
-    meld_points(s, side, s.model.open_value[f], index >= s.turn_base and completed)
+    meld_points(s, side, s.model.open_value[f], own and completed)
     if completed and new.type is SEQUENCE_MELD and rf.sequence_canasta_opens:
-        s.opened[side] = True  # S0 [G](i){d}: a complete sequence is a lay-down by itself
+        open_side(s, side)  # S0 [G](i){d}: a complete sequence is a lay-down by itself
     if s.hn[seat] == 0:
         go_out(s, seat)
 

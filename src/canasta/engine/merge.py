@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..melds import wild_problem
 from .common import GROUP_MELD, OP_MERGE, PLAY_PHASE, Problem, card_action
-from .flow import meld_points
+from .flow import meld_points, merge_into, shown_in_play
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -25,8 +25,8 @@ def why_not_merge(s: GameState, a: Action, finish: bool = True) -> Problem:
     """S1: two group melds of the same rank may be merged. ``finish``: also refuse a merge that
     would leave a player holding one card unable to go out (no pass here)."""
     why = merge_problem(s, a)
-    if (why is None and finish and s.phase is PLAY_PHASE and s.hn[s.current] == 1
-            and not s.rf.pass_allowed and not s.no_discard and not s.last_card_goes_out(a)):
+    if (why is None and finish and s.phase is PLAY_PHASE and s.hn[s.current] == 1 and not s.rf.pass_allowed
+            and not s.turn.must_end_without_discard and not s.last_card_goes_out(a)):
         return ("merge_keep_card", {})
     return why
 
@@ -36,7 +36,7 @@ def merge_problem(s: GameState, a: Action) -> Problem:
     rf = s.rf
     if not rf.merge_groups:
         return ("no_merge", {})
-    if s.upcard_lock:
+    if s.turn.upcard_lock:
         return ("laydown_locked", {})
     melds = s.melds[s.seat_side[s.current]]  # (side_of, by its table: asked per pair of melds of a rank)
     i, j = a.meld, a.other
@@ -91,10 +91,7 @@ def do_merge(s: GameState, a: Action) -> None:
     into, other = melds[a.meld], melds[a.other]
     merged = into.with_cards(other.cards, s.rules.red3_wild)
     size = s.rules.canasta_size
-    del melds[a.other]
-    melds[a.meld if a.other > a.meld else a.meld - 1] = merged
-    if a.other < s.turn_base:
-        s.turn_base -= 1
+    merge_into(s, side, a.meld, a.other, merged)
     s.log_event(seat, "merge", other.cards)
-    s.shown = True
-    meld_points(s, side, 0, into.size < size <= merged.size and a.meld >= s.turn_base)
+    shown_in_play(s)
+    meld_points(s, side, 0, into.size < size <= merged.size and a.meld >= s.turn.melds_before_turn)

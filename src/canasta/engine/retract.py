@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .common import Problem
+from .flow import box_cards, retracted, take_back_melds
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -22,26 +23,13 @@ def why_not_retract(s: GameState) -> Problem:
 def do_retract(s: GameState) -> None:
     """The provisional melds go back to the hand (S0: boxed until the discard)."""
     seat = s.current
-    side = s.side_of(seat)
-    back: list[int] = []
-    for m in s.melds[side]:
-        back.extend(m.cards)
-    s.melds[side] = []
+    back = take_back_melds(s, s.side_of(seat))
     if s.rules.retract_boxes:
         # S0 [G](ii): a lay-down abandoned half way: the shown cards are boxed until the discard
-        s.boxed[seat].extend(back)
+        box_cards(s, seat, back)
         s.log_event(seat, "box", tuple(back))
-        s.turn_points = 0
-        s.turn_canasta = False
-        s.turn_melded = False
-        s.pre_draw = False
-        s.retracted = True
-        return
-    for f in back:
-        s.give_card(seat, f)
-    s.turn_points = 0
-    s.turn_canasta = False
-    s.turn_melded = False
-    s.pre_draw = False
-    s.retracted = True
-    s.log_event(seat, "retract", tuple(back))
+    else:
+        for f in back:
+            s.give_card(seat, f)
+        s.log_event(seat, "retract", tuple(back))
+    retracted(s)

@@ -8,49 +8,125 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..cards import JOKER, card_str, is_black_three, is_red_three, is_wild
 from ..melds import Meld, new_meld, sequence_fits, wild_problem
-from .common import GROUP_MELD, OP_TAKE, PLAY_PHASE, SEQUENCE_MELD, Problem, card_action
+from .common import GROUP_MELD, OP_TAKE, SEQUENCE_MELD, Problem, card_action
 from .conditions import (
+    OPENING_TAKE,
     canasta_counts,
     finish_problem,
     go_out_problem,
     has_cards,
-    has_natural,
     held_faces,
     open_after,
     open_points,
     pile_gain,
+    short_of_opening,
     wild_rule,
     wild_rule_bites,
 )
-from .flow import fresh, go_out, lift_top_with, meld_points
+from .flow import (
+    fresh,
+    gain_cards,
+    go_out,
+    grow_meld,
+    lay_meld,
+    lift_top_with,
+    meld_points,
+    open_side,
+    picked_up,
+    take_pile,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..model import RuleFacts
     from ..state import GameState
 
 
+def pile_takeable(s: GameState) -> bool:
+    """Whether the pile may be taken at all now, whatever the hand: not empty; no wild card, black
+    three (``black3_stop``) or red three on top; a player holding one card only where
+    ``one_card_rule`` lets him (not a one-card pile; only to go out). The rule, stated once: the
+    check (``pile_block`` names the reason), the generators (takes, melds shown before a take) and
+    the end of the stock all ask it."""
+    pile = s.pile
+    if not pile:
+        return False
+    top = pile[-1]
+    # (a natural four to ace, faces 8 to 51, is none of these: tested first, hot)
+    if (top < 8 or top == JOKER) and (is_wild(top) or is_black_three(top) or is_red_three(top)):
+        return False
+    if s.hn[s.current] == 1:
+        rule = s.rf.one_card_rule
+        if rule == "one_card_pile":
+            return len(pile) > 1
+        if rule == "cannot_go_out":
+            side = s.seat_side[s.current]
+            return go_out_problem(s, canasta_counts(s, side), s.opened[side], False) is None
+    return True
+
+
 def pile_block(s: GameState) -> Problem:
-    """Reasons the pile cannot be taken at all, whatever the hand. ``gen_takes`` and ``pre_draw_ok``
-    skip this call for a natural four to ace on top with more than one card held (nothing below
-    refuses that): a new refusal of such a pile must change their test too."""
+    """Why the pile cannot be taken at all (``pile_takeable``), or None."""
+    if pile_takeable(s):
+        return None
     if not s.pile:
         return ("pile_empty", {})
     top = s.pile[-1]
-    if top < 8 or top == JOKER:  # (a natural four to ace, faces 8 to 51, is none of these: hot)
-        if is_wild(top):
-            return ("wild_on_top", {"card": card_str(top)})
-        if is_black_three(top):
-            return ("black_three_stop", {})
-        if is_red_three(top):
-            return ("red_three_on_top", {})
-    rule = s.rf.one_card_rule
-    if s.hn[s.current] == 1 and rule != "none":
-        if rule == "one_card_pile" and len(s.pile) == 1:
-            return ("one_card_pile", {})
-        side = s.side_of(s.current)
-        if rule == "cannot_go_out" and go_out_problem(s, canasta_counts(s, side), s.opened[side],
-                                                             False):
-            return ("one_card_go_out", {})
-    return None
+    if is_wild(top):
+        return ("wild_on_top", {"card": card_str(top)})
+    if is_black_three(top):
+        return ("black_three_stop", {})
+    if is_red_three(top):
+        return ("red_three_on_top", {})
+    if s.rf.one_card_rule == "one_card_pile":
+        return ("one_card_pile", {})
+    return ("one_card_go_out", {})
+
+
+def pickup_ok(rf: RuleFacts, frozen: bool, nat: int, wild: int, onto_meld: bool) -> bool:
+    """Whether ``nat`` natural cards of the top card's rank and ``wild`` wild cards from the hand
+    may take the pile (``onto_meld``: the top card goes onto a group of the side; ``frozen``: the
+    pile is frozen for the side): a natural pair, with any further cards of the meld; one natural
+    and a wild card where the rules allow it and the pile is not frozen; no card at all to lay the
+    top card off on the side's meld of its rank where the rules allow that (the cards to add go on
+    with ``add``). Whether wild cards join, not how many: their number is ``melds.wild_fits``'. The
+    rule of the cards that take the pile, stated once: the check (``why_not_take``, whose
+    ``pickup_problem`` names the reason), the generator (``gen_takes``) and the melds shown before a
+    take (``pre_draw_ok``, through ``pickup_possible``) ask it."""
+    if wild and not rf.pickup_hand_wilds:
+        return False
+    if nat >= 2:
+        return True
+    if nat == 1:
+        return wild > 0 and rf.pickup_natural_wild and not frozen
+    return not wild and onto_meld and rf.pickup_layoff and not frozen
+
+
+def pickup_possible(rf: RuleFacts, frozen: bool, held: int, wilds: int, onto_meld: bool) -> bool:
+    """Whether some of ``held`` naturals of the top card's rank and ``wilds`` wild cards may take
+    the pile (``pickup_ok`` for the few counts it can tell apart: none, one and a wild, a pair)."""
+    return (pickup_ok(rf, frozen, 0, 0, onto_meld) or (held >= 2 and pickup_ok(rf, frozen, 2, 0, onto_meld))
+            or (held >= 1 and wilds >= 1 and pickup_ok(rf, frozen, 1, 1, onto_meld)))
+
+
+def pickup_problem(s: GameState, frozen: str | None, nat: int, wild: int, target: int, rank: int,
+                   cards: tuple[int, ...]) -> Problem:
+    """Why these cards from hand may not take the pile onto ``target`` (``pickup_ok``), or None;
+    ``frozen``: why the pile is frozen (``GameState.frozen_reason``)."""
+    rf = s.rf
+    if pickup_ok(rf, frozen is not None, nat, wild, target >= 0):
+        return None
+    if wild and not rf.pickup_hand_wilds:
+        return ("natural_cards", {})
+    if frozen:
+        return (frozen, {"rank": rank})  # (frozen_reason's code: why the pile is frozen)
+    layoff = target >= 0 and rf.pickup_layoff
+    if nat == 0 and wild:
+        return ("wilds_cannot_take", {"rank": rank})
+    if cards and layoff:
+        return ("layoff_alone", {"rank": rank, "meld": target})
+    if nat == 1 and rf.pickup_natural_wild:
+        return ("need_pair_or_wild", {"rank": rank})
+    return ("need_pair", {"rank": rank})
 
 
 def why_not_take(s: GameState, a: Action) -> Problem:
@@ -76,12 +152,10 @@ def why_not_take(s: GameState, a: Action) -> Problem:
         return why_not_take_sequence(s, a, melds[a.meld])
     nat = 0
     wild = 0
-    jokers = 0
     wf = s.model.wild_face
     for f in cards:
         if wf[f]:
             wild += 1
-            jokers += f == JOKER
         elif f // 4 + 2 != rank:
             return ("wrong_rank", {"top_card": card_str(top), "card": card_str(f)})
         else:
@@ -96,25 +170,9 @@ def why_not_take(s: GameState, a: Action) -> Problem:
         target = a.meld
         if target >= 0 and (melds[target].type is not GROUP_MELD or melds[target].rank != rank):
             return ("meld_target_wrong", {"top_card": card_str(top), "meld": target})
-    frozen = s.frozen_reason(side)
-    # the cards from hand justify the take: a natural pair (with any further cards of the meld),
-    # one natural and a wild where allowed, or none at all to lay the top card off on the side's
-    # meld of that rank (cards to add then go on with ``add``)
-    if wild and not rf.pickup_hand_wilds:
-        return ("natural_cards", {})
-    natural_wild = nat == 1 and wild > 0 and rf.pickup_natural_wild and not frozen
-    if nat < 2 and not natural_wild:
-        if frozen:
-            return (frozen, {"rank": rank})  # (frozen_reason's code: why the pile is frozen)
-        layoff = target >= 0 and rf.pickup_layoff
-        if nat == 0 and wild:
-            return ("wilds_cannot_take", {"rank": rank})
-        if cards and layoff:
-            return ("layoff_alone", {"rank": rank, "meld": target})
-        if not layoff:
-            if nat == 1 and rf.pickup_natural_wild:
-                return ("need_pair_or_wild", {"rank": rank})
-            return ("need_pair", {"rank": rank})
+    why = pickup_problem(s, s.frozen_reason(side), nat, wild, target, rank, cards)
+    if why:
+        return why
     tm = s.melds[side][target] if target >= 0 else None
     if tm is not None:
         was_canasta = len(tm.cards) >= rf.canasta_size
@@ -140,9 +198,7 @@ def why_not_take(s: GameState, a: Action) -> Problem:
     if not s.opened[side]:
         natural = rf.take_cards_count and wilds == 0 and naturals >= 3
         if not open_after(s, side, points, natural, natural and size >= rf.canasta_size):
-            if s.turn_points + points >= s.minimum[side]:
-                return ("opening_natural", {})
-            return ("opening_minimum", {"minimum": s.minimum[side], "points": s.turn_points + points})
+            return short_of_opening(s, side, points, OPENING_TAKE)
     h_after = s.hn[seat] - len(cards) + pile_gain(s, True)
     counts = canasta_counts(s, side, 1 if size >= rf.canasta_size and not was_canasta else 0)
     return finish_problem(s, h_after, counts, True, False, a)
@@ -180,16 +236,14 @@ def why_not_take_sequence(s: GameState, a: Action, tm: Meld) -> Problem:
 
 
 def gen_takes(s: GameState, out: list[Action]) -> None:
-    """The takes the hand allows: naturals of the top rank (and wilds) onto each possible target."""
-    pile = s.pile
-    if not pile:
+    """The takes the hand allows: naturals of the top rank (and wilds) onto each possible target.
+    It prunes only through the predicates of the check (``pile_takeable``, ``pickup_ok``,
+    ``open_after`` as an upper bound, the wild-card tables of ``melds.wild_fits``, ``wild_rule``)."""
+    if not pile_takeable(s):
         return
     seat = s.current
+    pile = s.pile
     top = pile[-1]
-    # (pile_block's other refusals need a top card that is no natural four to ace, or one card in
-    # hand: asked only then, a call less in most positions)
-    if (top < 8 or top == JOKER or s.hn[seat] == 1) and pile_block(s) is not None:
-        return
     side = s.seat_side[seat]  # (side_of, by its table: hot)
     hk = s.hk[seat]
     m = s.model
@@ -199,8 +253,9 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
     held = 0
     for k in m.natural_kinds[rank]:
         held += hk[k]
-    if frozen and held < 2 and not rf.pickup_extends_sequence:
-        return  # (a frozen pile needs a natural pair: the targets below would all be dropped)
+    nwild = 0
+    for k in m.wild_kinds:
+        nwild += hk[k]
     r = s.rules
     melds = s.melds[side]
     if rf.one_meld_per_rank:
@@ -211,22 +266,20 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
             if x.type is GROUP_MELD and x.rank == rank:
                 targets.append(i)
     # (targets is never empty here, and a meld's index, if any, is its last)
-    layoff = not frozen and rf.pickup_layoff and targets[-1] >= 0
-    if held < 2 and not layoff and (frozen or not rf.pickup_natural_wild or held == 0):
+    if not pickup_possible(rf, frozen, held, nwild, targets[-1] >= 0):
         targets = []  # no group take is possible: only sequence ends remain
-    elif not s.opened[side] and targets:
+    elif not s.opened[side]:
         # an upper bound of what a take can add toward the opening (every held natural of the
-        # rank and every wild); short of the minimum no group take is legal
-        top_value = m.value[s.pile[-1]]
-        best = s.turn_points + (top_value if rf.pile_top_counts else 0)
+        # rank and every wild, a natural meld made); short of the opening no group take is legal
+        top_value = m.value[top]
+        bound = top_value if rf.pile_top_counts else 0
         if rf.take_cards_count:
-            best += held * top_value + hk[m.joker] * r.value_joker + hk[m.deuce] * r.value_two
-        size = rf.canasta_size
-        # a natural canasta completed by the take opens too: the top card and the held naturals
-        # with those of a natural meld of that rank already laid this turn
+            bound += held * top_value + hk[m.joker] * r.value_joker + hk[m.deuce] * r.value_two
+        # a natural canasta completed by the take: the top card and the held naturals with those of
+        # a natural meld of that rank already laid this turn
         laid = max([melds[t].naturals for t in targets if t >= 0 and not melds[t].wilds], default=0)
-        if best < s.minimum[side] and not (r.canasta_opens and (
-                has_natural(s, side, size) or (rf.take_cards_count and laid + held + 1 >= size))):
+        if not open_after(s, side, bound, True,
+                          rf.take_cards_count and laid + held + 1 >= rf.canasta_size):
             targets = []
     if not targets and not rf.pickup_extends_sequence:
         return  # (no take left to list: the rest would find none)
@@ -236,9 +289,9 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
         if hk[k]:
             got = held_faces(s, seat, k, hk[k])  # (c of them are its first c: one call, not one per c)
             nat_options = [prev + got[:c] for prev in nat_options for c in range(len(got) + 1)]
-    nj = hk[m.joker] if rf.pickup_hand_wilds else 0
-    nd = hk[m.deuce] if rf.pickup_hand_wilds else 0
-    nt = hk[m.red3] if rf.red3_wild and rf.pickup_hand_wilds else 0  # S0 T8: red treys are wild
+    nj = hk[m.joker]
+    nd = hk[m.deuce]
+    nt = hk[m.red3] if rf.red3_wild else 0  # S0 T8: red treys are wild
     hn = s.hn[seat]
     # melds.wild_problem from the model's table (as gen_melds): a group of one rank holds at most
     # every natural of it, so ``wild_cap`` covers every count of naturals a take can make
@@ -250,31 +303,27 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
         tm = melds[target] if target >= 0 else None
         base_nat = tm.naturals if tm is not None else 0
         base_wild = tm.wilds if tm is not None else 0
-        # for an opened side, with no canasta to extend and cards to spare, the pruning below
-        # leaves only legal takes (the checks of why_not_take, short-cut)
+        onto = target >= 0
+        # for an opened side, with no canasta to extend and cards to spare, the predicates asked
+        # below leave only legal takes (the rest of why_not_take is sure to pass: short-cut)
         trusted = s.opened[side] and (tm is None or len(tm.cards) < rf.canasta_size)
         for nat in nat_options:
             c = len(nat)
-            if c == 0 and (frozen or target < 0 or not rf.pickup_layoff):
+            bare = pickup_ok(rf, frozen, c, 0, onto)  # these naturals alone; with wild cards:
+            with_wild = pickup_ok(rf, frozen, c, 1, onto) and (
+                not bites or wild_rule(s, side, rank, base_nat + 1 + c) is None)
+            if not bare and not with_wild:
                 continue
-            if c == 1 and (frozen or not rf.pickup_natural_wild):
-                continue
-            wild_ok = not c or not bites or wild_rule(s, side, rank, base_nat + 1 + c) is None
-            # (a layoff, no card from hand, takes no wild card: one pass of the loops, not one per
-            # wild card held that ends at once)
-            for j in range(nj + 1 if c else 1):
-                for d in range(nd + 1 if c else 1):
-                    for t in range(nt + 1 if c else 1):
+            for j in range(nj + 1 if with_wild else 1):
+                for d in range(nd + 1 if with_wild else 1):
+                    for t in range(nt + 1 if with_wild else 1):
                         w = j + d + t
-                        if c == 0 and w:
-                            break
-                        if c == 1 and not w:
+                        if not w and not bare:
                             continue
                         n_nat = base_nat + 1 + c
                         n_wild = base_wild + w
-                        if (n_wild > wild_cap[n_nat] or (maxsize and n_nat + n_wild > maxsize)) or (
-                                w and not wild_ok):
-                            break  # (wild_problem(r, n_nat, n_wild) is not None, or the wild rule)
+                        if n_wild > wild_cap[n_nat] or (maxsize and n_nat + n_wild > maxsize):
+                            break  # (wild_problem(r, n_nat, n_wild) is not None)
                         a = card_action(OP_TAKE, nat + (held_faces(s, seat, m.deuce, d) if d else ())
                                         + (JOKER,) * j + (held_faces(s, seat, m.red3, t) if t else ()),
                                         target)
@@ -285,7 +334,6 @@ def gen_takes(s: GameState, out: list[Action]) -> None:
                                 or why_not_take(s, a) is None):
                             out.append(a)
     if rf.pickup_extends_sequence:
-        top = s.pile[-1]
         suit = top % 4
         for i, x in enumerate(melds):
             # (a card of another suit, or not next to either end, is refused by the check's
@@ -308,37 +356,20 @@ def do_take(s: GameState, a: Action) -> None:
     top = lift_top_with(s, seat, a.cards)
     target = s.melds[side][a.meld] if a.meld >= 0 else None
     if target is not None and target.type is SEQUENCE_MELD and not rf.seq_pickup_takes_pile:
-        rest = []  # B2 (option): extending a sequence takes the top card only
+        rest: list[int] = []  # B2 (option): extending a sequence takes the top card only
     else:
-        rest = s.pile
-        s.pile = []
-        s.pile_frozen = False
+        rest = take_pile(s)
     points = take_points(s, a.cards, top)
-    if a.meld >= 0:
-        old = s.melds[side][a.meld]
-        new = old.with_cards((top, *a.cards), rf.red3_wild)
-        s.melds[side][a.meld] = new
+    if target is not None:
+        new = target.with_cards((top, *a.cards), rf.red3_wild)
+        grow_meld(s, side, a.meld, new)
         # (len of the cards, not ``Meld.size``: a property is a call)
-        completed = len(old.cards) < rf.canasta_size <= len(new.cards)
+        completed = len(target.cards) < rf.canasta_size <= len(new.cards)
     else:
         new = new_meld((top, *a.cards), GROUP_MELD, rf.red3_wild)
-        s.melds[side].append(new)
+        lay_meld(s, side, new)
         completed = len(new.cards) >= rf.canasta_size
-    gained: list[int] = []
-    laid: list[int] = []
-    hand = s.hands[seat]
-    hk = s.hk[seat]
-    kind_of = s.model.kind_of
-    laid_faces = rf.laid_faces
-    for f in rest:
-        if laid_faces[f]:
-            s.red3[seat].append(f)
-            laid.append(f)
-        else:
-            hand[f] += 1  # (``Table.give_card``, inline: every card of the pile)
-            hk[kind_of[f]] += 1
-            gained.append(f)
-    s.hn[seat] += len(gained)
+    gained, laid = gain_cards(s, seat, rest)
     s.log_event(seat, "take", (top, *a.cards))
     if rf.red3_mode == "disclose":  # (fresh's own test, a call sooner)
         fresh(s, gained)
@@ -346,12 +377,9 @@ def do_take(s: GameState, a: Action) -> None:
         s.log_event(seat, "pile", tuple(gained))
     for f in laid:  # a red three found in the pile is laid, not replaced (R 1.1)
         s.log_event(seat, "red3", (f,))
-    s.took_pile = True
-    s.pre_draw = False
-    s.first_turn = False
+    picked_up(s, True)
     meld_points(s, side, points, completed)
-    s.opened[side] = True
-    s.phase = PLAY_PHASE
+    open_side(s, side)
     if s.hn[seat] == 0:
         go_out(s, seat)
 

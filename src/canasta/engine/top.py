@@ -9,10 +9,17 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..cards import JOKER, is_red_three, is_wild
 from ..melds import meld_type, new_meld, sequence_fits, wild_problem
-from ..model import frozen_by
-from .common import OP_TOP, PLAY_PHASE, Problem, card_action, multisets
-from .conditions import canasta_counts, finish_problem, has_cards, open_points
-from .flow import lift_top_with, meld_points
+from .common import OP_TOP, Problem, card_action, multisets
+from .conditions import (
+    OPENING_LAYDOWN,
+    canasta_counts,
+    finish_problem,
+    has_cards,
+    open_after,
+    open_points,
+    short_of_opening,
+)
+from .flow import lay_meld, lift_top_with, meld_points, picked_up, refreeze_pile
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -63,8 +70,9 @@ def why_not_top(s: GameState, a: Action) -> Problem:
     if why:
         return why
     points = open_points(s, cards)
-    if s.turn_points + points < s.minimum[side]:
-        return ("laydown_minimum", {"minimum": s.minimum[side], "points": s.turn_points + points})
+    natural = nat == len(cards) and len({f // 4 for f in cards}) == 1  # a natural group of three or more
+    if not open_after(s, side, points, natural, natural and len(cards) >= s.rf.canasta_size):
+        return short_of_opening(s, side, points, OPENING_LAYDOWN)
     return finish_problem(s, s.hn[seat] - len(a.cards), canasta_counts(s, side), True, False, a)
 
 
@@ -141,10 +149,8 @@ def do_top(s: GameState, a: Action) -> None:
     top = lift_top_with(s, seat, a.cards)
     cards = (top, *a.cards)
     meld = new_meld(cards, meld_type(cards, r.red3_wild), r.red3_wild)
-    s.melds[side].append(meld)
-    s.pile_frozen = frozen_by(s.model, s.pile)
+    lay_meld(s, side, meld)
+    refreeze_pile(s)
     s.log_event(seat, "take", cards)
-    s.pre_draw = False
-    s.first_turn = False
+    picked_up(s, False)
     meld_points(s, side, open_points(s, cards), meld.size >= r.canasta_size)
-    s.phase = PLAY_PHASE
