@@ -98,14 +98,17 @@ class SeatSocket:
 class BenchTable:
     ids = itertools.count()
 
-    def __init__(self, http: httpx.AsyncClient, ws_base: str, preset: str, stats: Stats) -> None:
+    def __init__(self, http: httpx.AsyncClient, ws_base: str, preset: str, stats: Stats,
+                 local: str | None = None) -> None:
         self.http = http
         self.ws_base = ws_base
         self.preset = preset
         self.stats = stats
+        self.local = local          # the loopback address the table's sockets come from
         self.seats: list[SeatSocket] = []
         self.rng = random.Random(next(self.ids))
         self.host = ""
+        self.spectator = ""
         self.id = ""
 
     async def open(self) -> None:
@@ -114,9 +117,10 @@ class BenchTable:
             "seats": [{"kind": "person", "name": f"P{i}"} for i in range(4)]})
         r.raise_for_status()
         made = r.json()
-        self.id, self.host = made["table_id"], made["host_token"]
+        self.id, self.host, self.spectator = made["table_id"], made["host_token"], made["spectator_token"]
         for s in made["seats"]:
-            ws = await connect(f"{self.ws_base}/ws/{self.id}", max_size=2**22)
+            ws = await connect(f"{self.ws_base}/ws/{self.id}", max_size=2**22,
+                               **({"local_addr": (self.local, 0)} if self.local else {}))
             await ws.send(json.dumps({"type": "hello", "token": s["token"], "last_event": None}))
             self.seats.append(SeatSocket(ws, s["seat"]))
 

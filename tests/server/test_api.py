@@ -22,7 +22,8 @@ SEATS4 = [{"kind": "person", "name": f"P{i}"} for i in range(4)]
 
 @pytest.fixture
 def client(db_url: str, tmp_path: Path) -> Iterator[TestClient]:
-    cfg = ServerConfig(data_dir=tmp_path, db_url=db_url, bot_delay=0, grace=0.2, bot_workers=0, ring=8)
+    cfg = ServerConfig(data_dir=tmp_path, db_url=db_url, bot_delay=0, grace=0.2, bot_workers=0, ring=8,
+                       chosen_seeds=True)
     with TestClient(create_app(cfg)) as c:
         yield c
         for sock in Sock.open:  # a failed test leaves its sockets open: close them before shutdown

@@ -23,8 +23,37 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+class CspBypass:
+    """The browser, its pages made with Playwright's ``bypass_csp``: ``wait_for_function`` evaluates its
+    string in the page, which the pages' Content-Security-Policy forbids (no ``eval``). The pages
+    themselves are loaded and played under the policy by ``test_security_headers.py``."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_page(self, **kw: Any) -> Any:
+        return self.browser.new_page(**{"bypass_csp": True, **kw})
+
+    def new_context(self, **kw: Any) -> Any:
+        return self.browser.new_context(**{"bypass_csp": True, **kw})
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+
+@pytest.fixture(scope="module")
+def strict_chromium() -> Iterator[Any]:
+    """The browser as a visitor's: the pages' Content-Security-Policy applies."""
+    yield from _chromium()
+
+
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
+    for b in _chromium():
+        yield CspBypass(b)
+
+
+def _chromium() -> Iterator[Any]:
     why = None
     try:
         from playwright.sync_api import sync_playwright

@@ -30,6 +30,11 @@ class BotRunner:
         self.table = table
         self.task: asyncio.Task[None] | None = None
 
+    @property
+    def busy(self) -> bool:
+        """Whether a bot is playing (or thinking) now."""
+        return self.task is not None and not self.task.done()
+
     def kick(self) -> None:
         t = self.table
         if t.closed or t.state.is_over or not t.seats[t.state.actor].bot_plays:

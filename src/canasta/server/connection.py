@@ -19,10 +19,12 @@ class Connection:
     seat: int | None               # None: a spectator
     host: bool
     token_hash: str
-    outbox: asyncio.Queue[Reply | None] = field(default_factory=lambda: asyncio.Queue(256))
+    outbox: asyncio.Queue[Reply | str | None] = field(default_factory=lambda: asyncio.Queue(256))
     closed: bool = False
 
-    def send(self, msg: Reply) -> None:
+    def send(self, msg: Reply | str) -> None:
+        """Queue a message: a dict, or the JSON text of one (a message many sockets get alike is
+        encoded once)."""
         if self.closed:
             return
         try:

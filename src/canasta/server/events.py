@@ -240,7 +240,6 @@ async def online_seat(request: Request, event_id: str, rnd: int, table_no: int, 
         raise Refusal("bad_seat", {"seat": seat, "last_seat": table.rules.players - 1})
     s, token = await change_seat(table, seat, body.kind, body.level if body.kind == "bot" else None, None,
                                  body.kind == "person", fresh_token)
-    documents.hub_of(request).index(table)
     out: dict[str, Any] = s.public()
     if token is not None:
         out["link"] = f"/table/{table.id}#t={token}"

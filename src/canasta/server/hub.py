@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -21,11 +22,12 @@ from ..tournament.fair import new_fair_seed
 from .botpool import BotPool
 from .bus import EventBus, LocalBus
 from .config import ServerConfig
+from .limits import Guards
 from .online_table import OnlineTable
 from .protocol import NewTable
 from .refusals import Refusal
 from .rulesets import build_rules
-from .store import SeatData, Store, TableData
+from .store import Conflict, SeatData, Store, TableData
 from .tokens import new_table_id, new_token, token_hash
 
 log = logging.getLogger("canasta.server")
@@ -39,46 +41,68 @@ class Hub:
         self.store = store or Store(config.database_url())
         self.bus: EventBus = bus or LocalBus()
         self.bots = BotPool(config.bot_workers)
+        self.guards = Guards(config.limits)
         self.tables: dict[str, OnlineTable] = {}
-        self._by_token: dict[str, str] = {}
         sqlite = self.store.url.startswith("sqlite")
         # SQLite has one writer: one thread keeps its transactions in order without lock waits
         self._db = ThreadPoolExecutor(max_workers=1 if sqlite else 4, thread_name_prefix="db")
         self._load_lock = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a storage call off the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+        """Run a storage call off the event loop. A failure of the storage itself (a full disk, a
+        database gone) is the refusal ``storage``, logged with its cause; a ``Conflict`` (another
+        writer was first) stays itself."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+        except (Conflict, Refusal):
+            raise
+        except Exception as e:
+            log.exception("storage failed (%s)", getattr(fn, "__name__", fn))
+            raise Refusal("storage") from e
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
         for data in await self.db(self.store.unfinished):
             try:
-                self._add(OnlineTable(self, data))
+                self.tables[data.id] = OnlineTable(self, data)
             except Exception:  # one damaged table must not keep the others down
                 log.exception("table %s could not be reloaded", data.id)
         for t in self.tables.values():
             t.bots.kick()
         log.info("%d unfinished tables reloaded", len(self.tables))
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         for t in self.tables.values():
             await t.close()
         self.bots.close()
+        self.guards.close()
         await asyncio.to_thread(self._db.shutdown, True)
         self.store.close()
 
-    def _add(self, table: OnlineTable) -> None:
-        self.tables[table.id] = table
-        self.index(table)
+    async def _sweep(self) -> None:
+        """Now and then, unload the tables nobody has used for ``idle_unload`` seconds."""
+        every = max(0.05, min(60.0, self.config.idle_unload / 4))
+        while True:
+            await asyncio.sleep(every)
+            await self.unload_idle()
 
-    def index(self, table: OnlineTable) -> None:
-        """(Re)build the token lookup of a table (after a seat's link changed)."""
-        for digest in [d for d, tid in self._by_token.items() if tid == table.id]:
-            del self._by_token[digest]
-        for digest in [table.host_hash, table.spectator_hash, *(s.token_hash or "" for s in table.seats)]:
-            if digest:
-                self._by_token[digest] = table.id
+    async def unload_idle(self) -> int:
+        """Take the tables nobody uses out of memory (they stay stored, and come back when one of their
+        links is opened): no page open, no bot playing, nothing changed for ``idle_unload`` seconds."""
+        now = time.monotonic()
+        idle = [t for t in self.tables.values() if t.idle_since(now) >= self.config.idle_unload]
+        for t in idle:
+            if self.tables.get(t.id) is t:
+                del self.tables[t.id]
+                await t.close()
+        if idle:
+            log.info("%d idle tables unloaded (%d in memory)", len(idle), len(self.tables))
+        return len(idle)
 
     # ------------------------------------------------------------------ finding
     async def get(self, table_id: str) -> OnlineTable | None:
@@ -92,7 +116,7 @@ class Hub:
                 if data is None:
                     return None
                 table = OnlineTable(self, data)
-                self._add(table)
+                self.tables[table.id] = table
                 table.bots.kick()
             return table
 
@@ -147,7 +171,7 @@ class Hub:
                          fair_secret=secrets.token_hex(16))
         await self.db(self.store.create_table, data)
         table = OnlineTable(self, data)
-        self._add(table)
+        self.tables[table.id] = table
         table.bots.kick()
         tid = data.id
         return {

@@ -18,7 +18,9 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
@@ -66,14 +68,17 @@ class OnlineTable:
         actions = [Action.parse(a) for _seat, a, _cid in data.actions]
         self.state = GameRecord(self.rules, data.seed, actions, data.dealer).replay()
         self.movers = [seat for seat, _a, _cid in data.actions]   # who made each move of the game
-        self.replies: OrderedDict[str, Reply] = OrderedDict()
-        for i, (_seat, _a, cid) in enumerate(data.actions):
+        # the answers to intents, by seat and the client's id: a resend gets the same answer, and one
+        # seat's id is never another's
+        self.replies: OrderedDict[tuple[int, str], Reply] = OrderedDict()
+        for i, (seat, _a, cid) in enumerate(data.actions):
             if cid:
-                self.remember(cid, {"type": "ack", "id": cid, "event": None, "move": i})
+                self.remember(seat, cid, {"type": "ack", "id": cid, "event": None, "move": i})
         self.conns: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.bots = BotRunner(self)
         self.closed = False
+        self.used = time.monotonic()   # when a page, a bot or a change last used it
 
     # ------------------------------------------------------------------ facts
     @property
@@ -101,35 +106,61 @@ class OnlineTable:
     def view_for(self, seat: int | None) -> dict[str, Any]:
         return spectator_view(self.state) if seat is None else view(self.state, seat)
 
-    def remember(self, client_id: str, reply: Reply) -> None:
-        self.replies[client_id] = reply
+    def remember(self, seat: int, client_id: str, reply: Reply) -> None:
+        self.replies[(seat, client_id)] = reply
         while len(self.replies) > REPLIES_KEPT:
             self.replies.popitem(last=False)
+
+    def seated(self, conn: Connection) -> bool:
+        """Whether ``conn``'s link still opens its seat (asked under the lock: a link the host has just
+        re-issued plays nothing more, even a move already on its way)."""
+        if conn.closed or self.closed:
+            return False
+        role = self.role_of(conn.token_hash)
+        return role is not None and role[0] == conn.seat
+
+    def idle_since(self, now: float) -> float:
+        """Seconds since anyone used the table; 0 while a page is open, a bot plays or a change runs."""
+        if self.conns or self.lock.locked() or self.bots.busy:
+            return 0.0
+        return now - self.used
+
+    async def write(self, fn: Callable[..., Any], *args: Any) -> None:
+        """A storage call that changes this table; refused when the table has left memory meanwhile
+        (its stored self is loaded again for the next change)."""
+        if self.closed:
+            raise Refusal("conflict")
+        self.used = time.monotonic()
+        await self.hub.db(fn, *args)
 
     # ------------------------------------------------------------------ sending
     def broadcast(self, new: list[TableEvent], table_changed: bool = False, hand_ended: bool = False) -> None:
         """Send the new events with each connection's own view; when a hand has just ended, the
         seeds and salts that may now be shown (``reveals``) go to every seat alike."""
-        views: dict[int | None, dict[str, Any]] = {}
+        texts: dict[int | None, str] = {}   # one message per seat (and one for spectators), encoded once
         events = [e.to_dict() for e in new]
         summary = self.summary() if table_changed else None
         reveals = self.deals.reveals(self.state) if hand_ended else []
         for c in list(self.conns):
-            if c.seat not in views:
-                views[c.seat] = self.view_for(c.seat)
-            msg: Reply = {"type": "events", "event": self.timeline.newest, "events": events,
-                          "view": views[c.seat]}
-            if summary is not None:
-                msg["table"] = summary
-            if reveals:
-                msg["reveals"] = reveals
-            c.send(msg)
+            if c.seat not in texts:
+                msg: Reply = {"type": "events", "event": self.timeline.newest, "events": events,
+                              "view": self.view_for(c.seat)}
+                if summary is not None:
+                    msg["table"] = summary
+                if reveals:
+                    msg["reveals"] = reveals
+                texts[c.seat] = json.dumps(msg)
+            c.send(texts[c.seat])
 
     def presence(self) -> None:
         """Tell every page who is at the table now."""
-        summary = self.summary()
+        text = json.dumps({"type": "table", "table": self.summary()})
         for c in list(self.conns):
-            c.send({"type": "table", "table": summary})
+            c.send(text)
+
+    def watchers(self) -> int:
+        """Spectator sockets open on the table now."""
+        return sum(c.seat is None and not c.host for c in self.conns)
 
     def catch_up(self, conn: Connection, last_event: int | None) -> None:
         """After ``welcome``: the events missed since ``last_event`` when the timeline still holds
@@ -157,36 +188,35 @@ class OnlineTable:
         stored = [StoredAction(seat, str(a), client_id if i == len(actions) - 1 else None)
                   for i, a in enumerate(actions)]
         new_events = self.timeline.plan("action", seat, [str(a) for a in actions])
+        # the last move of a game is stored with the game's record, in one transaction
+        record = self.deals.record(trial) if trial.is_over else None
         try:
-            await self.hub.db(self.hub.store.append_actions, self.id, self.game_no, first, stored,
-                              new_events[-1].n, trial.is_over)
+            await self.write(self.hub.store.append_actions, self.id, self.game_no, first, stored,
+                             new_events[-1].n, trial.is_over, record)
         except Conflict as e:
             log.error("table %s: %s", self.id, e)
             raise Refusal("conflict") from e
-        except Exception as e:  # the database is unreachable: nothing was played
-            log.exception("table %s: storing a move failed", self.id)
-            raise Refusal("storage") from e
         hand_ended = len(trial.results) > len(self.state.results)
         self.state = trial
         self.movers.extend([seat] * len(actions))
         self.timeline.add(new_events)
         self.broadcast(new_events, hand_ended=hand_ended)
         if trial.is_over:
-            await self.hub.db(self.hub.store.save_record, self.id, self.game_no, self.deals.record(trial))
             self.hub.bus.publish("lobby", {"table": self.id, "over": True})
         self.bots.kick()
 
     async def new_game(self) -> None:
+        """The next game with the same seats: stored first, then made the table's."""
         async with self.lock:
             if not self.state.is_over:
                 raise Refusal("not_finished")
-            self.game_no += 1
-            self.deals = Deals(new_fair_seed(), secrets.token_hex(16))
-            self.dealer = (self.dealer + 1) % self.rules.players
+            game_no, dealer = self.game_no + 1, (self.dealer + 1) % self.rules.players
+            deals = Deals(new_fair_seed(), secrets.token_hex(16))
             events = self.timeline.plan("game")
-            await self.hub.db(self.hub.store.new_game, self.id, self.game_no, self.deals.seed, self.dealer,
-                              events[-1].n, self.deals.secret)
-            self.state = GameState.new(self.rules, self.deals.seed, self.dealer)
+            await self.write(self.hub.store.new_game, self.id, game_no, deals.seed, dealer, events[-1].n,
+                             deals.secret)
+            self.game_no, self.dealer, self.deals = game_no, dealer, deals
+            self.state = GameState.new(self.rules, deals.seed, dealer)
             self.movers = []
             self.timeline.add(events)
             self.broadcast(events, table_changed=True)

@@ -31,8 +31,11 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000,
     import uvicorn
 
     from .app import create_app
+    from .hub import Hub
     url = config.database_url()
-    app = create_app(config)
+    hub = Hub(config)              # the database is opened, upgraded and checked before serving
+    hub.store.check_writable()
+    app = create_app(config, hub)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
     where = url if not url.startswith("sqlite") else url.removeprefix("sqlite:///")

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .limits import Bucket
 from .store import SeatData
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ class Seat:
     connections: int = 0
     stand_in: bool = False         # a bot plays for a person who has been away past the grace period
     away_timer: asyncio.Task[None] | None = None
+    bucket: Bucket | None = None   # the messages its pages may send (all of them together)
+    hinting: bool = False          # a hint is being worked out for it (one at a time)
 
     @classmethod
     def of(cls, s: SeatData) -> Seat:
@@ -41,31 +44,35 @@ class Seat:
         return self.kind == "bot" or self.stand_in
 
 
+def seat_after(s: Seat, kind: str | None, level: str | None, name: str | None, reissue: bool,
+               new_token: Callable[[], tuple[str, str]]) -> tuple[SeatData, str | None]:
+    """What seat ``s`` becomes (as it is stored), and the new link's token if it gets one."""
+    kind = kind or s.kind
+    if kind == "bot":
+        return SeatData(s.seat, "bot", level or s.level or "club", name or s.name, None), None
+    token, digest = None, s.token_hash
+    if s.kind != "person" or reissue or s.token_hash is None:
+        token, digest = new_token()
+    if not name:
+        name = f"Player {s.seat + 1}" if s.name.startswith("Bot") else s.name
+    return SeatData(s.seat, "person", None, name, digest), token
+
+
 async def change_seat(table: OnlineTable, seat: int, kind: str | None, level: str | None, name: str | None,
                       reissue: bool, new_token: Callable[[], tuple[str, str]]) -> tuple[Seat, str | None]:
-    """The host hands a seat to a bot or a person, or re-issues its link; the old link stops."""
+    """The host hands a seat to a bot or a person, or re-issues its link; the old link stops. The seat
+    is stored first and changed in memory only then: a storage failure changes nothing (the old link
+    still opens the seat, no new one is given)."""
     async with table.lock:
         s = table.seats[seat]
-        token: str | None = None
-        kind = kind or s.kind
-        if kind == "bot":
-            s.kind, s.level, s.token_hash, s.stand_in = "bot", level or s.level or "club", None, False
-            if name:
-                s.name = name
-        else:
-            if s.kind != "person" or reissue or s.token_hash is None:
-                token, s.token_hash = new_token()
-            s.kind, s.stand_in = "person", False
-            s.level = None
-            if name:
-                s.name = name
-            elif s.name.startswith("Bot"):
-                s.name = f"Player {seat + 1}"
+        new, token = seat_after(s, kind, level, name, reissue, new_token)
+        events = table.timeline.plan("seats", seat)
+        await table.write(table.hub.store.set_seat, table.id, new, events[-1].n)
+        s.kind, s.level, s.name, s.token_hash = new.kind, new.level, new.name, new.token_hash
+        s.stand_in = False
         for c in list(table.conns):
             if c.seat == seat and c.token_hash != s.token_hash:
                 c.close()
-        events = table.timeline.plan("seats", seat)
-        await table.hub.db(table.hub.store.set_seat, table.id, s.data(), events[-1].n)
         table.timeline.add(events, moved=False)
         table.broadcast(events, table_changed=True)
         table.bots.kick()

@@ -203,6 +203,17 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def check_writable(self) -> None:
+        """Fail now, not at a player's first move, when the database cannot be written (a read-only
+        folder or file, a read-only replica): SQLite takes its write lock, PostgreSQL says whether
+        its transactions are read-only."""
+        with self.engine.connect() as db:
+            if self.url.startswith("sqlite"):
+                db.exec_driver_sql("BEGIN IMMEDIATE")
+                db.exec_driver_sql("ROLLBACK")
+            elif db.exec_driver_sql("SHOW transaction_read_only").scalar() == "on":
+                raise PermissionError("the database is read-only")
+
     # ------------------------------------------------------------------ writing
     def create_table(self, t: TableData) -> None:
         with self.session.begin() as db:
@@ -217,9 +228,10 @@ class Store:
                            fair_secret=t.fair_secret))
 
     def append_actions(self, table_id: str, game_no: int, first_seq: int, actions: list[StoredAction],
-                       events: int, over: bool = False) -> None:
-        """Store moves ``first_seq``... and the table's new event number in one transaction;
-        :class:`Conflict` when a move is already stored at one of those places."""
+                       events: int, over: bool = False, record: str | None = None) -> None:
+        """Store moves ``first_seq``... and the table's new event number in one transaction (with the
+        game's record when the moves end it); :class:`Conflict` when a move is already stored at one of
+        those places."""
         try:
             with self.session.begin() as db:
                 # a Core insert: the ORM's unit of work cost a tenth of the server's time under load
@@ -231,7 +243,7 @@ class Store:
                 if over:
                     db.execute(update(GameRow).where(GameRow.table_id == table_id,
                                                      GameRow.game_no == game_no)
-                               .values(over=True, finished=_now()))
+                               .values(over=True, finished=_now(), record=record))
         except IntegrityError as e:
             raise Conflict(f"table {table_id} game {game_no}: a move is already stored at {first_seq}") from e
 
@@ -249,11 +261,6 @@ class Store:
             db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == s.seat)
                        .values(kind=s.kind, level=s.level, name=s.name, token_hash=s.token_hash))
             db.execute(update(TableRow).where(TableRow.id == table_id).values(events=events))
-
-    def save_record(self, table_id: str, game_no: int, record: str) -> None:
-        with self.session.begin() as db:
-            db.execute(update(GameRow).where(GameRow.table_id == table_id, GameRow.game_no == game_no)
-                       .values(record=record, over=True))
 
     def new_game(self, table_id: str, game_no: int, seed: int | str, dealer: int, events: int,
                  fair_secret: str | None = None) -> None:

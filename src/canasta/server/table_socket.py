@@ -14,10 +14,11 @@ from . import hints, moves, practice, presence
 from .access import hub_of
 from .config import ServerConfig
 from .connection import Connection
-from .limits import Bucket
+from .limits import Bucket, address_of
 from .online_table import OnlineTable
 from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Ping, Undo, field_problem
 from .refusals import Refusal
+from .security import origin_allowed
 from .tokens import token_hash
 
 router = APIRouter()
@@ -60,6 +61,9 @@ async def _hello(websocket: WebSocket, table_id: str) -> tuple[OnlineTable, Conn
         await _refuse(websocket, Refusal("bad_token"), 4401)
         return None
     _t, seat, host = found
+    if seat is None and not host and table.watchers() >= cfg.limits.watchers_per_table:
+        await _refuse(websocket, Refusal("watchers_full"), 4429)
+        return None
     conn = Connection(seat, host, token_hash(hello.token))
     conn.send({"type": "welcome", "role": "seat" if seat is not None else "spectator", "seat": seat,
                "host": host, "table": table.summary()})
@@ -77,7 +81,7 @@ async def _sender(websocket: WebSocket, table: OnlineTable, conn: Connection) ->
             with contextlib.suppress(Exception):
                 await websocket.close(4401 if table.role_of(conn.token_hash) is None else 1000)
             return
-        await websocket.send_text(json.dumps(msg))
+        await websocket.send_text(msg if isinstance(msg, str) else json.dumps(msg))
 
 
 async def _hint(table: OnlineTable, conn: Connection, client_id: str) -> None:
@@ -113,14 +117,33 @@ async def _answer(table: OnlineTable, conn: Connection, msg: Intent | Hint | Und
 
 @router.websocket("/ws/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
-    await websocket.accept()
-    joined = await _hello(websocket, table_id)
-    if joined is None:
+    h = hub_of(websocket)
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), h.config.origins):
+        await websocket.close(4403)    # before the handshake: the browser gets 403
         return
-    table, conn = joined
-    cfg = hub_of(websocket).config
+    address = address_of(websocket)
+    await websocket.accept()
+    if not h.guards.sockets.enter(address):
+        await _refuse(websocket, Refusal("too_many_sockets"), 4429)
+        return
+    try:
+        joined = await _hello(websocket, table_id)
+        if joined is not None:
+            await _serve(websocket, *joined)
+    finally:
+        h.guards.sockets.leave(address)
+
+
+async def _serve(websocket: WebSocket, table: OnlineTable, conn: Connection) -> None:
+    """Answer the page's messages until it goes (or its link stops working)."""
+    limits = table.hub.config.limits
     send_task = asyncio.get_running_loop().create_task(_sender(websocket, table, conn))
-    bucket = Bucket(cfg.rate, cfg.burst)
+    if conn.seat is None:
+        bucket = Bucket(limits.seat_rate, limits.seat_burst)
+    else:   # a seat's pages share one bucket: opening more pages does not buy more messages
+        seat = table.seats[conn.seat]
+        bucket = seat.bucket = seat.bucket or Bucket(limits.seat_rate, limits.seat_burst)
+    cfg = table.hub.config
     try:
         while not conn.closed:
             message = await websocket.receive()
