@@ -85,7 +85,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> None:
 
     attacker_http = httpx.AsyncClient(base_url=base, timeout=30,
                                       transport=httpx.AsyncHTTPTransport(local_address=ATTACKER))
-    own = BenchTable(attacker_http, ws_base, "classic", stats, local=ATTACKER)
+    own = BenchTable(attacker_http, ws_base, "classic", Stats(), local=ATTACKER)   # not counted
     await own.open()
     opened = [0]
     watchers = [asyncio.create_task(watcher(ws_base, own.id, own.spectator, opened))

@@ -86,6 +86,10 @@ class SeatSocket:
         async for text in self.ws:
             m = json.loads(text)
             kind = m["type"]
+            dealing = m.get("dealing")
+            if dealing and self.seat in dealing["waiting"]:   # the page's number for the shuffle
+                await self.ws.send(json.dumps({"type": "shuffle", "id": f"n{dealing['game']}",
+                                               "game": dealing["game"], "number": os.urandom(16).hex()}))
             if kind in ("snapshot", "events"):
                 self.view = m["view"]
                 self.event = m["event"]
@@ -134,7 +138,7 @@ class BenchTable:
 
     async def act(self) -> None:
         views = [s for s in self.seats if s.view is not None]
-        if not views:
+        if len(views) < len(self.seats):   # not dealt yet (or a page not caught up)
             return
         v = views[0].view
         assert v is not None

@@ -1039,6 +1039,8 @@ def serve_cmd(
     api_docs: Annotated[bool, typer.Option("--api-docs", help="Serve the API's docs page at /api/docs "
                                            "(off: a public server shows no more than its pages need).")]
     = False,
+    idle_minutes: Annotated[float, typer.Option("--idle-minutes", min=0.01, help="Minutes after which a "
+                                                "table nobody uses leaves memory (it stays stored).")] = 15.0,
     limit: Annotated[list[str] | None, typer.Option(
         "--limit", help="A limit per client as NAME=VALUE, e.g. sockets_per_address=128 for a club whose "
         "players share one internet address (the names and defaults: docs/server-protocol.md).")] = None,
@@ -1057,7 +1059,7 @@ def serve_cmd(
         _fail(f"--limit: {e}")
     config = ServerConfig(bot_delay=bot_delay, grace=grace, bot_workers=bot_workers, db_url=db,
                           origins=tuple(origin or ()), api_docs=api_docs, chosen_seeds=test_seeds,
-                          limits=limits)
+                          limits=limits, idle_unload=idle_minutes * 60)
     if data is not None:
         config.data_dir = Path(data).expanduser()
     where = "the database given with --db" if db else f"the data folder {config.data_dir}"

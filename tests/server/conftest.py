@@ -85,7 +85,7 @@ class LiveServer:
         cmd = [sys.executable, "-m", "canasta", "serve", "--port", str(self.port), "--data", str(self.data),
                "--bot-delay", str(self.bot_delay), "--grace", str(self.grace), "--bot-workers", "0",
                "--db", self.db, "--test-seeds", "--limit", "tables_burst=100000",
-               "--limit", "tables_total_burst=100000"]
+               "--limit", "tables_total_burst=100000", "--limit", "documents_burst=100000"]
         self.proc = subprocess.Popen(cmd, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -518,6 +518,26 @@ def test_sockets_per_address_watchers_per_table_and_tables_per_address(db_url: s
         again.close()
 
 
+def test_links_to_no_table_and_new_documents_are_limited_per_address(db_url: str, tmp_path: Path) -> None:
+    """A link to no table costs a database query (the table might be stored, not in memory): an
+    address that tries many is refused before the query; a table in memory still answers. A score
+    sheet or an event is a row kept for good: new ones are limited per address like tables."""
+    limits = Limits(loads_burst=5, loads_rate=0.001, documents_burst=2, documents_rate=0.001)
+    with serving(config(tmp_path, db_url, limits=limits)) as c:
+        t = make(c, preset="classic", seats=SEATS4)
+        codes = [c.get(f"/api/tables/nosuch{i}", headers=auth("x" * 32)).json()["error"]["code"]
+                 for i in range(7)]
+        assert codes == ["unknown_table"] * 5 + ["rate_limited"] * 2
+        assert c.get(f"/api/tables/{t['table_id']}", headers=auth(t["host_token"])).status_code == 200
+        with c.websocket_connect("/ws/another") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": "x" * 32}))
+            assert ws.receive_json()["code"] == "rate_limited"
+        sheet = {"preset": "classic"}
+        assert [c.post("/api/sheets", json=sheet).status_code for _ in range(3)] == [201, 201, 429]
+        r = c.post("/api/events", json={"pairs": ["A", "B", "C", "D"]})
+        assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_documents"
+
+
 def test_a_seats_pages_share_its_rate_and_one_hint_at_a_time(db_url: str, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Opening more pages of a seat buys no more messages; a seat asks for one hint at a time (a hint

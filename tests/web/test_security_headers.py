@@ -8,9 +8,9 @@ from typing import Any
 
 import httpx
 
-from .conftest import LiveServer
+from .conftest import SHOTS, LiveServer
 
-ROUTES = ["/", "/score", "/event", "/rules/classic"]
+ROUTES = ["/", "/score", "/event", "/rules/classic", "/fair"]
 
 
 def watch(page: Any) -> list[str]:
@@ -30,6 +30,12 @@ def test_every_page_works_under_the_content_security_policy(strict_chromium: Any
         page.goto(server.url + route)
         page.wait_for_load_state("networkidle")
         assert page.locator("h1").count() and not problems, (route, problems)
+        if route == "/fair":   # how a player checks a deal: every word from the catalogue
+            assert page.get_by_role("heading", name="How to check a deal").is_visible()
+            assert "canasta verify" in page.inner_text("main") and "data-t" not in page.inner_text("main")
+            for width in (375, 1280):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.screenshot(path=str(SHOTS / f"fair-{width}.png"), full_page=True)
         page.close()
     # a practice game from the home page: the table, its hand, a move
     page = strict_chromium.new_page(viewport={"width": 375, "height": 800})

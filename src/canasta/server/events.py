@@ -106,7 +106,7 @@ async def _online_tables(request: Request, ev: Event) -> dict[tuple[int, int], O
     done = {}
     for key, tid in ev.online.items():
         table = await h.get(tid)
-        if table is not None and table.game_no == 1 and table.state.is_over:
+        if table is not None and table.game_no == 1 and table.game is not None and table.game.is_over:
             done[key] = table
     return done
 

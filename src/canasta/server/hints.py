@@ -24,8 +24,8 @@ async def hint(table: OnlineTable, conn: Connection, client_id: str) -> Reply:
         return Refusal("spectator_hint").reply(client_id)
     if not table.seated(conn):
         return Refusal("bad_token").reply(client_id)
-    state = table.state
-    if state.is_over or state.actor != conn.seat:
+    state = table.game
+    if state is None or state.is_over or state.actor != conn.seat:
         return Refusal("hint_not_your_turn").reply(client_id)
     seat = table.seats[conn.seat]
     if seat.hinting:

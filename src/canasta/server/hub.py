@@ -18,7 +18,6 @@ from typing import Any, TypeVar
 
 from ..bots import LEVEL_NAMES, level_id
 from ..presets import preset_title
-from ..tournament.fair import new_fair_seed
 from .botpool import BotPool
 from .bus import EventBus, LocalBus
 from .config import ServerConfig
@@ -104,11 +103,22 @@ class Hub:
             log.info("%d idle tables unloaded (%d in memory)", len(idle), len(self.tables))
         return len(idle)
 
+    def peers_moved_on(self, table: OnlineTable) -> None:
+        """``table`` (of a duplicate round) finished a hand: the tables dealt alike held here may show
+        it now (in another process, a table sees it at its own next hand or page)."""
+        for t in list(self.tables.values()):
+            if t is not table and t.deals.seed == table.deals.seed:
+                asyncio.get_running_loop().create_task(t.peers_moved_on())
+
     # ------------------------------------------------------------------ finding
-    async def get(self, table_id: str) -> OnlineTable | None:
+    async def get(self, table_id: str, address: str | None = None) -> OnlineTable | None:
+        """The table, loaded from storage if it is not in memory. ``address``: the client asking, whose
+        loads are limited (links to no table at all cost a database query each)."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if address is not None and not self.guards.loads.take(address):
+            raise Refusal("rate_limited")
         async with self._load_lock:
             table = self.tables.get(table_id)
             if table is None:
@@ -120,9 +130,10 @@ class Hub:
                 table.bots.kick()
             return table
 
-    async def by_token(self, table_id: str, token: str) -> tuple[OnlineTable, int | None, bool] | None:
+    async def by_token(self, table_id: str, token: str,
+                       address: str | None = None) -> tuple[OnlineTable, int | None, bool] | None:
         """The table, seat (None: spectator or host) and host flag a token opens, or None."""
-        table = await self.get(table_id)
+        table = await self.get(table_id, address)
         if table is None:
             return None
         role = table.role_of(token_hash(token))
@@ -164,11 +175,12 @@ class Hub:
                 seat_rows.append(SeatData(i, "bot", level, s.get("name") or f"Bot {bot_no} ({said})",
                                           None))
         host, spectator = new_token(), new_token()
-        seed = spec.seed if spec.seed is not None else new_fair_seed()
+        # the seed mixed from the seats' numbers, dealt when the last is in; a duplicate round's (or a
+        # test's) seed is given, and dealt at once
         data = TableData(new_table_id(), spec.name or preset_title(spec.preset), spec.preset,
                          {"preset": rs.name, "options": rs.options()}, token_hash(host),
-                         token_hash(spectator), 0, 1, seat_rows, seed, 0,
-                         fair_secret=secrets.token_hex(16))
+                         token_hash(spectator), 0, 1, seat_rows, spec.seed, 0,
+                         fair_secret=secrets.token_hex(16), values=None if spec.seed is not None else {})
         await self.db(self.store.create_table, data)
         table = OnlineTable(self, data)
         self.tables[table.id] = table

@@ -83,6 +83,8 @@ class Guards:
         self.new_tables = PerAddress(limits.tables_rate, limits.tables_burst)
         self.all_new_tables = Bucket(limits.tables_total_rate, limits.tables_total_burst)
         self.verifies = PerAddress(limits.verify_rate, limits.verify_burst)
+        self.loads = PerAddress(limits.loads_rate, limits.loads_burst)
+        self.new_documents = PerAddress(limits.documents_rate, limits.documents_burst)
         self.sockets = SocketCount(limits.sockets_per_address)
         self.replaying = 0
         self._verifier: Executor | None = None

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict
@@ -29,14 +30,13 @@ from ..presets import preset_title, rules_from_options
 from ..records import GameRecord
 from ..rules import RuleSet
 from ..state import GameState
-from ..tournament.fair import new_fair_seed
 from ..views import spectator_view, view
 from .bot_runner import BotRunner
 from .connection import Connection, Reply
 from .deals import Deals
 from .refusals import Refusal
 from .seats import Seat
-from .store import Conflict, StoredAction, TableData
+from .store import Conflict, SeatValues, StoredAction, TableData
 from .timeline import TableEvent, Timeline
 
 if TYPE_CHECKING:
@@ -63,10 +63,12 @@ class OnlineTable:
         self.timeline = Timeline(data.events, hub.config.ring)
         self.game_no = data.game_no
         self.dealer = data.dealer
-        self.deals = Deals(data.seed, data.fair_secret)
+        self.deals = Deals(data.seed, data.fair_secret, data.values, data.deal_version)
         self.undos = 0
         actions = [Action.parse(a) for _seat, a, _cid in data.actions]
-        self.state = GameRecord(self.rules, data.seed, actions, data.dealer).replay()
+        # None until the game is dealt (the seats' numbers are awaited)
+        self.game = None if data.seed is None else GameRecord(self.rules, data.seed, actions,
+                                                               data.dealer).replay()
         self.movers = [seat for seat, _a, _cid in data.actions]   # who made each move of the game
         # the answers to intents, by seat and the client's id: a resend gets the same answer, and one
         # seat's id is never another's
@@ -82,6 +84,21 @@ class OnlineTable:
 
     # ------------------------------------------------------------------ facts
     @property
+    def dealt(self) -> bool:
+        return self.game is not None
+
+    @property
+    def state(self) -> GameState:
+        """The game (refused while the cards are not dealt: ask ``dealt`` first)."""
+        if self.game is None:
+            raise Refusal("not_dealt")
+        return self.game
+
+    @state.setter
+    def state(self, game: GameState) -> None:
+        self.game = game
+
+    @property
     def practice(self) -> bool:
         """One person against bots: the person may take back whole turns."""
         return sum(s.kind == "person" for s in self.seats) == 1
@@ -89,8 +106,25 @@ class OnlineTable:
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "preset": self.preset, "title": preset_title(self.preset),
                 "players": self.rules.players,
-                "game_no": self.game_no, "over": self.state.is_over, "practice": self.practice,
-                "seats": [s.public() for s in self.seats]}
+                "game_no": self.game_no, "over": self.game is not None and self.game.is_over,
+                "dealt": self.dealt, "practice": self.practice, "seats": [s.public() for s in self.seats],
+                "deal": self.mixed_deal()}
+
+    def mixed_deal(self) -> dict[str, Any] | None:
+        """Once dealt from the seats' numbers: the server seed's seal and every seat's number (a page
+        checks that its own number is one of them)."""
+        m = self.deals.mixed()
+        return m.to_dict(reveal=False) if m is not None and self.dealt else None
+
+    def from_pages(self) -> list[int]:
+        """The seats whose number for the deal comes from a player's page (a person's, not away)."""
+        return [s.seat for s in self.seats if s.kind == "person" and not s.stand_in]
+
+    def dealing(self) -> dict[str, Any]:
+        """While the cards are not dealt: the server seed's seal (published before any number) and the
+        seats whose page's number is still awaited."""
+        return {"game": self.game_no, "server_sha256": self.deals.server_seal(),
+                "waiting": self.deals.awaited(self.from_pages())}
 
     def role_of(self, digest: str) -> tuple[int | None, bool] | None:
         """(seat or None for a spectator, is host) for a token hash of this table, else None."""
@@ -103,8 +137,10 @@ class OnlineTable:
             return None, False
         return None
 
-    def view_for(self, seat: int | None) -> dict[str, Any]:
-        return spectator_view(self.state) if seat is None else view(self.state, seat)
+    def view_for(self, seat: int | None) -> dict[str, Any] | None:
+        if self.game is None:
+            return None
+        return spectator_view(self.game) if seat is None else view(self.game, seat)
 
     def remember(self, seat: int, client_id: str, reply: Reply) -> None:
         self.replies[(seat, client_id)] = reply
@@ -140,7 +176,8 @@ class OnlineTable:
         texts: dict[int | None, str] = {}   # one message per seat (and one for spectators), encoded once
         events = [e.to_dict() for e in new]
         summary = self.summary() if table_changed else None
-        reveals = self.deals.reveals(self.state) if hand_ended else []
+        reveals = self.deals.reveals(self.game) if hand_ended else []
+        dealing = None if self.dealt else self.dealing()
         for c in list(self.conns):
             if c.seat not in texts:
                 msg: Reply = {"type": "events", "event": self.timeline.newest, "events": events,
@@ -149,6 +186,8 @@ class OnlineTable:
                     msg["table"] = summary
                 if reveals:
                     msg["reveals"] = reveals
+                if dealing is not None:
+                    msg["dealing"] = dealing
                 texts[c.seat] = json.dumps(msg)
             c.send(texts[c.seat])
 
@@ -170,10 +209,35 @@ class OnlineTable:
         if missed is not None:
             msg["events"] = missed
         msg |= {"view": self.view_for(conn.seat), "table": self.summary()}
-        reveals = self.deals.reveals(self.state)
+        reveals = self.deals.reveals(self.game)
         if reveals:
             msg["reveals"] = reveals
+        if not self.dealt:
+            msg["dealing"] = self.dealing()
         conn.send(msg)
+
+    def tell_dealing(self) -> None:
+        """Tell every page whose number the deal still waits for."""
+        text = json.dumps({"type": "dealing", "dealing": self.dealing()})
+        for c in list(self.conns):
+            c.send(text)
+
+    async def refresh_peers(self) -> bool:
+        """At a duplicate round's table: how far the other tables dealt alike have played (a hand is
+        shown only when every one of them has finished it). Whether more may be shown now."""
+        if not self.deals.shared or self.deals.seed is None:
+            return False
+        before = self.deals.peers_done
+        others = await self.hub.db(self.hub.store.dealt_alike, str(self.deals.seed), self.id)
+        self.deals.peers_done = min((math.inf if over else hands for hands, over in others), default=math.inf)
+        return self.deals.peers_done > before
+
+    async def peers_moved_on(self) -> None:
+        """Another table dealt alike has finished a hand: send the hands that may be shown now."""
+        if await self.refresh_peers() and self.conns:
+            text = json.dumps({"type": "reveals", "reveals": self.deals.reveals(self.game)})
+            for c in list(self.conns):
+                c.send(text)
 
     # ------------------------------------------------------------------ the writer
     async def play(self, seat: int, actions: list[Action], client_id: str | None) -> None:
@@ -190,19 +254,44 @@ class OnlineTable:
         new_events = self.timeline.plan("action", seat, [str(a) for a in actions])
         # the last move of a game is stored with the game's record, in one transaction
         record = self.deals.record(trial) if trial.is_over else None
+        hand_ended = len(trial.results) > len(self.state.results)
         try:
             await self.write(self.hub.store.append_actions, self.id, self.game_no, first, stored,
-                             new_events[-1].n, trial.is_over, record)
+                             new_events[-1].n, trial.is_over, record,
+                             len(trial.results) if hand_ended else None)
         except Conflict as e:
             log.error("table %s: %s", self.id, e)
             raise Refusal("conflict") from e
-        hand_ended = len(trial.results) > len(self.state.results)
         self.state = trial
         self.movers.extend([seat] * len(actions))
         self.timeline.add(new_events)
+        if hand_ended and self.deals.shared:
+            await self.refresh_peers()
+            self.hub.peers_moved_on(self)
         self.broadcast(new_events, hand_ended=hand_ended)
         if trial.is_over:
             self.hub.bus.publish("lobby", {"table": self.id, "over": True})
+        self.bots.kick()
+
+    async def settle_deal(self, values: SeatValues | None = None) -> None:
+        """Under the lock: store the seats' numbers (``values``, when one came in), and deal once none
+        is awaited any more: the numbers, the mixed seed and the deal's event in one transaction."""
+        now = self.deals.values if values is None else values
+        if self.dealt or now is None:
+            return
+        if [s for s in self.from_pages() if s not in now]:
+            if now != self.deals.values:
+                await self.write(self.hub.store.set_values, self.id, self.game_no, now, None, None)
+                self.deals.values = now
+                self.tell_dealing()
+            return
+        done, seed = self.deals.completed(now, self.rules.players)
+        events = self.timeline.plan("deal")
+        await self.write(self.hub.store.set_values, self.id, self.game_no, done, seed, events[-1].n)
+        self.deals.values, self.deals.seed = done, seed
+        self.game = GameState.new(self.rules, seed, self.dealer)
+        self.timeline.add(events)
+        self.broadcast(events, table_changed=True)
         self.bots.kick()
 
     async def new_game(self) -> None:
@@ -211,21 +300,26 @@ class OnlineTable:
             if not self.state.is_over:
                 raise Refusal("not_finished")
             game_no, dealer = self.game_no + 1, (self.dealer + 1) % self.rules.players
-            deals = Deals(new_fair_seed(), secrets.token_hex(16))
+            deals = Deals(None, secrets.token_hex(16), {})     # dealt when the seats' numbers are in
             events = self.timeline.plan("game")
-            await self.write(self.hub.store.new_game, self.id, game_no, deals.seed, dealer, events[-1].n,
-                             deals.secret)
+            await self.write(self.hub.store.new_game, self.id, game_no, None, dealer, events[-1].n,
+                             deals.secret, deals.values, deals.version)
             self.game_no, self.dealer, self.deals = game_no, dealer, deals
-            self.state = GameState.new(self.rules, deals.seed, dealer)
+            self.game = None
             self.movers = []
             self.timeline.add(events)
             self.broadcast(events, table_changed=True)
-            self.bots.kick()
+            await self.settle_deal()   # a table of bots and people away: nothing to wait for
 
     def record(self) -> str | None:
         """The game record once the game is over (before, it would show every hand), with the deals'
-        commitments revealed (``canasta verify`` checks them)."""
-        return self.deals.record(self.state) if self.state.is_over else None
+        commitments revealed (``canasta verify`` checks them); at a duplicate round's table, once
+        every table dealt alike is over too."""
+        if self.game is None or not self.game.is_over:
+            return None
+        if not self.deals.all_shown(self.game):
+            raise Refusal("round_not_over")
+        return self.deals.record(self.game)
 
     async def close(self) -> None:
         """Stop the table's tasks (the server is shutting down); what is stored stays."""

@@ -32,10 +32,10 @@ async def _undo(table: OnlineTable, seat: int, based_on: int) -> None:
     if based_on < table.timeline.last_move:
         raise Refusal("stale", {"event": table.timeline.last_move})
     mine = [i for i, s in enumerate(table.movers) if s == seat]
-    if not mine:
+    if not mine or table.game is None or table.deals.seed is None:
         raise Refusal("nothing_to_undo")
     keep = mine[-1]
-    actions = table.state.history()[:keep]
+    actions = table.game.history()[:keep]
     state = GameRecord(table.rules, table.deals.seed, actions, table.dealer).replay()
     # a hand whose seed has been revealed (``reveals``) is over for good: going back into it would let
     # the player replay it knowing every card

@@ -34,6 +34,8 @@ REFUSALS: dict[str, Template] = {
     "busy": "the server is busy just now; try again in a minute",
     "too_many_tables": "many tables have been made from your address just now; wait a minute and try again",
     "too_many_sockets": "too many table pages are open from your address; close some and try again",
+    "too_many_documents": "many score sheets and events have been made from your address just now; wait a "
+                          "minute and try again",
     "watchers_full": "this table has as many watchers as it can take",
     "seed_chosen": "the server draws every table's deal: a new table cannot be given a seed",
     # links and roles
@@ -55,6 +57,12 @@ REFUSALS: dict[str, Template] = {
     "bot_reissue": "a bot's seat has no link to re-issue",
     # play
     "game_over": "the game is over",
+    "not_dealt": "the cards are not dealt yet: they are dealt when every player's page has joined the table",
+    "not_dealing": "this game's cards are already dealt",
+    "bad_number": "a page's number for the shuffle is 32 to 64 hex digits",
+    "number_given": "this seat has already given its number for this game's shuffle",
+    "round_not_over": "the other tables of this round are still playing these deals: the record is given "
+                      "when every table has finished",
     "stale": "the table has moved on since your screen was drawn (event {event}); look again and choose",
     "not_your_turn": "it is {name}'s turn, not yours",
     "hint_not_your_turn": "a hint is given when it is your turn",
@@ -110,9 +118,10 @@ STATUS: dict[str, int] = {
     "bad_token": 403, "not_host": 403,
     "not_finished": 409, "record_not_ready": 409, "sheet_changed": 409, "sheet_changed_now": 409,
     "event_changed": 409, "event_changed_now": 409, "event_busy": 409, "round_online_meanwhile": 409,
-    "result_changed": 409, "clock_moved": 409, "conflict": 409,
+    "result_changed": 409, "clock_moved": 409, "conflict": 409, "round_not_over": 409,
     "too_big": 413, "full": 503, "storage": 503, "busy": 503, "verify_busy": 429, "verify_slow": 503,
-    "too_many_tables": 429, "rate_limited": 429, "too_many_sockets": 429, "watchers_full": 429,
+    "too_many_tables": 429, "too_many_documents": 429, "rate_limited": 429, "too_many_sockets": 429,
+    "watchers_full": 429,
 }
 
 

@@ -76,4 +76,5 @@ async def change_seat(table: OnlineTable, seat: int, kind: str | None, level: st
         table.timeline.add(events, moved=False)
         table.broadcast(events, table_changed=True)
         table.bots.kick()
+        await table.settle_deal()   # a bot's seat gives its number itself: the deal may wait no more
         return s, token

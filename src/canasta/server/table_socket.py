@@ -10,13 +10,13 @@ import json
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from . import hints, moves, practice, presence
+from . import hints, moves, practice, presence, shuffle
 from .access import hub_of
 from .config import ServerConfig
 from .connection import Connection
 from .limits import Bucket, address_of
 from .online_table import OnlineTable
-from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Ping, Undo, field_problem
+from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Message, Ping, Shuffle, Undo, field_problem
 from .refusals import Refusal
 from .security import origin_allowed
 from .tokens import token_hash
@@ -52,7 +52,11 @@ async def _hello(websocket: WebSocket, table_id: str) -> tuple[OnlineTable, Conn
         await _refuse(websocket, Refusal("hello_first"), 4400)
         return None
     h = hub_of(websocket)
-    table = await h.get(table_id)
+    try:
+        table = await h.get(table_id, address_of(websocket))
+    except Refusal as r:
+        await _refuse(websocket, r, 4429)
+        return None
     if table is None:
         await _refuse(websocket, Refusal("unknown_table"), 4404)
         return None
@@ -67,6 +71,7 @@ async def _hello(websocket: WebSocket, table_id: str) -> tuple[OnlineTable, Conn
     conn = Connection(seat, host, token_hash(hello.token))
     conn.send({"type": "welcome", "role": "seat" if seat is not None else "spectator", "seat": seat,
                "host": host, "table": table.summary()})
+    await table.refresh_peers()
     table.catch_up(conn, hello.last_event)
     presence.attach(table, conn)
     return table, conn
@@ -88,7 +93,7 @@ async def _hint(table: OnlineTable, conn: Connection, client_id: str) -> None:
     conn.send(await hints.hint(table, conn, client_id))
 
 
-def _read(text: str | None, cfg: ServerConfig, bucket: Bucket) -> Intent | Hint | Undo | Ping | Hello:
+def _read(text: str | None, cfg: ServerConfig, bucket: Bucket) -> Message:
     """One message from the page, checked by size, rate and schema."""
     if text is None:
         raise Refusal("not_text")
@@ -102,13 +107,15 @@ def _read(text: str | None, cfg: ServerConfig, bucket: Bucket) -> Intent | Hint 
         raise Refusal("bad_message", field_problem(e)) from e
 
 
-async def _answer(table: OnlineTable, conn: Connection, msg: Intent | Hint | Undo | Ping | Hello) -> None:
+async def _answer(table: OnlineTable, conn: Connection, msg: Message) -> None:
     if isinstance(msg, Intent):
         conn.send(await moves.play_intent(table, conn, msg))
     elif isinstance(msg, Hint):  # a hint takes a while: the socket goes on meanwhile
         asyncio.get_running_loop().create_task(_hint(table, conn, msg.id))
     elif isinstance(msg, Undo):
         conn.send(await practice.undo(table, conn, msg.id, msg.based_on))
+    elif isinstance(msg, Shuffle):
+        conn.send(await shuffle.give_number(table, conn, msg))
     elif isinstance(msg, Ping):
         conn.send({"type": "pong"})
     else:
