@@ -171,7 +171,7 @@ def test_R13_merge_may_follow_the_last_card_play_without_the_pass() -> None:
     # (escalera alone: 1 < 2 canastas) is still refused, and the player is not held to going out
     s = told_yes("samba", "QC QD QH 5D", [ESCALERA, "KC KD KH", "KC KD KS"])
     assert not can_go_out(s)
-    check_refused(s, "meld QC QD QH", "keep_cards", "one card")
+    check_refused(s, "meld QC QD QH", "keep_cards_canastas", "one card")
 
 
 def test_R13_down_to_one_card_then_merge_the_second_canasta_and_go_out() -> None:
@@ -211,7 +211,7 @@ def test_R13_a_merge_leaving_one_card_stranded_is_refused() -> None:
     rs = {"preset": "samba", "overrides": {"wild_to_canasta": True}}
     s = position_for(rs, ["5D", "4C 4D", "QH", "AH"],  # type: ignore[arg-type]
                      melds=[["KC KD KH KS KC KD 2C", "KH KS KC KD KH KS 2D"], []], turn_state=YES)
-    check_refused(s, "merge @0 @1", "keep_cards", "last card")
+    check_refused(s, "merge @0 @1", "merge_keep_card", "last card")
     assert [str(a) for a in s.legal_actions()] == ["discard 5D"]
     s.apply("discard 5D")
     assert s.results[-1].reason == "went_out"

@@ -273,7 +273,7 @@ def test_G1_opening_minimum_enforced(score: int, exact: list[str], short: list[s
         s = setup(hands, scores=[score, 0])
         play(s, *short)
         assert not s.opened[0]
-        check_refused(s, "discard 9S", "opening_minimum", str(short_points))
+        check_refused(s, "discard 9S", "opening_short", str(short_points))
 
 
 # ---------------------------------------------------------------------------------------------- melds
@@ -305,7 +305,7 @@ def test_S2_wild_cards_may_equal_but_not_exceed_naturals() -> None:
     s = setup(["9C 9D 2C 2D 2H 5S 5H", "9S", "JC", "4C"], melds=OPEN)
     play(s, "meld 9C 9D 2C", "add @1 2D")  # 2 naturals + 2 wilds: equal
     assert (s.melds[0][1].naturals, s.melds[0][1].wilds) == (2, 2)
-    check_refused(s, "add @1 2H", "wild_limit", "more wild")  # 3 wilds > 2 naturals
+    check_refused(s, "add @1 2H", "wild_limit_ratio", "more wild")  # 3 wilds > 2 naturals
 
 
 def test_G6_at_most_three_wild_cards_per_meld() -> None:
@@ -313,7 +313,7 @@ def test_G6_at_most_three_wild_cards_per_meld() -> None:
     s = setup(["9C 9D 9H 9S 2C 2D JK JK 5S 5H", "4S", "JC", "4C"], melds=OPEN)
     play(s, "meld 9C 9D 9H", "add @1 2C", "add @1 2D", "add @1 JK", "add @1 9S")
     assert (s.melds[0][1].naturals, s.melds[0][1].wilds) == (4, 3)
-    check_refused(s, "add @1 JK", "wild_limit", "at most 3")
+    check_refused(s, "add @1 JK", "wild_limit_max", "at most 3")
 
 
 def test_G6_three_wilds_in_each_meld_of_an_initial_meld() -> None:
@@ -440,7 +440,7 @@ def test_S2_pickup_with_one_natural_and_one_wild() -> None:
 def test_S2_pickup_refused_with_one_natural_alone() -> None:
     """S2: 'You must have two naturals or one natural and one wild card to pick up the discard pile'."""
     s = setup(["8C 5S 6S", "9C", "JC", "4S"], phase="draw", pile="4C 8D", melds=OPEN)
-    check_refused(s, "take 8C", "need_pair", "two")
+    check_refused(s, "take 8C", "need_pair_or_wild", "two")
 
 
 def test_S2_layoff_pickup_onto_the_teams_meld() -> None:
@@ -505,7 +505,7 @@ def test_G7_G8_pile_frozen_for_a_team_that_has_not_melded() -> None:
     minimum.'"""
     s = setup(["QC 2C AC AD AH 9S", "9C", "JC", "4S"], phase="draw", pile="4C QH")
     assert not s.pile_frozen and not s.opened[0]
-    check_refused(s, "take QC 2C", "frozen", "not yet melded")
+    check_refused(s, "take QC 2C", "frozen_unopened", "not yet melded")
 
 
 def test_G7_G8_unopened_pickup_must_meet_the_minimum_top_card_counts() -> None:
@@ -540,7 +540,7 @@ def test_S2_going_out_needs_two_canastas() -> None:
     s = setup(["5C 5D 5H 9H", "9C 9D", "JC", "8D"],
               melds=[["KC KC KD KD KH KH KS", "QC QC QD QD QH"], ["7C 7D 7S"]])
     play(s, "ask", "yes")
-    check_refused(s, "meld 5C 5D 5H", "keep_cards", "2 canastas")
+    check_refused(s, "meld 5C 5D 5H", "keep_cards_canastas", "2 canastas")
 
 
 def test_S2_second_canasta_made_in_the_going_out_turn() -> None:
@@ -559,9 +559,9 @@ def test_S2_must_ask_partner_before_going_out() -> None:
     """S2: 'You MUST ask your partner if you can go out, and abide by their decision. (There are no
     exceptions to this rule.)'"""
     s = going_out()
-    check_refused(s, "meld 5C 5D 5H", "keep_cards", "ask")
+    check_refused(s, "meld 5C 5D 5H", "keep_cards_ask_first", "ask")
     s = setup(["3C 3C 3S", "9C 9D", "JC", "8D"], melds=[list(OUT_MELDS), ["7C 7D 7S"]])
-    check_refused(s, "meld 3C 3C 3S", "cannot_go_out", "ask")
+    check_refused(s, "meld 3C 3C 3S", "black_three_out_ask_first", "ask")
 
 
 def test_S2_partner_says_no_going_out_refused() -> None:
@@ -573,7 +573,7 @@ def test_S2_partner_says_no_going_out_refused() -> None:
     check_refused(s, "meld 5C 5D 5H", "answer_partner", "answer")
     play(s, "no")
     assert s.actor == 0
-    check_refused(s, "meld 5C 5D 5H", "keep_cards", "said no")
+    check_refused(s, "meld 5C 5D 5H", "keep_cards_partner_no", "said no")
     check_refused(s, "ask", "asked", "already asked")
     play(s, "discard 9H")  # the turn ends without going out
     assert not s.results and s.current == 1
@@ -611,7 +611,7 @@ def test_S2_four_black_threes_laid_when_going_out() -> None:
     on the table and go out.'"""
     s = setup(["5C 5D 5H 3C 3C 3S 3S", "9C 9D", "JC", "8D 4S"], melds=[list(OUT_MELDS), ["7C 7D 7S"]])
     play(s, "ask", "yes", "meld 5C 5D 5H")
-    check_refused(s, "meld 3C 3C 3S", "black_three", "all your black threes")
+    check_refused(s, "meld 3C 3C 3S", "black_three_all", "all your black threes")
     play(s, "meld 3C 3C 3S 3S")
     # 800 + 100 + table 70 + 90 + 15 + 4 x 5 = 195; partner -10: 1085
     assert s.results[-1].out_seat == 0 and s.results[-1].sides[0].total == 1085
@@ -621,14 +621,14 @@ def test_S2_two_black_threes_cannot_be_laid() -> None:
     """S2: '3 or more black threes' may be laid when going out; R 1.1: two black threes cannot."""
     s = setup(["5C 5D 5H 3C 3S", "9C 9D", "JC", "8D"], melds=[list(OUT_MELDS), ["7C 7D 7S"]])
     play(s, "ask", "yes", "meld 5C 5D 5H")
-    check_refused(s, "meld 3C 3S", "black_three", "at least 3")
+    check_refused(s, "meld 3C 3S", "black_three_min", "at least 3")
 
 
 def test_S2_black_threes_laid_only_when_going_out() -> None:
     """S2: black threes are laid 'If the player going out has 3 or more'; not while other cards remain."""
     s = setup(["3C 3C 3S 9H 9D", "9C", "JC", "8D"], melds=[list(OUT_MELDS), ["7C 7D 7S"]])
     play(s, "ask", "yes")
-    check_refused(s, "meld 3C 3C 3S", "black_three", "go out")
+    check_refused(s, "meld 3C 3C 3S", "black_three_last", "go out")
 
 
 def test_G12_concealed_going_out_scores_200() -> None:

@@ -43,7 +43,9 @@ from canasta.cards import (
     sort_key,
 )
 from canasta.melds import MeldType, wild_problem
+from canasta.messages import render
 from canasta.records import GameRecord, position
+from canasta.refusals import REFUSALS
 from canasta.views import view
 from helpers import ALL_PRESETS, PRESET_IDS
 
@@ -413,11 +415,14 @@ def check_position(s: GameState, rng: random.Random, deck: list[int]) -> None:
         refusals.append((a, why))
     rng.shuffle(refusals)
     for a, why in refusals[:12]:
-        assert isinstance(why, tuple) and len(why) == 2 and why[0] and why[1], why
+        # a refusal is a code and its data, whose English words are the code's template (refusals.py)
+        assert isinstance(why, tuple) and len(why) == 2, why
+        assert why[0] in REFUSALS and isinstance(why[1], dict), why
         try:
             s.apply(a if rng.random() < 0.7 else str(a))
         except IllegalAction as e:
-            assert (e.code, e.message) == why, f"{where}: apply({a}) says {e.code} but why_illegal {why}"
+            assert (e.code, e.data) == why, f"{where}: apply({a}) says {e.code} but why_illegal {why}"
+            assert e.message == render(REFUSALS[e.code], e.data) and e.message, e.message
         else:
             raise AssertionError(f"{where}: {a} was applied although why_illegal refuses it: {why}")
         assert fingerprint(s) == fp, f"{where}: refused {a} changed the state"

@@ -407,7 +407,7 @@ def test_S4_opening_below_the_minimum_is_refused() -> None:
     s = pos(["KC KD KH 9C 8C", "5D", "5H", "5S"], phase="play")
     s.apply("meld KC KD KH")
     assert not s.opened[0]
-    check_refused(s, "discard 9C", "opening_minimum", "minimum")
+    check_refused(s, "discard 9C", "opening_short", "minimum")
 
 
 def test_S4_opening_minimum_only_for_the_first_opening_of_each_couple() -> None:
@@ -427,7 +427,7 @@ def test_S4_red_threes_do_not_count_for_the_opening() -> None:
     s = pos(["KC KD KH 9C 8C", "5D", "5H", "5S"], phase="play", red_threes=[["3H 3D"], [], [], []])
     s.apply("meld KC KD KH")
     assert not s.opened[0]
-    check_refused(s, "discard 9C", "opening_minimum", "minimum")
+    check_refused(s, "discard 9C", "opening_short", "minimum")
 
 
 def test_S4_pile_below_the_top_card_does_not_count_for_the_opening() -> None:
@@ -571,7 +571,7 @@ def test_S4_unopened_couple_needs_two_similar_cards() -> None:
     """S4 'The pool': '... is necessary to have two similar cards, if the game is still uncovered': one
     eight and a joker (10 + 50 + 10 = 70 points) do not take it for an unopened couple."""
     s = pos(["8D JK 5C 6C", "5D", "5H", "5S"], pile="9C 8S")
-    check_refused(s, "take 8D JK", "frozen", "two natural")
+    check_refused(s, "take 8D JK", "frozen_unopened", "two natural")
 
 
 def test_S4_opened_couple_takes_with_a_similar_card_and_a_joker() -> None:
@@ -647,9 +647,9 @@ def test_S4_never_take_the_pool_with_two_jokers() -> None:
     """S4: 'You can not take any pool with two jokers nor with two black threes' (two jokers as the
     pair for a natural top card)."""
     s = pos(["JK JK 5C 6C", "5D", "5H", "5S"], pile="9C 8S", melds=[["8C 8D 8H"], []])
-    check_refused(s, "take JK JK @0", "need_pair", "wild")
+    check_refused(s, "take JK JK @0", "wilds_cannot_take", "wild")
     s = pos(["JK JK 5C 6C", "5D", "5H", "5S"], pile="9C 8S", melds=[["KC KD KH"], []])
-    check_refused(s, "take JK JK", "need_pair", "wild")
+    check_refused(s, "take JK JK", "wilds_cannot_take", "wild")
 
 
 def test_S4_never_take_the_pool_with_two_jokers_on_a_joker() -> None:
@@ -724,7 +724,7 @@ def test_S4_E5_E6_up_to_three_wilds_never_more_than_naturals() -> None:
     s = pos(["8C 8D JK JK 2C 9C 9D", "5D", "5H", "5S"], phase="play", melds=[["KC KD KH"], []])
     s.apply("meld 8C 8D JK")
     s.apply("add @1 JK")                               # 2 naturals, 2 wilds
-    check_refused(s, "add @1 2C", "wild_limit", "more wild")  # 2 naturals, 3 wilds
+    check_refused(s, "add @1 2C", "wild_limit_ratio", "more wild")  # 2 naturals, 3 wilds
 
 
 def test_S4_E5_three_wilds_at_most_even_with_many_naturals() -> None:
@@ -733,12 +733,12 @@ def test_S4_E5_three_wilds_at_most_even_with_many_naturals() -> None:
     s = pos(["8C 8D 8H 8S JK JK 2C 2D 9C 9D", "5D", "5H", "5S"], phase="play",
             melds=[["KC KD KH"], []])
     play(s, "meld 8C 8D 8H", "add @1 JK", "add @1 JK", "add @1 2C")
-    check_refused(s, "add @1 2D", "wild_limit", "at most 3")
+    check_refused(s, "add @1 2D", "wild_limit_max", "at most 3")
     s.apply("add @1 8S")
     m = s.melds[0][1]
     assert (m.naturals, m.wilds, m.size) == (4, 3, 7)
     assert m.is_canasta(s.rules) and not m.is_natural()
-    check_refused(s, "add @1 2D", "wild_limit", "at most 3")
+    check_refused(s, "add @1 2D", "wild_limit_max", "at most 3")
 
 
 def test_S4_partner_extends_the_meld_with_kings_and_up_to_three_jokers() -> None:
@@ -749,7 +749,7 @@ def test_S4_partner_extends_the_meld_with_kings_and_up_to_three_jokers() -> None
             melds=[["KS KS 2D"], []])
     play(s, "add @0 KC", "add @0 KD", "add @0 KH", "add @0 JK", "add @0 JK")
     assert (s.melds[0][0].naturals, s.melds[0][0].wilds) == (5, 3)
-    check_refused(s, "add @0 2C", "wild_limit", "at most 3")
+    check_refused(s, "add @0 2C", "wild_limit_max", "at most 3")
 
 
 def test_C3_one_meld_per_rank() -> None:
@@ -880,11 +880,11 @@ def test_S4_going_out_needs_a_canasta() -> None:
     Canasta has been formed, the game can be closed': without a canasta the last card may be neither
     discarded nor melded."""
     s = pos(["5C", "5D", "5H", "5S"], phase="play", melds=[["KC KD KH"], []])
-    check_refused(s, "discard 5C", "cannot_go_out", "canasta")
+    check_refused(s, "discard 5C", "discard_out_canastas", "canasta")
     s = pos(["9C 9D 9H 5C", "5D", "5H", "5S"], phase="play", melds=[["KC KD KH"], []])
-    check_refused(s, "meld 9C 9D 9H", "keep_cards", "canasta")
+    check_refused(s, "meld 9C 9D 9H", "keep_cards_canastas", "canasta")
     s = pos(["9C 9D 9H", "5D", "5H", "5S"], phase="play", melds=[["KC KD KH"], []])
-    check_refused(s, "meld 9C 9D 9H", "cannot_go_out", "canasta")
+    check_refused(s, "meld 9C 9D 9H", "cannot_go_out_canastas", "canasta")
 
 
 def test_S4_going_out_with_a_discard_scores_100() -> None:
@@ -1004,17 +1004,17 @@ def test_S4_E7_black_threes_going_out(threes: str) -> None:
     assert res.sides[0].total == 500 + 70 + value(s, threes) + 100 - 5
 
 
-@pytest.mark.parametrize(("hand", "meld", "word"), [
-    ("3C 3S 9C", "3C 3S", "at least 3"),             # two black threes alone
-    ("3C 3S 3C JK", "3C 3S 3C JK", "only two"),     # a joker joins only two of them
-    ("3C 3S JK JK", "3C 3S JK JK", "only two"),     # one joker, not two
-    ("3C 3S 3C 9C 9D", "3C 3S 3C", "go out"),       # only when going out
+@pytest.mark.parametrize(("hand", "meld", "code", "word"), [
+    ("3C 3S 9C", "3C 3S", "black_three_min", "at least 3"),                # two black threes alone
+    ("3C 3S 3C JK", "3C 3S 3C JK", "black_three_wild_pair", "only two"),  # a joker joins only two of them
+    ("3C 3S JK JK", "3C 3S JK JK", "black_three_wild_pair", "only two"),  # one joker, not two
+    ("3C 3S 3C 9C 9D", "3C 3S 3C", "black_three_last", "go out"),         # only when going out
 ], ids=["two_alone", "three_and_a_joker", "two_and_two_jokers", "not_going_out"])
-def test_S4_E7_black_threes_other_combinations_refused(hand: str, meld: str, word: str) -> None:
+def test_S4_E7_black_threes_other_combinations_refused(hand: str, meld: str, code: str, word: str) -> None:
     """S4 'Black Threes': 'They are no used for making Canastas'; only the three forms of going out
     (a trio, a quartet, two with a joker) are allowed, and only when going out."""
     s = pos([hand, "4D", "4C", "4H"], phase="play", melds=[[K7], []])
-    check_refused(s, f"meld {meld}", "black_three", word)
+    check_refused(s, f"meld {meld}", code, word)
 
 
 # --------------------------------------------------------------------------- asking the partner
@@ -1034,7 +1034,7 @@ def test_S4_C2_ask_partner_first_no_binds_second_no_may_be_overridden() -> None:
     assert s.phase is Phase.ANSWER and s.actor == 2
     s.apply("no")
     check_refused(s, "ask", "asked", "already asked")
-    check_refused(s, "meld 9C 9D 9H", "keep_cards", "said no")
+    check_refused(s, "meld 9C 9D 9H", "keep_cards_partner_no", "said no")
     s.apply("discard TC")
     play(s, "draw", "discard TD", "draw", "discard TH", "draw", "discard TS")
     assert s.current == 0

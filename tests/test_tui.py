@@ -18,7 +18,9 @@ from typer.testing import CliRunner
 
 from canasta.actions import Action, Op
 from canasta.cli import app as cli_app
+from canasta.messages import render
 from canasta.records import position
+from canasta.refusals import REFUSALS
 from canasta.tui.app import PlayApp
 from canasta.tui.players import FallbackBot
 from canasta.tui.render import card_label
@@ -121,7 +123,8 @@ def test_issue6_whole_hand_through_the_ui(tmp_path: Path) -> None:
         await pilot.press("m")
         refused = screen_text(app)
         assert "Refused:" in refused and s.why_illegal(Action(Op.MELD, (45, 46))) is not None
-        assert s.why_illegal(Action(Op.MELD, (45, 46)))[1] in refused.replace("\n", " ") or "three" in refused
+        code, data = s.why_illegal(Action(Op.MELD, (45, 46))) or ("", {})
+        assert code == "meld_size" and render(REFUSALS[code], data) in refused.replace("\n", " ")
         assert (view(s, 0), s.nactions) == before
         await pilot.press("space", "m")
         assert [str(m) for m in s.melds[0]][1] == "KD KH KS"

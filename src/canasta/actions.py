@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import reprlib
 from enum import IntEnum
-from typing import Final, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from .cards import format_cards, parse_card, parse_cards
 from .errors import NotationError
@@ -137,22 +137,22 @@ class Action(NamedTuple):
         return Action(op, cards, meld)
 
 
-def action_problem(action: object) -> str | None:
+def action_problem(action: object) -> tuple[str, dict[str, Any]] | None:
     """Why ``action`` is not a well-formed :class:`Action` (not one at all, or a field of the wrong
     type: ``op`` an :class:`Op`, ``cards`` a tuple of card numbers, ``meld`` and ``other`` whole
-    numbers), or None. Whether its cards and melds exist is for the game to say."""
+    numbers), as a refusal's code and data (``canasta.refusals``), or None. Whether its cards and
+    melds exist is for the game to say."""
     if not isinstance(action, Action):
-        return f"{reprlib.repr(action)} is not an action"
+        return ("not_an_action", {"value": reprlib.repr(action)})
     raw = cast("tuple[object, ...]", action)  # read untyped: built in code, a field may be anything
     op, cards, meld, other = raw[0], raw[1], raw[2], raw[3]
     if not isinstance(op, Op):
-        return f"an action's op must be an Op (such as Op.DISCARD), not {reprlib.repr(op)}"
+        return ("bad_action_op", {"value": reprlib.repr(op)})
     if not isinstance(cards, tuple) or any(isinstance(f, bool) or not isinstance(f, int) for f in cards):
-        return (f"an action's cards must be a tuple of card numbers (0 to 52), not "
-                f"{reprlib.repr(cards)}")
+        return ("bad_action_cards", {"value": reprlib.repr(cards)})
     for name, v in (("meld", meld), ("other", other)):
         if isinstance(v, bool) or not isinstance(v, int):
-            return f"an action's {name} must be a whole number (-1 for none), not {reprlib.repr(v)}"
+            return ("bad_action_field", {"field": name, "value": reprlib.repr(v)})
     return None
 
 

@@ -31,7 +31,7 @@ from .melds import (
     SEQUENCE_MELD,
     red_three_melds_alone,
     sequence_fits,
-    wild_problem,
+    wild_fits,
 )
 from .rules import RuleSet
 
@@ -839,7 +839,7 @@ class _GroupSearch:
         self.wild_can = rules.add_to_canasta and rules.wild_to_canasta
         self.capn = size if rules.wild_ratio == "any" and not rules.max_meld_size else 1 << 30
         self.starts = [(a, 3 - a) for a in (3, 2, 1) if a >= rules.min_naturals
-                       and wild_problem(rules, a, 3 - a) is None]
+                       and wild_fits(rules, a, 3 - a)]
         self.out: dict[int, set[GroupEnd]] = {}
         self.seen: set[tuple[tuple[Group, ...], int, int, int]] = set()
 
@@ -874,10 +874,10 @@ class _GroupSearch:
                 continue
             full = n + w >= size
             rest = list(gs[:i] + gs[i + 1:])
-            if left and (not full or self.nat_can) and wild_problem(rules, n + 1, w) is None:
+            if left and (not full or self.nat_can) and wild_fits(rules, n + 1, w):
                 self.visit(self.norm([*rest, (n + 1, w, own)]), left - 1, used, 1)
             if (used < wilds and (not full or self.wild_can) and n >= wild_min
-                    and wild_problem(rules, n, w + 1) is None):
+                    and wild_fits(rules, n, w + 1)):
                 self.visit(self.norm([*rest, (n, w + 1, own)]), left, used + 1, 1)
         if self.new_ok and not (rules.one_meld_per_rank and gs):
             for a, b in self.starts:
@@ -904,4 +904,4 @@ def _merge_ok(rules: RuleSet, a: Group, b: Group) -> bool:
         return False
     if not rules.wild_to_canasta and ((b[1] and a_full) or (a[1] and b_full)):
         return False
-    return wild_problem(rules, a[0] + b[0], a[1] + b[1]) is None
+    return wild_fits(rules, a[0] + b[0], a[1] + b[1])

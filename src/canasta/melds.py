@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .cards import (
     BLACK_THREE_FACES,
@@ -18,6 +18,8 @@ from .cards import (
     is_wild,
     rank_of,
 )
+from .messages import render
+from .refusals import REFUSALS
 from .rules import RuleSet
 
 
@@ -191,17 +193,25 @@ def wilds_allowed(rules: RuleSet, naturals: int) -> int:
     return max(cap, 0)
 
 
-def wild_problem(rules: RuleSet, naturals: int, wilds: int) -> str | None:
-    """Why a group of this composition breaks the wild-card limits (``wilds_allowed``, and the
-    largest meld, ``max_meld_size``), or None."""
+def wild_fits(rules: RuleSet, naturals: int, wilds: int) -> bool:
+    """Whether a group of ``naturals`` natural and ``wilds`` wild cards keeps the wild-card limits
+    (``wilds_allowed``) and the largest meld (``max_meld_size``): the predicate, for the searches
+    that ask it many times; ``wild_problem`` says why not."""
+    return wilds <= wilds_allowed(rules, naturals) and not (
+        rules.max_meld_size and naturals + wilds > rules.max_meld_size)
+
+
+def wild_problem(rules: RuleSet, naturals: int, wilds: int) -> tuple[str, dict[str, Any]] | None:
+    """Why a group of this composition breaks the wild-card limits (``wild_fits``), as a refusal's
+    code and data (``canasta.refusals``), or None."""
     if wilds > wilds_allowed(rules, naturals):
         if wilds > rules.max_wilds:
-            return f"a meld may hold at most {rules.max_wilds} wild cards"
+            return ("wild_limit_max", {"n": rules.max_wilds})
         if rules.wild_ratio == "le":
-            return "a meld may not hold more wild cards than natural cards"
-        return "a meld must hold more natural cards than wild cards"
+            return ("wild_limit_ratio", {})
+        return ("wild_limit_fewer", {})
     if rules.max_meld_size and naturals + wilds > rules.max_meld_size:
-        return f"a meld may hold at most {rules.max_meld_size} cards"
+        return ("wild_limit_size", {"n": rules.max_meld_size})
     return None
 
 
@@ -220,16 +230,17 @@ def room_within(allowed: int, max_size: int, naturals: int, wilds: int) -> int:
     return room if room > 0 else 0
 
 
-def black_three_problem(rules: RuleSet, threes: int, wilds: int) -> str | None:
-    """Why a meld of ``threes`` black threes and ``wilds`` wild cards breaks the rules, or None: a wild
-    card joins only two black threes, at most ``black3_meld_wilds`` of them (S4: two threes and a
-    joker); without one at least ``black3_meld_min`` threes. The going out it goes with is the play's."""
+def black_three_problem(rules: RuleSet, threes: int, wilds: int) -> tuple[str, dict[str, Any]] | None:
+    """Why a meld of ``threes`` black threes and ``wilds`` wild cards breaks the rules, as a refusal's
+    code and data, or None: a wild card joins only two black threes, at most ``black3_meld_wilds`` of
+    them (S4: two threes and a joker); without one at least ``black3_meld_min`` threes. The going
+    out it goes with is the play's."""
     if wilds:
         if wilds > rules.black3_meld_wilds or threes != 2:
-            return ("black threes may not be melded with wild cards" if not rules.black3_meld_wilds
-                    else "a wild card joins only two black threes")
+            return ("black_three_no_wilds", {}) if not rules.black3_meld_wilds else (
+                "black_three_wild_pair", {})
     elif threes < rules.black3_meld_min:
-        return f"you need at least {rules.black3_meld_min} black threes to meld them"
+        return ("black_three_min", {"n": rules.black3_meld_min})
     return None
 
 
@@ -251,7 +262,7 @@ def meld_problem(rules: RuleSet, cards: tuple[int, ...]) -> str | None:
         if any(not is_black_three(f) and not wild_card(f, r3w) for f in cards):
             return "black threes meld only with each other"
         threes = sum(1 for f in cards if is_black_three(f))
-        return black_three_problem(rules, threes, len(cards) - threes)
+        return _english(black_three_problem(rules, threes, len(cards) - threes))
     nat = [f for f in cards if not wild_card(f, r3w)]
     if any(is_red_three(f) for f in nat):
         return "red threes cannot be melded"
@@ -271,7 +282,13 @@ def meld_problem(rules: RuleSet, cards: tuple[int, ...]) -> str | None:
         return None
     if len(cards) < 3 or len(nat) < rules.min_naturals:
         return f"a meld needs three cards, {rules.min_naturals} of them natural"
-    return wild_problem(rules, len(nat), len(cards) - len(nat))
+    return _english(wild_problem(rules, len(nat), len(cards) - len(nat)))
+
+
+def _english(problem: tuple[str, dict[str, Any]] | None) -> str | None:
+    """A refusal's English sentence (``canasta.refusals``), or None for none: a position's meld is
+    refused with the words of the play's refusal."""
+    return None if problem is None else render(REFUSALS[problem[0]], problem[1])
 
 
 def red_three_melds_alone(rules: RuleSet) -> bool:

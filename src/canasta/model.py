@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from .cards import JOKER, NUM_FACES, card_str, is_red_three, is_wild
-from .melds import wild_problem, wilds_allowed
+from .melds import wild_fits, wilds_allowed
 from .rules import (
     AskMode,
     Black3Meld,
@@ -194,8 +194,8 @@ def card_model(rules: RuleSet) -> CardModel:
         open_value=tuple(0 if f // 4 == 1 and not rules.threes_count_to_opening else rules.card_value(f)
                          for f in range(NUM_FACES)),
         n_natural=n_natural,
-        meld3_ok=rules.min_naturals <= 3 and wild_problem(rules, 3, 0) is None,
-        meld21_ok=rules.min_naturals <= 2 and wild_problem(rules, 2, 1) is None,
+        meld3_ok=rules.min_naturals <= 3 and wild_fits(rules, 3, 0),
+        meld21_ok=rules.min_naturals <= 2 and wild_fits(rules, 2, 1),
         seq_runs=_joined(rules.sequences),
         special_kinds=tuple(range(n_natural, len(names))),
         # a group holds at most every natural of its rank (four a pack), merged groups too

@@ -49,9 +49,11 @@ from .actions import Action
 from .cards import card_str, full_deck, is_black_three, is_red_three, parse_cards
 from .errors import CanastaError, RecordError
 from .melds import Meld, MeldType, card_counts, meld_problem, meld_type, new_meld
+from .messages import ENGLISH, render
 from .model import frozen_by
 from .presets import rules as preset_rules
 from .presets import rules_from_options
+from .refusals import REFUSALS
 from .rules import RuleSet
 from .scoring import HandResult, penalty_points
 from .state import NONE, SAID_NO, SAID_YES, GameState, Phase
@@ -436,13 +438,15 @@ class GameRecord:
         for i, a in enumerate(acts):
             why = s.why_illegal(a)
             if why is not None:
-                if why[0] == "not_in_hand" and self.start is None:
+                code, data = why
+                if code in ("not_in_hand", "not_that_many") and self.start is None:
                     # The cards were dealt from the seed: a card not in hand means they do not match.
-                    held = why[1].replace("you do not hold", "does not hold", 1)
                     raise RecordError(f"the record's seed {self.seed!r} does not match its actions: at "
-                                      f"action {i + 1} ({a}) seat {s.actor} {held} (a changed seed, or "
-                                      "actions from another game?)")
-                raise RecordError(f"action {i + 1} ({a}) cannot be played: {why[1]}")
+                                      f"action {i + 1} ({a}) seat {s.actor} does not hold "
+                                      f"{ENGLISH.symbol(data['card'])} (a changed seed, or actions from "
+                                      "another game?)")
+                raise RecordError(f"action {i + 1} ({a}) cannot be played: "
+                                  f"{render(REFUSALS[code], data)}")
             s.apply_unchecked(a)
         if upto is None and self.result is not None and _summary(s) != self.result:
             raise RecordError(f"the record does not replay to its saved result: saved "

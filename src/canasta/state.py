@@ -43,6 +43,7 @@ from .cards import is_black_three
 from .engine.ask import ask_basic
 from .engine.common import (
     ANSWER_PHASE,
+    ASK_FIRST,
     BLACK3_MELD,
     DRAW_PHASE,
     FAIR_PREFIX,
@@ -56,6 +57,7 @@ from .engine.common import (
     OP_UPCARD,
     OP_YES,
     OVER_PHASE,
+    PARTNER_SAID_NO,
     PLAY_PHASE,
     SAID_NO,
     SAID_YES,
@@ -79,7 +81,9 @@ from .engine.retract import why_not_retract
 from .engine.take import any_take, gen_takes, pile_block
 from .engine.top import gen_tops
 from .errors import IllegalAction, RecordError, RuleError, SeatError
+from .messages import render
 from .model import RuleFacts, card_model, rule_facts
+from .refusals import REFUSALS
 from .rules import RuleSet
 from .scoring import game_winner, score_hand
 from .table import TABLE_FIELDS, Table
@@ -397,14 +401,16 @@ class GameState(Table):
         return bool(self.pile) and self.rules.black3_stop and is_black_three(self.pile[-1])
 
     def frozen_reason(self, side: int) -> str | None:
-        """Why the pile needs a natural pair for this side, or None when it does not."""
+        """Why the pile needs a natural pair for this side, as the code of the take's refusal
+        (``"frozen"``, ``"frozen_always"``: the rules freeze it, ``"frozen_unopened"``: for a side
+        not yet open), or None when it does not."""
         r = self.rf
         if r.pile_always_frozen:
-            return "the pile is always frozen"
+            return "frozen_always"
         if self.pile_frozen:
-            return "the pile is frozen"
+            return "frozen"
         if r.unopened_side_frozen and not self.opened[side]:
-            return "the pile is frozen for a side that has not yet melded"
+            return "frozen_unopened"
         return None
 
     def meld_of_rank(self, side: int, rank: int) -> int:
@@ -416,19 +422,20 @@ class GameState(Table):
 
 
     # ------------------------------------------------------------------ going-out conditions
-    def permission_problem(self) -> str | None:
-        """Why the partner's answer (or the missing question) stops the player to move going out
-        now, or None (no partner, or nothing in the way). Part of every going-out check."""
+    def permission_problem(self) -> int:
+        """Whether the partner's answer (or the missing question) stops the player to move going
+        out now: ``PARTNER_SAID_NO``, ``ASK_FIRST``, or 0 (no partner, or nothing in the way). Part
+        of every going-out check."""
         if self.partner(self.current) < 0:
-            return None
+            return 0
         mode = self.rf.ask_partner
         if mode == "mandatory" and self.permission != SAID_YES:
             if self.permission == SAID_NO:
-                return "your partner said no this turn"
-            return "you must first ask your partner"
+                return PARTNER_SAID_NO
+            return ASK_FIRST
         if self.permission == SAID_NO and self.binding:
-            return "your partner said no this turn"
-        return None
+            return PARTNER_SAID_NO
+        return 0
 
 
     def goes_out_concealed(self, layoff: bool = False, new_canasta: bool = False) -> bool:
@@ -443,27 +450,27 @@ class GameState(Table):
 
     # ------------------------------------------------------------------ legality
     def why_illegal(self, action: object) -> Problem:
-        """``(code, sentence)`` saying why ``action`` is refused now, or None if it is legal.
-        (Typed ``object``: anything is checked here, also where the engine is compiled.)"""
+        """``(code, data)`` saying why ``action`` is refused now (``canasta.refusals`` has each
+        code's English words), or None if it is legal. (Typed ``object``: anything is checked here,
+        also where the engine is compiled.)"""
         bad = action_problem(action)
         if bad is not None:
-            return ("bad_action", bad)
+            return bad
         assert isinstance(action, Action)
         if self.phase is OVER_PHASE:
-            return ("game_over", "the game is over")
+            return ("game_over", {})
         op = action.op
         if self.phase is ANSWER_PHASE:
             if op is OP_YES or op is OP_NO:
                 return None
-            return ("answer_partner", f"seat {self.actor} must first answer whether their partner "
-                    f"may go out")
+            return ("answer_partner", {"seat": self.actor})
         if op is OP_YES or op is OP_NO:
-            return ("not_asked", "nobody has asked to go out")
+            return ("not_asked", {})
         if self.phase is DRAW_PHASE:
             if not IN_DRAW[op]:
-                return ("draw_first", "draw from the stock or take the pile first")
+                return ("draw_first", {})
         elif not IN_PLAY[op]:
-            return ("already_drawn", "you have already drawn this turn")
+            return ("already_drawn", {})
         return CHECKS[op](self, action)
 
     def last_card_goes_out(self, action: Action) -> bool:
@@ -588,7 +595,8 @@ class GameState(Table):
             action = Action.parse(action)
         why = self.why_illegal(action)
         if why is not None:
-            raise IllegalAction(*why)
+            code, data = why
+            raise IllegalAction(code, render(REFUSALS[code], data), data)
         assert isinstance(action, Action)  # why_illegal refuses anything else
         self.apply_unchecked(action)
 

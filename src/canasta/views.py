@@ -10,8 +10,10 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
+from .actions import Op
 from .cards import card_str, format_cards, sort_key
 from .errors import SeatError
+from .goingout import can_go_out
 from .melds import Meld
 from .rules import RuleSet
 from .state import SAID_NO, SAID_YES, GameState, Phase
@@ -79,6 +81,35 @@ def view(state: GameState, seat: object) -> dict[str, Any]:
         "winner": state.winner,
         "log": public_log(state, me),
     }
+
+
+def going_out(state: GameState, seat: int) -> dict[str, Any] | None:
+    """Whether the seat to act could go out this turn, when asking "may I go out?" is one of its legal
+    actions (else None): ``possible`` (the engine's ``can_go_out``; before the draw, after one of the
+    legal takes of the pile), ``binding`` (a "yes" now obliges the player to go out: the rules' ask
+    mode and the answers given this hand) and ``penalty`` (what failing to go out after a yes costs).
+    The seat's own hand and public facts only; kept out of :func:`view`, which bots call at every
+    decision, so a page asks for it (the server adds it to a person's view)."""
+    if state.phase is Phase.OVER or state.actor != seat:
+        return None
+    legal = state.legal_actions()
+    if not any(a.op is Op.ASK for a in legal):
+        return None
+    if state.phase is Phase.DRAW:
+        possible = False
+        for a in legal:
+            if a.op is Op.TAKE or a.op is Op.TOP:
+                trial = state.clone()
+                trial.apply(a)
+                if can_go_out(trial):
+                    possible = True
+                    break
+    else:
+        possible = can_go_out(state)
+    r = state.rules
+    return {"possible": possible,
+            "binding": r.ask_partner != "first_binding" or state.answers[seat] == 0,
+            "penalty": r.failed_go_out_penalty, "boxes": r.failed_go_out_boxes}
 
 
 def threes_laid(r: RuleSet) -> str:

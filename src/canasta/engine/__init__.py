@@ -1,6 +1,7 @@
-"""The rules of play, one module per action kind: its check (``why_not_...``, a ``(code, sentence)``
-or ``None``), its move generator (``gen_...``, used by ``GameState.legal_actions``) and its effect
-(``do_...``), side by side, as plain functions of the state.
+"""The rules of play, one module per action kind: its check (``why_not_...``, a ``(code, data)``
+or ``None``; ``canasta.refusals`` holds each code's English words), its move generator
+(``gen_...``, used by ``GameState.legal_actions``) and its effect (``do_...``), side by side, as
+plain functions of the state.
 
 ================  ==========================================================================
 ``draw``          ``draw`` from the stock, a red trey's further card, the first ``upcard``

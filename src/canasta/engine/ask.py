@@ -22,11 +22,9 @@ def why_not_ask(s: GameState) -> Problem:
         # before drawing, asking matters only to go out by taking the pile (or, with the lay-down
         # facility, its top card alone: the list of legal actions offers ask for either)
         if s.pre_draw or not (any_take(s) or (s.rules.laydown_facility and any_top(s))):
-            return ("ask_after_draw", "ask after drawing (before drawing, only to go out by "
-                    "taking the pile)")
+            return ("ask_after_draw", {})
     elif s.hn[s.current] < 2:
-        return ("ask_late", "ask before you meld down to your last card (a 'no' must leave you a "
-                "card to keep after discarding)")
+        return ("ask_late", {})
     return None
 
 
@@ -36,17 +34,16 @@ def ask_basic(s: GameState) -> Problem:
     rf = s.rf
     mode = rf.ask_partner
     if rf.team_size != 2 or mode == "none":  # (no partner: ``GameState.partner`` is -1 exactly then)
-        return ("no_partner", "there is no partner to ask")
+        return ("no_partner", {})
     if s.rf.ask_after_pickup:
         if s.phase is DRAW_PHASE:
-            return ("ask_after_pickup", "ask after your pick-up (draw or take), before showing "
-                    "any card")
+            return ("ask_after_pickup", {})
         if s.shown:
-            return ("ask_after_showing", "ask before any card is shown this turn")
+            return ("ask_after_showing", {})
     if s.asked_turn:
-        return ("asked", "you have already asked this turn")
+        return ("asked", {})
     if mode == "once" and s.asks[seat]:
-        return ("asked", "you may ask only once a hand")
+        return ("asked_once", {})
     return None
 
 

@@ -10,7 +10,7 @@ import hashlib
 import random
 from enum import IntEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Action, Op
 from ..cards import full_deck
@@ -95,8 +95,13 @@ class Phase(IntEnum):
 NONE: Final = -1
 SAID_NO: Final = 0
 SAID_YES: Final = 1
+# what stops a player going out on the partner's side (``GameState.permission_problem``)
+PARTNER_SAID_NO: Final = 1
+ASK_FIRST: Final = 2
 
-Problem = tuple[str, str] | None
+# why a check refuses: a code and its data (``canasta.refusals`` holds each code's English words,
+# ``canasta.messages`` says how the data are typed), or None when it does not
+Problem = tuple[str, dict[str, Any]] | None
 # S0 [J](v): the side's melds and opened flag, and the red treys the player had laid, when told "yes"
 YesSnapshot = tuple[tuple[Meld, ...], bool, int]
 

@@ -6,11 +6,11 @@ still finish (go out, or keep a card to discard)?
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..actions import Action
-from ..cards import JOKER, RANK_NAMES, card_str
-from .common import GROUP_MELD, OP_MELD, OP_TAKE, OP_TOP, Problem
+from ..cards import JOKER, card_str
+from .common import GROUP_MELD, OP_MELD, OP_TAKE, OP_TOP, PARTNER_SAID_NO, Problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -31,40 +31,56 @@ def open_points(s: GameState, cards: tuple[int, ...] | list[int]) -> int:
     return total
 
 
-def has_cards(s: GameState, seat: int, cards: tuple[int, ...]) -> str | None:
+def has_cards(s: GameState, seat: int, cards: tuple[int, ...]) -> Problem:
     """Why the seat does not hold ``cards`` (counted with repeats), or None."""
     if len(cards) == 1:
         f = cards[0]
         if not 0 <= f <= JOKER:
-            return f"{f} is not a card"
-        return None if s.hands[seat][f] else f"you do not hold {card_str(f)}"
+            return ("not_a_card", {"value": str(f)})
+        return None if s.hands[seat][f] else ("not_in_hand", {"card": card_str(f)})
     need: dict[int, int] = {}
     for f in cards:
         if not 0 <= f <= JOKER:
-            return f"{f} is not a card"
+            return ("not_a_card", {"value": str(f)})
         need[f] = need.get(f, 0) + 1
     for f, n in need.items():
         if s.hands[seat][f] < n:
-            return f"you do not hold {'that many ' if s.hands[seat][f] else ''}{card_str(f)}"
+            return ("not_that_many" if s.hands[seat][f] else "not_in_hand", {"card": card_str(f)})
     return None
 
 
-def go_out_problem(s: GameState, counts: tuple[int, int], open_ok: bool, concealed: bool) -> str | None:
-    """Why the player could not go out with this many canastas, or None. ``concealed``: the
-    turn would still qualify as going out concealed (which waives the opening minimum, C1)."""
+# A play that the going-out terms forbid is refused in its own words: for each kind of play, the
+# codes of go_out_problem's five reasons (the canastas, a sequence canasta, the partner's "no", the
+# question not asked, the opening minimum), a sentence each (``canasta.refusals``); the data are the
+# same for each kind: ``n`` the canastas needed, ``canastas`` those made, ``minimum`` the opening's
+ONE_CARD_LEFT: Final = ("keep_cards_canastas", "keep_cards_sequence", "keep_cards_partner_no",
+                        "keep_cards_ask_first", "keep_cards_opening")
+HAND_EMPTIED: Final = ("cannot_go_out_canastas", "cannot_go_out_sequence", "cannot_go_out_partner_no",
+                       "cannot_go_out_ask_first", "cannot_go_out_opening")
+BLACK_THREES_OUT: Final = ("black_three_out_canastas", "black_three_out_sequence",
+                           "black_three_out_partner_no", "black_three_out_ask_first",
+                           "black_three_out_opening")
+LAST_DISCARD: Final = ("discard_out_canastas", "discard_out_sequence", "discard_out_partner_no",
+                       "discard_out_ask_first", "discard_out_opening")
+GOING_OUT_CODES: Final = (ONE_CARD_LEFT, HAND_EMPTIED, BLACK_THREES_OUT, LAST_DISCARD)
+
+
+def go_out_problem(s: GameState, counts: tuple[int, int], open_ok: bool, concealed: bool,
+                   codes: tuple[str, ...] = HAND_EMPTIED) -> Problem:
+    """Why the player could not go out with this many canastas, or None; refused with ``codes``
+    (one of ``GOING_OUT_CODES``: the play's words). ``concealed``: the turn would still qualify as
+    going out concealed (which waives the opening minimum, C1)."""
     r = s.rf
     canastas, seqs = counts
     if canastas < r.go_out_canastas:
-        return (f"your side needs {r.go_out_canastas} canasta{'s' if r.go_out_canastas > 1 else ''}"
-                f" to go out and has {canastas}")
+        return (codes[0], {"n": r.go_out_canastas, "canastas": canastas})
     if r.go_out_sequence and seqs < 1:
-        return "one of your side's canastas must be a sequence canasta (escalera) to go out"
+        return (codes[1], {})
     why = s.permission_problem()
     if why:
-        return why
+        return (codes[2] if why == PARTNER_SAID_NO else codes[3], {})
     if not open_ok and not concealed:
-        side = s.side_of(s.current)
-        return f"your side has not met its opening minimum of {s.minimum[side]}"
+        return (codes[4], {"minimum": s.minimum[s.seat_side[s.current]]})
     return None
 
 
@@ -75,25 +91,26 @@ def finish_problem(s: GameState, h_after: int, counts: tuple[int, int], open_ok:
     discarded (going out) or melded (going out without a discard), or pass where allowed."""
     if h_after >= 2:
         return None
-    why = go_out_problem(s, counts, open_ok, concealed)
     if h_after == 1:
+        why = go_out_problem(s, counts, open_ok, concealed, ONE_CARD_LEFT)
         if why is None or s.rules.pass_allowed or s.last_card_goes_out(action):
             return None
         if (open_ok and action.op is not OP_TAKE and s.rules.talon
                 and talon_count(s, s.side_of(s.current))):
             return None  # S3 D: discard the last card and take the talon
-        return ("keep_cards", f"that would leave you one card, but you may not go out: {why}")
+        return why
+    why = go_out_problem(s, counts, open_ok, concealed, HAND_EMPTIED)
     if why is not None:
-        return ("cannot_go_out", f"that would empty your hand, but you may not go out: {why}")
+        return why
     if s.rules.go_out_discard == "required":
-        return ("discard_needed", "you must keep a card to discard when you go out")
+        return ("discard_needed", {})
     return None
 
 
 def merges_after(s: GameState, action: Action) -> bool:
     """Could the side have two group melds of one rank to merge after ``action`` (a quick
     test, true whenever it may be)?"""
-    if not s.rules.merge_groups or s.permission_problem() is not None:
+    if not s.rules.merge_groups or s.permission_problem():
         return False
     ranks = {m.rank for m in s.melds[s.side_of(s.current)] if m.type is GROUP_MELD}
     groups = sum(1 for m in s.melds[s.side_of(s.current)] if m.type is GROUP_MELD)
@@ -128,19 +145,18 @@ def opening_turn(s: GameState, side: int) -> bool:
     return not s.opened[side] or s.turn_points > 0
 
 
-def wild_rule(s: GameState, side: int, rank: int, naturals: int) -> str | None:
+def wild_rule(s: GameState, side: int, rank: int, naturals: int) -> Problem:
     """Why a wild card may not be in a group of ``rank`` holding ``naturals`` naturals now:
     ranks that never take wilds, ranks that take them only in the opening, and the rule of
     five after the opening turn (R 1.2)."""
     r = s.rf
     if rank in r.no_wild_ranks:
-        return f"melds of {RANK_NAMES[rank]} never take wild cards"
+        return ("wild_limit_rank", {"rank": rank})
     if s.opened[side] and not s.turn_points:
         if rank in r.opening_wild_ranks:
-            return f"{RANK_NAMES[rank]} take wild cards only in the opening meld"
+            return ("wild_limit_opening", {"rank": rank})
         if naturals < r.wild_needs_naturals:
-            return (f"after the opening a wild card joins only a meld with {r.wild_needs_naturals} "
-                    f"natural cards")
+            return ("wild_limit_naturals", {"n": r.wild_needs_naturals})
     return None
 
 

@@ -4,7 +4,7 @@ may show, and the effect (the hand ends).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..cards import JOKER
@@ -16,35 +16,32 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-def special_award(s: GameState, a: Action) -> tuple[str, str] | int:
-    """The award for declaring special hand ``a`` now (R 1.2, S3 F), or why it is refused."""
+def special_award(s: GameState, a: Action) -> tuple[str, dict[str, Any]] | int:
+    """The award for declaring special hand ``a`` now (R 1.2, S3 F), or why it is refused (a
+    refusal's code and data)."""
     r = s.rules
     if not 0 <= a.meld < 3:
-        return ("no_special", "name a special hand: pairs, garbage or straight")
-    name = ("pairs", "garbage", "straight")[a.meld]
+        return ("no_special", {})
     if not (r.special_pairs or r.special_pairs_wild, r.special_garbage, r.special_straight)[a.meld]:
-        return ("no_special", f"these rules have no {name} hand")
+        return ("special_not_in_rules", {})
     seat = s.current
     side = s.side_of(seat)
     if s.melds[side] or s.opened[side] or s.took_pile:
-        return ("special_melded", "a special hand is only for a side that has not melded (S3 F: "
-                "once a team melds, the partner can no longer get a special hand)")
+        return ("special_melded", {})  # S3 F
     before_draw = a.meld == 2 and not r.straight_discard  # N8 option: 13 cards, no discard
     if (s.phase is DRAW_PHASE) != before_draw:
         if before_draw:
-            return ("special_size", "in these rules a straight is shown before drawing")
-        return ("draw_first", "draw first: a special hand is shown after drawing")
+            return ("straight_before_draw", {})
+        return ("draw_first_special", {})
     if s.hn[seat] != r.hand_size + (not before_draw):
-        return ("special_size", f"a special hand is declared holding "
-                f"{r.hand_size + (not before_draw)} cards")
+        return ("special_size", {"n": r.hand_size + (not before_draw)})
     if (a.meld < 2 or before_draw) and a.cards:
-        return ("special_discard", f"a {name} hand is shown without a discard")
+        return ("special_no_discard", {})
     if a.meld == 2 and not before_draw and len(a.cards) != 1:
-        return ("special_discard", "a straight is shown with the 14th card discarded (N8): "
-                "declare straight CARD")
+        return ("straight_discard", {})  # N8
     miss = has_cards(s, seat, a.cards)
     if miss:
-        return ("not_in_hand", miss)
+        return miss
     counts = [0] * 15  # by rank: 0 joker, 2 deuce, 3 threes, 4..14
     for f, n in enumerate(s.hands[seat]):
         counts[0 if f == JOKER else f // 4 + 2] += n
@@ -54,23 +51,19 @@ def special_award(s: GameState, a: Action) -> tuple[str, str] | int:
     if a.meld == 0:
         if counts[3] or any(n not in (0, 2) for n in nat) or counts[0] not in (0, 2) or (
                 counts[2] not in (0, 2)) or (counts[0] and counts[2]):
-            return ("not_special", "a pairs hand is 7 different pairs (wild cards: one pair of "
-                    "deuces or of jokers)")
+            return ("not_pairs", {})
         if not counts[0] and not counts[2]:
-            return r.special_pairs or ("not_special", "these rules score no pairs hand without "
-                                       "wild cards")
+            return r.special_pairs or ("pairs_need_wilds", {})
         if counts[14] != 2 or counts[7] != 2:
-            return ("not_special", "a pairs hand with wild cards must hold A-A and 7-7")
-        return r.special_pairs_wild or ("not_special", "these rules score no pairs hand with "
-                                        "wild cards")
+            return ("pairs_aces_sevens", {})
+        return r.special_pairs_wild or ("pairs_no_wilds", {})
     if a.meld == 1:
         groups = sorted(n for n in nat + ([counts[2]] if r.garbage_deuces else []) if n)
         if counts[0] or (counts[2] and not r.garbage_deuces) or counts[3] or groups != [3, 3, 4, 4]:
-            return ("not_special", "garbage is 4 + 4 + 3 + 3 of a kind, with no " + (
-                "jokers" if r.garbage_deuces else "wild cards (N9)"))
+            return ("not_garbage_jokers", {}) if r.garbage_deuces else ("not_garbage", {})  # N9
         return r.special_garbage
     if counts[0] != 1 or counts[2] != 1 or counts[3] or any(n != 1 for n in nat):
-        return ("not_special", "a straight is A, 2, joker, 4, 5, ... K, one of each, no threes")
+        return ("not_straight", {})
     return r.special_straight
 
 

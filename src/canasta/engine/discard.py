@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..cards import JOKER, RANK_NAMES
+from ..cards import JOKER
 from ..goingout import can_go_out
 from .common import DISCARDS, GROUP_MELD, SAID_YES, Problem
-from .conditions import canasta_counts, go_out_problem, has_cards, open_after, talon_count
+from .conditions import LAST_DISCARD, canasta_counts, go_out_problem, has_cards, open_after, talon_count
 from .flow import check_failed_go_out, draw_cards, go_out, next_turn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -21,56 +21,59 @@ def why_not_discard(s: GameState, cards: tuple[int, ...], held_to_yes: bool = Tr
     """Why the discard is refused; ``held_to_yes=False`` skips the last check, the binding yes
     (the same for every card), for a caller that makes it once."""
     if len(cards) != 1:
-        return ("discard_one", "discard exactly one card")
+        return ("discard_one", {})
     seat = s.current
     miss = has_cards(s, seat, cards)
     if miss:
-        return ("not_in_hand", miss)
+        return miss
     if s.no_discard:
-        return ("no_discard", "the last card of the stock was a red three: you may meld, then end "
-                "the hand without discarding")
+        return ("no_discard", {})
     side = s.side_of(seat)
     if s.hn[seat] == 1:
         why = go_out_problem(s, canasta_counts(s, side), open_after(s, side, 0),
-                                   s.goes_out_concealed())
+                             s.goes_out_concealed(), LAST_DISCARD)
         if why and not (open_after(s, side, 0) and talon_count(s, side)):
-            return ("cannot_go_out", f"discarding your last card would go out, but {why}")
+            return why
         return None
     if not open_after(s, side, 0) and s.turn_points:
-        if s.turn_points >= s.minimum[side]:
-            return ("opening_natural", "your opening needs a meld of three or more natural "
-                    "cards: add more or retract them")
-        return ("opening_minimum", f"your melds make {s.turn_points}, short of your side's "
-                f"opening minimum of {s.minimum[side]}: add more or retract them")
+        return opening_short(s, side)
     if s.took_pile and not s.pile and s.rules.after_take_no_discard:
         why = swad(s, cards[0], side)
         if why and any(swad(s, g, side) is None for g in s.hand_cards(seat)):
-            return ("swad", f"after taking the pile you may not discard {why} onto the empty pile")
+            return why
     return must_go_out(s) if held_to_yes else None
 
 
-def swad(s: GameState, f: int, side: int) -> str | None:
-    """Which forbidden class card ``f`` is in after a take (SWAD: seven, ace, wild, dead), or
-    None. A player holding nothing else may discard one anyway (director's reading)."""
+def opening_short(s: GameState, side: int) -> Problem:
+    """The refusal of ending a turn (discard, pass, end) with melds short of the opening: its points,
+    or its natural meld (R 1.2), are missing."""
+    if s.turn_points >= s.minimum[side]:
+        return ("opening_natural_retract", {})
+    return ("opening_short", {"points": s.turn_points, "minimum": s.minimum[side]})
+
+
+def swad(s: GameState, f: int, side: int) -> Problem:
+    """Why card ``f`` may not be discarded after a take, by its forbidden class (SWAD: seven, ace,
+    wild, dead), or None. A player holding nothing else may discard one anyway (director's
+    reading)."""
     no = s.rules.after_take_no_discard
     rank = f // 4 + 2
     if f == JOKER or rank == 2:
-        return "a wild card" if "wild" in no else None
+        return ("swad_wild", {}) if "wild" in no else None
     if rank == 7 and "seven" in no:
-        return "a seven"
+        return ("swad_seven", {})
     if rank == 14 and "ace" in no:
-        return "an ace"
+        return ("swad_ace", {})
     if "dead" in no and any(m.type is GROUP_MELD and m.rank == rank
                             and len(m.cards) >= s.rules.canasta_size for m in s.melds[side]):
-        return f"a dead card ({RANK_NAMES[rank]} are closed)"
+        return ("swad_dead", {"rank": rank})
     return None
 
 
 def must_go_out(s: GameState) -> Problem:
     """A binding "yes" obliges the player to go out when the cards allow it."""
     if s.permission == SAID_YES and s.binding and _can_go_out_held(s):
-        return ("must_go_out", "your partner said yes, and you can go out: meld your cards and "
-                "go out this turn")
+        return ("must_go_out", {})
     return None
 
 

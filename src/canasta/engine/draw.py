@@ -19,36 +19,37 @@ if TYPE_CHECKING:  # pragma: no cover
 def why_not_draw(s: GameState) -> Problem:
     """Why ``draw`` is refused before the draw: shown melds, or an empty stock that ends nothing."""
     if s.pre_draw:
-        return ("shown_melds", "you have shown melds to take the pile: take it, or retract them "
-                "before drawing")
+        return ("shown_melds", {})
     if not s.stock and s.rules.stock_end != "end_on_draw":
-        return ("stock_empty", "the stock is empty: take the discard pile or end the hand")
+        return ("stock_empty", {})
     return None
 
 
 def why_not_replacement(s: GameState) -> Problem:
     """The further card for a red trey disclosed at once (S0 [F](i){c}), in the play phase."""
-    return None if s.stock else ("stock_empty", "the stock is empty: no further card")
+    return None if s.stock else ("stock_empty_replacement", {})
 
 
 def why_not_upcard(s: GameState) -> Problem:
     """Why the first player may not take the ``upcard`` (alone, on the first turn)."""
     mode = s.rf.first_turn_upcard
     if not s.first_turn or mode == "none":
-        return ("no_upcard", "only the first player, on the first turn, may take the upcard alone")
+        return ("no_upcard", {})
     if s.pre_draw:
-        return ("shown_melds", "you have shown melds to take the pile: take it or retract them")
+        return ("shown_melds", {})
     if not s.pile:
-        return ("pile_empty", "there is no upcard")
+        return ("upcard_gone", {})
     top = s.pile[-1]
     if mode == "plus_stock_card":  # S0 [A](i){a}{b}{c}: a natural or a red trey; T1: not a black trey
-        if is_wild(top) or is_black_three(top):
-            return ("upcard_not_natural", f"the upcard {card_str(top)} cannot be taken")
+        if is_wild(top):
+            return ("upcard_wild", {"card": card_str(top)})
+        if is_black_three(top):
+            return ("upcard_black_three", {"card": card_str(top)})
         if not s.stock:
-            return ("stock_empty", "the stock is empty")
+            return ("stock_empty_upcard", {})
         return None
     if is_wild(top) or top // 4 == 1:
-        return ("upcard_not_natural", f"the upcard {card_str(top)} is not a natural card")
+        return ("upcard_not_natural", {"card": card_str(top)})
     return None
 
 

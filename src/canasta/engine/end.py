@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from .common import BLACK3_MELD, OP_TAKE, PLAY_PHASE, Problem
 from .conditions import canasta_counts, go_out_problem, open_after
-from .discard import must_go_out
+from .discard import must_go_out, opening_short
 from .flow import check_failed_go_out, next_turn
 from .take import any_take, pile_block, why_not_take
 
@@ -20,17 +20,16 @@ if TYPE_CHECKING:  # pragma: no cover
 def why_not_pass(s: GameState) -> Problem:
     """S1: a player who may not go out melds down to one card and says pass."""
     if not s.rules.pass_allowed:
-        return ("no_pass", "these rules have no pass: end your turn with a discard")
+        return ("no_pass", {})
     seat = s.current
     side = s.side_of(seat)
     if s.hn[seat] != 1:
-        return ("no_pass", "you may pass only when one card is left and you may not go out")
+        return ("pass_one_card", {})
     if go_out_problem(s, canasta_counts(s, side), open_after(s, side, 0),
                             s.goes_out_concealed()) is None:
-        return ("no_pass", "you can go out: discard your last card")
+        return ("pass_can_go_out", {})
     if not open_after(s, side, 0) and s.turn_points:
-        return ("opening_minimum", "your melds are short of the opening minimum: add more or "
-                "retract them")
+        return opening_short(s, side)
     return None
 
 
@@ -39,18 +38,17 @@ def why_not_end(s: GameState) -> Problem:
     stock gone."""
     if s.phase is PLAY_PHASE:
         if not s.no_discard:
-            return ("no_end", "end your turn with a discard")
+            return ("no_end", {})
         side = s.side_of(s.current)
         if not open_after(s, side, 0) and s.turn_points:
-            return ("opening_minimum", "your melds are short of the opening minimum: add more or "
-                    "retract them")
+            return opening_short(s, side)
         return must_go_out(s)
     if s.stock:
-        return ("no_end", "draw from the stock or take the pile")
+        return ("no_end_stock", {})
     if s.pre_draw:
-        return ("shown_melds", "retract your shown melds first")
+        return ("shown_melds", {})
     if forced_take(s):
-        return ("must_take", "the stock is gone and the discard fits your meld: you must take it")
+        return ("must_take", {})
     return None
 
 

@@ -3,8 +3,8 @@
 ``GameState.why_illegal`` and ``GameState.apply_unchecked`` dispatch through this one table; the
 check and the effect of each kind live in its own module (``take.py`` for ``take``, ...), beside its
 move generator, which ``GameState.legal_actions`` calls in the phase's fixed order. Every check takes
-the state and the action and returns ``None`` or ``(code, sentence)``; every effect plays a legal
-action (the check has passed).
+the state and the action and returns ``None`` or ``(code, data)`` (``canasta.refusals``); every
+effect plays a legal action (the check has passed).
 """
 
 from __future__ import annotations
@@ -47,8 +47,7 @@ class ActionKind:
 # function does not take them already (the hottest effects do: a call less per action)
 def _check_draw(s: GameState, a: Action) -> Problem:
     if s.phase is PLAY_PHASE:  # the further card for a red trey disclosed at once (S0 [F](i){c})
-        return why_not_replacement(s) if s.bonus_draws else ("already_drawn",
-                                                             "you have already drawn this turn")
+        return why_not_replacement(s) if s.bonus_draws else ("already_drawn", {})
     return why_not_draw(s)
 
 

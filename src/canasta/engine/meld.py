@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from ..actions import Action
-from ..cards import JOKER, RANK_CHARS, RANK_NAMES, card_str, is_black_three, is_red_three
+from ..cards import JOKER, card_str, is_black_three, is_red_three
 from ..melds import (
     Meld,
     black_three_problem,
@@ -34,6 +34,7 @@ from .common import (
     multisets,
 )
 from .conditions import (
+    BLACK_THREES_OUT,
     canasta_counts,
     finish_problem,
     go_out_problem,
@@ -49,6 +50,7 @@ from .take import pile_block
 from .top import top_possible
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..rules import RuleSet
     from ..state import GameState
 
 
@@ -77,74 +79,83 @@ def why_not_meld(s: GameState, cards: tuple[int, ...]) -> Problem:
     side = s.side_of(seat)
     r = s.rules
     if s.phase is DRAW_PHASE and not pre_draw_ok(s):
-        return ("draw_first", "draw first (you may show melds before drawing only to take the "
-                "pile for your opening)")
+        return ("draw_first_to_meld", {})
     if s.retracted and not s.opened[side]:
-        return ("retracted", "you took back your opening this turn; discard to end the turn")
+        return ("retracted", {})
     miss = has_cards(s, seat, cards)
     if miss:
-        return ("not_in_hand", miss)
-    b3 = 0
-    for f in cards:
-        if is_black_three(f):
-            b3 += 1
-    if b3:
-        return why_not_black3_meld(s, cards, b3)
+        return miss
     if len(cards) == 1 and is_red_three(cards[0]) and red_three_melds_alone(r):
         if s.phase is DRAW_PHASE:
-            return ("draw_first", "draw first")
+            return ("draw_first_red_three", {})
         return meld_finish(s, side, cards)
     if s.upcard_lock:
-        return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
-    if len(cards) != 3:
-        return ("meld_size", "lay a new meld as three cards, then add more one at a time")
-    rank = 0
-    nat = wild = 0
+        return ("laydown_locked", {})
+    # the natural cards' ranks, a black three's included (red threes and wild cards aside): cards of
+    # two ranks make no group, whatever else may be wrong with them (K♣ 4♣ differ in rank before
+    # they are two cards; K♥ 3♣ are a king and a three, not a question of black threes)
     wf = s.model.wild_face
+    rank = 0
+    nat = wild = b3 = 0
+    mixed = False
     for f in cards:
         if wf[f]:
             wild += 1
-        elif is_red_three(f):
-            return ("red_three", "red threes cannot be melded with other cards")
-        else:
+        elif not is_red_three(f):
             fr = f // 4 + 2
             if rank and fr != rank:
-                if wild == 0 and r.sequences:
-                    return why_not_sequence(s, cards)
-                return ("mixed_ranks", "a meld's natural cards must all be of one rank")
+                mixed = True
             rank = fr
             nat += 1
+            if is_black_three(f):
+                b3 += 1
+    if mixed:
+        if r.sequences and not wild:
+            return why_not_sequence(s, cards)
+        return ("mixed_ranks_or_run" if r.sequences else "mixed_ranks", {})
+    if b3:
+        return why_not_black3_meld(s, cards, b3)
+    if len(cards) != 3:
+        return ("meld_size", {})
+    if nat + wild < 3:
+        return ("red_three", {})  # (a red three that is no wild card, among other cards)
     if nat == 0:
         if not r.wild_melds:
-            return ("no_naturals", "wild cards cannot be melded on their own")
+            return ("no_naturals", {})
         return None if s.phase is DRAW_PHASE else meld_finish(s, side, cards)
     if nat < r.min_naturals:
-        return ("few_naturals", f"a meld needs at least {r.min_naturals} natural cards")
+        return ("few_naturals", {"n": r.min_naturals})
     why = wild_problem(r, nat, wild) or (wild_rule(s, side, rank, nat) if wild else None)
     if why:
-        return ("wild_limit", why)
+        return why
     existing = s.meld_of_rank(side, rank)
     if existing >= 0:
-        return ("one_meld_per_rank", f"your side already has a meld of {RANK_NAMES[rank]}: add "
-                f"to it (@{existing})")
+        return ("one_meld_per_rank", {"rank": rank, "meld": existing})
     if s.phase is DRAW_PHASE:
         return None
     return meld_finish(s, side, cards)
 
 
 def why_not_sequence(s: GameState, cards: tuple[int, ...]) -> Problem:
-    """Three natural cards of one suit in a row, inside a sequence window (S1, R 1.3)."""
+    """Natural cards of several ranks: three of one suit in a row, inside a sequence window (S1, R 1.3)."""
     r = s.rules
     suits = {f % 4 for f in cards}
     ranks = sorted(f // 4 + 2 for f in cards)
-    if len(suits) != 1 or ranks[1] != ranks[0] + 1 or ranks[2] != ranks[1] + 1:
-        return ("mixed_ranks", "a meld is cards of one rank, or a sequence of one suit in a row")
+    if len(suits) != 1 or any(ranks[i + 1] != ranks[i] + 1 for i in range(len(ranks) - 1)):
+        return ("mixed_ranks_or_run", {})
+    if len(cards) != 3:
+        return ("meld_size", {})
     if not sequence_fits(r, ranks[0], ranks[2]):
-        return ("sequence_window", "that sequence does not fit any sequence canasta (windows: "
-                + ", ".join(f"{RANK_CHARS[lo]}-{RANK_CHARS[hi]}" for lo, hi in r.sequences) + ")")
+        return window_problem(r)
     if s.phase is DRAW_PHASE:
         return None
     return meld_finish(s, s.side_of(s.current), cards)
+
+
+def window_problem(r: RuleSet) -> Problem:
+    """The refusal of a sequence outside the rule set's windows: it names their lowest and highest rank."""
+    return ("sequence_window", {"low_rank": min(lo for lo, _ in r.sequences),
+                                "high_rank": max(hi for _, hi in r.sequences)})
 
 
 def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Problem:
@@ -154,33 +165,32 @@ def why_not_black3_meld(s: GameState, cards: tuple[int, ...], b3: int) -> Proble
     seat = s.current
     side = s.side_of(seat)
     if rf.black3_meld == "none":
-        return ("black_three", "black threes cannot be melded")
+        return ("black_three_never", {})
     if s.phase is DRAW_PHASE:
-        return ("black_three", "black threes are melded only when going out")
+        return ("black_three_going_out", {})
     held = s.hk[seat][s.model.black3]
     if b3 != held:
-        return ("black_three", "meld all your black threes together when you go out")
+        return ("black_three_all", {})
     wild = 0
     wf = s.model.wild_face
     for f in cards:
         if wf[f]:
             wild += 1
         elif not is_black_three(f):
-            return ("black_three", "black threes are melded only with each other")
+            return ("black_three_alone", {})
     why = black_three_problem(r, b3, wild)
     if why:
-        return ("black_three", why)
+        return why
     h_after = s.hn[seat] - len(cards)
     if h_after > 1 or (h_after and rf.black3_out_no_discard):
         # S0 [F](ii){b}: melded, the black treys are the last act, with no discard after them
-        return ("black_three", "black threes are melded only as you go out: meld your other "
-                "cards first")
+        return ("black_three_last", {})
     why = go_out_problem(s, canasta_counts(s, side), open_after(s, side, open_points(s, cards)),
-                               s.goes_out_concealed())
+                         s.goes_out_concealed(), BLACK_THREES_OUT)
     if why and not (h_after == 1 and s.last_card_goes_out(Action(OP_MELD, cards))):
-        return ("cannot_go_out", f"black threes are melded only when going out, and {why}")
+        return why
     if h_after == 0 and rf.go_out_discard == "required" and not rf.black3_out_no_discard:
-        return ("discard_needed", "you must keep a card to discard when you go out")
+        return ("discard_needed", {})
     return None
 
 
@@ -190,23 +200,23 @@ def why_not_add(s: GameState, index: int, cards: tuple[int, ...]) -> Problem:
     side = s.side_of(seat)
     r = s.rules
     if s.phase is DRAW_PHASE and not pre_draw_ok(s):
-        return ("draw_first", "draw first")
+        return ("draw_first_to_meld", {})
     if s.retracted and not s.opened[side]:
-        return ("retracted", "you took back your opening this turn; discard to end the turn")
+        return ("retracted", {})
     if len(cards) != 1:
-        return ("add_one", "add one card at a time")
+        return ("add_one", {})
     if s.upcard_lock:
-        return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
+        return ("laydown_locked", {})
     melds = s.melds[side]
     if not 0 <= index < len(melds):
-        return ("no_meld", f"your side has no meld @{index}")
+        return ("no_meld", {"meld": index})
     f = cards[0]
     miss = has_cards(s, seat, cards)
     if miss:
-        return ("not_in_hand", miss)
+        return miss
     m = melds[index]
     if m.type is BLACK3_MELD:
-        return ("black_three", "nothing can be added to the black threes")
+        return ("black_three_closed", {})
     wild = s.model.wild_face[f]
     if m.type is not GROUP_MELD:
         why_not = misfit(s, m, f, wild)
@@ -216,14 +226,16 @@ def why_not_add(s: GameState, index: int, cards: tuple[int, ...]) -> Problem:
             return None
         return add_finish(s, side, index, m, f)
     if not wild and f // 4 + 2 != m.rank:
-        return ("wrong_rank", f"{card_str(f)} does not belong in the meld of {RANK_NAMES[m.rank]}")
-    is_can = len(m.cards) >= r.canasta_size
-    if is_can and (not r.add_to_canasta or (wild and not r.wild_to_canasta)):
-        return ("canasta_closed", "that card may not be added to a completed canasta")
+        return ("add_wrong_rank", {"card": card_str(f), "rank": m.rank})
+    if len(m.cards) >= r.canasta_size:
+        if not r.add_to_canasta:
+            return ("canasta_closed", {})
+        if wild and not r.wild_to_canasta:
+            return ("canasta_closed_wild", {})
     why = (wild_problem(r, m.naturals + (not wild), m.wilds + wild)
            or (wild_rule(s, side, m.rank, m.naturals) if wild else None))
     if why:
-        return ("wild_limit", why)
+        return why
     if s.phase is DRAW_PHASE:
         return None
     return add_finish(s, side, index, m, f)
@@ -233,17 +245,19 @@ def misfit(s: GameState, m: Meld, f: int, wild: bool) -> Problem:
     """Why card ``f`` cannot extend a sequence or a wild meld (closed at a canasta)."""
     r = s.rules
     n = len(m.cards)  # (the size, suit and top rank read off the cards: Meld's properties are calls)
-    if n >= s.rf.canasta_size:
-        return ("canasta_closed", f"the {m.describe(r)} is closed")
     if m.type is WILD_MELD:
-        return None if wild else ("wrong_rank", f"{card_str(f)} is not a wild card")
+        if n >= s.rf.canasta_size:
+            return ("wild_meld_full", {})
+        return None if wild else ("not_wild", {"card": card_str(f)})
+    if n >= s.rf.canasta_size:
+        return ("sequence_full", {})
     rank = f // 4 + 2
     high = m.rank + n - 1  # (a sequence is all naturals: its suit is its first card's)
     if wild or f % 4 != m.cards[0] % 4 or rank not in (m.rank - 1, high + 1) or is_red_three(f):
-        return ("wrong_card", f"{card_str(f)} does not extend the sequence {card_str(m.cards[0])}-"
-                f"{card_str(m.cards[-1])}")
+        return ("wrong_card", {"card": card_str(f), "first_card": card_str(m.cards[0]),
+                               "last_card": card_str(m.cards[-1])})
     if not sequence_fits(r, min(m.rank, rank), max(high, rank)):
-        return ("sequence_window", "the sequence would not fit a sequence canasta")
+        return window_problem(r)
     return None
 
 

@@ -27,7 +27,7 @@ def why_not_merge(s: GameState, a: Action, finish: bool = True) -> Problem:
     why = merge_problem(s, a)
     if (why is None and finish and s.phase is PLAY_PHASE and s.hn[s.current] == 1
             and not s.rf.pass_allowed and not s.no_discard and not s.last_card_goes_out(a)):
-        return ("keep_cards", "after that merge you could not go out with your last card")
+        return ("merge_keep_card", {})
     return why
 
 
@@ -35,31 +35,26 @@ def merge_problem(s: GameState, a: Action) -> Problem:
     """``why_not_merge`` without the check that a player holding one card can still finish."""
     rf = s.rf
     if not rf.merge_groups:
-        return ("no_merge", "melds cannot be merged in these rules")
+        return ("no_merge", {})
     if s.upcard_lock:
-        return ("laydown_locked", "you took the upcard: you cannot lay down until your next turn")
+        return ("laydown_locked", {})
     melds = s.melds[s.seat_side[s.current]]  # (side_of, by its table: asked per pair of melds of a rank)
     i, j = a.meld, a.other
     if not (0 <= i < len(melds) and 0 <= j < len(melds)) or i == j:
-        return ("no_meld", "name two different melds of your side")
+        return ("merge_melds", {})
     if j < i:
-        return ("merge_order", f"write the lower meld number first: merge @{j} @{i}")
+        return ("merge_order", {"meld": j, "other": i})
     mi, mj = melds[i], melds[j]
     if mi.type is not GROUP_MELD or mj.type is not GROUP_MELD or mi.rank != mj.rank:
-        return ("no_merge", "only two group melds of the same rank can be merged")
+        return ("merge_ranks", {})
     size = rf.canasta_size
     i_can = len(mi.cards) >= size  # (not ``Meld.size``: a property is a call)
     j_can = len(mj.cards) >= size
     if (i_can or j_can) and not rf.add_to_canasta:
-        return ("canasta_closed", "a completed canasta cannot grow")
-    if mj.wilds and i_can and not rf.wild_to_canasta:
-        return ("canasta_closed", "wild cards may not be added to a completed canasta")
-    if mi.wilds and j_can and not rf.wild_to_canasta:
-        return ("canasta_closed", "wild cards may not be added to a completed canasta")
-    why = wild_problem(s.rules, mi.naturals + mj.naturals, mi.wilds + mj.wilds)
-    if why:
-        return ("wild_limit", why)
-    return None
+        return ("canasta_closed", {})
+    if ((mj.wilds and i_can) or (mi.wilds and j_can)) and not rf.wild_to_canasta:
+        return ("canasta_closed_wild", {})
+    return wild_problem(s.rules, mi.naturals + mj.naturals, mi.wilds + mj.wilds)
 
 
 def gen_merges(s: GameState, out: list[Action], finish: bool = True) -> None:

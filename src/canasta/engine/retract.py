@@ -15,7 +15,7 @@ def why_not_retract(s: GameState) -> Problem:
     """There must be provisional opening melds to take back."""
     side = s.seat_side[s.current]  # (side_of, by its table: this is asked in every position)
     if s.opened[side] or not s.melds[side]:
-        return ("nothing_to_retract", "there are no provisional melds to take back")
+        return ("nothing_to_retract", {})
     return None
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..cards import JOKER, RANK_NAMES, card_str, is_black_three, is_red_three, is_wild
+from ..cards import JOKER, card_str, is_black_three, is_red_three, is_wild
 from ..melds import Meld, new_meld, sequence_fits, wild_problem
 from .common import GROUP_MELD, OP_TAKE, PLAY_PHASE, SEQUENCE_MELD, Problem, card_action
 from .conditions import (
@@ -33,24 +33,23 @@ def pile_block(s: GameState) -> Problem:
     skip this call for a natural four to ace on top with more than one card held (nothing below
     refuses that): a new refusal of such a pile must change their test too."""
     if not s.pile:
-        return ("pile_empty", "the discard pile is empty")
+        return ("pile_empty", {})
     top = s.pile[-1]
     if top < 8 or top == JOKER:  # (a natural four to ace, faces 8 to 51, is none of these: hot)
         if is_wild(top):
-            return ("wild_on_top", f"a wild card ({card_str(top)}) on top of the pile cannot be taken")
+            return ("wild_on_top", {"card": card_str(top)})
         if is_black_three(top):
-            return ("black_three_stop", "a black three on top stops you taking the pile")
+            return ("black_three_stop", {})
         if is_red_three(top):
-            return ("red_three_on_top", "a red three on top of the pile cannot be taken")
+            return ("red_three_on_top", {})
     rule = s.rf.one_card_rule
     if s.hn[s.current] == 1 and rule != "none":
         if rule == "one_card_pile" and len(s.pile) == 1:
-            return ("one_card", "with one card in hand you may not take a one-card pile")
+            return ("one_card_pile", {})
         side = s.side_of(s.current)
         if rule == "cannot_go_out" and go_out_problem(s, canasta_counts(s, side), s.opened[side],
                                                              False):
-            return ("one_card", "with one card in hand you may take the pile only if you can go "
-                    "out")
+            return ("one_card_go_out", {})
     return None
 
 
@@ -67,12 +66,12 @@ def why_not_take(s: GameState, a: Action) -> Problem:
     if cards:
         miss = has_cards(s, seat, cards)
         if miss:
-            return ("not_in_hand", miss)
+            return miss
     top = s.pile[-1]
     rank = top // 4 + 2
     melds = s.melds[side]
     if a.meld >= len(melds):
-        return ("no_meld", f"your side has no meld @{a.meld}")
+        return ("no_meld", {"meld": a.meld})
     if a.meld >= 0 and melds[a.meld].type is SEQUENCE_MELD:
         return why_not_take_sequence(s, a, melds[a.meld])
     nat = 0
@@ -84,73 +83,66 @@ def why_not_take(s: GameState, a: Action) -> Problem:
             wild += 1
             jokers += f == JOKER
         elif f // 4 + 2 != rank:
-            return ("wrong_rank", f"to take the pile your cards must match the top card "
-                    f"({card_str(top)}); {card_str(f)} does not")
+            return ("wrong_rank", {"top_card": card_str(top), "card": card_str(f)})
         else:
             nat += 1
     if rf.one_meld_per_rank:
         target = s.meld_of_rank(side, rank)
         if a.meld != target:
             if target >= 0:
-                return ("meld_target", f"the top card goes onto your meld of "
-                        f"{RANK_NAMES[rank]}: write @{target}")
-            return ("meld_target", "there is no meld of that rank to take the pile onto")
+                return ("meld_target", {"rank": rank, "meld": target})
+            return ("no_meld_of_rank", {})
     else:
         target = a.meld
         if target >= 0 and (melds[target].type is not GROUP_MELD or melds[target].rank != rank):
-            return ("meld_target", f"the top card ({card_str(top)}) does not belong in meld @{target}")
+            return ("meld_target_wrong", {"top_card": card_str(top), "meld": target})
     frozen = s.frozen_reason(side)
     # the cards from hand justify the take: a natural pair (with any further cards of the meld),
     # one natural and a wild where allowed, or none at all to lay the top card off on the side's
     # meld of that rank (cards to add then go on with ``add``)
     if wild and not rf.pickup_hand_wilds:
-        return ("natural_cards", "take the pile with natural cards from your hand (add wild cards "
-                "after)")
+        return ("natural_cards", {})
     natural_wild = nat == 1 and wild > 0 and rf.pickup_natural_wild and not frozen
     if nat < 2 and not natural_wild:
         if frozen:
-            return ("frozen", f"{frozen}: you need two natural {RANK_NAMES[rank]} from your "
-                    f"hand to take it")
+            return (frozen, {"rank": rank})  # (frozen_reason's code: why the pile is frozen)
         layoff = target >= 0 and rf.pickup_layoff
         if nat == 0 and wild:
-            return ("need_pair", f"wild cards cannot take the pile: you need natural "
-                    f"{RANK_NAMES[rank]}")
+            return ("wilds_cannot_take", {"rank": rank})
         if cards and layoff:
-            return ("layoff_alone", f"to lay the top card off on your {RANK_NAMES[rank]}, take it "
-                    f"alone (take @{target}) and add your cards after")
+            return ("layoff_alone", {"rank": rank, "meld": target})
         if not layoff:
             if nat == 1 and rf.pickup_natural_wild:
-                return ("need_pair", f"you need two {RANK_NAMES[rank]} (or one and a wild card) "
-                        f"to take the pile")
-            return ("need_pair", f"you need two natural {RANK_NAMES[rank]} to take the pile")
+                return ("need_pair_or_wild", {"rank": rank})
+            return ("need_pair", {"rank": rank})
     tm = s.melds[side][target] if target >= 0 else None
     if tm is not None:
         was_canasta = len(tm.cards) >= rf.canasta_size
         if was_canasta:
             if not rf.pickup_layoff_canasta:
-                return ("canasta_closed", "the top card may not be added to a completed canasta")
-            if not rf.add_to_canasta or (wild and not rf.wild_to_canasta):
-                return ("canasta_closed", "no cards may be added to a completed canasta")
+                return ("canasta_closed_top", {})
+            if not rf.add_to_canasta:
+                return ("canasta_closed", {})
+            if wild and not rf.wild_to_canasta:
+                return ("canasta_closed_wild", {})
         naturals, wilds, size = tm.naturals + nat + 1, tm.wilds + wild, len(tm.cards) + 1 + len(cards)
     else:
         was_canasta = False
         naturals, wilds, size = nat + 1, wild, 1 + len(cards)
         if size < 3:
-            return ("meld_size", "a new meld needs at least three cards")
+            return ("new_meld_size", {})
     if tm is not None and was_canasta and rf.max_meld_size == rf.canasta_size:
-        return ("dead_card", f"{RANK_NAMES[rank]} are dead: your side has closed their canasta")
+        return ("dead_card", {"rank": rank})
     why = wild_problem(r, naturals, wilds) or (wild_rule(s, side, rank, naturals) if wild else None)
     if why:
-        return ("wild_limit", why)
+        return why
     points = take_points(s, cards, top)
     if not s.opened[side]:
         natural = rf.take_cards_count and wilds == 0 and naturals >= 3
         if not open_after(s, side, points, natural, natural and size >= rf.canasta_size):
             if s.turn_points + points >= s.minimum[side]:
-                return ("opening_natural", "your opening needs a meld of three or more natural "
-                        "cards")
-            return ("opening_minimum", f"your side needs {s.minimum[side]} points to open; "
-                    f"this makes {s.turn_points + points}")
+                return ("opening_natural", {})
+            return ("opening_minimum", {"minimum": s.minimum[side], "points": s.turn_points + points})
     h_after = s.hn[seat] - len(cards) + pile_gain(s, True)
     counts = canasta_counts(s, side, 1 if size >= rf.canasta_size and not was_canasta else 0)
     return finish_problem(s, h_after, counts, True, False, a)
@@ -169,20 +161,19 @@ def why_not_take_sequence(s: GameState, a: Action, tm: Meld) -> Problem:
     side = s.side_of(s.current)
     top = s.pile[-1]
     if not r.pickup_extends_sequence:
-        return ("meld_target", "the pile cannot be taken to extend a sequence")
+        return ("no_sequence_take", {})
     if a.cards:
-        return ("layoff_alone", f"the top card extends the sequence alone (take @{a.meld}); add "
-                f"your cards after")
+        return ("layoff_alone_sequence", {"meld": a.meld})
+    rank = top // 4 + 2
     frozen = s.frozen_reason(side)
     if frozen and not r.seq_pickup_when_frozen:
-        return ("frozen", f"{frozen}: you need a natural pair of the top card to take it")
-    rank = top // 4 + 2
+        return (frozen, {"rank": rank})  # (frozen_reason's code: why the pile is frozen)
     low, high = tm.rank, tm.high
     if top % 4 != tm.suit or rank not in (low - 1, high + 1):
-        return ("wrong_card", f"{card_str(top)} does not extend the sequence {card_str(tm.cards[0])}-"
-                f"{card_str(tm.cards[-1])}")
+        return ("wrong_card", {"card": card_str(top), "first_card": card_str(tm.cards[0]),
+                               "last_card": card_str(tm.cards[-1])})
     if not sequence_fits(r, min(low, rank), max(high, rank)) or tm.size >= r.canasta_size:
-        return ("canasta_closed", "that sequence cannot grow any further")
+        return ("sequence_full", {})
     completes = tm.size + 1 == r.canasta_size
     h_after = s.hn[s.current] + pile_gain(s, r.seq_pickup_takes_pile)
     return finish_problem(s, h_after, canasta_counts(s, side, completes, completes), True, False, a)

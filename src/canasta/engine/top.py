@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..cards import JOKER, RANK_NAMES, is_red_three, is_wild
+from ..cards import JOKER, is_red_three, is_wild
 from ..melds import meld_type, new_meld, sequence_fits, wild_problem
 from ..model import frozen_by
 from .common import OP_TOP, PLAY_PHASE, Problem, card_action, multisets
@@ -25,47 +25,46 @@ def why_not_top(s: GameState, a: Action) -> Problem:
     side = s.side_of(seat)
     level = s.facility_level(side)
     if level == 0:
-        return ("no_facility", "the top card alone may be taken only before your side lays down, "
-                "once an opponent's lay-down player has had another turn")
+        return ("no_facility", {})
     if not s.pile:
-        return ("pile_empty", "the discard pile is empty")
+        return ("pile_empty", {})
     if s.pile_stopped():
-        return ("black_three_stop", "a black three on top stops you taking it")
+        return ("black_three_stop", {})
     miss = has_cards(s, seat, a.cards)
     if miss:
-        return ("not_in_hand", miss)
+        return miss
     if len(a.cards) < 2:
-        return ("meld_size", "the top card goes with two or more cards from your hand")
+        return ("top_size", {})
     top = s.pile[-1]
     wf = s.model.wild_face
     if a.meld >= 0:
-        return ("meld_target", "the top card makes a new meld: write top CARD CARD")
+        return ("top_new_meld", {})
     if any(wf[f] or f // 4 == 1 for f in a.cards):
-        return ("need_naturals", "the top card goes with natural cards from your hand")
+        return ("top_naturals", {})
     if is_red_three(top):
-        return ("red_three_on_top", "a red three on top cannot be taken")
+        return ("red_three_on_top", {})
     ranks = {f // 4 for f in a.cards}
     if is_wild(top):
         if level < 3:
-            return ("facility_turns", "a wild top card may be used only after three turns ({c})")
+            return ("facility_turns", {})
         if len(ranks) != 1:
-            return ("mixed_ranks", "the cards from hand must be of one rank")
+            return ("top_mixed_ranks", {})
     elif ranks == {top // 4}:
         pass
     else:
         cards = (top, *a.cards)
         if level < 2 or len(a.cards) != 2 or not_a_run(s, cards):
-            run = " or two cards making a run with it" if level >= 2 else ""
-            return ("wrong_rank", f"the cards must be two or more {RANK_NAMES[top // 4 + 2]}{run}")
+            if level >= 2:
+                return ("top_wrong_rank_run", {"rank": top // 4 + 2})
+            return ("top_wrong_rank", {"rank": top // 4 + 2})
     cards = (top, *a.cards)
     nat = sum(1 for f in cards if not wf[f])
     why = wild_problem(s.rules, nat, len(cards) - nat)
     if why:
-        return ("wild_limit", why)
+        return why
     points = open_points(s, cards)
     if s.turn_points + points < s.minimum[side]:
-        return ("opening_minimum", f"your side needs {s.minimum[side]} points to lay down; "
-                f"this makes {s.turn_points + points}")
+        return ("laydown_minimum", {"minimum": s.minimum[side], "points": s.turn_points + points})
     return finish_problem(s, s.hn[seat] - len(a.cards), canasta_counts(s, side), True, False, a)
 
 

@@ -14,7 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from . import events, games, pages, rulesets, sheets, table_socket, tables, verify
+from . import events, games, invites, pages, rulesets, sheets, table_socket, tables, verify
 from .config import ServerConfig
 from .hub import Hub
 from .limits import BodyLimit
@@ -24,7 +24,7 @@ from .security import DOCS, SecurityHeaders
 
 MAX_BODY = 64 * 1024
 ROUTERS = (rulesets.router, tables.router, games.router, verify.router, table_socket.router, sheets.router,
-           events.router, pages.router)
+           events.router, invites.router, pages.router)
 
 
 def refused(r: Refusal) -> JSONResponse:

@@ -16,7 +16,6 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from ..bots import LEVEL_NAMES, level_id
 from ..presets import preset_title
 from .botpool import BotPool
 from .bus import EventBus, LocalBus
@@ -170,10 +169,9 @@ class Hub:
                                           token_hash(tok)))
             else:
                 bot_no += 1
-                level = s.get("level") or "club"
-                said = LEVEL_NAMES.get(level_id(level), level)
-                seat_rows.append(SeatData(i, "bot", level, s.get("name") or f"Bot {bot_no} ({said})",
-                                          None))
+                # the level is the seat's own fact: each page says it in its reader's words
+                name = s.get("name") or f"Bot {bot_no}"
+                seat_rows.append(SeatData(i, "bot", s.get("level") or "club", name, None))
         host, spectator = new_token(), new_token()
         # the seed mixed from the seats' numbers, dealt when the last is in; a duplicate round's (or a
         # test's) seed is given, and dealt at once

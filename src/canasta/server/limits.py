@@ -7,6 +7,7 @@ import json
 import multiprocessing
 import time
 from collections import OrderedDict
+from collections.abc import Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -34,21 +35,23 @@ class Bucket:
         return True
 
 
-class PerAddress:
-    """A bucket per client address (the least recently seen forgotten past ``ADDRESSES_KEPT``)."""
+class Buckets:
+    """One bucket per key: a seat (its limit holds across the pages it has open and reconnects) or a
+    client address. The least recently seen keys are forgotten past ``ADDRESSES_KEPT`` (a forgotten key
+    starts again with a full bucket)."""
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst = rate, burst
-        self.buckets: OrderedDict[str, Bucket] = OrderedDict()
+        self.by_key: OrderedDict[Hashable, Bucket] = OrderedDict()
 
-    def take(self, address: str) -> bool:
-        b = self.buckets.get(address)
+    def take(self, key: Hashable) -> bool:
+        b = self.by_key.get(key)
         if b is None:
-            b = self.buckets[address] = Bucket(self.rate, self.burst)
-            while len(self.buckets) > ADDRESSES_KEPT:
-                self.buckets.popitem(last=False)
+            b = self.by_key[key] = Bucket(self.rate, self.burst)
+            while len(self.by_key) > ADDRESSES_KEPT:
+                self.by_key.popitem(last=False)
         else:
-            self.buckets.move_to_end(address)
+            self.by_key.move_to_end(key)
         return b.take()
 
 
@@ -80,11 +83,11 @@ class Guards:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.new_tables = PerAddress(limits.tables_rate, limits.tables_burst)
+        self.new_tables = Buckets(limits.tables_rate, limits.tables_burst)
         self.all_new_tables = Bucket(limits.tables_total_rate, limits.tables_total_burst)
-        self.verifies = PerAddress(limits.verify_rate, limits.verify_burst)
-        self.loads = PerAddress(limits.loads_rate, limits.loads_burst)
-        self.new_documents = PerAddress(limits.documents_rate, limits.documents_burst)
+        self.verifies = Buckets(limits.verify_rate, limits.verify_burst)
+        self.loads = Buckets(limits.loads_rate, limits.loads_burst)
+        self.new_documents = Buckets(limits.documents_rate, limits.documents_burst)
         self.sockets = SocketCount(limits.sockets_per_address)
         self.replaying = 0
         self._verifier: Executor | None = None

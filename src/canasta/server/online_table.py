@@ -30,8 +30,9 @@ from ..presets import preset_title, rules_from_options
 from ..records import GameRecord
 from ..rules import RuleSet
 from ..state import GameState
-from ..views import spectator_view, view
+from ..views import going_out, spectator_view, view
 from .bot_runner import BotRunner
+from .chat import Chat
 from .connection import Connection, Reply
 from .deals import Deals
 from .refusals import Refusal
@@ -73,6 +74,9 @@ class OnlineTable:
         # the answers to intents, by seat and the client's id: a resend gets the same answer, and one
         # seat's id is never another's
         self.replies: OrderedDict[tuple[int, str], Reply] = OrderedDict()
+        # links the host has replaced while the table is in memory: why each no longer opens its seat
+        self.revoked: dict[str, str] = {}
+        self.chat = Chat()
         for i, (seat, _a, cid) in enumerate(data.actions):
             if cid:
                 self.remember(seat, cid, {"type": "ack", "id": cid, "event": None, "move": i})
@@ -107,8 +111,17 @@ class OnlineTable:
         return {"id": self.id, "name": self.name, "preset": self.preset, "title": preset_title(self.preset),
                 "players": self.rules.players,
                 "game_no": self.game_no, "over": self.game is not None and self.game.is_over,
-                "dealt": self.dealt, "practice": self.practice, "seats": [s.public() for s in self.seats],
+                "dealt": self.dealt, "practice": self.practice, "sides": self.partnerships(),
+                "seats": [s.public() for s in self.seats], "chat": self.chat.settings(),
                 "deal": self.mixed_deal()}
+
+    def partnerships(self) -> list[list[int]]:
+        """The seats of each side, as the engine pairs them (pages say "Ann & Carol against Ben & Dave")."""
+        game = self.game if self.game is not None else GameState.blank(self.rules, 0)
+        sides: list[list[int]] = [[] for _ in range(self.rules.sides)]
+        for seat in range(self.rules.players):
+            sides[game.side_of(seat)].append(seat)
+        return sides
 
     def mixed_deal(self) -> dict[str, Any] | None:
         """Once dealt from the seats' numbers: the server seed's seal and every seat's number (a page
@@ -138,9 +151,15 @@ class OnlineTable:
         return None
 
     def view_for(self, seat: int | None) -> dict[str, Any] | None:
+        """A seat's view, with whether it could go out now (the page offers "ask partner" only then),
+        or the public view of a spectator; None until the cards are dealt."""
         if self.game is None:
             return None
-        return spectator_view(self.game) if seat is None else view(self.game, seat)
+        if seat is None:
+            return spectator_view(self.game)
+        v = view(self.game, seat)
+        v["going_out"] = going_out(self.game, seat)
+        return v
 
     def remember(self, seat: int, client_id: str, reply: Reply) -> None:
         self.replies[(seat, client_id)] = reply

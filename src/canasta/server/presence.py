@@ -17,8 +17,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("canasta.server")
 
 
-def attach(table: OnlineTable, conn: Connection) -> None:
+def attach(table: OnlineTable, conn: Connection) -> bool:
+    """A page joins; True when its person takes the seat back from a bot stand-in."""
     table.conns.add(conn)
+    back = False
     if conn.seat is not None:
         s = table.seats[conn.seat]
         s.connections += 1
@@ -27,7 +29,9 @@ def attach(table: OnlineTable, conn: Connection) -> None:
             s.away_timer = None
         if s.stand_in:
             s.stand_in = False
+            back = True
         table.presence()
+    return back
 
 
 def detach(table: OnlineTable, conn: Connection) -> None:

@@ -66,6 +66,15 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
+class Say(Strict):
+    """A line of table talk: free text or a quick phrase's code (``chat.PHRASES``)."""
+
+    type: Literal["chat"]
+    id: ClientId
+    text: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    phrase: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+
+
 class Shuffle(Strict):
     """The page's random number for game ``game``'s shuffle (128 to 256 bits, in hex)."""
 
@@ -75,7 +84,7 @@ class Shuffle(Strict):
     number: Annotated[str, Field(min_length=32, max_length=64)]
 
 
-Message = Hello | Intent | Hint | Undo | Ping | Shuffle
+Message = Hello | Intent | Hint | Undo | Ping | Say | Shuffle
 ClientMessage = Annotated[Message, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[Message] = TypeAdapter(ClientMessage)
 
@@ -141,6 +150,19 @@ class RulesCheck(Strict):
     preset: Annotated[str, Field(min_length=1, max_length=40)]
     players: Annotated[int, Field(ge=2, le=6)] | None = None
     overrides: dict[str, Any] = Field(default_factory=dict)
+
+
+class ChatSettings(Strict):
+    """The host's table-talk settings: on or off, and the seats whose talk is muted."""
+
+    enabled: bool | None = None
+    muted: Annotated[list[Annotated[int, Field(ge=0, le=5)]], Field(max_length=6)] | None = None
+
+
+class QrRequest(Strict):
+    """A link to draw as a QR code (sent in the body: a link's token never goes in a URL)."""
+
+    text: Annotated[str, Field(min_length=1, max_length=200)]
 
 
 class SeatChange(Strict):

@@ -42,6 +42,9 @@ REFUSALS: dict[str, Template] = {
     "unknown_table": "there is no such table (check the link)",
     "bad_token": "this link is not (or no longer) valid",
     "not_host": "only the host of the table may do this",
+    "seat_to_bot": "the host has given your seat to a bot; ask the host for a new link",
+    "seat_new_link": "the host has sent your seat a new link, so this one no longer opens it; ask the host "
+                     "for the new link",
     "spectator": "spectators watch; they cannot play",
     "spectator_hint": "spectators watch; they cannot ask for hints",
     "spectator_undo": "spectators cannot undo",
@@ -76,6 +79,12 @@ REFUSALS: dict[str, Template] = {
                     "for provisional melds",
     "nothing_to_undo": "you have not made a move in this game yet",
     "hand_ended": "you cannot take back moves from a hand that has ended",
+    # table talk
+    "chat_off": "the host has turned table talk off",
+    "chat_muted": "the host has turned off table talk from your seat",
+    "chat_spectator": "people watching read the table talk; only players write",
+    "chat_empty": "write something first",
+    "chat_rate": "wait a moment before writing again",
     # games, records and deals
     "not_finished": "the game in progress is not over yet",
     "record_not_ready": "the record is given once the game is over",
@@ -115,7 +124,7 @@ REFUSALS: dict[str, Template] = {
 # the HTTP status of each code that is not a plain 400
 STATUS: dict[str, int] = {
     "unknown_table": 404, "unknown_sheet": 404, "unknown_event": 404, "no_game": 404,
-    "bad_token": 403, "not_host": 403,
+    "bad_token": 403, "not_host": 403, "seat_to_bot": 403, "seat_new_link": 403,
     "not_finished": 409, "record_not_ready": 409, "sheet_changed": 409, "sheet_changed_now": 409,
     "event_changed": 409, "event_changed_now": 409, "event_busy": 409, "round_online_meanwhile": 409,
     "result_changed": 409, "clock_moved": 409, "conflict": 409, "round_not_over": 409,

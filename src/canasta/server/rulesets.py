@@ -60,7 +60,8 @@ async def rules_card(preset: str, players: int | None = None) -> Any:
         raise Refusal.because("bad_rules", e) from e
     table = preset_table(preset, rs.players)
     values = rs.options()
-    return {"name": preset, "description": PRESETS[preset][0], "players": rs.players,
+    return {"name": preset, "title": preset_title(preset), "description": PRESETS[preset][0],
+            "players": rs.players,
             "options": [{"name": o, "group": OPTION_GROUPS[o], "value": values[o], "meaning": OPTION_DOCS[o],
                          "source": table[o][1] if o in table else "engine default"}
                         for o in OPTION_NAMES if o != "name"]}

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .limits import Bucket
+from .refusals import Refusal
 from .store import SeatData
 
 if TYPE_CHECKING:
@@ -68,11 +69,18 @@ async def change_seat(table: OnlineTable, seat: int, kind: str | None, level: st
         new, token = seat_after(s, kind, level, name, reissue, new_token)
         events = table.timeline.plan("seats", seat)
         await table.write(table.hub.store.set_seat, table.id, new, events[-1].n)
+        old_hash = s.token_hash
         s.kind, s.level, s.name, s.token_hash = new.kind, new.level, new.name, new.token_hash
         s.stand_in = False
-        for c in list(table.conns):
-            if c.seat == seat and c.token_hash != s.token_hash:
-                c.close()
+        if old_hash is not None and old_hash != s.token_hash:
+            # the old link's open pages are told why before they close, and so is the link opened later
+            data = {"seat": seat}
+            why = Refusal("seat_to_bot", data) if new.kind == "bot" else Refusal("seat_new_link", data)
+            table.revoked[old_hash] = why.code
+            for c in list(table.conns):
+                if c.seat == seat and c.token_hash == old_hash:
+                    c.send(why.error())
+                    c.close()
         table.timeline.add(events, moved=False)
         table.broadcast(events, table_changed=True)
         table.bots.kick()

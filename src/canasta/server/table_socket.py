@@ -16,7 +16,7 @@ from .config import ServerConfig
 from .connection import Connection
 from .limits import Bucket, address_of
 from .online_table import OnlineTable
-from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Message, Ping, Shuffle, Undo, field_problem
+from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Message, Ping, Say, Shuffle, Undo, field_problem
 from .refusals import Refusal
 from .security import origin_allowed
 from .tokens import token_hash
@@ -61,8 +61,8 @@ async def _hello(websocket: WebSocket, table_id: str) -> tuple[OnlineTable, Conn
         await _refuse(websocket, Refusal("unknown_table"), 4404)
         return None
     found = await h.by_token(table_id, hello.token)
-    if found is None:
-        await _refuse(websocket, Refusal("bad_token"), 4401)
+    if found is None:  # a link the host replaced says so (while the table is in memory)
+        await _refuse(websocket, Refusal(table.revoked.get(token_hash(hello.token), "bad_token")), 4401)
         return None
     _t, seat, host = found
     if seat is None and not host and table.watchers() >= cfg.limits.watchers_per_table:
@@ -73,7 +73,10 @@ async def _hello(websocket: WebSocket, table_id: str) -> tuple[OnlineTable, Conn
                "host": host, "table": table.summary()})
     await table.refresh_peers()
     table.catch_up(conn, hello.last_event)
-    presence.attach(table, conn)
+    if table.chat.lines:
+        conn.send({"type": "chat", "lines": list(table.chat.lines)})
+    if presence.attach(table, conn):  # the person is back: the stand-in stops, and they are told
+        conn.send({"type": "notice", "code": "seat_back"})
     return table, conn
 
 
@@ -91,6 +94,19 @@ async def _sender(websocket: WebSocket, table: OnlineTable, conn: Connection) ->
 
 async def _hint(table: OnlineTable, conn: Connection, client_id: str) -> None:
     conn.send(await hints.hint(table, conn, client_id))
+
+
+def _say(table: OnlineTable, conn: Connection, msg: Say) -> None:
+    """A line of table talk, to every page of the table (a refusal to the writer alone)."""
+    name = table.seats[conn.seat].name if conn.seat is not None else ""
+    try:
+        line = table.chat.say(conn.seat, name, msg.text, msg.phrase)
+    except Refusal as r:
+        conn.send(r.reply(msg.id))
+        return
+    text = json.dumps({"type": "chat", "lines": [line]})
+    for c in list(table.conns):
+        c.send(text)
 
 
 def _read(text: str | None, cfg: ServerConfig, bucket: Bucket) -> Message:
@@ -118,6 +134,8 @@ async def _answer(table: OnlineTable, conn: Connection, msg: Message) -> None:
         conn.send(await shuffle.give_number(table, conn, msg))
     elif isinstance(msg, Ping):
         conn.send({"type": "pong"})
+    elif isinstance(msg, Say):
+        _say(table, conn, msg)
     else:
         conn.send(Refusal("already_hello").error())
 

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from ..errors import CanastaError
 from .access import authorised, hub_of
 from .limits import address_of
-from .protocol import NewTable, SeatChange
+from .protocol import ChatSettings, NewTable, SeatChange
 from .refusals import Refusal
 from .seats import change_seat
 from .tokens import new_token, token_hash
@@ -55,3 +55,15 @@ async def seat_change(request: Request, table_id: str, seat: int, body: SeatChan
         out["token"] = token
         out["link"] = f"/table/{table.id}#t={token}"
     return out
+
+
+@router.post("/api/tables/{table_id}/chat")
+async def chat_settings(request: Request, table_id: str, body: ChatSettings) -> Any:
+    """The host turns the table talk on or off, or mutes seats; every page is told at once."""
+    table, _seat, _host = await authorised(request, table_id, host=True)
+    for seat in body.muted or []:
+        if seat >= table.rules.players:
+            raise Refusal("bad_seat", {"seat": seat, "last_seat": table.rules.players - 1})
+    table.chat.set(body.enabled, body.muted)
+    table.presence()
+    return table.chat.settings()

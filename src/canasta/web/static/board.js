@@ -1,7 +1,7 @@
 // What every page that shows a game draws from a view (the table, the replay): the seats, the stock
 // and pile, each side's melds and scores, the log and the score breakdown. It reads the server's view
 // only: no rule is decided here.
-import { t, cardsText } from "/static/i18n.js";
+import { t, cardsText, cardText } from "/static/i18n.js";
 import { el } from "/static/common.js";
 import { cardImage, cardBack, cardName } from "/static/cards.js";
 
@@ -10,6 +10,27 @@ export const sideOf = (v, s) => s % v.sides;
 export const cardsInHand = n => t(n === 1 ? "cards_in_hand_1" : "cards_in_hand", { n });
 // A table's heading: its name, with the rule set's title where the name is not that title already.
 export function tableTitle(table) { return table.name === table.title ? table.name : `${table.name} · ${table.title}`; }
+// Cards named in the engine's English words (a refusal, a sequence's name) shown as players write
+// them: "QH" becomes "Q♥", "TC" "10♣" (never a code in a sentence the page shows).
+export const codesToCards = text => String(text ?? "").replace(/\b([2-9TJQKA][CDHS])\b/g, c => cardText(c));
+// What a player needs at a glance on a phone's first screen: the pile's top card and its state,
+// and one line per side with its melds (each "kings 5", a canasta marked), ours first.
+export function glance(v, table) {
+  const p = v.pile, state = [p.frozen ? t("frozen") : "", p.stopped ? t("stopped") : "",
+    p.frozen_for_me && !p.frozen ? t("frozen_for_you") : ""].filter(Boolean);
+  const pile = el("div", { class: "glance-pile" },
+    p.top ? cardImage(p.top, "tiny") : el("span", { class: "card tiny empty" }),
+    el("span", { text: p.top ? t("glance_pile", { n: p.size }) : t("pile_empty") }),
+    ...state.map(x => el("span", { class: "badge frozen", text: x })));
+  const order = v.side == null ? [...v.melds.keys()] : [v.side, ...[...v.melds.keys()].filter(s => s !== v.side)];
+  const lines = order.map(side => {
+    const ms = v.melds[side];
+    const words = ms.length ? ms.map(m => t(m.canasta ? "glance_canasta" : "glance_meld", { what: codesToCards(m.what), n: m.size })).join(", ")
+      : t(v.opened[side] ? "glance_none" : "glance_not_open", { n: v.minimum[side] });
+    return el("p", { class: "glance-side" }, el("strong", { text: `${sideName(v, side)}: ` }), el("span", { text: words }));
+  });
+  return [pile, ...lines];
+}
 export function seatName(table, s) { return table?.seats?.[s]?.name ?? `${t("seat")} ${s + 1}`; }
 export function sideName(v, side) {
   return v.side === side ? t("side_us") : v.side == null ? t("side_n", { n: side + 1 }) : v.sides === 2 ? t("side_them") : t("side_n", { n: side + 1 });
@@ -22,7 +43,7 @@ export function seatsStrip(v, table) {
     const info = table?.seats?.[s];
     const turn = v.to_act === s && v.phase !== "over";
     const bits = [cardsInHand(v.hand_counts[s])];
-    if (info?.kind === "bot") bits.push(t("bot_word"));
+    if (info?.kind === "bot") bits.push(t("bot_of_level", { level: t("level_" + (info.level || "club")) }));
     else if (info && !info.connected) bits.push(t("away"));
     if (info?.stand_in) bits.push(t("stand_in"));
     if (s === v.seat && info?.name !== t("you")) bits.unshift(t("you"));
@@ -76,7 +97,7 @@ export function sidePanel(v, table, side, onMeld) {
   if (!ms.length) row.append(el("p", { class: "note", text: v.opened[side] ? "" : t("no_melds") }));
   ms.forEach(m => {
     const cards = cardsOf(m.cards);
-    const label = m.canasta ? t("canasta_" + m.kind) : t("meld_of", { what: m.what });
+    const label = m.canasta ? t("canasta_" + m.kind) : t("meld_of", { what: codesToCards(m.what) });
     const mb = el("div", { class: `meld${m.canasta ? " canasta " + m.kind : ""}`, "data-index": String(m.index) },
       el("div", { class: "what" }, el("span", { text: label }), el("span", { class: "pts", text: m.points == null ? t("closed") : t("points", { n: m.points }) })),
       el("div", { class: "fan" }, ...(cards.length ? cards.map(c => cardImage(c, "tiny")) : [el("span", { text: t("cards_n", { n: m.size }) })])));
@@ -101,7 +122,7 @@ export function question(v, table) {
 }
 
 // One line of the log in words; the reader's own moves are told as "You ...".
-const TABLE_EVENTS = ["deal", "hand_over", "position"];   // the table's, said without a player's name
+const TABLE_EVENTS = ["deal", "hand_over", "position", "start_pile"];   // the table's, said without a player's name
 export function logLine(e, table, me = null) {
   // the American games lay every three as it comes (R 1.2, S3 C): a black one is named so
   if (e.what === "red3" && /\b3[CS]\b/.test(e.cards || "")) e = { ...e, what: "black3_laid" };

@@ -1,5 +1,6 @@
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
 import { el, remember, myTables, houseRules } from "/static/common.js";
+import { inviteBlock, sidesLine } from "/static/invite.js";
 
 await loadMessages();
 applyMessages();
@@ -11,7 +12,7 @@ const last = JSON.parse(localStorage.getItem("canasta.quick") || "{}") || {};   
 sel.value = presets.some(p => p.name === last.preset) ? last.preset : "classic";
 const desc = () => {
   const p = presets.find(x => x.name === sel.value);
-  document.getElementById("desc").textContent = p.description;
+  document.getElementById("desc").textContent = t("preset_about_" + p.name) === "preset_about_" + p.name ? p.description : t("preset_about_" + p.name);
   document.getElementById("card-link").href = `/rules/${p.name}`;
   const pl = document.getElementById("players"); pl.replaceChildren();
   for (const n of p.players) pl.append(el("option", { value: n, text: n }));
@@ -21,12 +22,14 @@ function seats() {
   const n = +document.getElementById("players").value, box = document.getElementById("seats");
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const kind = el("select", { "aria-label": `${t("seat")} ${i + 1}` },
+    const kind = el("select", { "aria-label": t("seat_n_who", { n: i + 1 }) },
       el("option", { value: "person", text: t("person") }),
-      ...LEVELS.map(l => el("option", { value: "bot:" + l, text: `${t("bot")} (${t("level_" + l)})` })));
+      ...LEVELS.map(l => el("option", { value: "bot:" + l, text: t("bot_level", { level: t("level_" + l) }) })));
     kind.value = i === 0 ? "person" : "bot:club";
-    box.append(el("div", { class: "row" }, el("span", { text: `${t("seat")} ${i + 1}` }), kind,
-      el("input", { "aria-label": `${t("name")} ${i + 1}`, placeholder: t("name"), maxlength: "40" })));
+    const name = el("input", { "aria-label": t("seat_n_name", { n: i + 1 }), placeholder: t("name_placeholder"), maxlength: "40" });
+    kind.addEventListener("change", () => { name.hidden = kind.value !== "person"; });
+    name.hidden = kind.value !== "person";
+    box.append(el("div", { class: "row seat-row" }, el("span", { text: t("seat_n", { n: i + 1 }) }), kind, name));
   }
 }
 const lvl = document.getElementById("level");
@@ -41,8 +44,9 @@ async function create(body, errBox) {
   const j = await r.json();
   if (!r.ok) { errBox.textContent = j.error.message; errBox.hidden = false; return null; }
   errBox.hidden = true;
-  remember({ name: j.table.name, link: j.links.host, role: "host" });
-  for (const [seat, link] of Object.entries(j.links.seats)) remember({ name: `${j.table.name}: ${t("seat")} ${+seat + 1}`, link });
+  remember({ name: t("my_table_host", { table: j.table.name }), link: j.links.host, role: "host", table: j.table_id });
+  for (const [seat, link] of Object.entries(j.links.seats))
+    remember({ name: t("my_table_seat", { table: j.table.name, name: j.table.seats[+seat].name }), link, table: j.table_id, seat: +seat });
   showMine();
   return j;
 }
@@ -69,20 +73,16 @@ document.getElementById("create").addEventListener("click", async () => {
   const overrides = typedRules();
   const seatsSpec = [...document.querySelectorAll("#seats .row")].map(r => {
     const [kind, level] = r.querySelector("select").value.split(":"); const name = r.querySelector("input").value.trim();
-    return { kind, ...(level ? { level } : {}), ...(name ? { name } : {}) };
+    return { kind, ...(level ? { level } : {}), ...(name && kind === "person" ? { name } : {}) };
   });
   const j = await create({ preset: sel.value, players: +document.getElementById("players").value, overrides, seats: seatsSpec },
     document.getElementById("perr"));
   if (!j) return;
-  const box = document.getElementById("links"); box.replaceChildren(el("h3", { text: t("links") }));
-  const line = (label, path) => {
-    const url = location.origin + path, input = el("input", { value: url, readonly: "", "aria-label": label });
-    box.append(el("p", {}, el("span", { text: label }), input,
-      el("button", { text: t("copy"), onclick: async (e) => { await navigator.clipboard?.writeText(url); e.target.textContent = t("copied"); } }),
-      el("a", { href: path, text: t("open") })));
-  };
-  for (const [seat, path] of Object.entries(j.links.seats)) line(`${t("seat")} ${+seat + 1}`, path);
-  line(t("spectator"), j.links.spectator); line(t("host"), j.links.host);
+  // each person's link under their name, the sides in words, then the watchers' and the host's links
+  const box = document.getElementById("links");
+  box.replaceChildren(el("h3", { text: t("links") }), el("p", { class: "sides-line", text: sidesLine(j.table) }));
+  for (const [seat, path] of Object.entries(j.links.seats)) box.append(inviteBlock(j.table.seats[+seat].name, path, { open: true }));
+  box.append(inviteBlock(t("spectator"), j.links.spectator), inviteBlock(t("host"), j.links.host, { message: false, open: true }));
 });
 document.getElementById("joingo").addEventListener("click", () => {
   const v = document.getElementById("joinlink").value.trim();
