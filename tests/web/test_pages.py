@@ -128,7 +128,7 @@ def test_a_person_plays_a_whole_game_against_three_bots_then_replays_it(chromium
     fair.locator("#deal-server").wait_for()
     words = fair.inner_text()
     assert words.startswith("Fair deal: the cards of hand 1 were sealed"), words
-    for said in ("This page checked the seal: the code matches it.",
+    for said in ("This page checked it: the key opens the seal.",
                  "Your page's random number (", ") is one of the numbers the cards came from.",
                  "The server's secret number is shown now (", "How to check"):
         assert said in words, (said, words)
