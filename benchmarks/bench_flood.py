@@ -125,7 +125,7 @@ def main() -> None:
                    "--bot-delay", "0", "--bot-workers", "0"]
             server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log_file, env=env)
             try:
-                deadline = time.monotonic() + 30
+                deadline = time.monotonic() + 120
                 while True:
                     with contextlib.suppress(httpx.HTTPError):
                         if httpx.get(f"http://127.0.0.1:{port}/api/presets", timeout=1).status_code == 200:

@@ -70,6 +70,12 @@ class Deals:
             return m
         return Mix(m.sha256, m.values if self.dealt else ())   # the numbers are shown at the deal
 
+    def public(self) -> dict[str, Any] | None:
+        """Once dealt from the seats' numbers: the server seed's seal and every seat's number (a page
+        checks that its own number is one of them)."""
+        m = self.mixed()
+        return m.to_dict(reveal=False) if m is not None and self.dealt else None
+
     def server_seal(self) -> str | None:
         m = self.mixed()
         return None if m is None else m.sha256

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request, Response
 from ..errors import RecordError
 from ..records import GameRecord
 from ..views import view
+from . import duplicate
 from .access import authorised
 from .online_table import OnlineTable
 from .refusals import Refusal
@@ -20,7 +21,7 @@ router = APIRouter()
 async def record_text(table: OnlineTable, game_no: int) -> str:
     """Game ``game_no``'s record, once that game is over."""
     if game_no == table.game_no:
-        await table.refresh_peers()
+        await duplicate.refresh_peers(table)
         text = table.record()
     else:
         text = await table.hub.db(table.hub.store.record, table.id, game_no)
@@ -52,7 +53,7 @@ async def commitments(request: Request, table_id: str, game_no: int) -> Any:
     seed and salt when the hand ends, any other game all of them when it is over."""
     table, _seat, _host = await authorised(request, table_id)
     if game_no == table.game_no:
-        await table.refresh_peers()
+        await duplicate.refresh_peers(table)
         return table.deals.commitments(table.game)
     found = json.loads(await record_text(table, game_no)).get("commitments")
     if found is None:

@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from ..presets import preset_title
+from . import duplicate
 from .botpool import BotPool
 from .bus import EventBus, LocalBus
 from .config import ServerConfig
@@ -107,7 +108,7 @@ class Hub:
         it now (in another process, a table sees it at its own next hand or page)."""
         for t in list(self.tables.values()):
             if t is not table and t.deals.seed == table.deals.seed:
-                asyncio.get_running_loop().create_task(t.peers_moved_on())
+                asyncio.get_running_loop().create_task(duplicate.peers_moved_on(t))
 
     # ------------------------------------------------------------------ finding
     async def get(self, table_id: str, address: str | None = None) -> OnlineTable | None:

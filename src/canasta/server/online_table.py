@@ -8,8 +8,9 @@ view (``canasta.views.view``) or, for a spectator, the public view: no message c
 receiver may not see.
 
 The concerns around the writer have modules of their own: ``seats`` and ``presence`` (who sits
-where, who is connected), ``timeline`` (numbered events, catch-up), ``deals`` (commitments and
-reveals), ``moves`` (a person's intents), ``bot_runner`` and ``hints``, ``practice`` (undo).
+where, who is connected), ``timeline`` (numbered events, catch-up), ``deals`` (seals and reveals),
+``shuffle`` (the seats' numbers and the deal), ``duplicate`` (tables dealt alike), ``moves`` (a
+person's intents), ``bot_runner`` and ``hints``, ``practice`` (undo), ``chat`` (table talk).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import math
 import secrets
 import time
 from collections import OrderedDict
@@ -31,13 +31,14 @@ from ..records import GameRecord
 from ..rules import RuleSet
 from ..state import GameState
 from ..views import going_out, spectator_view, view
+from . import duplicate, shuffle
 from .bot_runner import BotRunner
 from .chat import Chat
 from .connection import Connection, Reply
 from .deals import Deals
 from .refusals import Refusal
 from .seats import Seat
-from .store import Conflict, SeatValues, StoredAction, TableData
+from .store import Conflict, StoredAction, TableData
 from .timeline import TableEvent, Timeline
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ class OnlineTable:
                 "game_no": self.game_no, "over": self.game is not None and self.game.is_over,
                 "dealt": self.dealt, "practice": self.practice, "sides": self.partnerships(),
                 "seats": [s.public() for s in self.seats], "chat": self.chat.settings(),
-                "deal": self.mixed_deal()}
+                "deal": self.deals.public()}
 
     def partnerships(self) -> list[list[int]]:
         """The seats of each side, as the engine pairs them (pages say "Ann & Carol against Ben & Dave")."""
@@ -122,22 +123,6 @@ class OnlineTable:
         for seat in range(self.rules.players):
             sides[game.side_of(seat)].append(seat)
         return sides
-
-    def mixed_deal(self) -> dict[str, Any] | None:
-        """Once dealt from the seats' numbers: the server seed's seal and every seat's number (a page
-        checks that its own number is one of them)."""
-        m = self.deals.mixed()
-        return m.to_dict(reveal=False) if m is not None and self.dealt else None
-
-    def from_pages(self) -> list[int]:
-        """The seats whose number for the deal comes from a player's page (a person's, not away)."""
-        return [s.seat for s in self.seats if s.kind == "person" and not s.stand_in]
-
-    def dealing(self) -> dict[str, Any]:
-        """While the cards are not dealt: the server seed's seal (published before any number) and the
-        seats whose page's number is still awaited."""
-        return {"game": self.game_no, "server_sha256": self.deals.server_seal(),
-                "waiting": self.deals.awaited(self.from_pages())}
 
     def role_of(self, digest: str) -> tuple[int | None, bool] | None:
         """(seat or None for a spectator, is host) for a token hash of this table, else None."""
@@ -196,7 +181,7 @@ class OnlineTable:
         events = [e.to_dict() for e in new]
         summary = self.summary() if table_changed else None
         reveals = self.deals.reveals(self.game) if hand_ended else []
-        dealing = None if self.dealt else self.dealing()
+        dealing = None if self.dealt else shuffle.dealing(self)
         for c in list(self.conns):
             if c.seat not in texts:
                 msg: Reply = {"type": "events", "event": self.timeline.newest, "events": events,
@@ -232,31 +217,8 @@ class OnlineTable:
         if reveals:
             msg["reveals"] = reveals
         if not self.dealt:
-            msg["dealing"] = self.dealing()
+            msg["dealing"] = shuffle.dealing(self)
         conn.send(msg)
-
-    def tell_dealing(self) -> None:
-        """Tell every page whose number the deal still waits for."""
-        text = json.dumps({"type": "dealing", "dealing": self.dealing()})
-        for c in list(self.conns):
-            c.send(text)
-
-    async def refresh_peers(self) -> bool:
-        """At a duplicate round's table: how far the other tables dealt alike have played (a hand is
-        shown only when every one of them has finished it). Whether more may be shown now."""
-        if not self.deals.shared or self.deals.seed is None:
-            return False
-        before = self.deals.peers_done
-        others = await self.hub.db(self.hub.store.dealt_alike, str(self.deals.seed), self.id)
-        self.deals.peers_done = min((math.inf if over else hands for hands, over in others), default=math.inf)
-        return self.deals.peers_done > before
-
-    async def peers_moved_on(self) -> None:
-        """Another table dealt alike has finished a hand: send the hands that may be shown now."""
-        if await self.refresh_peers() and self.conns:
-            text = json.dumps({"type": "reveals", "reveals": self.deals.reveals(self.game)})
-            for c in list(self.conns):
-                c.send(text)
 
     # ------------------------------------------------------------------ the writer
     async def play(self, seat: int, actions: list[Action], client_id: str | None) -> None:
@@ -285,32 +247,11 @@ class OnlineTable:
         self.movers.extend([seat] * len(actions))
         self.timeline.add(new_events)
         if hand_ended and self.deals.shared:
-            await self.refresh_peers()
+            await duplicate.refresh_peers(self)
             self.hub.peers_moved_on(self)
         self.broadcast(new_events, hand_ended=hand_ended)
         if trial.is_over:
             self.hub.bus.publish("lobby", {"table": self.id, "over": True})
-        self.bots.kick()
-
-    async def settle_deal(self, values: SeatValues | None = None) -> None:
-        """Under the lock: store the seats' numbers (``values``, when one came in), and deal once none
-        is awaited any more: the numbers, the mixed seed and the deal's event in one transaction."""
-        now = self.deals.values if values is None else values
-        if self.dealt or now is None:
-            return
-        if [s for s in self.from_pages() if s not in now]:
-            if now != self.deals.values:
-                await self.write(self.hub.store.set_values, self.id, self.game_no, now, None, None)
-                self.deals.values = now
-                self.tell_dealing()
-            return
-        done, seed = self.deals.completed(now, self.rules.players)
-        events = self.timeline.plan("deal")
-        await self.write(self.hub.store.set_values, self.id, self.game_no, done, seed, events[-1].n)
-        self.deals.values, self.deals.seed = done, seed
-        self.game = GameState.new(self.rules, seed, self.dealer)
-        self.timeline.add(events)
-        self.broadcast(events, table_changed=True)
         self.bots.kick()
 
     async def new_game(self) -> None:
@@ -328,7 +269,7 @@ class OnlineTable:
             self.movers = []
             self.timeline.add(events)
             self.broadcast(events, table_changed=True)
-            await self.settle_deal()   # a table of bots and people away: nothing to wait for
+            await shuffle.settle_deal(self)   # a table of bots and people away: nothing to wait for
 
     def record(self) -> str | None:
         """The game record once the game is over (before, it would show every hand), with the deals'

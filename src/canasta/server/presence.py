@@ -7,6 +7,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from . import shuffle
 from .connection import Connection
 from .refusals import Refusal
 from .seats import Seat
@@ -56,6 +57,6 @@ async def _away(table: OnlineTable, s: Seat) -> None:
         table.bots.kick()
         async with table.lock:   # the deal no longer waits for this seat's page
             try:
-                await table.settle_deal()
+                await shuffle.settle_deal(table)
             except Refusal as r:
                 log.error("table %s: the deal could not be made: %s", table.id, r.message)

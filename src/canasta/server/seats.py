@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from . import shuffle
 from .limits import Bucket
 from .refusals import Refusal
 from .store import SeatData
@@ -84,5 +85,5 @@ async def change_seat(table: OnlineTable, seat: int, kind: str | None, level: st
         table.timeline.add(events, moved=False)
         table.broadcast(events, table_changed=True)
         table.bots.kick()
-        await table.settle_deal()   # a bot's seat gives its number itself: the deal may wait no more
+        await shuffle.settle_deal(table)   # a bot's seat gives its number itself: the deal may wait no more
         return s, token

@@ -10,7 +10,7 @@ import json
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from . import hints, moves, practice, presence, shuffle
+from . import duplicate, hints, moves, practice, presence, shuffle
 from .access import hub_of
 from .config import ServerConfig
 from .connection import Connection
@@ -71,7 +71,7 @@ async def _hello(websocket: WebSocket, table_id: str) -> tuple[OnlineTable, Conn
     conn = Connection(seat, host, token_hash(hello.token))
     conn.send({"type": "welcome", "role": "seat" if seat is not None else "spectator", "seat": seat,
                "host": host, "table": table.summary()})
-    await table.refresh_peers()
+    await duplicate.refresh_peers(table)
     table.catch_up(conn, hello.last_event)
     if table.chat.lines:
         conn.send({"type": "chat", "lines": list(table.chat.lines)})
