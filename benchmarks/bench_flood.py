@@ -13,6 +13,7 @@ sockets the server accepted.
     python benchmarks/bench_flood.py                           # 20 tables, 600 watchers, 20 s each
     python benchmarks/bench_flood.py --watchers 600 --tables 50
     python benchmarks/bench_flood.py --src /tmp/base            # another checkout's server (before/after)
+    python benchmarks/bench_flood.py --limit sockets_per_address=1000 --limit watchers_per_table=1000
 """
 
 from __future__ import annotations
@@ -113,6 +114,8 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=3.0)
     ap.add_argument("--settle", type=float, default=5.0, help="seconds for the watchers to connect")
     ap.add_argument("--src", default=None, help="run the server from this checkout's src/ (a before figure)")
+    ap.add_argument("--limit", action="append", default=[], help="a server limit NAME=VALUE (canasta serve "
+                    "--limit), e.g. sockets_per_address=1000 to see the server without its socket limits")
     args = ap.parse_args()
     port = free_port()
     env = dict(os.environ)
@@ -122,7 +125,7 @@ def main() -> None:
         log_path = Path(data) / "server.log"
         with log_path.open("w") as log_file:
             cmd = [sys.executable, "-m", "canasta", "serve", "--port", str(port), "--data", data,
-                   "--bot-delay", "0", "--bot-workers", "0"]
+                   "--bot-delay", "0", "--bot-workers", "0", *(f"--limit={x}" for x in args.limit)]
             server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log_file, env=env)
             try:
                 deadline = time.monotonic() + 120
