@@ -21,6 +21,12 @@ from canasta import GameState, IllegalAction
 from canasta.state import STATE_FIELDS
 from canasta.views import view
 
+# The tests read English unless they ask for a language (issue 37: the terminal and the command line
+# follow the machine's LANGUAGE/LANG, which a developer's machine may set to another language).
+for _var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_var, None)
+os.environ["LANG"] = "C.UTF-8"
+
 settings.register_profile(
     "ci",
     deadline=None,

@@ -33,8 +33,9 @@ from canasta.bots import (
     split_think,
     think_config,
 )
-from canasta.bots.explain import LOOKED_AHEAD, card_word, rank_words
+from canasta.bots.explain import LOOKED_AHEAD
 from canasta.cards import is_wild, parse_card
+from canasta.messages import render
 from canasta.views import view
 from helpers import position_for
 
@@ -53,10 +54,10 @@ def _choose(s: GameState, name: str, seed: int | str = 1) -> tuple[Action, str]:
 
 # ------------------------------------------------------------------------------------- words
 def test_card_and_rank_words_are_a_players() -> None:
-    assert [card_word(parse_card(c)) for c in ("7H", "TD", "KS", "AC", "2C", "JK")] == \
-        ["7♥", "10♦", "K♠", "A♣", "2♣", "joker"]
-    assert rank_words(13) == "kings" and rank_words(7, False) == "a 7" and rank_words(8, False) == "an 8"
-    assert rank_words(14, False) == "an ace"
+    assert render("{cards}", {"cards": ["7H", "TD", "KS", "AC", "2C", "JK"]}) == "7♥ 10♦ K♠ A♣ 2♣ joker"
+    assert render("{rank} {rank:a}", {"rank": 13}) == "kings a king"
+    assert render("{rank:a}, {other_rank:a}", {"rank": 7, "other_rank": 8}) == "a 7, an 8"
+    assert render("{rank:a}", {"rank": 14}) == "an ace"
 
 
 # ------------------------------------------------------------------------------------- reasons

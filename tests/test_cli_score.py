@@ -34,10 +34,10 @@ def test_s3_k_sheet_in_the_terminal(tmp_path: Path) -> None:
     assert code == 0 and "canastas_of_7" in out
     code, out, err = run("score", "add", "-f", f, "--side", WE, "--side", THEY, "--who", "North")
     assert code == 0, err
-    assert "2200" in out and "+2525" in out and "1800" in out and "+2075" in out
+    assert "2,200" in out and "+2,525" in out and "1,800" in out and "+2,075" in out   # grouped (issue 37)
     assert "opening minimum We 125, They 125" in out
     code, out, _ = run("score", "fix", "1", "1", "table=330", "--who", "Ann", "-f", f)
-    assert code == 0 and "+2530" in out
+    assert code == 0 and "+2,530" in out
     code, out, _ = run("score", "show", "-f", f)
     assert "Ann: hand 1, We: table 325 -> 330" in out
     rows = list(csv.DictReader(io.StringIO(run("score", "csv", "-f", f)[1])))

@@ -36,7 +36,8 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     import canasta.tui.app
 
     sessions: list[Any] = []
-    monkeypatch.setattr(canasta.tui.app, "run", lambda session, four_colour=False: sessions.append(session))
+    monkeypatch.setattr(canasta.tui.app, "run",
+                        lambda session, four_colour=False, lang=None: sessions.append(session))
     return sessions
 
 
@@ -620,7 +621,7 @@ def test_item8_panels_show_meld_points_and_the_game_score_apart() -> None:
 
     async def body(pilot: Any) -> None:
         text = t.screen_text(app)
-        assert "US you+s2 · game 4900 pts" in text and "melds 130 · min 120 · open" in text
+        assert "US you+s2 · game 4,900 pts" in text and "melds 130 · min 120 · open" in text
         assert "THEM s1+s3 · game 0 pts" in text and "melds 0 · min 50 · not open" in text
 
     t.run_app(app, body)
@@ -639,7 +640,7 @@ def test_item8_end_of_hand_table_in_words() -> None:
     console = Console(width=100, record=True)
     console.print(score_table(v, {"hand": 0, "sides": [side, none], "scores_after": [1700, 10]}))
     text = console.export_text()
-    assert "1 natural, 2 mixed: 1100" in text and "2 laid: 200" in text
+    assert "1 natural, 2 mixed: 1,100" in text and "2 laid: 200" in text
     assert "melded cards" in text and "cards left in hand" in text
     assert "1n" not in text and "2m" not in text
 

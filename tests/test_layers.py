@@ -9,8 +9,10 @@ import ast
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "canasta"  # the source, also for a compiled run
-# the public API of named tuples and enums, spelled with an underscore
-ALLOWED = {"_replace", "_asdict", "_fields", "_make", "_value_", "_name_", "_missing_"}
+# the public API of named tuples and enums, and PettingZoo's AECEnv helpers for its subclasses
+# (canasta.rl.aec), spelled with an underscore
+ALLOWED = {"_replace", "_asdict", "_fields", "_make", "_value_", "_name_", "_missing_",
+           "_accumulate_rewards", "_was_dead_step"}
 
 
 def _defined(tree: ast.Module) -> set[str]:

@@ -96,11 +96,18 @@ def test_simulate_on_a_pool_gives_the_same_report() -> None:
 
 
 def test_a_ray_run_gives_the_same_results() -> None:
-    pytest.importorskip("ray")
+    """A local Ray of two CPUs plays the same games as the process pool for the same seeds (CI
+    installs the ``[ray]`` extra, so this runs there)."""
+    ray = pytest.importorskip("ray")
     rs = rules("gvr-club")
-    local = run_match(rs, "heuristic", "random", 2, seed=4, workers=1)
-    remote = run_match(rs, "heuristic", "random", 2, seed=4, ray_address="auto")
-    assert _core(local.results) == _core(remote.results)
+    pool = run_match(rs, "heuristic", "random", 4, seed=4, workers=2)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = run_match(rs, "heuristic", "random", 4, seed=4, ray_address="auto")
+    finally:
+        ray.shutdown()
+    assert _core(pool.results) == _core(remote.results)
+    assert [(r.seed, r.swapped) for r in remote.results] == [(4, False), (4, True), (5, False), (5, True)]
 
 
 def test_cli_match_json() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -98,7 +99,7 @@ def test_issue6_whole_hand_through_the_ui(tmp_path: Path) -> None:
         assert "Q♥ Q♠ Q♦ Q♣ 2♣ 2♦ JK" in text or "Q♣ Q♦ Q♥ Q♠" in text
         assert "★mixed Q♣ Q♦ Q♥ Q♠ 2♣ 2♦ JK (7)" in text
         assert "pile 9♣ (2)" in text and "stock 5" in text
-        assert "4900 pts" in text and "min 120" in text  # classic: 3,000 or more needs 120 (R 1.1)
+        assert "4,900 pts" in text and "min 120" in text  # classic: 3,000 or more needs 120 (R 1.1)
         assert "Your turn: draw" in text
 
         # Illegal: discarding before drawing. The engine's reason is shown; nothing changes.
@@ -145,11 +146,11 @@ def test_issue6_whole_hand_through_the_ui(tmp_path: Path) -> None:
         screens.append(score)
         assert s.is_over and s.winner == 0
         assert "You went out." in score
-        assert "545" in score and "-70" in score and "5445" in score
+        assert "545" in score and "-70" in score and "5,445" in score
         for row in ("canastas", "red threes", "going out", "melded cards", "cards left in hand",
                     "penalties", "perfect cut", "total"):
             assert row in score
-        assert "The game is over: us won (5445 to -70)" in score
+        assert "The game is over: us won (5,445 to -70)" in score
         await pilot.press("enter")
         await pilot.pause()
         screens.append(screen_text(app))
@@ -407,7 +408,8 @@ def hidden_now(session: Session, seat: int) -> set[str]:
     return {card_label(f) for f in cards} - public_labels(view(s, seat))
 
 
-def play_through_the_ui(preset: str, players: int | None, seed: int, max_screens: int) -> list[str]:
+def play_through_the_ui(preset: str, players: int | None, seed: int, max_screens: int,
+                        lang: str | None = None) -> list[str]:
     """A game in which every seat is a seeded random bot; the person's seat plays through the app
     (``run_actions``) and every screen shown to it (table, score table) is checked for hidden cards,
     up to the first screen after the first hand's score table (or ``max_screens``)."""
@@ -417,7 +419,7 @@ def play_through_the_ui(preset: str, players: int | None, seed: int, max_screens
     session = Session.new(rs, ["human"] + ["bot"] * (rs.players - 1), seed=seed)
     session.bots = {seat: FallbackBot(f"{preset}/{seat}") for seat in session.bots}
     me = FallbackBot(f"{preset}/me")
-    app = PlayApp(session)
+    app = PlayApp(session, lang=lang)
     screens: list[str] = []
     checked = 0
 
@@ -453,7 +455,8 @@ def test_issue3_4_bot_hands_of_the_new_presets_never_show_a_hidden_card(
     american R 1.2, nvso-tournament S3) played by random bots through the UI: no screen shows a card of
     another hand or the stock that the seat cannot know, and the end-of-hand table appears."""
     screens = play_through_the_ui(preset, players, seed, 150)
-    assert preset in screens[0]
+    from canasta.presets import preset_title
+    assert preset_title(preset) in screens[0]   # the rule set as players call it
     assert any("Hand 1" in s and "total" in s for s in screens), f"{preset}: no score table"
 
 
@@ -506,12 +509,12 @@ def test_S3_F_declare_a_special_hand_through_the_keys() -> None:
 
     run_app(app, body)
     assert "v declare" in texts[0]
-    assert "1  declare pairs" in texts[1]
+    assert "1  Declare pairs" in texts[1]
     assert session.state.results and session.state.results[0].reason == "special"
     assert "declared a special hand" in texts[2]
     rows = {line.split("│")[1].strip(): line for line in texts[2].splitlines() if line.count("│") >= 3}
     for row in ("special hand", "base", "total"):
-        assert rows[row].split("│")[2].strip() == "2500", rows[row]
+        assert rows[row].split("│")[2].strip() == "2,500", rows[row]
 
 
 def test_S3_F_declare_key_when_no_special_hand() -> None:
@@ -610,8 +613,8 @@ def test_S1_stock_out_in_bolivia_shows_the_end_of_hand_table() -> None:
     end = texts[1]
     assert "The stock ran out." in end and "Hand 1" in end
     rows = {line.split("│")[1].strip(): line for line in end.splitlines() if line.count("│") >= 3}
-    assert "1 natural, 1 sequence: 2000" in rows["canastas"]  # in words (issue 17)
-    assert [c.strip() for c in rows["total"].split("│")[2:4]] == ["2095", "0"]
+    assert "1 natural, 1 sequence: 2,000" in rows["canastas"]  # in words (issue 17)
+    assert [c.strip() for c in rows["total"].split("│")[2:4]] == ["2,095", "0"]
     assert [c.strip() for c in rows["going out"].split("│")[2:4]] == ["0", "0"]
 
 
@@ -775,7 +778,7 @@ def test_S3_F_declare_reached_with_the_mouse() -> None:
         texts.append(screen_text(app))
 
     run_app(app, body)
-    assert "1  declare pairs" in texts[0]
+    assert "1  Declare pairs" in texts[0]
 
 
 def test_narrow_panel_click_adds_to_the_meld_clicked() -> None:
@@ -798,3 +801,44 @@ def test_narrow_panel_click_adds_to_the_meld_clicked() -> None:
 
     run_app(app, body)
     assert session.state.melds[0][1].size == 8
+
+
+# ------------------------------------------------------------------------------------- languages
+def _outside_catalogue(text: str) -> set[str]:
+    """Words on a pseudo-locale screen that no catalogue made: what is left of the text once every
+    bracketed (catalogue) stretch is taken out, minus card notation (JK, @0)."""
+    while True:
+        shorter = re.sub(r"\[[^\[\]]*\]", " ", text)
+        if shorter == text:
+            break
+        text = shorter
+    return {word for word in re.findall(r"[A-Za-z]{2,}", text) if word not in ("JK",)}
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("spanish", 7), ("american", 4), ("trey-canasta", 3)])
+def test_every_word_of_the_terminal_game_comes_from_a_catalogue(preset: str, seed: int) -> None:
+    """A hand played through the app in the pseudo-locale: every word on every screen (table, log,
+    prompts, key line, score table) is bracketed and accented, so none was written in code."""
+    from canasta.tui.words import use
+    try:
+        screens = play_through_the_ui(preset, None, seed, 400, lang="en-XA")
+    finally:
+        use("en")
+    assert any("[Ĥåñð 1]" in s for s in screens), "no score table in the pseudo-locale"
+    for text in screens:
+        assert not _outside_catalogue(text), (_outside_catalogue(text), text)
+
+
+def test_a_hand_in_spanish_in_the_terminal() -> None:
+    """``canasta play --lang es``: the table, the log and the score of a hand in Spanish, with the
+    S4 sheet's words (mazo, pozo, bajarse, canasta sucia) and numbers grouped as in Spanish."""
+    from canasta.tui.words import use
+    try:
+        screens = play_through_the_ui("spanish", None, 7, 400, lang="es")
+    finally:
+        use("en")
+    table = screens[0]
+    assert "Canasta española · mano 1 · mazo" in table and "pozo" in table
+    assert "mín 50" in table and "Te toca" in "\n".join(screens)
+    score = next(s for s in screens if "Mano 1" in s)
+    assert "puntos de la partida" in score and "total" in score

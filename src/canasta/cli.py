@@ -14,10 +14,12 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from typer.core import TyperCommand, TyperGroup
@@ -26,6 +28,7 @@ from . import ENGINE, __version__
 from .actions import Action
 from .cards import format_cards, is_black_three, sort_key
 from .errors import CanastaError, RecordError
+from .i18n import Catalogue, catalogue, from_environment, known, languages
 from .presets import BUNDLES, PRESETS, preset_table
 from .presets import rules as preset_rules
 from .records import GameRecord, load, save
@@ -150,6 +153,21 @@ PlayersOption = Annotated[int | None, typer.Option("--players", help="Number of 
                                                                      "rule set allows several).")]
 
 
+LangOption = Annotated[str | None, typer.Option(
+    "--lang", metavar="LANG", help="Language of what is shown: en, es, ... (default: the terminal's, "
+    "from LANGUAGE or LANG).")]
+
+
+def _words(lang: str | None) -> Catalogue:
+    """The catalogue of ``--lang`` (an unknown language is refused), else the terminal's."""
+    if lang is None:
+        return catalogue(from_environment())
+    found = known(lang)
+    if found is None:
+        _fail(f"no catalogue for language {lang!r}: choose one of {', '.join(languages())}")
+    return catalogue(found)
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"canasta {__version__}, engine {ENGINE}")
@@ -246,6 +264,7 @@ def _side_name(rs: RuleSet, side: int) -> str:
 @app.command(cls=_Command)
 def variants(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """List the rule sets (presets) with a one-line description."""
     rows = [(name, preset_table(name)["player_counts"][0], description)
@@ -254,30 +273,34 @@ def variants(
         typer.echo(json.dumps({"variants": [{"name": n, "players": list(c), "description": d}
                                             for n, c, d in rows]}))
         return
-    table = Table(title="Canasta rule sets", show_lines=False)
-    table.add_column("name", style="bold", no_wrap=True)
-    table.add_column("players", no_wrap=True)
-    table.add_column("description")
+    cat = _words(lang)
+    table = Table(title=cat.text("cli.variants_title"), show_lines=False)
+    table.add_column(cat.text("cli.col.name"), style="bold", no_wrap=True)
+    table.add_column(cat.text("cli.col.players"), no_wrap=True)
+    table.add_column(cat.text("cli.col.description"))
     for name, counts, description in rows:
-        table.add_row(name, ", ".join(map(str, counts)), description)
+        table.add_row(name, ", ".join(map(str, counts)),
+                      cat.say(f"preset.{name}.description", {}, description))
     _console().print(table)
 
 
 # ---------------------------------------------------------------------------------------- rules card
-def format_option(name: str, value: Any) -> str:
-    """An option value for people: ``true``, ``2``, ``wild, red3``, ``15 below 0; 50 from 0; ...``."""
+def format_option(name: str, value: Any, cat: Catalogue | None = None) -> str:
+    """An option value for people: ``true``, ``2``, ``wild, red3``, ``15 below 0; 50 from 0; ...``
+    (the words in ``cat``'s language; the values as they are typed)."""
+    cat = cat or catalogue()
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return cat.text("cli.true") if value else cat.text("cli.false")
     if isinstance(value, (list, tuple)):
         if not value:
-            return "none"
+            return cat.text("cli.none")
         if name == "opening_minimums":
             parts = []
             for i, (lower, minimum) in enumerate(value):
                 if i == 0 and lower <= -(10**6) and len(value) > 1:
-                    parts.append(f"{minimum} below {value[1][0]}")
+                    parts.append(cat.text("cli.minimum_below", minimum=minimum, score=value[1][0]))
                 else:
-                    parts.append(f"{minimum} from {lower}")
+                    parts.append(cat.text("cli.minimum_from", minimum=minimum, score=lower))
             return "; ".join(parts)
         if isinstance(value[0], (list, tuple)):
             return "; ".join("-".join(map(str, pair)) for pair in value)
@@ -301,6 +324,7 @@ def rules_card(
                                                       "from the reference game.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only (every "
                                                          "option).")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Show a rule set as a rules card: the options that differ from the reference classic game,
     with their meaning and source (--full: every option)."""
@@ -313,13 +337,17 @@ def rules_card(
                    for opt, (_, src) in BUNDLES[word].items() if opt not in overrides}
     house = set(overrides) | set(from_bundle)
 
+    english = catalogue()
+    cat = english if as_json else _words(lang)
+
     def source(opt: str) -> str:
         if opt in from_bundle:
-            return f"house rule {from_bundle[opt]}"
+            word, _, src = from_bundle[opt].partition(": ")
+            return cat.text("cli.house_rule_bundle", bundle=word, source=src)
         if opt in overrides:
             preset_value = table_src[opt][0] if opt in table_src else None
-            return f"house rule (preset: {format_option(opt, preset_value)})"
-        return str(table_src[opt][1]) if opt in table_src else "engine default"
+            return cat.text("cli.house_rule", value=format_option(opt, preset_value, cat))
+        return str(table_src[opt][1]) if opt in table_src else cat.text("server.engine_default")
 
     if as_json:
         options = {opt: {"value": values[opt], "group": OPTION_GROUPS[opt], "meaning": OPTION_DOCS[opt],
@@ -333,34 +361,41 @@ def rules_card(
     shown = [opt for opt in OPTION_NAMES if opt != "name" and (
         full or opt in house or opt in ESSENTIALS or values[opt] != reference[opt])]
     console = _console()
-    console.print(f"[bold]{name}[/bold] — {PRESETS[name][0]}")
-    console.print(f"{rs.players} players, {rs.sides} sides"
-                  + (f"; house rules: {', '.join(sorted(overrides))}" if overrides else ""))
+    title = cat.say(f"preset.{name}.title", {}, name)
+    description = cat.say(f"preset.{name}.description", {}, PRESETS[name][0])
+    heading = cat.text("cli.rules_heading", title=title, name=name, description=description)
+    console.print(f"[bold]{escape(heading)}[/bold]")
+    console.print(cat.text("cli.players_sides_house", players=rs.players, sides=rs.sides,
+                           options=", ".join(sorted(overrides))) if overrides
+                  else cat.text("cli.players_sides", players=rs.players, sides=rs.sides))
     if not full:
         differ = sum(1 for o in OPTION_NAMES if o != "name" and values[o] != reference[o])
-        what = ("the reference game" if name == REFERENCE else
-                f"{differ} option{'s' if differ != 1 else ''} differ from the reference game ({REFERENCE})")
-        console.print(f"The essentials and what is special: {what}. Every option ({len(OPTION_NAMES) - 1}): "
-                      f"canasta rules {name} --full", markup=False)
+        command = f"canasta rules {name} --full"
+        console.print(cat.text("cli.essentials_reference", n=len(OPTION_NAMES) - 1, command=command)
+                      if name == REFERENCE else
+                      cat.text("cli.essentials", n=differ, reference=REFERENCE, all=len(OPTION_NAMES) - 1,
+                               command=command), markup=False)
     groups: dict[str, list[str]] = {}
     for opt in shown:
         groups.setdefault(OPTION_GROUPS[opt], []).append(opt)
     for group, opts in groups.items():
-        table = Table(title=group, title_justify="left", title_style="bold")
-        table.add_column("option", no_wrap=True)
-        table.add_column("value")
-        table.add_column("meaning")
-        table.add_column("source")
+        heading = cat.say("group." + group.replace(" ", "_"), {}, group)
+        table = Table(title=heading, title_justify="left", title_style="bold")
+        table.add_column(cat.text("cli.col.option"), no_wrap=True)
+        table.add_column(cat.text("cli.col.value"))
+        table.add_column(cat.text("cli.col.meaning"))
+        table.add_column(cat.text("cli.col.source"))
         if not full and name != REFERENCE:
-            table.add_column(f"in {REFERENCE}")
+            table.add_column(cat.text("cli.col.in_reference", name=REFERENCE))
         for opt in opts:
-            value = format_option(opt, values[opt])
-            ref = [format_option(opt, reference[opt])] if not full and name != REFERENCE else []
+            value = format_option(opt, values[opt], cat)
+            meaning = escape(cat.say(f"option.{opt}", {}, OPTION_DOCS[opt]))
+            ref = [format_option(opt, reference[opt], cat)] if not full and name != REFERENCE else []
             if opt in house:
-                table.add_row(f"[bold yellow]{opt}[/]", f"[bold yellow]{value}[/]", OPTION_DOCS[opt],
-                              f"[yellow]{source(opt)}[/]", *ref)
+                table.add_row(f"[bold yellow]{opt}[/]", f"[bold yellow]{value}[/]", meaning,
+                              f"[yellow]{escape(source(opt))}[/]", *ref)
             else:
-                table.add_row(opt, value, OPTION_DOCS[opt], source(opt), *ref)
+                table.add_row(opt, value, meaning, escape(source(opt)), *ref)
         console.print(table)
 
 
@@ -747,6 +782,7 @@ def play_cmd(
                                                 help="A saved game to continue (as with --resume FILE).")]
     = None,
     four_colour: Annotated[bool, typer.Option("--four-colour", help="Four suit colours.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Play a whole game in the terminal, with bots and people at one keyboard.
 
@@ -763,17 +799,19 @@ def play_cmd(
 
     from .tui.app import run
     from .tui.session import DEFAULT_SAVE, Session, parse_seats
+    from .tui.words import use
 
+    cat = use(_words(lang).lang)   # the screen's words, and these messages, in the player's language
     path = Path(save_to).expanduser() if save_to else DEFAULT_SAVE
     try:
         if resume or saved is not None:
             if sets:
-                _fail("--set is for a new game: a resumed game keeps the house rules it was started with")
+                _fail(cat.text("cli.set_on_resume"))
             if think is not None:
-                _fail("--think is for a new game: a resumed game keeps its bots' level")
+                _fail(cat.text("cli.think_on_resume"))
             source = Path(saved).expanduser() if saved is not None else path
             if not source.exists():
-                _fail(f"no saved game at {source}: start one with `canasta play`")
+                _fail(cat.text("cli.no_saved_game", path=str(source)))
             session = Session.load(source, save_path=path if save_to else source)
         else:
             seat_list = parse_seats(seats) if seats else None
@@ -788,10 +826,10 @@ def play_cmd(
             session = Session.new(rs, seat_list, level, game_seed, save_path=path)
         session.save()
     except OSError as e:
-        _fail(f"cannot save the game to {path}: {e.strerror or e}")
+        _fail(cat.text("cli.cannot_save", path=str(path), error=str(e.strerror or e)))
     except (CanastaError, ValueError) as e:
         _fail(str(e))
-    run(session, four_colour)
+    run(session, four_colour, cat.lang)
 
 
 # ---------------------------------------------------------------------------------------- tournament
@@ -832,31 +870,35 @@ def _save_sheet(sheet: ScoreSheet, path: str) -> None:
         _fail(f"cannot write {path}: {e.strerror}")
 
 
-def _sheet_table(sheet: ScoreSheet) -> Table:
+def _sheet_table(sheet: ScoreSheet, cat: Catalogue | None = None) -> Table:
     """The sheet as S3 K writes it: per hand and side Base, Count, Penalties, Total, running total."""
-    t = Table(title=f"{' - '.join(sheet.names)} ({sheet.rules.name})")
+    cat = cat or catalogue()
+    title = cat.say(f"preset.{sheet.rules.name}.title", {}, sheet.rules.name)
+    t = Table(title=cat.text("cli.sheet_title", names=" - ".join(sheet.names), rules=title))
     for col in ("hand", "side", "base", "count", "penalties", "total", "running"):
-        t.add_column(col, justify="left" if col == "side" else "right")
+        t.add_column(cat.text(f"cli.sheet_col.{col}"), justify="left" if col == "side" else "right")
     for n, h in enumerate(sheet.results()):
         for side, sc in enumerate(h.sides):
-            t.add_row(str(n + 1) if side == 0 else "", sheet.names[side], str(sc.base), str(sc.count),
-                      str(sc.penalties), f"{sc.total:+d}", str(h.scores_after[side]),
+            total = ("+" if sc.total > 0 else "") + cat.number(sc.total)
+            t.add_row(cat.number(n + 1) if side == 0 else "", sheet.names[side], cat.number(sc.base),
+                      cat.number(sc.count), cat.number(sc.penalties), total, cat.number(h.scores_after[side]),
                       end_section=side == len(h.sides) - 1)
     return t
 
 
-def _sheet_status(sheet: ScoreSheet) -> str:
+def _sheet_status(sheet: ScoreSheet, cat: Catalogue | None = None) -> str:
+    cat = cat or catalogue()
     if sheet.winner >= 0:
-        return f"{sheet.names[sheet.winner]} won the game."
-    mins = ", ".join(f"{name} {m}" for name, m in zip(sheet.names, sheet.minimums(), strict=True))
-    return f"Next hand ({len(sheet.entries) + 1}): opening minimum {mins}."
+        return cat.text("cli.sheet_won", name=sheet.names[sheet.winner])
+    mins = ", ".join(f"{name} {cat.number(m)}" for name, m in zip(sheet.names, sheet.minimums(), strict=True))
+    return cat.text("cli.sheet_next", n=len(sheet.entries) + 1, minimums=mins)
 
 
-def _show_sheet(sheet: ScoreSheet) -> None:
+def _show_sheet(sheet: ScoreSheet, cat: Catalogue | None = None) -> None:
     console = _console()
     if sheet.entries:
-        console.print(_sheet_table(sheet))
-    console.print(_sheet_status(sheet))
+        console.print(_sheet_table(sheet, cat))
+    console.print(_sheet_status(sheet, cat))
 
 
 @score_app.command("new", cls=_Command)
@@ -868,15 +910,18 @@ def score_new(
     players: PlayersOption = None,
     sets: SetOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing sheet.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Start a score sheet for a game played with real cards."""
+    cat = _words(lang)
     rs = _rules_or_fail(variant, players, sets)
     if os.path.exists(file) and not force:
-        _fail(f"{file} exists: add hands to it with `canasta score add`, or start over with --force")
+        _fail(cat.text("cli.sheet_exists", file=file))
     sheet = ScoreSheet(rs, [x.strip() for x in names.split(",")])
     _save_sheet(sheet, file)
-    typer.echo(f"Score sheet {file}: {' - '.join(sheet.names)}, {rs.name}. Lines for each side: "
-               f"{', '.join(f.name for f in entry_fields(rs))}.")
+    typer.echo(cat.text("cli.sheet_new", file=file, names=" - ".join(sheet.names),
+                        rules=cat.say(f"preset.{rs.name}.title", {}, rs.name),
+                        lines=", ".join(f.name for f in entry_fields(rs))))
 
 
 @score_app.command("lines", cls=_Command)
@@ -884,15 +929,19 @@ def score_lines(
     variant: Annotated[str, typer.Argument(help="Rule set.", autocompletion=complete_variant)],
     players: PlayersOption = None,
     sets: SetOption = None,
+    lang: LangOption = None,
 ) -> None:
     """The lines a score sheet of these rules asks for each side."""
+    cat = _words(lang)
     rs = _rules_or_fail(variant, players, sets)
-    t = Table(title=f"{rs.name}: what to write down for each side")
+    t = Table(title=cat.text("cli.sheet_lines_title", rules=cat.say(f"preset.{rs.name}.title", {}, rs.name)))
     for col in ("line", "kind", "what"):
-        t.add_column(col)
+        t.add_column(cat.text(f"cli.sheet_col.{col}"))
     for f in entry_fields(rs):
-        t.add_row(f.name, {"count": "how many", "points": "points", "yes_no": "yes/no"}[f.kind],
-                  f.label + (f" ({f.help})" if f.help else ""))
+        label = cat.say(f.key, f.data, f.label) if f.key else f.label
+        note = (cat.say(f.help_key, f.data, f.help) if f.help_key else f.help)
+        t.add_row(f.name, cat.text(f"cli.sheet_kind.{f.kind}"),
+                  cat.text("cli.sheet_line_help", line=label, help=note) if note else label)
     _console().print(t)
 
 
@@ -903,12 +952,13 @@ def score_add(
                                              "(a name alone is yes).")],
     file: SheetFile = "canasta-sheet.json",
     who: WhoOption = "",
+    lang: LangOption = None,
 ) -> None:
     """Enter the next hand."""
     sheet = _load_sheet(file)
     sheet.add_hand([parse_line(x) for x in sides], who=who)
     _save_sheet(sheet, file)
-    _show_sheet(sheet)
+    _show_sheet(sheet, _words(lang))
 
 
 @score_app.command("fix", cls=_Command)
@@ -918,27 +968,29 @@ def score_fix(
     changes: Annotated[str, typer.Argument(help="The lines to change: 'table=330 went_out=no'.")],
     who: WhoOption,
     file: SheetFile = "canasta-sheet.json",
+    lang: LangOption = None,
 ) -> None:
     """Correct a hand; every later hand is scored again and the change is logged."""
     sheet = _load_sheet(file)
     sheet.correct(hand - 1, side - 1, parse_line(changes), who)
     _save_sheet(sheet, file)
-    _show_sheet(sheet)
+    _show_sheet(sheet, _words(lang))
 
 
 @score_app.command("undo", cls=_Command)
-def score_undo(who: WhoOption, file: SheetFile = "canasta-sheet.json") -> None:
+def score_undo(who: WhoOption, file: SheetFile = "canasta-sheet.json", lang: LangOption = None) -> None:
     """Remove the last hand entered (logged)."""
     sheet = _load_sheet(file)
     sheet.remove_last(who)
     _save_sheet(sheet, file)
-    _show_sheet(sheet)
+    _show_sheet(sheet, _words(lang))
 
 
 @score_app.command("show", cls=_Command)
 def score_show(
     file: SheetFile = "canasta-sheet.json",
     as_json: Annotated[bool, typer.Option("--json", help="The sheet and its scores as JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """The sheet: every hand, the totals, the next minimums or the winner, the corrections."""
     sheet = _load_sheet(file)
@@ -947,10 +999,12 @@ def score_show(
                                                  "scores": list(sheet.scores), "winner": sheet.winner,
                                                  "minimums": list(sheet.minimums())}, indent=1))
         return
-    _show_sheet(sheet)
+    cat = _words(lang)
+    _show_sheet(sheet, cat)
     for c in sheet.log:
         what = ", ".join(f"{k} {a} -> {b}" for k, (a, b) in c.changes.items())
-        typer.echo(f"{c.at} {c.who}: hand {c.hand + 1}, {sheet.names[c.side]}: {what}")
+        typer.echo(cat.text("cli.sheet_log", at=c.at, who=c.who, n=c.hand + 1, side=sheet.names[c.side],
+                            what=what))
 
 
 @score_app.command("csv", cls=_Command)
@@ -1024,8 +1078,9 @@ def serve_cmd(
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
     data: Annotated[str | None, typer.Option("--data", help="Folder for the database (default: your "
                                              "user data folder).")] = None,
-    db: Annotated[str | None, typer.Option("--db", help="Database URL, e.g. postgresql+psycopg://user@host/"
-                                           "canasta (default: SQLite in the data folder).")] = None,
+    db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help="Database URL, e.g. "
+                                           "postgresql+psycopg://user@host/canasta (default: SQLite in the "
+                                           "data folder).")] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")] = False,
     bot_delay: Annotated[float, typer.Option("--bot-delay", min=0, help="Seconds a bot waits before its "
                                              "move, so that people can follow.")] = 0.9,
@@ -1046,12 +1101,30 @@ def serve_cmd(
         "players share one internet address (the names and defaults: docs/server-protocol.md).")] = None,
     test_seeds: Annotated[bool, typer.Option("--test-seeds", hidden=True, help="Tests only: a new table "
                                              "may be given its deal's seed.")] = False,
+    public_url: Annotated[str | None, typer.Option("--public-url", envvar="CANASTA_PUBLIC_URL",
+                                                   help="The address people reach the "
+                                                   "server at, e.g. https://canasta.ourclub.org: every "
+                                                   "link uses it.")] = None,
+    trusted_proxy: Annotated[list[str] | None, typer.Option("--trusted-proxy", metavar="ADDRESS",
+                                                            help="Address (or network) "
+                                                            "of a reverse proxy whose forwarded headers "
+                                                            "to believe; repeat for more.")] = None,
+    instance: Annotated[str | None, typer.Option("--instance", envvar="CANASTA_INSTANCE",
+                                                 help="This process's name when several "
+                                                 "serve one PostgreSQL database (docs/scaling.md).")]
+    = None,
+    verbose: Annotated[bool, typer.Option("--verbose", help="Log the database's migrations and every "
+                                          "request.")] = False,
 ) -> None:
     """Run the club's canasta server: play in the browser against bots or with friends."""
     from pathlib import Path
 
+    from .server.backup import BackupError
     from .server.config import ServerConfig, limits_with
     from .server.run import serve
+    from .server.store import SchemaTooNew
+    from .server.urls import AddressError, networks
+    from .server.urls import public_url as check_url
 
     try:
         limits = limits_with(limit or [])
@@ -1059,12 +1132,19 @@ def serve_cmd(
         _fail(f"--limit: {e}")
     config = ServerConfig(bot_delay=bot_delay, grace=grace, bot_workers=bot_workers, db_url=db,
                           origins=tuple(origin or ()), api_docs=api_docs, chosen_seeds=test_seeds,
-                          limits=limits, idle_unload=idle_minutes * 60)
+                          limits=limits, idle_unload=idle_minutes * 60,
+                          public_url=public_url, trusted_proxies=tuple(trusted_proxy or ()),
+                          instance=instance)
     if data is not None:
         config.data_dir = Path(data).expanduser()
     where = "the database given with --db" if db else f"the data folder {config.data_dir}"
     try:
-        serve(config, host, port, open_browser)
+        if public_url is not None:
+            check_url(public_url)
+        networks(config.trusted_proxies)
+        serve(config, host, port, open_browser, verbose)
+    except (AddressError, SchemaTooNew, BackupError) as e:
+        _fail(str(e))
     except PermissionError as e:
         _fail(f"cannot write to {where}: {e.strerror or e} (choose another with --data)")
     except OSError as e:
@@ -1076,6 +1156,58 @@ def serve_cmd(
             cause = str(getattr(e, "orig", None) or e).splitlines()[0]
             _fail(f"cannot use {where}: {cause}")
         raise
+
+
+# ---------------------------------------------------------------------------------------- backup, restore
+_DATA_HELP = "The server's data folder (default: your user data folder)."
+_DB_HELP = "The server's database URL, as given to canasta serve --db (default: SQLite in the data folder)."
+
+
+def _server_db(data: str | None, db: str | None) -> tuple[str, Path]:
+    from .server.config import ServerConfig
+
+    config = ServerConfig(db_url=db)
+    if data is not None:
+        config.data_dir = Path(data).expanduser()
+    return (db or f"sqlite:///{config.data_dir / 'canasta.db'}"), config.data_dir
+
+
+@app.command("backup", cls=_Command)
+def backup_cmd(
+    file: Annotated[str, typer.Argument(help="The backup file to write.")],
+    data: Annotated[str | None, typer.Option("--data", help=_DATA_HELP)] = None,
+    db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help=_DB_HELP)] = None,
+) -> None:
+    """Back up the server's database, while it runs (SQLite's online backup, or pg_dump)."""
+    from .server.backup import BackupError, backup
+
+    url, _data_dir = _server_db(data, db)
+    try:
+        summary = backup(url, Path(file))
+    except (BackupError, OSError) as e:
+        _fail(str(e))
+    typer.echo(f"backed up to {summary.line()}")
+
+
+@app.command("restore", cls=_Command)
+def restore_cmd(
+    file: Annotated[str, typer.Argument(help="A backup made by canasta backup.")],
+    data: Annotated[str | None, typer.Option("--data", help=_DATA_HELP)] = None,
+    db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help=_DB_HELP)] = None,
+) -> None:
+    """Replace the server's database with a backup (the server must be stopped; the database it
+    replaces is kept in the data folder)."""
+    from .server.backup import BackupError, restore
+    from .server.store import SchemaTooNew
+
+    url, data_dir = _server_db(data, db)
+    try:
+        summary, kept = restore(url, Path(file), data_dir)
+    except (BackupError, SchemaTooNew, OSError) as e:
+        _fail(str(e))
+    if kept is not None:
+        typer.echo(f"the database it replaced is kept in {kept}")
+    typer.echo(f"restored {summary.line()}")
 
 
 def main() -> None:  # pragma: no cover - console entry point alternative

@@ -88,6 +88,15 @@ def _play_match_game(options: dict[str, Any], seed: int, bot_a: str, bot_b: str,
         action = bots[seat].choose(v, legal)
         times[0 if is_a[seat] else 1].append(clock() - t0)
         state.apply(action)
+    return game_result(state, seed, swapped, times)
+
+
+def game_result(state: GameState, seed: int, swapped: bool,
+                times: tuple[list[float], list[float]]) -> GameResult:
+    """The :class:`GameResult` of a game played to its end (or stopped), A on the even sides (the odd
+    ones if ``swapped``), with A's and B's decision times: also for matches run by other loops
+    (``benchmarks/bench_ismcts.py``)."""
+    rs = state.rules
     sides_a = [s for s in range(rs.sides) if s % 2 == int(swapped)]
     sides_b = [s for s in range(rs.sides) if s % 2 != int(swapped)]
     score_a = sum(state.scores[s] for s in sides_a) / len(sides_a)

@@ -12,10 +12,17 @@ The data are JSON-ready, and typed by their key's name, so that every language c
 - ``card`` or ``*_card``: a card in notation (``"QH"``, ``"JK"``); ``{card}`` is ``Q♥``,
   ``{card:name}`` is ``queen of hearts``;
 - ``cards`` or ``*_cards``: a list of cards; ``{cards}`` is ``Q♥ Q♠``, ``{cards:name}`` the names;
-- ``rank`` or ``*_rank``: a rank 2..14 (ace 14); ``{rank}`` is ``kings``, ``{rank:one}`` ``king``;
+- ``rank`` or ``*_rank``: a rank 2..14 (ace 14); ``{rank}`` is ``kings``, ``{rank:one}`` ``king``,
+  ``{rank:a}`` ``a king`` (``an ace``, ``a 7``: as players say one card of a rank);
+- ``suit`` or ``*_suit``: a suit 0..3 (clubs, diamonds, hearts, spades), by its name;
 - any other ``int``: a number, written with the reader's grouping (``15,000``; ``15.000`` in
   Spanish); ``n`` is the count that chooses the plural form of a template written as a pair;
+  ``{n:word}`` a small count in words (``three``), digits past the language's words;
 - anything else: text as given.
+
+A template is one form, a pair ``(one, other)`` chosen by the data's ``n`` (English), or a mapping
+from CLDR plural categories (``one``, ``few``, ``many``, ``other``) to forms, as a language's
+catalogue gives it; ``Words.category`` names the category of a number in that language.
 
 >>> render("you need two natural {rank} to take {card:name}", {"rank": 13, "card": "KH"})
 'you need two natural kings to take king of hearts'
@@ -33,13 +40,16 @@ from typing import Any
 from .cards import JOKER, RANK_CHARS, SUIT_SYMBOLS, parse_card
 
 Data = Mapping[str, Any]
-# a template: one form, or (one, other) chosen by the data's ``n``; a language with more plural
-# forms (CLDR) gives its catalogue's form through ``Words.plural``
-Template = str | tuple[str, str]
+# a template: one form, (one, other) chosen by the data's ``n``, or CLDR category -> form
+Template = str | tuple[str, str] | Mapping[str, str]
 
 
 def _english_plural(n: int) -> int:
     return 0 if n == 1 else 1
+
+
+def _english_category(n: int) -> str:
+    return "one" if n == 1 else "other"
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,9 @@ class Words:
     number: Callable[[int], str] = field(default=lambda n: f"{n:,}")
     plural: Callable[[int], int] = field(default=_english_plural)
     list_sep: str = " "
+    category: Callable[[int], str] = field(default=_english_category)
+    rank_a: Mapping[int, str] = field(default_factory=dict)      # "a king", "an ace"
+    count_words: Mapping[int, str] = field(default_factory=dict)  # 3: "three"
 
     def symbol(self, card: str) -> str:
         """A card as players write it: ``Q♥``, ``10♦``, the joker by name."""
@@ -79,6 +92,9 @@ ENGLISH = Words(
     suit_names=("clubs", "diamonds", "hearts", "spades"),
     card_name="{rank} of {suit}",
     joker="joker",
+    rank_a={14: "an ace", 13: "a king", 12: "a queen", 11: "a jack", 10: "a 10", 9: "a 9", 8: "an 8",
+            7: "a 7", 6: "a 6", 5: "a 5", 4: "a 4", 3: "a 3", 2: "a 2"},
+    count_words={1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"},
 )
 
 
@@ -98,7 +114,14 @@ class _Typed:
             one = w.name if spec == "name" else w.symbol
             return w.list_sep.join(one(c) for c in self.value)
         if self.kind == "rank":
-            return (w.rank_one if spec == "one" else w.rank_many)[int(self.value)]
+            rank = int(self.value)
+            if spec == "a":
+                return w.rank_a.get(rank) or w.rank_one[rank]
+            return (w.rank_one if spec == "one" else w.rank_many)[rank]
+        if self.kind == "suit":
+            return w.suit_names[int(self.value)]
+        if spec == "word":
+            return w.count_words.get(int(self.value)) or w.number(int(self.value))
         return w.number(int(self.value)) if not spec else format(self.value, spec)
 
 
@@ -110,6 +133,8 @@ def kind_of(key: str, value: Any) -> str:
         return "cards"
     if key == "rank" or key.endswith("_rank"):
         return "rank"
+    if key == "suit" or key.endswith("_suit"):
+        return "suit"
     if isinstance(value, int) and not isinstance(value, bool):
         return "number"
     return "text"
@@ -128,10 +153,14 @@ class _Formatter(string.Formatter):
 
 
 def choose(template: Template, data: Data, words: Words = ENGLISH) -> str:
-    """The form of ``template`` for the data's ``n`` (a pair is (one, other))."""
+    """The form of ``template`` for the data's ``n`` (a pair is (one, other); a mapping is by CLDR
+    category, ``other`` where the language's category has no form of its own)."""
     if isinstance(template, str):
         return template
-    return template[min(words.plural(int(data.get("n", 0))), len(template) - 1)]
+    n = int(data.get("n", 0))
+    if isinstance(template, tuple):
+        return template[min(words.plural(n), len(template) - 1)]
+    return template.get(words.category(n)) or template["other"]
 
 
 def render(template: Template, data: Data, words: Words = ENGLISH) -> str:

@@ -22,11 +22,13 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any
 
 from .errors import CanastaError
+from .messages import Template, render
 from .rules import RuleSet
 from .scoring import HandResult, SideScore, SideTally, game_winner, moral_winner, penalty_points, price_side
 
@@ -37,12 +39,17 @@ class SheetError(CanastaError):
 
 @dataclass(frozen=True)
 class EntryField:
-    """One thing a table writes down for a side, as the page and the command ask for it."""
+    """One thing a table writes down for a side, as the page and the command ask for it. ``label``
+    and ``help`` are English; ``key``, ``data`` and ``help_key`` say them in any language (the
+    templates are :data:`LINES`)."""
 
     name: str
     kind: str       # count | points | yes_no
     label: str
     help: str = ""
+    key: str = ""
+    data: Mapping[str, Any] = field(default_factory=dict)
+    help_key: str = ""
 
     @property
     def common(self) -> bool:
@@ -50,72 +57,116 @@ class EntryField:
         return self.name in COMMON_LINES
 
 
+#: The score sheet's lines and their notes in English, by key (the catalogues' template is
+#: extracted from here; the page and the command say them in the reader's language).
+LINES: dict[str, Template] = {
+    "sheet.natural_canastas": "Natural canastas",
+    "sheet.natural_canastas.help": "no wild cards (red canastas)",
+    "sheet.mixed_canastas": "Mixed canastas",
+    "sheet.mixed_canastas.help": "with wild cards (black canastas)",
+    "sheet.sequence_canastas": "Sequence canastas",
+    "sheet.wild_canastas": "Wild-card canastas",
+    "sheet.canastas_of": "... of them, natural canastas of {rank}",
+    "sheet.wild_canastas_with": {"one": "... of them, wild-card canastas with {n} joker",
+                                 "other": "... of them, wild-card canastas with {n} jokers"},
+    "sheet.short_melds_of": "Unfinished melds of {rank}",
+    "sheet.short_wild_melds_with": {"one": "Unfinished wild-card melds with {n} joker",
+                                    "other": "Unfinished wild-card melds with {n} jokers"},
+    "sheet.threes": "Threes laid",
+    "sheet.threes.help": "red and black",
+    "sheet.red_threes": "Red threes laid",
+    "sheet.black_threes_laid": "... of them black",
+    "sheet.last_three": "The last card of the stock was our three",
+    "sheet.black_threes_melded": "Black threes melded going out",
+    "sheet.table": "Count of the melded cards",
+    "sheet.table.help": "black threes apart",
+    "sheet.hand": "Count of the cards left in hand",
+    "sheet.hand.help": "threes apart",
+    "sheet.red_threes_in_hand_players": "Red threes kept in hand (players)",
+    "sheet.red_threes_in_hand_cards": "Red threes kept in hand (cards)",
+    "sheet.red_threes_in_hand.help": "any three",
+    "sheet.black_threes_in_hand": "Black threes left in hand",
+    "sheet.stuck": "Players caught with too many sevens or aces",
+    "sheet.went_out": "Went out",
+    "sheet.concealed": "... concealed (all at once)",
+    "sheet.perfect_cut": "Perfect cut",
+    "sheet.failed_go_out": "Asked to go out and could not (times)",
+    "sheet.exposed_cards": "Cards exposed by mistake",
+    "sheet.other_penalties": "Other penalties (points)",
+    "sheet.other_penalties.help": "as the director rules",
+    "sheet.special": "Special hand (its award)",
+    "sheet.special.help": "one of {awards}",
+}
+
+
+def _line(name: str, kind: str, key: str, help_key: str = "", **data: Any) -> EntryField:
+    """A line whose label (and note) are the English of ``LINES[key]`` with ``data``."""
+    return EntryField(name, kind, render(LINES[key], data), render(LINES[help_key], data) if help_key else "",
+                      key, data, help_key)
+
+
 COMMON_LINES = frozenset({"natural_canastas", "mixed_canastas", "sequence_canastas", "wild_canastas",
                           "red_threes", "black_threes_laid", "black_threes_melded", "table", "hand",
                           "went_out", "concealed"})
 
 
-_RANK_NAMES = {7: "sevens", 14: "aces"}
 _RANK_KEY = {7: "7", 14: "A"}
 
 
 def entry_fields(r: RuleSet) -> list[EntryField]:
     """What to ask for each side under these rules, in the order a score sheet lists it: only the
     lines the rule set prices (no sequence canastas in classic, no sevens' canastas outside S3)."""
-    out = [EntryField("natural_canastas", "count", "Natural canastas", "no wild cards (red canastas)"),
-           EntryField("mixed_canastas", "count", "Mixed canastas", "with wild cards (black canastas)")]
+    out = [_line("natural_canastas", "count", "sheet.natural_canastas", "sheet.natural_canastas.help"),
+           _line("mixed_canastas", "count", "sheet.mixed_canastas", "sheet.mixed_canastas.help")]
     if r.sequences:
-        out.append(EntryField("sequence_canastas", "count", "Sequence canastas"))
+        out.append(_line("sequence_canastas", "count", "sheet.sequence_canastas"))
     if r.wild_melds:
-        out.append(EntryField("wild_canastas", "count", "Wild-card canastas"))
+        out.append(_line("wild_canastas", "count", "sheet.wild_canastas"))
     for rank, _v in r.rank_canasta_bonus:
-        out.append(EntryField(f"canastas_of_{_RANK_KEY.get(rank, rank)}", "count",
-                              f"... of them, natural canastas of {_RANK_NAMES.get(rank, str(rank))}"))
+        out.append(_line(f"canastas_of_{_RANK_KEY.get(rank, rank)}", "count", "sheet.canastas_of", rank=rank))
     for j in range(len(r.wild_canasta_by_jokers)):
-        out.append(EntryField(f"wild_canastas_with_{j}_jokers", "count",
-                              f"... of them, wild-card canastas with {j} joker{'s' if j != 1 else ''}"))
+        out.append(_line(f"wild_canastas_with_{j}_jokers", "count", "sheet.wild_canastas_with", n=j))
     for rank, _v in r.rank_incomplete_penalty:
-        out.append(EntryField(f"short_melds_of_{_RANK_KEY.get(rank, rank)}", "count",
-                              f"Unfinished melds of {_RANK_NAMES.get(rank, str(rank))}"))
+        out.append(_line(f"short_melds_of_{_RANK_KEY.get(rank, rank)}", "count", "sheet.short_melds_of",
+                         rank=rank))
     for j in range(len(r.wild_incomplete_by_jokers)):
-        out.append(EntryField(f"short_wild_melds_with_{j}_jokers", "count",
-                              f"Unfinished wild-card melds with {j} joker{'s' if j != 1 else ''}"))
+        out.append(_line(f"short_wild_melds_with_{j}_jokers", "count", "sheet.short_wild_melds_with", n=j))
     threes = r.red3_mode == "threes"
-    out.append(EntryField("red_threes", "count", "Threes laid" if threes else "Red threes laid",
-                          "red and black" if threes else ""))
+    out.append(_line("red_threes", "count", "sheet.threes", "sheet.threes.help") if threes
+               else _line("red_threes", "count", "sheet.red_threes"))
     if threes:
-        out.append(EntryField("black_threes_laid", "count", "... of them black"))
+        out.append(_line("black_threes_laid", "count", "sheet.black_threes_laid"))
     if r.last_three_penalty:
-        out.append(EntryField("last_three", "yes_no", "The last card of the stock was our three"))
+        out.append(_line("last_three", "yes_no", "sheet.last_three"))
     if r.black3_meld_scoring == "table" or r.black3_four_bonus:
-        out.append(EntryField("black_threes_melded", "count", "Black threes melded going out"))
-    out += [EntryField("table", "points", "Count of the melded cards",
-                       "black threes apart" if r.black3_meld_scoring == "table" else ""),
-            EntryField("hand", "points", "Count of the cards left in hand",
-                       "threes apart" if r.red3_hand_penalty or r.black3_hand_penalty else "")]
+        out.append(_line("black_threes_melded", "count", "sheet.black_threes_melded"))
+    out += [_line("table", "points", "sheet.table",
+                  "sheet.table.help" if r.black3_meld_scoring == "table" else ""),
+            _line("hand", "points", "sheet.hand",
+                  "sheet.hand.help" if r.red3_hand_penalty or r.black3_hand_penalty else "")]
     if r.red3_hand_penalty:
         per = "players" if r.red3_hand_penalty_per == "player" else "cards"
-        out.append(EntryField("red_threes_in_hand", "count", f"Red threes kept in hand ({per})",
-                              "any three" if threes else ""))
+        out.append(_line("red_threes_in_hand", "count", f"sheet.red_threes_in_hand_{per}",
+                         "sheet.red_threes_in_hand.help" if threes else ""))
     if r.black3_hand_penalty:
-        out.append(EntryField("black_threes_in_hand", "count", "Black threes left in hand"))
+        out.append(_line("black_threes_in_hand", "count", "sheet.black_threes_in_hand"))
     if r.stuck_ranks:
-        out.append(EntryField("stuck", "count", "Players caught with too many sevens or aces"))
-    out.append(EntryField("went_out", "yes_no", "Went out"))
+        out.append(_line("stuck", "count", "sheet.stuck"))
+    out.append(_line("went_out", "yes_no", "sheet.went_out"))
     if r.concealed_bonus != r.going_out_bonus:
-        out.append(EntryField("concealed", "yes_no", "... concealed (all at once)"))
+        out.append(_line("concealed", "yes_no", "sheet.concealed"))
     if r.perfect_cut_bonus:
-        out.append(EntryField("perfect_cut", "yes_no", "Perfect cut"))
+        out.append(_line("perfect_cut", "yes_no", "sheet.perfect_cut"))
     if r.failed_go_out_penalty:
-        out.append(EntryField("failed_go_out", "count", "Asked to go out and could not (times)"))
+        out.append(_line("failed_go_out", "count", "sheet.failed_go_out"))
     if r.exposed_card_penalty:
-        out.append(EntryField("exposed_cards", "count", "Cards exposed by mistake"))
-    out.append(EntryField("other_penalties", "points", "Other penalties (points)", "as the director rules"))
+        out.append(_line("exposed_cards", "count", "sheet.exposed_cards"))
+    out.append(_line("other_penalties", "points", "sheet.other_penalties", "sheet.other_penalties.help"))
     specials = sorted({v for v in (r.special_pairs, r.special_pairs_wild, r.special_garbage,
                                    r.special_straight) if v})
     if specials:
-        out.append(EntryField("special", "points", "Special hand (its award)",
-                              "one of " + ", ".join(map(str, specials))))
+        out.append(_line("special", "points", "sheet.special", "sheet.special.help",
+                         awards=", ".join(map(str, specials))))
     return out
 
 

@@ -8,13 +8,15 @@ as how many cards they drew.
 from __future__ import annotations
 
 import reprlib
-from typing import Any
+from collections.abc import Sequence
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from .actions import Op
 from .cards import card_str, format_cards, sort_key
 from .errors import SeatError
 from .goingout import can_go_out
-from .melds import Meld
+from .melds import Meld, MeldType
 from .rules import RuleSet
 from .state import SAID_NO, SAID_YES, GameState, Phase
 
@@ -83,6 +85,120 @@ def view(state: GameState, seat: object) -> dict[str, Any]:
     }
 
 
+class MeldFacts(NamedTuple):
+    """A meld as a seat sees it (``view``'s meld entry in numbers): a closed canasta whose cards the
+    rules hide (``canasta_cards_hidden``) shows no cards."""
+
+    type: int           # melds.MeldType
+    rank: int           # its natural rank (the lowest of a sequence; 3 black threes; 0 wild cards)
+    size: int
+    canasta: bool
+    natural: bool
+    cards: tuple[int, ...]  # faces, or () where hidden
+
+
+class SeatView(NamedTuple):
+    """What :func:`view` gives the seat, in numbers and without the log, for machines that look at
+    every position (the observations of ``canasta.rl``): the same facts, read from the state the same
+    way, plus ``pile_cards``, the pile's cards, every one of which was shown face up as it reached the
+    pile (the public log has each: what a player who remembers the log knows; ``bots.knowledge``
+    rebuilds it from the log). Seats, sides and card faces are numbered as in the engine."""
+
+    seat: int
+    side: int
+    phase: Phase                      # 0 draw, 1 play, 2 answer, 3 over
+    turn: int
+    to_act: int                       # -1 when the game is over
+    dealer: int
+    hand_number: int
+    hand: Sequence[int]               # the seat's own cards: a count per face (53)
+    hand_counts: Sequence[int]        # per seat
+    stock: int
+    pile_top: int                     # a face, or -1
+    pile_size: int
+    pile_cards: Sequence[int]         # faces, bottom to top
+    pile_frozen: bool
+    frozen_for_me: bool
+    pile_stopped: bool
+    melds: tuple[tuple[MeldFacts, ...], ...]  # per side
+    threes: Sequence[Sequence[int]]   # per seat, the threes laid out (faces)
+    opened: Sequence[bool]            # per side
+    minimum: Sequence[int]
+    canastas: tuple[int, ...]
+    scores: Sequence[int]
+    talons: Sequence[int]
+    penalties: Sequence[int]
+    has_melded: Sequence[bool]        # per seat
+    asks: Sequence[int]
+    answers: Sequence[int]
+    owed: Sequence[int]
+    fresh_red_threes: int             # the seat's own
+    laydown_seats: Sequence[int]      # per side
+    laydown_turns: Sequence[int]
+    boxed: Sequence[Sequence[int]]    # per seat, faces
+    box_turns: Sequence[int]
+    turn_flags: tuple[bool, ...]      # TURN_FLAGS' facts, in its order
+    opening_points: int
+    melds_before_turn: int
+    answer: int                       # -1 none, SAID_NO, SAID_YES
+    ask_phase: Phase
+    replacement_draws: int
+    told_yes: bool                    # the table at a "yes" is kept (S0 [J](v))
+    turn_card_passed: bool
+    winner: int
+
+
+def seat_view(state: GameState, seat: object) -> SeatView:
+    """:func:`view` in numbers (see :class:`SeatView`): what ``seat`` may know now. Made for a
+    caller that reads it at once: its sequences may be the state's own lists (no copies: it is read
+    at every step of a learning environment), so it is read-only and valid until the next action."""
+    r = state.rules
+    me = check_seat(state, seat)
+    side = state.seat_side[me]
+    pile = state.pile
+    hidden = r.canasta_cards_hidden
+    size = r.canasta_size
+    over = state.phase is Phase.OVER
+    cache = _SIDE_FACTS
+    melds = []
+    for ms in state.melds:
+        key = (hidden, size, *map(id, ms))
+        facts = cache.get(key)
+        if facts is None:
+            facts = _side_facts(ms, hidden, size, key)
+        melds.append(facts[1])
+    return tuple.__new__(SeatView, (
+        me, side, state.phase, state.current, -1 if over else state.actor, state.dealer,
+        state.hand_no, state.hands[me], state.hn, len(state.stock), pile[-1] if pile else -1,
+        len(pile), pile, state.pile_frozen or r.pile_always_frozen,
+        state.frozen_reason(side) is not None, state.pile_stopped(), tuple(melds), state.red3,
+        state.opened, state.minimum, tuple([state.canastas(x) for x in range(len(melds))]),
+        state.scores, state.talons, state.penalties, state.has_melded, state.asks, state.answers,
+        state.owed, state.fresh3[me], state.laydown_seat, state.laydown_turns, state.boxed,
+        state.box_turns, _FLAGS(state), state.turn_points, state.turn_base, state.permission,
+        state.ask_phase, state.bonus_draws, state.yes_snapshot is not None,
+        bool(r.turn_card_under) and len(state.stock) <= r.turn_card_under, state.winner))
+
+
+# a side's melds' facts by the melds' identities (melds are immutable and shared between states and
+# their clones, so a side's melds are met again and again; the melds are kept with their facts, so
+# their ids are not reused meanwhile)
+_SIDE_FACTS: dict[tuple[object, ...], tuple[list[Meld], tuple[MeldFacts, ...]]] = {}
+
+
+def _side_facts(ms: list[Meld], hidden: bool, size: int, key: tuple[object, ...]
+                ) -> tuple[list[Meld], tuple[MeldFacts, ...]]:
+    facts = []
+    for m in ms:
+        canasta = m.type is not MeldType.BLACK3 and len(m.cards) >= size
+        facts.append(MeldFacts(int(m.type), m.rank, len(m.cards), canasta, m.wilds == 0,
+                               () if hidden and canasta else m.cards))
+    if len(_SIDE_FACTS) >= 1 << 14:
+        _SIDE_FACTS.clear()
+    entry = _SIDE_FACTS[key] = (list(ms), tuple(facts))
+    return entry
+
+
 def going_out(state: GameState, seat: int) -> dict[str, Any] | None:
     """Whether the seat to act could go out this turn, when asking "may I go out?" is one of its legal
     actions (else None): ``possible`` (the engine's ``can_go_out``; before the draw, after one of the
@@ -136,6 +252,7 @@ TURN_FLAGS = {"took_pile": "took_pile", "melded": "turn_melded", "made_canasta":
               "laid_off": "laid_off", "retracted": "retracted", "shown_before_draw": "pre_draw",
               "asked": "asked_turn", "answer_binds": "binding", "must_end_without_discard": "no_discard",
               "first_turn": "first_turn", "upcard_lock": "upcard_lock", "shown": "shown"}
+_FLAGS = attrgetter(*TURN_FLAGS.values())  # the turn's facts in TURN_FLAGS' order (seat_view)
 TURN_KEYS = frozenset(TURN_FLAGS) | {"opening_points", "melds_before_turn", "answer", "ask_phase",
                                      "replacement_draws", "table_at_yes"}
 
@@ -179,13 +296,23 @@ def _table_at_yes(state: GameState) -> dict[str, Any] | None:
     return {"melds": [str(m) for m in melds], "opened": opened, "red_threes": red_threes}
 
 
+_MELD_TYPES = {MeldType.GROUP: "group", MeldType.BLACK3: "black3", MeldType.SEQUENCE: "sequence",
+               MeldType.WILD: "wild"}
+
+
 def _meld_view(state: GameState, index: int, m: Meld) -> dict[str, Any]:
     r = state.rules
     closed = r.canasta_cards_hidden and m.is_canasta(r)
     value = state.model.value
+    seq = m.type is MeldType.SEQUENCE
     return {"index": index, "cards": None if closed else str(m), "size": m.size,
             "what": m.describe(r), "kind": m.kind(r), "canasta": m.is_canasta(r),
             "natural": m.is_natural(),
+            # what an interface names the meld by, in any language: its type and rank (a
+            # sequence by its ends, public as its description is)
+            "type": _MELD_TYPES[m.type], "rank": m.rank,
+            "from_card": card_str(m.cards[0]) if seq else None,
+            "to_card": card_str(m.cards[-1]) if seq else None,
             # the cards' face values (S3 K "Count"): hidden with the cards of a closed canasta
             "points": None if closed else sum(value[f] for f in m.cards)}
 

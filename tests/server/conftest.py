@@ -64,14 +64,42 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_serving(url: str, proc: subprocess.Popen[bytes], log: Path | None = None, timeout: float = 60,
+                 verify: Any = True) -> None:
+    """Until ``url`` answers 200, or RuntimeError when ``proc`` exits or time runs out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{proc.args!r} exited: {log.read_text()[-2000:] if log else ''}")
+        try:
+            if httpx.get(url, timeout=2, verify=verify).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer in {timeout:g} s")
+
+
+def stop_process(proc: subprocess.Popen[bytes] | None) -> None:
+    """SIGTERM, and SIGKILL after 10 s."""
+    if proc is not None and proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 class LiveServer:
     """``canasta serve`` in a subprocess (killable, restartable on the same database)."""
 
-    def __init__(self, db: str, data: Path, bot_delay: float = 0.0, grace: float = 30.0) -> None:
+    def __init__(self, db: str, data: Path, bot_delay: float = 0.0, grace: float = 30.0,
+                 extra: tuple[str, ...] = (), log_name: str = "server.log") -> None:
         self.db, self.data, self.bot_delay, self.grace = db, data, bot_delay, grace
+        self.extra = extra          # more options of canasta serve (--instance, --trusted-proxy, ...)
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = data / "server.log"
+        self.log = data / log_name
 
     @property
     def url(self) -> str:
@@ -85,18 +113,16 @@ class LiveServer:
         cmd = [sys.executable, "-m", "canasta", "serve", "--port", str(self.port), "--data", str(self.data),
                "--bot-delay", str(self.bot_delay), "--grace", str(self.grace), "--bot-workers", "0",
                "--db", self.db, "--test-seeds", "--limit", "tables_burst=100000",
-               "--limit", "tables_total_burst=100000", "--limit", "documents_burst=100000"]
+               "--limit", "tables_total_burst=100000", "--limit", "documents_burst=100000",
+               "--verbose", *self.extra]   # every log line, for the tests that read it
         self.proc = subprocess.Popen(cmd, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
-            try:
-                if httpx.get(self.url + "/api/presets", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start in 60 s")
+        # a server starts in about a second; on a machine loaded twenty times over it took over 60
+        try:
+            wait_serving(self.url + "/api/presets", self.proc, self.log, timeout=180)
+        except RuntimeError:
+            stop_process(self.proc)   # never left running behind a failed start
+            raise
+        return self
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""
@@ -105,12 +131,7 @@ class LiveServer:
             self.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+        stop_process(self.proc)
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ def new_event(client: TestClient) -> tuple[str, dict[str, str], dict[str, Any]]:
     r = client.post("/api/events", json={"name": "Club afternoon", "pairs": PAIRS, "draw": "as_listed"})
     assert r.status_code == 201, r.text
     made = r.json()
-    assert made["clock_link"] == f"/event/{made['event_id']}/clock#t={made['token']}"
+    assert made["clock_link"] == f"http://testserver/event/{made['event_id']}/clock#t={made['token']}"
     return made["event_id"], {"authorization": f"Bearer {made['token']}"}, made["event"]
 
 

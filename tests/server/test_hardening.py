@@ -264,6 +264,10 @@ def test_a_seat_change_that_cannot_be_stored_changes_nothing(failing: tuple[Test
     with serving(config(tmp_path / "again", db_url)) as again:   # a restart
         assert again.get(f"/api/tables/{tid}", headers=auth(old)).json()["you"]["seat"] == 1
     store.failing = False
+    # the restarted server claimed the table (docs/scaling.md): this one's next change is refused
+    # as taken by another process, and the one after loads the table again
+    moved = client.post(f"/api/tables/{tid}/seats/1", json={"reissue": True}, headers=host)
+    assert moved.status_code == 409 and moved.json()["error"]["code"] == "moved", moved.text
     new = client.post(f"/api/tables/{tid}/seats/1", json={"reissue": True}, headers=host).json()["token"]
     assert client.get(f"/api/tables/{tid}", headers=auth(old)).json()["error"]["code"] == "bad_token"
     assert client.get(f"/api/tables/{tid}", headers=auth(new)).json()["you"]["seat"] == 1
@@ -595,3 +599,57 @@ def test_tables_nobody_uses_leave_memory_and_come_back(db_url: str, tmp_path: Pa
         first = others[0]
         assert c.get(f"/api/tables/{first['table_id']}", headers=auth(first["host_token"])).status_code == 200
         back.close()
+
+
+def test_a_table_taken_by_another_process_meanwhile_is_a_clear_refusal(client: TestClient,
+                                                                        db_url: str) -> None:
+    """Several processes on one database (docs/scaling.md): while this process holds a table, another
+    claims it (a proxy's failover, two at once). A seat change, a move, an undo or a new game this
+    process then tries is stored nowhere and answered with the refusal ``moved`` (409, not a 500 with
+    a traceback); the table is let go, and the next request loads it again and works."""
+    t = make(client, preset="classic", seed=9, overrides={"target_score": 100},
+             seats=[{"kind": "person"}] + [{"kind": "bot"}] * 3)
+    tid, host, tok = t["table_id"], auth(t["host_token"]), t["seats"][0]["token"]
+    other = Store(db_url, migrate=False, owner="other")
+    try:
+        s = Sock(client, tid, tok)
+        while s.view["to_act"] != 0:
+            s.next(lambda m: "view" in m)
+        assert s.intent("d1", action="draw")["type"] == "ack"   # the bots wait for seat 0 now
+        event, hand = s.event, s.view["hand"]
+        assert other.claim(tid)
+        r = client.post(f"/api/tables/{tid}/seats/2", json={"kind": "bot", "level": "expert"}, headers=host)
+        assert r.status_code == 409 and r.json()["error"]["code"] == "moved", r.text
+        assert "nothing was changed" in r.json()["error"]["message"]
+        s.close()
+        s = Sock(client, tid, tok)                       # the page reconnects: the table is loaded again
+        assert (s.event, s.view["hand"]) == (event, hand)
+        assert client.get(f"/api/tables/{tid}", headers=host).json()["seats"][2]["level"] == "club"
+        assert other.claim(tid)
+        s.send(type="undo", id="u1", based_on=s.event)
+        refused = s.next(lambda m: m.get("id") == "u1")
+        assert refused["type"] == "refused" and refused["code"] == "moved", refused
+        s.close()
+        s = Sock(client, tid, tok)
+        assert (s.event, s.view["hand"]) == (event, hand)    # nothing was undone
+        assert other.claim(tid)
+        discard = next(a for a in s.view["legal_actions"] if a.startswith("discard"))
+        refused = s.intent("x1", action=discard)
+        assert refused["type"] == "refused" and refused["code"] == "moved", refused
+        s.close()
+        s = Sock(client, tid, tok)
+        assert (s.event, s.view["hand"]) == (event, hand)    # nothing was played
+        assert s.intent("x2", action=discard)["type"] == "ack"
+        s.close()
+        client.post(f"/api/tables/{tid}/seats/0", json={"kind": "bot"}, headers=host)
+        for _ in range(600):                                     # the bots play the game out
+            if client.get(f"/api/tables/{tid}", headers=host).json()["over"]:
+                break
+            time.sleep(0.05)
+        assert other.claim(tid)
+        r = client.post(f"/api/tables/{tid}/games", headers=host)
+        assert r.status_code == 409 and r.json()["error"]["code"] == "moved", r.text
+        assert client.get(f"/api/tables/{tid}", headers=host).json()["game_no"] == 1
+        assert client.post(f"/api/tables/{tid}/games", headers=host).json()["game_no"] == 2
+    finally:
+        other.close()

@@ -12,7 +12,7 @@ import canasta
 from helpers import engine_log_kinds
 
 PACKAGE = Path(canasta.__file__).parent
-MESSAGES = json.loads((PACKAGE / "web" / "static" / "messages" / "en.json").read_text("utf-8"))
+MESSAGES = json.loads((PACKAGE / "i18n" / "pages-en.json").read_text("utf-8"))
 
 
 def _engine_reasons() -> set[str]:

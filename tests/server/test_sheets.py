@@ -25,7 +25,7 @@ def new_sheet(client: TestClient, **body: Any) -> tuple[str, dict[str, str], dic
     r = client.post("/api/sheets", json={"preset": "american", "names": ["We", "They"], **body})
     assert r.status_code == 201, r.text
     made = r.json()
-    assert made["link"] == f"/score/{made['sheet_id']}#t={made['token']}"
+    assert made["link"] == f"http://testserver/score/{made['sheet_id']}#t={made['token']}"
     return made["sheet_id"], {"authorization": f"Bearer {made['token']}"}, made["sheet"]
 
 

@@ -26,6 +26,7 @@ class SeatClient:
         self.view: dict[str, Any] | None = None
         self.table: dict[str, Any] | None = None
         self.event = -1
+        self.token = token
         self.ws.send(json.dumps({"type": "hello", "token": token, "last_event": last_event}))
         welcome = self.recv()
         assert welcome["type"] == "welcome", welcome

@@ -54,9 +54,20 @@ def chromium() -> Iterator[Any]:
 
 
 def _chromium() -> Iterator[Any]:
+    chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def chromium_or_skip() -> None:
+    """Skip (fail under CANASTA_REQUIRE_BROWSER=1) without Playwright or Debian's Chromium."""
     why = None
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         why = "Playwright is not installed (pip install -e '.[test]')"
     if why is None and not shutil.which(CHROMIUM):
@@ -65,10 +76,6 @@ def _chromium() -> Iterator[Any]:
         if REQUIRE:
             pytest.fail(why)
         pytest.skip(why)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from canasta.i18n import catalogue
+
 MY_TURN_OR_OVER = "document.body.classList.contains('my-turn') || document.querySelector('#result').open"
 
 
@@ -25,14 +27,16 @@ def button(page: Any, name: str) -> Any:
     return page.locator("#actions button", has_text=name)
 
 
-def play_turn(page: Any) -> None:
-    """One turn of a person who never melds: draw (or answer), then discard."""
+def play_turn(page: Any, lang: str = "en") -> None:
+    """One turn of a person who never melds: draw (or answer), then discard (the buttons found by
+    their words in the page's language)."""
+    said = catalogue(lang).text
     before = event_no(page)
-    for answer in ("Yes, go out", "Draw from the stock"):
+    for answer in (said("act_yes"), said("act_draw")):
         if button(page, answer).count():
             button(page, answer).first.click()
             page.wait_for_function(f"Number(document.body.dataset.event) > {before}", timeout=20000)
-            if answer.startswith("Yes"):
+            if answer == said("act_yes"):
                 return
             break
     if page.evaluate("document.querySelector('#result').open") or not page.evaluate(
@@ -40,16 +44,16 @@ def play_turn(page: Any) -> None:
         return
     cards = page.locator("#hand .card")
     for i in range(cards.count()):
-        if not button(page, "Discard the selected card").count():
+        if not button(page, said("act_discard")).count():
             break
         before = event_no(page)
         cards.nth(i).click()
-        button(page, "Discard the selected card").click()
+        button(page, said("act_discard")).click()
         wait_moved(page, before)
         if event_no(page) > before:
             return
         page.locator("#hand .card.sel").first.click()   # refused: put it back, try the next
-    for other in ("End without discarding", "Pass"):
+    for other in (said("act_end"), said("act_pass")):
         if button(page, other).count():
             before = event_no(page)
             button(page, other).first.click()
@@ -58,7 +62,7 @@ def play_turn(page: Any) -> None:
     raise AssertionError(f"no card could be discarded: {page.inner_text('#error')}")
 
 
-def play_until_hand_over(pages: list[Any], limit: int = 400) -> None:
+def play_until_hand_over(pages: list[Any], limit: int = 400, lang: str = "en") -> None:
     """Every page plays its turns until the end-of-hand breakdown opens on all of them."""
     for _ in range(limit):
         if all(p.evaluate("document.querySelector('#result').open") for p in pages):
@@ -67,7 +71,7 @@ def play_until_hand_over(pages: list[Any], limit: int = 400) -> None:
         for p in pages:
             if p.evaluate("document.body.classList.contains('my-turn')") and not p.evaluate(
                     "document.querySelector('#result').open"):
-                play_turn(p)
+                play_turn(p, lang)
     raise AssertionError("the hand did not end")
 
 

@@ -85,7 +85,7 @@ def test_two_people_and_two_bots_play_a_hand_on_phones(chromium: Any, server: Li
         page = ctx.new_page()
         page.errors = []
         page.on("pageerror", lambda e, p=page: p.errors.append(str(e)))
-        page.goto(server.url + made["links"]["seats"][str(seat)])
+        page.goto(made["links"]["seats"][str(seat)])
         pages.append(page)
     for page in pages:   # issue 31: dealt once both pages have sent their numbers for the shuffle
         page.wait_for_selector("#hand .card")
@@ -141,7 +141,7 @@ def test_a_seat_given_to_a_bot_says_so_at_once_and_on_load(chromium: Any, server
         if width == 1280:
             made = friends(server, seed=5)
             host = {"authorization": f"Bearer {made['host_token']}"}
-        page = open_page(chromium, server.url + made["links"]["seats"]["2"], width)
+        page = open_page(chromium, made["links"]["seats"]["2"], width)
         page.wait_for_selector("#hand .card")
         t0 = time.monotonic()
         httpx.post(f"{server.url}/api/tables/{made['table_id']}/seats/2", json={"kind": "bot"}, headers=host)
@@ -153,7 +153,7 @@ def test_a_seat_given_to_a_bot_says_so_at_once_and_on_load(chromium: Any, server
             "Go to the home page"
         page.keyboard.press("d")                                     # keys do nothing either
         shot(page, shots, "friends-seat-to-bot")
-        old = open_page(chromium, server.url + made["links"]["seats"]["2"], width)   # the old link, later
+        old = open_page(chromium, made["links"]["seats"]["2"], width)   # the old link, later
         old.wait_for_function("document.body.dataset.lost === 'seat_to_bot'", timeout=5000)
         assert "Ask the host for a new link" in old.inner_text("#status")
         assert old.locator("#actions button").count() == 0
@@ -174,7 +174,7 @@ def test_connecting_never_lasts(chromium: Any, server: LiveServer, shots: Path) 
     page = ctx.new_page()
     page.add_init_script("window.WebSocket = class { constructor() { this.readyState = 0; } "
                          "send() {} close() {} }; window.WebSocket.OPEN = 1;")
-    page.goto(server.url + made["links"]["seats"]["0"])
+    page.goto(made["links"]["seats"]["0"])
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Connecting')")
     page.wait_for_selector("#try-again", timeout=8000)
     assert "does not answer" in page.inner_text("#status")
@@ -197,7 +197,7 @@ def test_ask_partner_only_when_going_out_is_possible_and_a_yes_leads_out(chromiu
     clients = {s: SeatClient(server.ws, tid, tok) for s, tok in tokens.items()}
     pages = {}
     for width in (375, 1280):
-        pages[width] = open_page(chromium, server.url + made["links"]["seats"]["0"], width)
+        pages[width] = open_page(chromium, made["links"]["seats"]["0"], width)
         pages[width].wait_for_selector("#hand .card")
     for i, (seat, action) in enumerate(SEED67_MOVES):
         if i == 12:
@@ -248,9 +248,9 @@ def test_ask_partner_only_when_going_out_is_possible_and_a_yes_leads_out(chromiu
 def test_table_talk_is_text_at_every_seat_and_the_host_mutes_a_seat(chromium: Any, server: LiveServer,
                                                                    shots: Path) -> None:
     made = friends(server)
-    ann = open_page(chromium, server.url + made["links"]["seats"]["0"], 375)
-    carol = open_page(chromium, server.url + made["links"]["seats"]["2"], 1280)
-    watcher = open_page(chromium, server.url + made["links"]["spectator"], 1280)
+    ann = open_page(chromium, made["links"]["seats"]["0"], 375)
+    carol = open_page(chromium, made["links"]["seats"]["2"], 1280)
+    watcher = open_page(chromium, made["links"]["spectator"], 1280)
     for p in (ann, carol, watcher):
         p.dialogs = []
         p.on("dialog", lambda d, p=p: (p.dialogs.append(d.message), d.dismiss()))
@@ -269,7 +269,7 @@ def test_table_talk_is_text_at_every_seat_and_the_host_mutes_a_seat(chromium: An
     shot(ann, shots, "friends-talk")
     shot(carol, shots, "friends-talk")
     # the host mutes Carol: her page says so and offers no way to write; Ann still writes
-    host = open_page(chromium, server.url + made["links"]["host"], 375)
+    host = open_page(chromium, made["links"]["host"], 375)
     host.wait_for_selector("#seats li")
     assert host.locator("#newgame").is_disabled()
     assert host.inner_text("#newgame-why") == "You can start the next game when this one is over."

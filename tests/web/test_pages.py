@@ -136,7 +136,7 @@ def test_a_person_plays_a_whole_game_against_three_bots_then_replays_it(chromium
     fair.screenshot(path=str(shots / "fair-box-1280.png"))
     text = {r.locator("th").inner_text(): [c.inner_text() for c in r.locator("td").all()]
             for r in result.locator("table.score").first.locator("tr").all()[1:]}
-    rows = {k: [int(x) for x in v] for k, v in text.items() if k != "Went out concealed"}
+    rows = {k: [int(x.replace(",", "")) for x in v] for k, v in text.items() if k != "Went out concealed"}
     # the first hand's total is the score after it; Base + Count + Penalties make the total (S3 K)
     assert rows["Hand total"] == rows["Score after the hand"]
     for side in range(2):
@@ -152,7 +152,7 @@ def test_a_person_plays_a_whole_game_against_three_bots_then_replays_it(chromium
     with page.expect_navigation():
         page.locator("#result-replay").click()
     page.wait_for_selector("#at:has-text('Move 0 of')")
-    steps = int(page.inner_text("#at").split(" of ")[1].split(":")[0])
+    steps = int(page.inner_text("#at").split(" of ")[1].split(":")[0].replace(",", ""))
     assert steps > 20
     page.click("#fwd")
     page.wait_for_selector("#at:has-text('Move 1 of')")
@@ -234,7 +234,7 @@ def test_two_people_at_one_table_each_see_only_their_own_hand(chromium: Any, ser
         page = ctx.new_page()
         page.on("websocket", lambda ws, got=got: ws.on(
             "framereceived", lambda payload, got=got: got.append(json.loads(payload))))
-        page.goto(server.url + made["links"]["seats"][str(seat)])
+        page.goto(made["links"]["seats"][str(seat)])
         if seat == 0:   # issue 31: the cards are dealt when Bob's page has sent its number too
             page.wait_for_selector("#dealing:not([hidden])")
             assert "Still to come: Bob." in page.inner_text("#dealing")
@@ -267,7 +267,7 @@ def test_two_people_at_one_table_each_see_only_their_own_hand(chromium: Any, ser
 def test_every_control_is_named_and_big_enough_to_touch_on_a_phone(chromium: Any, server: LiveServer,
                                                                    shots: Path) -> None:
     made = httpx.post(server.url + "/api/tables", json={"preset": "classic"}).json()
-    page = open_page(chromium, server.url + made["links"]["seats"]["0"], 375)
+    page = open_page(chromium, made["links"]["seats"]["0"], 375)
     page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
     controls = page.locator("button:visible, a.button:visible, select:visible, input:visible, "
                             ".meld[role=button]")
@@ -314,7 +314,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_back_with_a_new_link(chromium: Any, 
         "preset": "bolivia", "name": "Club night", "players": 4, "seed": 3,   # dealt at once (a test)
         "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bea"},
                   {"kind": "person", "name": "Cy"}, {"kind": "person", "name": "Di"}]}).json()
-    page = open_page(chromium, server.url + made["links"]["host"], 375)
+    page = open_page(chromium, made["links"]["host"], 375)
     page.wait_for_selector("#seats li")
     assert page.inner_text("#name").startswith("Club night · Bolivia, game 1")   # name and rules, once each
     assert page.locator("#newgame").is_disabled()                  # the game has not ended
@@ -330,7 +330,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_back_with_a_new_link(chromium: Any, 
     player = open_page(chromium, link)                              # the new link takes the seat
     player.wait_for_selector("#hand .card")
     assert player.locator("#seats .seat.me strong").inner_text() == "Bea"
-    old = open_page(chromium, server.url + made["links"]["seats"]["1"])   # the old one no longer does
+    old = open_page(chromium, made["links"]["seats"]["1"])   # the old one no longer does
     old.wait_for_function("document.body.dataset.lost === 'seat_to_bot'")   # issue 33: said in words
     assert "Ask the host for a new link" in old.inner_text("#status")   # (first given to a bot)
     assert old.locator("#hand .card").count() == 0
@@ -406,7 +406,7 @@ def test_the_score_keeper_adds_up_three_hands_of_a_paper_game_on_a_phone(chromiu
         fill_hand(page, sides)
         page.click("#save")
         page.wait_for_function(f"document.querySelectorAll('#hands tr').length === {1 + 2 * (n + 1)}")
-        assert page.locator("#totals .big").all_inner_texts() == [str(a), str(b)]
+        assert page.locator("#totals .big").all_inner_texts() == [f"{a:,}", f"{b:,}"]
     assert page.locator("#totals .note").all_inner_texts() == ["needs 120 to open", "needs 90 to open"]
     # a mistake is refused with its reason and nothing is lost
     fill_hand(page, [{"table": 12}, {}])
@@ -414,15 +414,15 @@ def test_the_score_keeper_adds_up_three_hands_of_a_paper_game_on_a_phone(chromiu
     page.wait_for_selector("#err:not([hidden])")
     assert "count again" in page.inner_text("#err")
     assert page.locator("#f-0-table").input_value() == "12"
-    assert page.locator("#totals .big").all_inner_texts() == ["3025", "1915"]
+    assert page.locator("#totals .big").all_inner_texts() == ["3,025", "1,915"]
     # a correction of hand 2, kept in the log with who made it
     page.locator("#hands button", has_text="Correct").nth(1).click()
     assert page.locator("#f-1-table").input_value() == "200"
     page.fill("#f-1-table", "210")
     page.click("#save")
     page.wait_for_function("document.querySelector('#log').innerText.includes('Ann corrected hand 2')")
-    assert page.locator("#totals .big").all_inner_texts() == ["3025", "1925"]
-    assert "table 200 → 210" in page.inner_text("#log")
+    assert page.locator("#totals .big").all_inner_texts() == ["3,025", "1,925"]
+    assert "Count of the melded cards 200 → 210" in page.inner_text("#log")   # the line as the sheet names it
     page.screenshot(path=str(shots / "score-375.png"), full_page=True)
     assert not page.errors
     page.close()
@@ -453,7 +453,7 @@ def test_the_score_sheet_standings_results_and_rules_fit_a_phone_without_sideway
              "rules": ("/rules/nvso-tournament", ".rules-list")}
     for large in (False, True):
         for name, (link, table) in pages.items():
-            page = open_page(chromium, server.url + link, 375)
+            page = open_page(chromium, link if link.startswith("http") else server.url + link, 375)
             if large:
                 page.evaluate("localStorage.setItem('canasta.prefs', JSON.stringify({large: true}))")
                 page.reload()
@@ -464,7 +464,7 @@ def test_the_score_sheet_standings_results_and_rules_fit_a_phone_without_sideway
                 page.screenshot(path=str(shots / f"{name}-fits-375.png"), full_page=True)
             assert not page.errors
             page.close()
-    page = open_page(chromium, server.url + sheet["link"], 375)
+    page = open_page(chromium, sheet["link"], 375)
     page.wait_for_selector("table.sheet-table")
     hand = page.locator("table.sheet-table tr").nth(1)
     assert hand.locator("th").first.evaluate("e => getComputedStyle(e.firstChild, '::before').content") \
@@ -518,9 +518,9 @@ def test_the_director_runs_three_rounds_on_the_clock_with_an_odd_number_of_pairs
             clock.click("#next")
     rows = [r.locator("td, th").all_inner_texts() for r in page.locator("table.standings tr").all()[1:]]
     assert [(r[0], r[1], r[2], r[3], r[5]) for r in rows] == [
-        ("1", "Ida & Jo", "3", "4800", "3"), ("2", "Ann & Bob", "1.5", "5587.5", "2"),
-        ("3", "Ed & Flo", "1.5", "4500", "2"), ("4", "Cy & Di", "0.75", "7200", "2"),
-        ("5", "Gus & Hal", "0.5", "6075", "3")]
+        ("1", "Ida & Jo", "3", "4,800", "3"), ("2", "Ann & Bob", "1.5", "5,587.5", "2"),
+        ("3", "Ed & Flo", "1.5", "4,500", "2"), ("4", "Cy & Di", "0.75", "7,200", "2"),
+        ("5", "Gus & Hal", "0.5", "6,075", "3")]
     page.screenshot(path=str(shots / "event-1280.png"), full_page=True)
     page.locator("#guides").screenshot(path=str(shots / "guide-cards.png"))
     assert not page.errors and not clock.errors
@@ -567,7 +567,7 @@ def test_the_director_puts_a_duplicate_round_online_and_the_results_come_back(
         "name": "Online duplicate", "preset": "classic",
         "pairs": ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal"],
         "games": 1, "draw": "as_listed", "overrides": {"game_hands": 1}}).json()
-    page = open_page(chromium, server.url + made["link"])
+    page = open_page(chromium, made["link"])
     page.wait_for_selector("#online-1")
     page.check("#dup-1")
     page.click("#online-1")
@@ -594,7 +594,7 @@ def test_the_american_table_shows_the_turn_card_and_the_talons(chromium: Any, se
     """S3 C: the turn card, 8 cards from the bottom of the stock, and the talons drawn only down to it:
     the page says how many cards lie above it (the stock less 8) and which side has taken its talon."""
     made = httpx.post(server.url + "/api/tables", json={"preset": "nvso-tournament"}).json()
-    page = open_page(chromium, server.url + made["links"]["seats"]["0"], 375)
+    page = open_page(chromium, made["links"]["seats"]["0"], 375)
     page.wait_for_selector("#centre .turn-card")
     centre = page.inner_text("#centre")            # one reading: the bots may move meanwhile
     stock = int(centre.split("Stock: ")[1].split(" ")[0])
@@ -602,7 +602,7 @@ def test_the_american_table_shows_the_turn_card_and_the_talons(chromium: Any, se
     assert "Your side: " in centre and "Talon" in centre
     assert not page.errors
     other = httpx.post(server.url + "/api/tables", json={"preset": "classic"}).json()
-    classic = open_page(chromium, server.url + other["links"]["seats"]["0"])
+    classic = open_page(chromium, other["links"]["seats"]["0"])
     classic.wait_for_selector("#centre .heap")
     assert classic.locator("#centre .turn-card, #centre .talons").count() == 0   # no turn card, no talon
     page.close()
@@ -616,7 +616,7 @@ def test_the_threes_rows_say_threes_where_every_three_is_laid(chromium: Any, ser
     never "Red threes"; the log says "lays a black three" for 3C."""
     made = httpx.post(server.url + "/api/tables", json={"preset": "nvso-tournament", "seed": 6,
                                                         "overrides": {"game_hands": 1}}).json()
-    page = open_page(chromium, server.url + made["links"]["seats"]["0"])
+    page = open_page(chromium, made["links"]["seats"]["0"])
     page.wait_for_selector(".side.ours .row.threes")
     rows = page.evaluate("""[...document.querySelectorAll('.row.threes')].map(r => [
         r.closest('.side').classList.contains('ours'), r.querySelector('span').innerText,
@@ -643,7 +643,7 @@ def test_pick_up_the_pile_with_nothing_selected_keeps_the_wild_cards(chromium: A
     made = httpx.post(server.url + "/api/tables", json={
         "preset": "classic", "seed": 19, "seats": [{"kind": "bot"}, {"kind": "person", "name": "Ann"},
                                                     {"kind": "bot"}, {"kind": "bot"}]}).json()
-    page = open_page(chromium, server.url + made["links"]["seats"]["1"], width=375)
+    page = open_page(chromium, made["links"]["seats"]["1"], width=375)
     page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
     button(page, "Pick up the pile").first.click()
     page.wait_for_selector(".side.ours .meld")
@@ -664,7 +664,7 @@ def test_a_pile_that_cannot_be_taken_says_why_when_asked(chromium: Any, server: 
     made = httpx.post(server.url + "/api/tables", json={
         "preset": "classic", "seed": 1, "seats": [{"kind": "bot"}, {"kind": "person", "name": "Ann"},
                                                   {"kind": "bot"}, {"kind": "bot"}]}).json()
-    page = open_page(chromium, server.url + made["links"]["seats"]["1"])
+    page = open_page(chromium, made["links"]["seats"]["1"])
     page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
     assert button(page, "Pick up the pile").count() == 0
     before = event_no(page)
@@ -730,7 +730,7 @@ def test_the_partner_question_is_not_offered_when_going_out_is_impossible(chromi
     made = httpx.post(server.url + "/api/tables", json={
         "preset": "classic", "seed": 3, "seats": [{"kind": "bot"}, {"kind": "person", "name": "Ann"},
                                                   {"kind": "bot"}, {"kind": "bot"}]}).json()
-    page = open_page(chromium, server.url + made["links"]["seats"]["1"])
+    page = open_page(chromium, made["links"]["seats"]["1"])
     page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
     page.keyboard.press("d")
     page.wait_for_selector("#actions [data-act=discard]")

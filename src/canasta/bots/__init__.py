@@ -27,7 +27,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..errors import BotError
@@ -35,6 +35,9 @@ from .base import Bot, KnowsRules, play_turn
 from .heuristic import HeuristicBot, Weights
 from .random import RandomBot
 from .search import SearchBot, SearchConfig
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 __all__ = ["BEGINNER", "BEGINNER_BY_PRESET", "BOTS", "EXPERT_PLUS_THINK", "LEVELS", "LEVEL_NAMES",
            "OLD_LEVELS", "SEARCHERS", "THINK_LONGER", "THINK_MAX", "BeginnerBot", "Bot", "HeuristicBot",
@@ -97,6 +100,9 @@ class BeginnerBot(KnowsRules):
 
     def explain(self) -> str:
         return self.bot.explain() if self.bot is not None else ""
+
+    def explanation(self) -> Explanation | None:
+        return self.bot.explanation() if self.bot is not None else None
 
     def detail(self) -> str:
         return self.bot.detail() if self.bot is not None else ""

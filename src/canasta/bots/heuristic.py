@@ -96,6 +96,7 @@ from ..model import CardModel, card_model
 from ..rules import RuleSet
 from ..state import SAID_NO, SAID_YES, GameState, Phase
 from .base import KnowsRules
+from .explain import Explanation, explanation
 from .knowledge import Knowledge, analyse
 from .opening import OpeningPlan, plan_opening
 from .plan import BLACK3, GROUP, RISKY_RANK_MIN, RISKY_WILD_MIN, SEQ, WILD, HandPlan, plan_hand, risky_rank
@@ -882,7 +883,8 @@ class Heuristic:
         return best[1], best[2]
 
     def discard_score(self, o: Obs, f: int) -> tuple[float, str]:
-        """Higher is a better discard; with a reason."""
+        """Higher is a better discard; with the reason's code (:mod:`canasta.bots.explain` says it in
+        a player's words: ``freeze_pile``, ``black3_stops``, ``next_threw``, ...)."""
         w = self.w
         r = o.rules
         val = o.model.value[f]
@@ -894,29 +896,29 @@ class Heuristic:
         if is_wild(f):
             opp_open = any(o.opened[s] for s in range(len(o.melds)) if s != o.side)
             if (r.freeze_on_wild and not o.pile_frozen and o.pile_size >= w.freeze_pile and opp_open):
-                return w.freeze_bonus - w.wild_discard, "freezes a big pile"
-            return -w.wild_discard - val, "a wild card (kept when possible)"
+                return w.freeze_bonus - w.wild_discard, "freeze_pile"
+            return -w.wild_discard - val, "wild"
         if is_black_three(f):
             held = sum(1 for g in o.hand if is_black_three(g))
             if r.black3_hand_penalty and r.black3_meld != "none" and held >= r.black3_meld_min:
                 # S0 [F](ii): three or more go out as a meld; fewer cost 100 each in hand
-                return -w.black3_keep, "black treys kept to go out with"
-            return w.black3 + w.danger_pile * pile_after * 0.5, "a black three stops the pile"
+                return -w.black3_keep, "black3_kept"
+            return w.black3 + w.danger_pile * pile_after * 0.5, "black3_stops"
         if is_red_three(f):
             if r.red3_mode == "optional":
-                return w.red3_discard + w.danger_pile * pile_after * 0.5, "a red three blocks the pile"
+                return w.red3_discard + w.danger_pile * pile_after * 0.5, "red3_blocks"
             if r.red3_mode == "disclose" and r.freeze_on_red3:
                 # S0 [H](ii), [F](i){c}: a held red trey discarded freezes the pack
                 opp_open = any(o.opened[s] for s in range(len(o.melds)) if s != o.side)
                 if not o.pile_frozen and o.pile_size >= w.freeze_pile and opp_open:
-                    return w.freeze_bonus - w.wild_discard / 2, "a red trey freezes a big pile"
-                return -w.wild_discard / 2 - val, "a red trey (a wild card held, 100 disclosed)"
-            return -val, "a red three"
+                    return w.freeze_bonus - w.wild_discard / 2, "red3_freezes"
+                return -w.wild_discard / 2 - val, "red3_wild"
+            return -val, "red3"
         rank = _rank(f)
         score = w.value * val
         if not o.opened[o.side] and self.american(o) and o.stock > w.risky_stock:
             score -= w.open_keep_value * val  # R 1.2: 125 to 180 to open: high cards are kept
-        why = "a safe card"
+        why = "safe"
         copies = 4 * r.packs
         in_hand = sum(1 for g in o.hand if not is_wild(g) and _rank(g) == rank)
         unseen = max(0, copies - o.seen_rank[rank])
@@ -925,7 +927,7 @@ class Heuristic:
             for m in o.melds[nside]:
                 if m.rank == rank and m.kind == GROUP and not (m.canasta and not r.pickup_layoff_canasta):
                     danger += w.danger_meld_rank * (1 + pile_after / 5)
-                    why = "the next player has that meld"
+                    why = "next_has_meld"
         if r.sequences:
             d, keep, why2 = self._suited(o, f, nside)
             danger += d
@@ -937,12 +939,12 @@ class Heuristic:
             # S3 G: more than two 7s or aces in hand at the end cost 1,500: shed them in time
             urgency = 2.0 if o.stock <= w.stuck_stock else 1.0
             score += w.stuck_shed * urgency + w.break_pair * (in_hand - 1)
-            why = "sheds a rank that costs 1,500 when three are held"
+            why = "sheds_stuck"
         if r.max_meld_size:
             # R 1.2, S3: a rank whose canasta is closed (melds stop at seven) is dead for that side:
             # the next side cannot take the pile with it, and our own are no use to us
-            for sd, bonus, text in ((nside, w.dead_safe, "the next player's side has closed that rank"),
-                                    (o.side, w.dead_own, "our side has closed that rank")):
+            for sd, bonus, text in ((nside, w.dead_safe, "next_closed"),
+                                    (o.side, w.dead_own, "own_closed")):
                 if any(m.rank == rank and m.kind == GROUP and m.size >= r.max_meld_size
                        for m in o.melds[sd]):
                     score += bonus
@@ -950,15 +952,15 @@ class Heuristic:
                     why = text
         if o.thrown and o.thrown[nxt][rank]:
             score += w.safe_thrown_by_next
-            why = "the next player threw that rank away"
+            why = "next_threw"
         if in_hand >= 2:
             score -= w.break_pair * (in_hand - 1)
             if not o.opened[o.side] and self.american(o):
                 score -= w.open_keep_pair  # R 1.2, S3 D, J: pairs open (with a wild card, the pile)
         if any(m.rank == rank and m.kind == GROUP for m in o.melds[o.side]):
             score -= 20
-        if unseen <= 1 and why == "a safe card":
-            why = "few copies left unseen"
+        if unseen <= 1 and why == "safe":
+            why = "few_unseen"
         return score - danger, why
 
     def _suited(self, o: Obs, f: int, nside: int) -> tuple[float, float, str]:
@@ -973,10 +975,10 @@ class Heuristic:
                 if (m.kind == SEQ and m.suit == suit and not m.canasta and rank in (m.rank - 1, m.high + 1)
                         and _seq_fits(r, min(m.rank, rank), max(m.high, rank))):
                     danger += w.danger_seq
-                    why = "it would extend the next player's sequence"
+                    why = "extends_next_sequence"
         keep = self.seq_keep(o, f)
         if keep and not why:
-            why = "a card toward a sequence" if keep > w.seq_gap * w.escalera_need else ""
+            why = "toward_sequence" if keep > w.seq_gap * w.escalera_need else ""
         return danger, keep, why
 
     def seq_keep(self, o: Obs, f: int) -> float:
@@ -1023,11 +1025,15 @@ class HeuristicBot(KnowsRules):
 
     def explain(self) -> str:
         """The last move and its reason in a player's words (:mod:`canasta.bots.explain`)."""
+        said = self.explanation()
+        return self._last if said is None else said.english()
+
+    def explanation(self) -> Explanation | None:
+        """The last move and its reason as messages, for any language (None before a move)."""
         if self._said is None:
-            return self._last
-        from .explain import explain_move
+            return None
         o, a, legal = self._said
-        return explain_move(o, a, self.strategy, legal)
+        return explanation(o, a, self.strategy, legal)
 
     def detail(self) -> str:
         """The strategy's own reason, for developers."""

@@ -73,6 +73,7 @@ from ..scoring import score_hand
 from ..state import GameState, Phase
 from .base import KnowsRules
 from .determinize import sample_world
+from .explain import Explanation, explanation
 from .heuristic import Heuristic, Obs, Weights, label
 from .knowledge import Knowledge, analyse
 
@@ -243,11 +244,15 @@ class SearchBot(KnowsRules):
     def explain(self) -> str:
         """The last move and its reason in a player's words: the heuristic's reason for that move,
         and "looking ahead, this does best" where the search overruled the heuristic."""
+        said = self.explanation()
+        return self._last if said is None else said.english()
+
+    def explanation(self) -> Explanation | None:
+        """The last move and its reason as messages, for any language (None before a move)."""
         if self._said is None:
-            return self._last
-        from .explain import explain_move
+            return None
         o, a, legal, ahead = self._said
-        return explain_move(o, a, self.strategy, legal, looked_ahead=ahead)
+        return explanation(o, a, self.strategy, legal, looked_ahead=ahead)
 
     def detail(self) -> str:
         """The search's own account (figures, plan, sampled worlds), for developers."""

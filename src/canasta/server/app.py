@@ -14,22 +14,27 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from . import events, games, invites, pages, rulesets, sheets, table_socket, tables, verify
+from . import events, games, invites, language, lobby, pages, rulesets, sheets, table_socket, tables, verify
 from .config import ServerConfig
 from .hub import Hub
 from .limits import BodyLimit
 from .protocol import field_problem
 from .refusals import Refusal
 from .security import DOCS, SecurityHeaders
+from .urls import for_config
 
 MAX_BODY = 64 * 1024
 ROUTERS = (rulesets.router, tables.router, games.router, verify.router, table_socket.router, sheets.router,
-           events.router, invites.router, pages.router)
+           events.router, invites.router, language.router, lobby.router, pages.router)
 
 
-def refused(r: Refusal) -> JSONResponse:
-    """The HTTP answer to a refusal: its status, and ``{"error": {"code", "message", "data"}}``."""
-    return JSONResponse({"error": r.body()}, status_code=r.status)
+def refused(r: Refusal, request: Request | None = None) -> JSONResponse:
+    """The HTTP answer to a refusal: its status, and ``{"error": {"code", "message", "data"}}``, the
+    message in the reader's language (:func:`~canasta.server.language.language_of`)."""
+    body = r.body()
+    if request is not None:
+        body["message"] = language.catalogue_of(request).refusal(r.code, r.data, r.message)
+    return JSONResponse({"error": body}, status_code=r.status)
 
 
 def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> FastAPI:
@@ -48,14 +53,15 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     app = FastAPI(title="canasta", lifespan=lifespan, redoc_url=None,
                   docs_url=DOCS if cfg.api_docs else None,
                   openapi_url="/api/openapi.json" if cfg.api_docs else None)
+    app.state.addresses = for_config(cfg)   # the address every link is made on (urls.py)
 
     @app.exception_handler(Refusal)
-    async def _refusal(_request: Request, r: Refusal) -> JSONResponse:
-        return refused(r)
+    async def _refusal(request: Request, r: Refusal) -> JSONResponse:
+        return refused(r, request)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
-        return refused(Refusal("bad_request", field_problem(e)))
+    async def _invalid(request: Request, e: RequestValidationError) -> JSONResponse:
+        return refused(Refusal("bad_request", field_problem(e)), request)
 
     for router in ROUTERS:
         app.include_router(router)

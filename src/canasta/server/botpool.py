@@ -32,8 +32,10 @@ def _rules(options_json: str) -> RuleSet:
 
 
 def decide(key: str, level: str, seed: int, options_json: str, seat: int, view: dict[str, Any],
-           legal: list[Action]) -> tuple[Action, str]:
-    """The bot ``key``'s choice and its reason (runs in the worker)."""
+           legal: list[Action]) -> tuple[Action, dict[str, Any]]:
+    """The bot ``key``'s choice and why (runs in the worker): its explanation as messages
+    (:class:`~canasta.bots.explain.Explanation`, said in each reader's language), or, from a bot
+    without one, its English line."""
     bot = _BOTS.get(key)
     if bot is None:
         bot = make_bot(level, seed)
@@ -44,7 +46,8 @@ def decide(key: str, level: str, seed: int, options_json: str, seat: int, view: 
     else:
         _BOTS.move_to_end(key)
     action = bot.choose(view, legal)
-    return action, bot.explain()
+    said = bot.explanation() if hasattr(bot, "explanation") else None
+    return action, (said.to_json() if said is not None else {"english": bot.explain()})
 
 
 class BotPool:
@@ -65,7 +68,7 @@ class BotPool:
         return self._pools[zlib.crc32(table_id.encode()) % len(self._pools)]
 
     async def decide(self, table_id: str, key: str, level: str, seed: int, options_json: str, seat: int,
-                     view: dict[str, Any], legal: list[Action]) -> tuple[Action, str]:
+                     view: dict[str, Any], legal: list[Action]) -> tuple[Action, dict[str, Any]]:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool(table_id), decide, key, level, seed, options_json,
                                           seat, view, legal)

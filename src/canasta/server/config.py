@@ -79,6 +79,14 @@ class ServerConfig:
     origins: tuple[str, ...] = ()      # other origins whose pages may open table sockets (the public URL)
     api_docs: bool = False             # serve the API's docs page (/api/docs) and its OpenAPI schema
     chosen_seeds: bool = False         # tests only: a new table may be given its seed (never online)
+    # how others reach the server (canasta.server.urls): links are absolute on the public URL, or
+    # on what a trusted proxy's forwarded headers say, or on the request's own address
+    public_url: str | None = None
+    trusted_proxies: tuple[str, ...] = ()
+    listen_host: str = "127.0.0.1"     # the address served on (0.0.0.0: every network)
+    # one of several processes on one PostgreSQL (docs/scaling.md): this process's name; None when
+    # it is the only one (then it holds every unfinished table from the start)
+    instance: str | None = None
 
     def database_url(self) -> str:
         if self.db_url:

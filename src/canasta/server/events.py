@@ -22,12 +22,14 @@ from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_tot
 from ..tournament.event import Event, event_options, pair_players
 from ..tournament.ranking import RankOptions
 from . import documents
+from .cluster import peek
 from .online_table import OnlineTable
 from .protocol import Level, Name, NewTable, SeatSpec, Strict, clean_name
 from .refusals import Refusal
 from .rulesets import build_rules
 from .seats import change_seat
 from .tables import fresh_token
+from .urls import absolute, link
 
 router = APIRouter()
 
@@ -105,7 +107,7 @@ async def _online_tables(request: Request, ev: Event) -> dict[tuple[int, int], O
     h = documents.hub_of(request)
     done = {}
     for key, tid in ev.online.items():
-        table = await h.get(tid)
+        table = await peek(h, tid)   # read, not taken: the table may be held by another process
         if table is not None and table.game_no == 1 and table.game is not None and table.game.is_over:
             done[key] = table
     return done
@@ -123,8 +125,15 @@ async def _view(request: Request, event_id: str, ev: Event, version: int) -> dic
                 s = next(x for x in ev.seating(rnd) if x.table == t)
                 deals += deal_results(table.state, t, s.ns, s.ew)
         dup = duplicate_totals(duplicate_scores(deals))
-    return {"id": event_id, "version": version, "now": now, "title": preset_title(ev.preset),
-            **ev.view(now, dup)}
+    shown = ev.view(now, dup)
+    # the online tables playing now, in whichever server process holds them (the lobby's facts)
+    playing = {e["id"]: e for e in documents.hub_of(request).cluster.lobby()} if ev.online else {}
+    for rnd in shown["rounds"]:
+        for tb in rnd["tables"]:
+            live = playing.get(tb.get("online") or "")
+            if live is not None:
+                tb["live"] = {k: live[k] for k in ("game_no", "hand", "over", "scores", "here", "people")}
+    return {"id": event_id, "version": version, "now": now, "title": preset_title(ev.preset), **shown}
 
 
 async def _load(request: Request, event_id: str) -> tuple[Event, int]:
@@ -170,8 +179,8 @@ async def new_event(request: Request, body: NewEvent) -> Any:
     except CanastaError as e:
         raise Refusal.because("bad_event", e) from e
     event_id, token = await documents.create(request, "event", ev.to_dict())
-    return {"event_id": event_id, "token": token, "link": f"/event/{event_id}#t={token}",
-            "clock_link": f"/event/{event_id}/clock#t={token}",
+    return {"event_id": event_id, "token": token, "link": link(request, f"/event/{event_id}#t={token}"),
+            "clock_link": link(request, f"/event/{event_id}/clock#t={token}"),
             "event": await _view(request, event_id, ev, 0)}
 
 
@@ -223,8 +232,11 @@ async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRou
         if body.duplicate:
             e.duplicate.add(rnd)
     view = await _change(request, event_id, change)
-    return {"tables": [{"table": t, "table_id": out["table_id"], "seats": out["links"]["seats"],
-                        "spectator": out["links"]["spectator"]} for t, out in made], "event": view}
+    base = link(request, "")
+    return {"tables": [{"table": t, "table_id": out["table_id"],
+                        "seats": absolute(out["links"]["seats"], base),
+                        "spectator": absolute(out["links"]["spectator"], base)} for t, out in made],
+            "event": view}
 
 
 @router.post("/api/events/{event_id}/rounds/{rnd}/tables/{table_no}/seats/{seat}")
@@ -242,7 +254,7 @@ async def online_seat(request: Request, event_id: str, rnd: int, table_no: int, 
                                  body.kind == "person", fresh_token)
     out: dict[str, Any] = s.public()
     if token is not None:
-        out["link"] = f"/table/{table.id}#t={token}"
+        out["link"] = link(request, f"/table/{table.id}#t={token}")
     return out
 
 

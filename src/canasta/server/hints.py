@@ -6,6 +6,8 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
+from ..bots.explain import Explanation
+from ..i18n import catalogue
 from ..views import view
 from .bot_runner import seed_for
 from .connection import Connection, Reply
@@ -40,8 +42,14 @@ async def hint(table: OnlineTable, conn: Connection, client_id: str) -> Reply:
         return Refusal("hint_failed").reply(client_id)
     finally:
         seat.hinting = False
-    # the bot's explain(): the move and its reason in the words of canasta.bots.explain, the same as
-    # the terminal's hint
-    reason = why.partition(": ")[2]
-    return {"type": "hint", "id": client_id, "action": str(choice), "words": why,
-            "reason": reason.rstrip(".") if reason else ""}
+    # the bot's explanation (canasta.bots.explain, the same as the terminal's hint), said in the
+    # asking seat's language
+    cat = catalogue(conn.lang)
+    if "move" in why:
+        said = Explanation.from_json(why)
+        words = said.say(cat.text)
+        reason = cat.text(*said.reason) if said.reason is not None else ""
+    else:
+        words, reason = why.get("english", ""), ""
+    return {"type": "hint", "id": client_id, "action": str(choice), "words": words, "reason": reason,
+            "explanation": why}

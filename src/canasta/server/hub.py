@@ -20,13 +20,15 @@ from ..presets import preset_title
 from . import duplicate
 from .botpool import BotPool
 from .bus import EventBus, LocalBus
+from .cluster import Cluster, close_quietly
 from .config import ServerConfig
 from .limits import Guards
 from .online_table import OnlineTable
+from .pgbus import PgBus
 from .protocol import NewTable
 from .refusals import Refusal
 from .rulesets import build_rules
-from .store import Conflict, SeatData, Store, TableData
+from .store import Conflict, Moved, SeatData, Store, TableData
 from .tokens import new_table_id, new_token, token_hash
 
 log = logging.getLogger("canasta.server")
@@ -37,8 +39,11 @@ class Hub:
     def __init__(self, config: ServerConfig, store: Store | None = None,
                  bus: EventBus | None = None) -> None:
         self.config = config
-        self.store = store or Store(config.database_url())
-        self.bus: EventBus = bus or LocalBus()
+        self.store = store or Store(config.database_url(), owner=config.instance)
+        # processes on one PostgreSQL hear each other (LISTEN/NOTIFY); SQLite has one process
+        self.bus: EventBus = bus or (PgBus(self.store.url, config.instance)
+                                     if self.store.url.startswith("postgresql") else LocalBus())
+        self.cluster = Cluster(self)
         self.bots = BotPool(config.bot_workers)
         self.guards = Guards(config.limits)
         self.tables: dict[str, OnlineTable] = {}
@@ -51,9 +56,12 @@ class Hub:
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a storage call off the event loop. A failure of the storage itself (a full disk, a
         database gone) is the refusal ``storage``, logged with its cause; a ``Conflict`` (another
-        writer was first) stays itself."""
+        writer was first) stays itself, and a table another process has claimed (``Moved``) is let go."""
         try:
             return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
+        except Moved as e:
+            await self.drop(e.table_id)
+            raise
         except (Conflict, Refusal):
             raise
         except Exception as e:
@@ -62,7 +70,9 @@ class Hub:
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
+        await self.cluster.start()
         for data in await self.db(self.store.unfinished):
+            self.cluster.claimed(data.id)
             try:
                 self.tables[data.id] = OnlineTable(self, data)
             except Exception:  # one damaged table must not keep the others down
@@ -76,6 +86,7 @@ class Hub:
         if self._sweeper is not None:
             self._sweeper.cancel()
             await asyncio.gather(self._sweeper, return_exceptions=True)
+        await self.cluster.stop()
         for t in self.tables.values():
             await t.close()
         self.bots.close()
@@ -110,6 +121,16 @@ class Hub:
             if t is not table and t.deals.seed == table.deals.seed:
                 asyncio.get_running_loop().create_task(duplicate.peers_moved_on(t))
 
+    async def drop(self, table_id: str) -> None:
+        """Let a table go (another process holds it now): its sockets close and their pages
+        reconnect through the proxy to the process that holds it."""
+        table = self.tables.pop(table_id, None)
+        self.store.release(table_id)
+        if table is None:
+            return
+        log.info("table %s is held by another process now", table_id)
+        asyncio.get_running_loop().create_task(close_quietly(table))
+
     # ------------------------------------------------------------------ finding
     async def get(self, table_id: str, address: str | None = None) -> OnlineTable | None:
         """The table, loaded from storage if it is not in memory. ``address``: the client asking, whose
@@ -122,6 +143,9 @@ class Hub:
         async with self._load_lock:
             table = self.tables.get(table_id)
             if table is None:
+                if not await self.db(self.store.claim, table_id):
+                    return None
+                self.cluster.claimed(table_id)
                 data = await self.db(self.store.load_table, table_id)
                 if data is None:
                     return None
@@ -147,7 +171,7 @@ class Hub:
         n = rs.players
         seats = spec.seats
         if seats is None:
-            seats_in: list[dict[str, Any]] = [{"kind": "person", "name": "You"}] + [
+            seats_in: list[dict[str, Any]] = [{"kind": "person"}] + [
                 {"kind": "bot", "level": spec.level or "club"} for _ in range(n - 1)]
         elif spec.level is not None:
             raise Refusal("level_with_seats")
@@ -161,18 +185,15 @@ class Hub:
             raise Refusal("full")
         tokens: dict[int, str] = {}
         seat_rows: list[SeatData] = []
-        bot_no = 0
         for i, s in enumerate(seats_in):
+            # a seat nobody named is named by each page in its reader's language ("" here)
             if s["kind"] == "person":
                 tok = new_token()
                 tokens[i] = tok
-                seat_rows.append(SeatData(i, "person", None, s.get("name") or f"Player {i + 1}",
-                                          token_hash(tok)))
+                seat_rows.append(SeatData(i, "person", None, s.get("name") or "", token_hash(tok)))
             else:
-                bot_no += 1
-                # the level is the seat's own fact: each page says it in its reader's words
-                name = s.get("name") or f"Bot {bot_no}"
-                seat_rows.append(SeatData(i, "bot", s.get("level") or "club", name, None))
+                level = s.get("level") or "club"
+                seat_rows.append(SeatData(i, "bot", level, s.get("name") or "", None))
         host, spectator = new_token(), new_token()
         # the seed mixed from the seats' numbers, dealt when the last is in; a duplicate round's (or a
         # test's) seed is given, and dealt at once

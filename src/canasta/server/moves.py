@@ -63,6 +63,8 @@ async def _play(table: OnlineTable, seat: int, intent: Intent) -> Reply:
         raise Refusal("stale", {"event": table.timeline.last_move})
     actor = table.state.actor
     if seat != actor:
-        raise Refusal("not_your_turn", {"name": table.seats[actor].name})
+        name = table.seats[actor].name
+        raise Refusal("not_your_turn", {"name": name}) if name else Refusal("not_your_turn_seat",
+                                                                              {"seat": actor + 1})
     await table.play(seat, actions_for(table.state, intent), intent.id)
     return {"type": "ack", "id": intent.id, "event": table.timeline.newest}

@@ -38,7 +38,7 @@ from .connection import Connection, Reply
 from .deals import Deals
 from .refusals import Refusal
 from .seats import Seat
-from .store import Conflict, StoredAction, TableData
+from .store import Conflict, Moved, StoredAction, TableData
 from .timeline import TableEvent, Timeline
 
 if TYPE_CHECKING:
@@ -171,7 +171,15 @@ class OnlineTable:
         if self.closed:
             raise Refusal("conflict")
         self.used = time.monotonic()
-        await self.hub.db(fn, *args)
+        try:
+            await self.hub.db(fn, *args)
+        except Moved as e:   # two processes took the table at once: the other holds it now
+            log.warning("table %s: %s was not stored, another process holds the table", self.id,
+                        getattr(fn, "__name__", fn))
+            raise Refusal("moved") from e
+        except Conflict as e:   # a move already stored at that place (another writer was first)
+            log.error("table %s: %s", self.id, e)
+            raise Refusal("conflict") from e
 
     # ------------------------------------------------------------------ sending
     def broadcast(self, new: list[TableEvent], table_changed: bool = False, hand_ended: bool = False) -> None:
@@ -236,13 +244,8 @@ class OnlineTable:
         # the last move of a game is stored with the game's record, in one transaction
         record = self.deals.record(trial) if trial.is_over else None
         hand_ended = len(trial.results) > len(self.state.results)
-        try:
-            await self.write(self.hub.store.append_actions, self.id, self.game_no, first, stored,
-                             new_events[-1].n, trial.is_over, record,
-                             len(trial.results) if hand_ended else None)
-        except Conflict as e:
-            log.error("table %s: %s", self.id, e)
-            raise Refusal("conflict") from e
+        await self.write(self.hub.store.append_actions, self.id, self.game_no, first, stored,
+                         new_events[-1].n, trial.is_over, record, len(trial.results) if hand_ended else None)
         self.state = trial
         self.movers.extend([seat] * len(actions))
         self.timeline.add(new_events)

@@ -23,6 +23,7 @@ PAGES = {
     "/event": "event.html",                       # a new tournament event
     "/event/{event_id}": "event.html",            # the director's page
     "/event/{event_id}/clock": "clock.html",      # the big-screen clock
+    "/lobby": "lobby.html",                       # the tables playing now (every process)
 }
 
 

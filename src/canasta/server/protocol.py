@@ -36,6 +36,7 @@ class Hello(Strict):
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=8, max_length=100)]
     last_event: Annotated[int, Field(ge=0)] | None = None
+    lang: Annotated[str, Field(max_length=20)] | None = None   # the page's language (refusals, hints)
 
 
 class Intent(Strict):

@@ -68,11 +68,13 @@ REFUSALS: dict[str, Template] = {
                       "when every table has finished",
     "stale": "the table has moved on since your screen was drawn (event {event}); look again and choose",
     "not_your_turn": "it is {name}'s turn, not yours",
+    "not_your_turn_seat": "it is seat {seat}'s turn, not yours",
     "hint_not_your_turn": "a hint is given when it is your turn",
     "hint_failed": "no hint could be worked out just now",
     "hint_pending": "a hint is being worked out for you: wait for it",
     "bad_cards": "{reason}",
     "conflict": "the move could not be stored; look again and retry",
+    "moved": "another of the server's processes has just taken this table; nothing was changed: try again",
     "storage": "this could not be saved just now (the server's storage is not working); nothing was changed: "
                "try again later",
     "not_practice": "whole turns are taken back only when you play alone against bots; use 'take back' "
@@ -127,7 +129,8 @@ STATUS: dict[str, int] = {
     "bad_token": 403, "not_host": 403, "seat_to_bot": 403, "seat_new_link": 403,
     "not_finished": 409, "record_not_ready": 409, "sheet_changed": 409, "sheet_changed_now": 409,
     "event_changed": 409, "event_changed_now": 409, "event_busy": 409, "round_online_meanwhile": 409,
-    "result_changed": 409, "clock_moved": 409, "conflict": 409, "round_not_over": 409,
+    "result_changed": 409, "clock_moved": 409, "conflict": 409, "moved": 409,
+    "round_not_over": 409,
     "too_big": 413, "full": 503, "storage": 503, "busy": 503, "verify_busy": 429, "verify_slow": 503,
     "too_many_tables": 429, "too_many_documents": 429, "rate_limited": 429, "too_many_sockets": 429,
     "watchers_full": 429,

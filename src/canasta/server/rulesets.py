@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from ..errors import CanastaError, RuleError
+from ..i18n import Catalogue, catalogue
 from ..presets import DEFAULT_PLAYERS, PRESETS, check_preset, preset_table, preset_title, rules
 from ..rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES, RuleSet
+from .language import catalogue_of
 from .protocol import RulesCheck
 from .refusals import Refusal
 
@@ -38,18 +40,21 @@ def build_rules(preset: str, players: int | None, overrides: dict[str, Any]) -> 
         raise RuleError(str(e)) from e
 
 
-def presets_list() -> list[dict[str, Any]]:
-    return [{"name": name, "title": preset_title(name), "description": desc, "players": player_counts(name),
+def presets_list(cat: Catalogue | None = None) -> list[dict[str, Any]]:
+    """The rule sets, named and described in ``cat``'s language (English without one)."""
+    cat = cat or catalogue()
+    return [{"name": name, "title": cat.say(f"preset.{name}.title", {}, preset_title(name)),
+             "description": cat.say(f"preset.{name}.description", {}, desc), "players": player_counts(name),
              "default_players": DEFAULT_PLAYERS[name]} for name, (desc, _make) in PRESETS.items()]
 
 
 @router.get("/api/presets")
-async def presets() -> list[dict[str, Any]]:
-    return presets_list()
+async def presets(request: Request) -> list[dict[str, Any]]:
+    return presets_list(catalogue_of(request))
 
 
 @router.get("/api/presets/{preset}")
-async def rules_card(preset: str, players: int | None = None) -> Any:
+async def rules_card(request: Request, preset: str, players: int | None = None) -> Any:
     try:
         check_preset(preset)
     except RuleError as e:
@@ -60,10 +65,17 @@ async def rules_card(preset: str, players: int | None = None) -> Any:
         raise Refusal.because("bad_rules", e) from e
     table = preset_table(preset, rs.players)
     values = rs.options()
-    return {"name": preset, "title": preset_title(preset), "description": PRESETS[preset][0],
+    # in the reader's language: the title, description, headings and meanings (the sources quote
+    # the rule sheets, which are written in English)
+    cat = catalogue_of(request)
+    return {"name": preset, "title": cat.say(f"preset.{preset}.title", {}, preset_title(preset)),
+            "description": cat.say(f"preset.{preset}.description", {}, PRESETS[preset][0]),
             "players": rs.players,
-            "options": [{"name": o, "group": OPTION_GROUPS[o], "value": values[o], "meaning": OPTION_DOCS[o],
-                         "source": table[o][1] if o in table else "engine default"}
+            "options": [{"name": o, "group": OPTION_GROUPS[o], "value": values[o],
+                         "group_title": cat.say("group." + OPTION_GROUPS[o].replace(" ", "_"), {},
+                                                OPTION_GROUPS[o]),
+                         "meaning": cat.say(f"option.{o}", {}, OPTION_DOCS[o]),
+                         "source": table[o][1] if o in table else cat.text("server.engine_default")}
                         for o in OPTION_NAMES if o != "name"]}
 
 

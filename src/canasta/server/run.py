@@ -26,23 +26,56 @@ def quiet_gc() -> None:
     gc.set_threshold(THRESHOLD, 20, 20)
 
 
+def start_lines(config: ServerConfig, host: str, port: int, url: str) -> list[str]:
+    """What ``canasta serve`` prints when it starts: where it is served, the database, the data folder."""
+    from sqlalchemy import make_url
+
+    from .urls import ALL_INTERFACES, network_addresses, public_url
+
+    lines = ["Canasta is running. Open it in a browser at:"]
+    here = "localhost" if host in ALL_INTERFACES or host.startswith("127.") or host == "::1" else host
+    lines.append(f"  http://{here}:{port}/  on this computer")
+    if host in ALL_INTERFACES:
+        lines += [f"  http://{a}:{port}/  from other computers on your network" for a in network_addresses()]
+    if config.public_url:
+        lines.append(f"  {public_url(config.public_url)}/  the public address (every link uses it)")
+    elif host not in ALL_INTERFACES and here == "localhost":
+        lines.append("  (only this computer can reach it: --host 0.0.0.0 lets your network in)")
+    if url.startswith("sqlite"):
+        lines.append(f"Database: SQLite, {url.removeprefix('sqlite:///')}")
+        lines.append(f"Data folder: {config.data_dir}")
+    else:
+        lines.append(f"Database: {make_url(url).render_as_string(hide_password=True)}")
+    if config.instance:
+        lines.append(f"Process: {config.instance} (one of several on this database)")
+    lines.append("Stop it with Ctrl+C.")
+    return lines
+
+
 def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000,
-          open_browser: bool = False) -> None:
+          open_browser: bool = False, verbose: bool = False) -> None:
+    """Check the database (refusing one newer than this program), then serve until stopped."""
     import uvicorn
 
     from .app import create_app
+    from .backup import serving
     from .hub import Hub
+    from .store import upgrade
+
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    config.listen_host = host
     url = config.database_url()
-    hub = Hub(config)              # the database is opened, upgraded and checked before serving
-    hub.store.check_writable()
-    app = create_app(config, hub)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    address = f"http://{shown}:{port}/"
-    where = url if not url.startswith("sqlite") else url.removeprefix("sqlite:///")
-    print(f"Canasta is at {address}  (data: {where}; stop with Ctrl+C)", flush=True)
-    if open_browser:
-        threading.Timer(1.0, webbrowser.open, args=(address,)).start()
-    quiet_gc()
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=config.max_message * 4,
-                ws_ping_interval=20, ws_ping_timeout=20)
+    with serving(url):   # one server per SQLite database; `canasta restore` waits for it to stop
+        upgrade(url)     # SchemaTooNew before anything is served; the hub's own upgrade is a no-op
+        hub = Hub(config)    # the database is opened and checked before serving
+        hub.store.check_writable()
+        app = create_app(config, hub)
+        for line in start_lines(config, host, port, url):
+            print(line, flush=True)
+        if open_browser:
+            shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+            threading.Timer(1.0, webbrowser.open, args=(f"http://{shown}:{port}/",)).start()
+        quiet_gc()
+        uvicorn.run(app, host=host, port=port, log_level="info" if verbose else "warning",
+                    ws_max_size=config.max_message * 4, ws_ping_interval=20, ws_ping_timeout=20)

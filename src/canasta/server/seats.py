@@ -35,6 +35,8 @@ class Seat:
         return cls(s.seat, s.kind, s.level, s.name, s.token_hash)
 
     def public(self) -> dict[str, Any]:
+        """The seat as every page sees it; an unnamed seat (``name`` "") is named by the page in its
+        reader's language ("Bot 1 (Expert)", "Player 2")."""
         return {"seat": self.seat, "kind": self.kind, "name": self.name, "level": self.level,
                 "connected": self.kind == "bot" or self.connections > 0, "stand_in": self.stand_in}
 
@@ -56,7 +58,7 @@ def seat_after(s: Seat, kind: str | None, level: str | None, name: str | None, r
     if s.kind != "person" or reissue or s.token_hash is None:
         token, digest = new_token()
     if not name:
-        name = f"Player {s.seat + 1}" if s.name.startswith("Bot") else s.name
+        name = "" if s.name.startswith("Bot") else s.name   # a bot's default name: pages name the seat
     return SeatData(s.seat, "person", None, name, digest), token
 
 

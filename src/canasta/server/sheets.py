@@ -19,6 +19,7 @@ from . import documents
 from .protocol import Name, Strict, clean_name
 from .refusals import Refusal
 from .rulesets import build_rules
+from .urls import link
 
 router = APIRouter()
 
@@ -64,7 +65,9 @@ def sheet_view(sheet_id: str, sheet: ScoreSheet, version: int) -> dict[str, Any]
         "id": sheet_id, "version": version, "preset": r.name, "title": preset_title(r.name),
         "names": sheet.names,
         "target": r.target_score, "game_hands": r.game_hands,
+        # each line in English and as a message (key, data) the page says in its reader's language
         "fields": [{"name": f.name, "kind": f.kind, "label": f.label, "help": f.help,
+                    "key": f.key, "data": dict(f.data), "help_key": f.help_key,
                     "common": f.common} for f in entry_fields(r)],
         "hands": [{"n": i + 1, "entries": sheet.entries[i], "who": sheet.entered_by[i][0],
                    "at": sheet.entered_by[i][1], **h.to_dict()} for i, h in enumerate(results)],
@@ -92,7 +95,7 @@ async def new_sheet(request: Request, body: NewSheet) -> Any:
     except CanastaError as e:
         raise Refusal.because("bad_rules", e) from e
     sheet_id, token = await documents.create(request, "sheet", sheet.to_dict())
-    return {"sheet_id": sheet_id, "token": token, "link": f"/score/{sheet_id}#t={token}",
+    return {"sheet_id": sheet_id, "token": token, "link": link(request, f"/score/{sheet_id}#t={token}"),
             "sheet": sheet_view(sheet_id, sheet, 0)}
 
 

@@ -26,11 +26,14 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    make_url,
     select,
     update,
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from .checkpoint import Checkpointer
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -54,6 +57,11 @@ class TableRow(Base):
     events: Mapped[int] = mapped_column(Integer, default=0)   # the newest event number
     game_no: Mapped[int] = mapped_column(Integer, default=1)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # several processes on one database (docs/scaling.md): the process holding the table, and a
+    # number raised by each claim; a write names the number it holds, so a process that lost the
+    # table can no longer store anything for it
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SeatRow(Base):
@@ -131,6 +139,14 @@ class Conflict(Exception):
     """Another writer stored a move at the same place: this one was not stored."""
 
 
+class Moved(Conflict):
+    """Another server process has claimed the table since this one loaded it: nothing was stored."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} is now held by another server process")
+        self.table_id = table_id
+
+
 @dataclass
 class SeatData:
     seat: int
@@ -182,6 +198,12 @@ class StoredAction:
     client_id: str | None
 
 
+def _no_auto_checkpoint(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA wal_autocheckpoint=0")
+    cur.close()
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL journaling (a killed process loses no committed move)."""
     if url.startswith("sqlite"):
@@ -196,14 +218,51 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return eng
-    return create_engine(url, pool_pre_ping=True)
+    # the name `canasta restore` looks for in pg_stat_activity before replacing the database
+    return create_engine(url, pool_pre_ping=True, connect_args={"application_name": "canasta serve"})
+
+
+class SchemaTooNew(Exception):
+    """The database was written by a newer canasta, whose schema this one does not know: touching it
+    could lose what the newer one stored."""
+
+
+def schema_versions(url: str) -> tuple[list[str], str]:
+    """(the database's schema revisions, the newest revision this canasta knows)."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory(str(MIGRATIONS))
+    eng = make_engine(url)
+    try:
+        with eng.connect() as c:
+            heads = list(MigrationContext.configure(c).get_current_heads())
+    finally:
+        eng.dispose()
+    return heads, str(script.get_current_head())
+
+
+def check_not_newer(url: str) -> None:
+    """:class:`SchemaTooNew` when the database's schema is one this canasta does not know."""
+    from alembic.script import ScriptDirectory
+
+    heads, ours = schema_versions(url)
+    known = {r.revision for r in ScriptDirectory(str(MIGRATIONS)).walk_revisions()}
+    unknown = [h for h in heads if h not in known]
+    if unknown:
+        where = make_url(url).render_as_string(hide_password=True).removeprefix("sqlite:///")
+        raise SchemaTooNew(f"the database {where} was written by a newer canasta (schema {unknown[0]}; "
+                           f"this one knows up to {ours}): update canasta, or restore a backup this "
+                           "version made")
 
 
 def upgrade(url: str) -> None:
-    """``alembic upgrade head`` on ``url`` (creates the schema in an empty database)."""
+    """``alembic upgrade head`` on ``url`` (creates the schema in an empty database); refuses a
+    database newer than this canasta (:class:`SchemaTooNew`)."""
     from alembic import command
     from alembic.config import Config
 
+    check_not_newer(url)
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
@@ -213,15 +272,54 @@ def upgrade(url: str) -> None:
 class Store:
     """Synchronous storage calls; the server runs them off the event loop, one table's in order."""
 
-    def __init__(self, url: str, migrate: bool = True) -> None:
+    def __init__(self, url: str, migrate: bool = True, owner: str | None = None) -> None:
         self.url = url
         if migrate:
             upgrade(url)
         self.engine = make_engine(url)
+        self.checkpointer: Checkpointer | None = None
+        path = make_url(url).database if url.startswith("sqlite") else None
+        if path and path != ":memory:":
+            # checkpoints (and their fsyncs) off the thread that stores the moves: checkpoint.py
+            event.listen(self.engine, "connect", _no_auto_checkpoint)
+            self.checkpointer = Checkpointer(Path(path))
         self.session = sessionmaker(self.engine, expire_on_commit=False)
+        # this process's name among several (None: the only process); the claim number it holds
+        # for each table it has loaded (every write is fenced by it)
+        self.owner = owner
+        self.epochs: dict[str, int] = {}
+
+    def _fence(self, db: Session, table_id: str, **values: Any) -> None:
+        """Update the table's row, only while this process still holds the claim it loaded it with;
+        :class:`Moved` (and the whole transaction undone) when another process has claimed it."""
+        held = self.epochs.get(table_id)
+        stmt = update(TableRow).where(TableRow.id == table_id)
+        if held is not None:
+            stmt = stmt.where(TableRow.epoch == held)
+        done = db.execute(stmt.values(**values))
+        if getattr(done, "rowcount", 1) != 1:
+            raise Moved(table_id)
+
+    def claim(self, table_id: str) -> bool:
+        """Make this process the table's holder (any earlier holder's writes fail from now on);
+        False when there is no such table."""
+        with self.session.begin() as db:
+            done = db.execute(update(TableRow).where(TableRow.id == table_id)
+                              .values(owner=self.owner, epoch=TableRow.epoch + 1))
+            if getattr(done, "rowcount", 1) != 1:
+                return False
+            held = db.execute(select(TableRow.epoch).where(TableRow.id == table_id)).scalar_one()
+        self.epochs[table_id] = held
+        return True
+
+    def release(self, table_id: str) -> None:
+        """Forget the claim (the table was unloaded here)."""
+        self.epochs.pop(table_id, None)
 
     def close(self) -> None:
         self.engine.dispose()
+        if self.checkpointer is not None:
+            self.checkpointer.close()
 
     def check_writable(self) -> None:
         """Fail now, not at a player's first move, when the database cannot be written (a read-only
@@ -239,7 +337,7 @@ class Store:
         with self.session.begin() as db:
             db.add(TableRow(id=t.id, name=t.name, preset=t.preset, rules=json.dumps(t.rules),
                             host_hash=t.host_hash, spectator_hash=t.spectator_hash, events=t.events,
-                            game_no=t.game_no))
+                            game_no=t.game_no, owner=self.owner, epoch=1))
             db.flush()
             for s in t.seats:
                 db.add(SeatRow(table_id=t.id, seat=s.seat, kind=s.kind, level=s.level, name=s.name,
@@ -247,6 +345,7 @@ class Store:
             db.add(GameRow(table_id=t.id, game_no=t.game_no, seed=json.dumps(t.seed), dealer=t.dealer,
                            fair_secret=t.fair_secret, seat_values=values_json(t.values),
                            deal_version=t.deal_version, hands=0))
+        self.epochs[t.id] = 1
 
     def append_actions(self, table_id: str, game_no: int, first_seq: int, actions: list[StoredAction],
                        events: int, over: bool = False, record: str | None = None,
@@ -261,7 +360,7 @@ class Store:
                     {"table_id": table_id, "game_no": game_no, "seq": first_seq + i, "seat": a.seat,
                      "action": a.action, "client_id": a.client_id, "at": _now()}
                     for i, a in enumerate(actions)])
-                db.execute(update(TableRow).where(TableRow.id == table_id).values(events=events))
+                self._fence(db, table_id, events=events)
                 game = update(GameRow).where(GameRow.table_id == table_id, GameRow.game_no == game_no)
                 if over:
                     db.execute(game.values(over=True, finished=_now(), record=record, hands=hands or 0))
@@ -273,38 +372,36 @@ class Store:
     def truncate_actions(self, table_id: str, game_no: int, keep: int, events: int) -> None:
         """Practice undo: drop the moves from ``keep`` on."""
         with self.session.begin() as db:
+            self._fence(db, table_id, events=events)
             db.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.game_no == game_no,
                                                ActionRow.seq >= keep))
-            db.execute(update(TableRow).where(TableRow.id == table_id).values(events=events))
             db.execute(update(GameRow).where(GameRow.table_id == table_id, GameRow.game_no == game_no)
                        .values(over=False, finished=None))
 
     def set_seat(self, table_id: str, s: SeatData, events: int) -> None:
         with self.session.begin() as db:
+            self._fence(db, table_id, events=events)
             db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == s.seat)
                        .values(kind=s.kind, level=s.level, name=s.name, token_hash=s.token_hash))
-            db.execute(update(TableRow).where(TableRow.id == table_id).values(events=events))
 
     def new_game(self, table_id: str, game_no: int, seed: int | str | None, dealer: int, events: int,
                  fair_secret: str | None = None, values: SeatValues | None = None,
                  deal_version: int = 2) -> None:
         with self.session.begin() as db:
+            self._fence(db, table_id, events=events, game_no=game_no)
             db.add(GameRow(table_id=table_id, game_no=game_no, seed=json.dumps(seed), dealer=dealer,
                            fair_secret=fair_secret, seat_values=values_json(values),
                            deal_version=deal_version, hands=0))
-            db.flush()
-            db.execute(update(TableRow).where(TableRow.id == table_id)
-                       .values(events=events, game_no=game_no))
 
     def set_values(self, table_id: str, game_no: int, values: SeatValues, seed: str | None,
                    events: int | None) -> None:
         """The seats' numbers given so far; with the game's seed (and the deal's event number) once the
         last one is in: the numbers and the deal in one transaction."""
         with self.session.begin() as db:
+            # fenced like every write of a table: a process that has lost the table stores nothing
+            self._fence(db, table_id, events=events if events is not None else TableRow.events)
             db.execute(update(GameRow).where(GameRow.table_id == table_id, GameRow.game_no == game_no)
                        .values(seat_values=values_json(values), seed=json.dumps(seed)))
-            if events is not None:
-                db.execute(update(TableRow).where(TableRow.id == table_id).values(events=events))
 
     def dealt_alike(self, seed: str, table_id: str) -> list[tuple[int, bool]]:
         """The other games dealt from ``seed`` (a duplicate round's tables): (hands finished, over)."""
@@ -354,12 +451,23 @@ class Store:
             return None if row is None else self._load(db, row)
 
     def unfinished(self) -> list[TableData]:
-        """Every table whose current game is not over: the ones to bring back after a restart."""
+        """Every table whose current game is not over: the ones to bring back after a restart, each
+        claimed. One of several processes (``owner`` set) brings back only its own and those nobody
+        holds; another process's tables come to it when the proxy sends it their players."""
         with self.session() as db:
-            rows = db.scalars(select(TableRow).join(GameRow, (GameRow.table_id == TableRow.id)
-                                                    & (GameRow.game_no == TableRow.game_no))
-                              .where(GameRow.over.is_(False))).all()
-            return [self._load(db, r) for r in rows]
+            stmt = (select(TableRow.id).join(GameRow, (GameRow.table_id == TableRow.id)
+                                             & (GameRow.game_no == TableRow.game_no))
+                    .where(GameRow.over.is_(False)))
+            if self.owner is not None:
+                stmt = stmt.where((TableRow.owner == self.owner) | TableRow.owner.is_(None))
+            ids = list(db.scalars(stmt))
+        out = []
+        for table_id in ids:
+            if self.claim(table_id):
+                found = self.load_table(table_id)
+                if found is not None:
+                    out.append(found)
+        return out
 
     def table_of_token(self, digest: str) -> str | None:
         """The table a token hash belongs to (seat, spectator or host), or None."""

@@ -14,6 +14,7 @@ from . import duplicate, hints, moves, practice, presence, shuffle
 from .access import hub_of
 from .config import ServerConfig
 from .connection import Connection
+from .language import catalogue_of, language_of
 from .limits import Bucket, address_of
 from .online_table import OnlineTable
 from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Message, Ping, Say, Shuffle, Undo, field_problem
@@ -26,7 +27,8 @@ HELLO_SECONDS = 15   # a socket that says nothing this long after opening is clo
 
 
 async def _refuse(websocket: WebSocket, refusal: Refusal, close: int) -> None:
-    await websocket.send_text(json.dumps(refusal.error()))
+    said = catalogue_of(websocket).refusal(refusal.code, refusal.data, refusal.message)
+    await websocket.send_text(json.dumps({**refusal.error(), "message": said}))
     await websocket.close(close)
 
 
@@ -68,7 +70,7 @@ async def _hello(websocket: WebSocket, table_id: str) -> tuple[OnlineTable, Conn
     if seat is None and not host and table.watchers() >= cfg.limits.watchers_per_table:
         await _refuse(websocket, Refusal("watchers_full"), 4429)
         return None
-    conn = Connection(seat, host, token_hash(hello.token))
+    conn = Connection(seat, host, token_hash(hello.token), lang=language_of(websocket, hello.lang))
     conn.send({"type": "welcome", "role": "seat" if seat is not None else "spectator", "seat": seat,
                "host": host, "table": table.summary()})
     await duplicate.refresh_peers(table)

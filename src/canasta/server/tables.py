@@ -14,6 +14,7 @@ from .protocol import ChatSettings, NewTable, SeatChange
 from .refusals import Refusal
 from .seats import change_seat
 from .tokens import new_token, token_hash
+from .urls import absolute, link
 
 router = APIRouter()
 
@@ -31,9 +32,11 @@ async def create_table(request: Request, body: NewTable) -> Any:
         raise Refusal("seed_chosen")   # whoever chose the seed would know every hand
     h.guards.new_table(address_of(request))
     try:
-        return await h.create(body)
+        made = await h.create(body)
     except CanastaError as e:
         raise Refusal.because("bad_rules", e) from e
+    made["links"] = absolute(made["links"], link(request, ""))
+    return made
 
 
 @router.get("/api/tables/{table_id}")
@@ -53,7 +56,7 @@ async def seat_change(request: Request, table_id: str, seat: int, body: SeatChan
     out: dict[str, Any] = s.public()
     if token is not None:
         out["token"] = token
-        out["link"] = f"/table/{table.id}#t={token}"
+        out["link"] = link(request, f"/table/{table.id}#t={token}")
     return out
 
 

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
-from ..actions import ASK, DRAW, END, NO, PASS, RETRACT, UPCARD, YES, Action, Op
+from ..actions import ASK, DRAW, END, NO, PASS, RETRACT, SPECIAL_HANDS, UPCARD, YES, Action, Op
 from ..cards import parse_cards
 from ..errors import IllegalAction, NotationError
 from ..views import view
@@ -23,6 +23,7 @@ from .render import (
     cards_text,
     log_lines,
     meld_lines,
+    number,
     result_words,
     score_table,
     seat_name,
@@ -33,41 +34,25 @@ from .render import (
 )
 from .session import Outcome, Session, level_words
 from .widgets import HandView, LogView, MeldPanel
+from .words import active, use, w
 
-KEYS_HELP = """\
-Keys of canasta play
-  left/right (h/l)  move the cursor      space  select / unselect that card
-  click a card      select it            esc    clear the selection
-  click a key on the bottom line (what you may do now): the same as pressing it
-  d  draw from the stock        t  take the pile with the selected cards
-  u  take the upcard (first turn, where the rules allow it)
-  m  meld: lay the selected cards as one new meld
-  a  add the selected cards to a meld (type its number, or click the meld)
-  x  discard the selected card (or the card under the cursor)
-  g  ask your partner "may I go out?"    y / n  answer your partner
-  r  retract provisional melds           e  end without a discard
-  p  pass (meld down to one card and keep it, where the rules allow)
-  o  top: the top discard with the selected cards as a lay-down meld (Trey)
-  v  declare a special hand (lists the hands you may declare now)
-  j  merge two of your melds (type their numbers, e.g. 0 3)
-  :  type any action in notation (e.g. take 7H 7S @1)
-  z  undo (or ctrl+z): your last turn against bots; provisional melds (as r)
-  ?  hint: the expert's suggestion       c  four-colour suits on/off
-  PgUp / PgDn (or the mouse wheel) scroll the log of the hand back and forth
-  f1 this help     q  quit (asks first; the game is saved after every action)
-Melds: @N is the meld number; ★natural/★mixed/★sequence/★wild mark a canasta;
-narrow panels show a run by its ends and a group by rank and count (K×5+2w)."""
-
-KEY_LINE = ("←→ move · space select · d draw · t take · m meld · a add · x discard · g ask · "
-            "r retract · e end · z undo · ? hint · f1 help · q quit")
-# the key of each action word and the app action it runs, for the key line of the moment
+# the key of each action word and the app action it runs, for the key line of the moment; the
+# keys are the same in every language, their legends are words of the catalogue (tui.key.<word>)
 ACTION_KEYS = (("draw", "d", "play('draw')"), ("upcard", "u", "play('upcard')"), ("take", "t", "take"),
                ("top", "o", "top"), ("meld", "m", "meld"), ("add", "a", "add"), ("merge", "j", "merge"),
                ("discard", "x", "discard"), ("declare", "v", "declare"), ("pass", "p", "play('pass')"),
                ("ask", "g", "play('ask')"), ("yes", "y", "play('yes')"), ("no", "n", "play('no')"),
                ("retract", "r", "play('retract')"), ("end", "e", "play('end')"))
-TOOL_KEYS = (("space select", "select"), (": type", "notation"), ("z undo", "undo"), ("? hint", "hint"),
-             ("f1 help", "help"), ("q quit", "ask_quit"))
+TOOL_KEYS = (("space", "select", "select"), (":", "type", "notation"), ("z", "undo", "undo"),
+             ("?", "hint", "hint"), ("f1", "help", "help"), ("q", "quit", "ask_quit"))
+# the key line when it is not the seat's turn: every key, not as links
+FIXED_KEYS = (("←→", "move"), ("space", "select"), ("d", "draw"), ("t", "take"), ("m", "meld"), ("a", "add"),
+              ("x", "discard"), ("g", "ask"), ("r", "retract"), ("e", "end"), ("z", "undo"), ("?", "hint"),
+              ("f1", "help"), ("q", "quit"))
+
+
+def _key(key: str, word: str) -> str:
+    return w("tui.key", key=key, word=w(f"tui.key.{word}"))
 
 
 def key_line(legal: list[str]) -> str:
@@ -75,9 +60,10 @@ def key_line(legal: list[str]) -> str:
     key line when it is not the seat's turn."""
     words = {a.split()[0] for a in legal}
     if not words:
-        return KEY_LINE
-    keys = [(f"{k} {w}", action) for w, k, action in ACTION_KEYS if w in words]
-    return " · ".join(f"[@click=app.{action}]{label}[/]" for label, action in [*keys, *TOOL_KEYS])
+        return " · ".join(_key(k, word) for k, word in FIXED_KEYS)
+    keys = [(_key(k, word), action) for word, k, action in ACTION_KEYS if word in words]
+    tools = [(_key(k, word), action) for k, word, action in TOOL_KEYS]
+    return " · ".join(f"[@click=app.{action}]{label}[/]" for label, action in [*keys, *tools])
 
 
 class TextScreen(Screen[None]):
@@ -93,7 +79,7 @@ class TextScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self.body, id="body")
-        yield Static(Text("Press Enter to continue.", style="bold"), id="continue")
+        yield Static(Text(w("tui.press_enter"), style="bold"), id="continue")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -120,7 +106,7 @@ class AskScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = self.title_text
-            box.border_subtitle = "Enter: play · Esc: cancel"
+            box.border_subtitle = w("tui.ask_keys")
             yield Static(self.prompt, id="prompt")
             yield Input(id="answer", placeholder=self.placeholder)
 
@@ -147,7 +133,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.question = question
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(self.question + "\n\ny / Enter: yes    n / Esc: no", style="bold"), id="question")
+        yield Static(Text(self.question + "\n\n" + w("tui.confirm_keys"), style="bold"), id="question")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -198,8 +184,10 @@ class PlayApp(App[None]):
         "draw": DRAW, "upcard": UPCARD, "ask": ASK, "yes": YES, "no": NO, "retract": RETRACT, "end": END,
         "pass": PASS}
 
-    def __init__(self, session: Session, four_colour: bool = False) -> None:
+    def __init__(self, session: Session, four_colour: bool = False, lang: str | None = None) -> None:
         super().__init__()
+        if lang is not None:
+            use(lang)
         self.session = session
         self.four_colour = four_colour
         humans = session.humans
@@ -219,14 +207,13 @@ class PlayApp(App[None]):
         yield LogView(id="log")
         yield Static(id="message")
         yield HandView(id="hand")
-        yield Static(KEY_LINE, id="keys")
+        yield Static(key_line([]), id="keys")
 
     def on_mount(self) -> None:
         if self.session.fallback:
-            self.say("Bots: canasta.bots is not installed, so the bots play random legal actions "
-                     "(fallback).")
+            self.say(w("tui.fallback_bots"))
         elif any(not self.session.is_human(i) for i in range(self.session.state.rules.players)):
-            self.say(f"Bots' level: {level_words(self.session.level)}.")
+            self.say(w("tui.bots_level", level=level_words(self.session.level)))
         self.advance()
 
     @property
@@ -244,17 +231,18 @@ class PlayApp(App[None]):
         """What the shown seat is asked to do now."""
         s = self.session.state
         if s.is_over:
-            return Text("The game is over. Press q to quit.", style="bold")
+            return Text(w("tui.prompt.over"), style="bold")
         if self.session.stuck or (s.actor == self.shown_seat and not v["legal_actions"]):
-            why = self.session.stuck or "you have no legal action (the rules as set may not be playable)"
-            return Text(f"The game cannot go on: {why}. Press q to quit.", style="bold red")
+            why = self.session.stuck or w("tui.no_legal")
+            return Text(w("tui.prompt.stuck", why=why), style="bold red")
         if s.actor != self.shown_seat:
-            return Text(f"Waiting for {seat_name(v, s.actor)}.")
+            return Text(w("tui.prompt.waiting", who=seat_name(v, s.actor)))
         if v["phase"] == "answer":
-            return Text(f"{seat_name(v, s.current).capitalize()} asks: may I go out? "
-                        f"Press y (yes) or n (no).", style="bold yellow")
+            who = seat_name(v, s.current)
+            return Text(w("tui.prompt.asks", who=who[:1].upper() + who[1:]), style="bold yellow")
         words = list(dict.fromkeys(a.split()[0] for a in v["legal_actions"]))
-        return Text("Your turn: " + ", ".join(words) + ".", style="bold")
+        said = ", ".join(w(f"tui.key.{x}") if active().has(f"tui.key.{x}") else x for x in words)
+        return Text(w("tui.prompt.your_turn", words=said), style="bold")
 
     def refresh_screen(self, keep_selection: bool = True) -> None:
         v = self.view()
@@ -272,7 +260,8 @@ class PlayApp(App[None]):
         if self.message.plain:
             msg = Text("\n").join([self.message, msg])
         if self.session.save_error:
-            msg = Text("\n").join([Text(f"Warning: {self.session.save_error}.", style="bold red"), msg])
+            warning = Text(w("tui.warning", error=self.session.save_error), style="bold red")
+            msg = Text("\n").join([warning, msg])
         self.query_one("#message", Static).update(msg)
         hand = self.hand
         hand.four_colour = self.four_colour
@@ -308,8 +297,7 @@ class PlayApp(App[None]):
         if seat >= 0 and seat != self.shown_seat:
             self.message = Text("")
             if len(session.humans) > 1:
-                body = Text(f"Pass the keyboard to seat {seat}.\n\nSeat {seat}: press Enter when you "
-                            f"are ready (the other players should look away).", style="bold")
+                body = Text(w("tui.pass_keyboard", seat=seat), style="bold")
                 self.push_screen(TextScreen(body, "pass"), lambda _: self.show_seat(seat))
                 return
             self.shown_seat = seat
@@ -320,28 +308,33 @@ class PlayApp(App[None]):
         self.refresh_screen(keep_selection=False)
 
     def game_over_parts(self, v: dict[str, Any]) -> list[RenderableType]:
-        w = self.session.state.winner
-        return [Text(f"\nThe game is over: {side_name(v, w)} won "
-                     f"({' to '.join(map(str, v['scores']))}).", style="bold green"), summary_table(v)]
+        winner = self.session.state.winner
+        scores = w("tui.scores_to").join(number(x) for x in v["scores"])  # "5,445 to -70"
+        return [Text("\n" + w("tui.game_over", side=side_name(v, winner), scores=scores), style="bold green"),
+                summary_table(v)]
 
     def my_turn(self) -> bool:
         s = self.session.state
         if s.is_over:
-            self.say("The game is over.")
+            self.say(w("tui.over"))
             return False
         if s.actor != self.shown_seat:
-            self.say(f"It is not your turn: waiting for seat {s.actor}.")
+            self.say(w("tui.not_your_turn", seat=s.actor))
             return False
         return True
 
     def done(self, outcome: Outcome, what: str = "") -> None:
         """Report an action group: the engine's refusal in a sentence, or go on."""
         if outcome.refused is not None:
-            text = f"Refused: {outcome.refused}."
+            e = outcome.refused
+            # the engine's refusal in the player's language where the catalogues say its code,
+            # its cards as on the screen (7♥, not 7H)
+            why = symbols(active().refusal(e.code, e.data, e.message))
+            text = w("tui.refused", why=why)
             if outcome.applied:
-                laid = "; ".join(map(str, outcome.applied))
-                text = f"Played {laid}; then refused: {outcome.refused}. (r takes back provisional melds.)"
-            self.say(symbols(text), "bold red")  # the cards as on the screen (7♥, not 7H)
+                laid = symbols("; ".join(map(str, outcome.applied)))
+                text = w("tui.refused_after", played=laid, why=why)
+            self.say(text, "bold red")
             return
         self.message = Text("")
         self.advance()
@@ -370,7 +363,7 @@ class PlayApp(App[None]):
     def action_meld(self) -> None:
         cards = self.hand.selected_cards()
         if not cards:
-            self.say("Select the cards of the meld first (space), then press m.")
+            self.say(w("tui.select_meld"))
             return
         if self.my_turn():
             self.done(self.session.meld(cards))
@@ -378,14 +371,14 @@ class PlayApp(App[None]):
     def action_add(self) -> None:
         cards = self.hand.selected_cards()
         if not cards:
-            self.say("Select the cards to add first (space), then press a.")
+            self.say(w("tui.select_add"))
             return
         if not self.my_turn():
             return
         v = self.view()
         melds = v["melds"][v["side"]]
         if not melds:
-            self.say("Your side has no meld to add to yet: m lays the selected cards as a new meld.")
+            self.say(w("tui.no_meld_yet"))
             return
         s = self.session.state
         fits = [m["index"] for m in melds
@@ -400,19 +393,20 @@ class PlayApp(App[None]):
             try:
                 meld = int(answer.strip().lstrip("@"))
             except ValueError:
-                self.say(f"{answer!r} is not a meld number (the numbers are shown as @0, @1, ...).")
+                self.say(w("tui.not_meld_number", answer=answer))
                 return
             self.add_to(meld)
 
-        body = Text("Add ")
+        before, _, after = w("tui.add_which", shown="\0").partition("\0")
+        body = Text(before)
         body.append_text(cards_text(cards, self.four_colour))
-        body.append(" to which meld? Type its number and press Enter.\n")
+        body.append(after + "\n")
         for m, line in zip(melds, meld_lines(v, v["side"], self.four_colour, 68), strict=True):
             body.append_text(line)
-            body.append("   ← fits\n" if m["index"] in fits else "\n", style="green")
+            body.append(f"   ← {w('tui.fits')}\n" if m["index"] in fits else "\n", style="green")
         body.rstrip()
-        placeholder = f"a meld number, e.g. {fits[0] if fits else melds[0]['index']}"
-        self.push_screen(AskScreen(body, "which meld?", placeholder), chosen)
+        placeholder = w("tui.meld_number_eg", n=fits[0] if fits else melds[0]["index"])
+        self.push_screen(AskScreen(body, w("tui.which_meld"), placeholder), chosen)
 
     def add_to(self, meld: int) -> None:
         cards = self.hand.selected_cards()
@@ -428,7 +422,7 @@ class PlayApp(App[None]):
         if not cards and self.hand.cards:
             cards = [self.hand.cards[self.hand.cursor]]
         if len(cards) != 1:
-            self.say("Select exactly one card to discard.")
+            self.say(w("tui.select_one"))
             return
         self.run_actions([Action(Op.DISCARD, (cards[0],))])
 
@@ -436,7 +430,7 @@ class PlayApp(App[None]):
         """S0 [G](i): the top discard with the selected cards from hand, as a lay-down meld."""
         cards = self.hand.selected_cards()
         if not cards:
-            self.say("Select the cards from your hand that go with the top discard (space), then press o.")
+            self.say(w("tui.select_top"))
             return
         self.run_actions([Action(Op.TOP, tuple(cards))])
 
@@ -446,18 +440,18 @@ class PlayApp(App[None]):
             return
         hands = [a for a in self.session.state.legal_actions() if a.op is Op.DECLARE]
         if not hands:
-            self.say("No special hand can be declared now.")
+            self.say(w("tui.no_special"))
             return
-        menu = "\n".join(f"  {i + 1}  {a}" for i, a in enumerate(hands))
+        menu = "\n".join(f"  {i + 1}  {w('say_declare_' + SPECIAL_HANDS[a.meld])}"
+                         for i, a in enumerate(hands))
 
         def pick(answer: str) -> Action:
             try:
                 return hands[int(answer.strip()) - 1]
             except (ValueError, IndexError):
-                raise ValueError(f"{answer!r} is not one of the numbers 1-{len(hands)}.") from None
+                raise ValueError(w("tui.not_number", answer=answer, n=len(hands))) from None
 
-        self._prompt_action(f"Special hands you may declare:\n{menu}\nType its number, Enter.", pick,
-                            "which special hand?", "a number")
+        self._prompt_action(w("tui.special_menu", menu=menu), pick, w("tui.which_special"), w("tui.a_number"))
 
     def action_merge(self) -> None:
         if not self.my_turn():
@@ -467,11 +461,10 @@ class PlayApp(App[None]):
             try:
                 into, other = (int(w.lstrip("@")) for w in answer.replace(",", " ").split())
             except ValueError:
-                raise ValueError(f"{answer!r}: type two meld numbers, e.g. 0 3.") from None
+                raise ValueError(w("tui.two_numbers", answer=answer)) from None
             return Action(Op.MERGE, (), into, other)
 
-        self._prompt_action("Merge which melds? Type two numbers (the second joins the first).", melds,
-                            "which melds?", "two meld numbers, e.g. 0 3")
+        self._prompt_action(w("tui.merge_prompt"), melds, w("tui.which_melds"), w("tui.two_numbers_eg"))
 
     def action_notation(self) -> None:
         if not self.my_turn():
@@ -493,13 +486,15 @@ class PlayApp(App[None]):
                     return session.state.meld_plan(parse_cards(" ".join(cards)), meld)
                 return Action.parse(answer)
             except NotationError as e:
-                raise ValueError(f"Not an action: {e}.") from None
+                raise ValueError(w("tui.not_action", error=str(e))) from None
 
         legal = list(dict.fromkeys(str(a) for a in session.state.legal_actions()))
-        shown = ", ".join(legal[:6]) + (f" (and {len(legal) - 6} more)" if len(legal) > 6 else "")
-        prompt = Text("Type an action in notation, e.g. take 7H 7S @1, meld 7H 7S 7D 2C, add @0 2C.\n")
-        prompt.append(f"Legal now: {shown}", style="dim")
-        self._prompt_action(prompt, notation, "type an action", "action")
+        shown = ", ".join(legal[:6])
+        if len(legal) > 6:
+            shown = w("tui.and_more", list=shown, n=len(legal) - 6)
+        prompt = Text(w("tui.notation_prompt") + "\n")
+        prompt.append(w("tui.legal_now", list=shown), style="dim")
+        self._prompt_action(prompt, notation, w("tui.type_action"), w("tui.action"))
 
     def _prompt_action(self, prompt: RenderableType, parse: Callable[[str], Action | list[Action]],
                        title: str = "", placeholder: str = "") -> None:
@@ -524,33 +519,30 @@ class PlayApp(App[None]):
         try:
             words, fallback = self.session.hint_words(self.shown_seat)
         except IllegalAction as e:  # pragma: no cover - a bot should only return legal actions
-            self.say(f"No hint: {e}")
+            self.say(w("tui.no_hint", why=str(e)))
             return
-        label = "Hint (a random bot: canasta.bots is not installed)" if fallback else "Hint"
-        self.say(f"{label}: {words}", "italic cyan")
+        self.say(w("tui.hint_fallback" if fallback else "tui.hint", words=words), "italic cyan")
 
     def action_undo(self) -> None:
         session, s = self.session, self.session.state
         if s.is_over:
-            self.say("The game is over: nothing to take back.")
+            self.say(w("tui.undo_over"))
             return
         if not session.can_undo_turns:
             if s.actor == self.shown_seat and s.why_illegal(RETRACT) is None:
                 self.run_actions([RETRACT])
                 return
-            self.say("Nothing to take back: with other people at the keyboard, only provisional opening "
-                     "melds (r).")
+            self.say(w("tui.undo_people"))
             return
         n = session.undo_turn()
         if not n:
-            self.say("Nothing to take back yet.")
+            self.say(w("tui.undo_none"))
             return
         s = session.state
         self.results_seen = min(self.results_seen, len(s.results))
         self.shown_over = False
         self.hand.clear()
-        took = f"{n} action{'s' if n != 1 else ''}"
-        self.message = Text(f"Undone: your last turn and what followed ({took} taken back).", style="cyan")
+        self.message = Text(w("tui.undone", n=n), style="cyan")
         self.advance()
 
     def action_ask_quit(self) -> None:
@@ -558,7 +550,7 @@ class PlayApp(App[None]):
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmScreen(f"Quit? {self.session.resume_hint()}"), answer)
+        self.push_screen(ConfirmScreen(w("tui.quit", where=self.session.resume_hint())), answer)
 
     def action_log(self, pages: int) -> None:
         log = self.query_one(LogView)
@@ -572,9 +564,9 @@ class PlayApp(App[None]):
         self.refresh_screen()
 
     def action_help(self) -> None:
-        self.push_screen(TextScreen(Text(KEYS_HELP), "help"))
+        self.push_screen(TextScreen(Text(w("tui.help")), "help"))
 
 
-def run(session: Session, four_colour: bool = False) -> None:
-    PlayApp(session, four_colour).run()
+def run(session: Session, four_colour: bool = False, lang: str | None = None) -> None:
+    PlayApp(session, four_colour, lang).run()
     print(session.resume_hint())

@@ -9,7 +9,8 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import JOKER, RANK_CHARS, SUIT_SYMBOLS, is_black_three, parse_cards
+from ..cards import JOKER, RANK_CHARS, SUIT_SYMBOLS, card_str, is_black_three, parse_cards
+from .words import active, w
 
 # Suit colours on a white card: red/black, or four colours (clubs green, diamonds blue).
 TWO_COLOURS = ("black", "red", "red", "black")
@@ -96,16 +97,36 @@ def hand_layout(cards: list[int], width: int, cursor: int, selected: set[int],
 
 def seat_name(v: dict[str, Any], seat: int, humans: list[int] | None = None) -> str:
     if seat == v["seat"]:
-        return "you"
+        return w("tui.you")
     if seat == v["partner"]:
-        return f"partner (seat {seat})"
-    return f"seat {seat}"
+        return w("tui.partner_seat", seat=seat)
+    return w("tui.seat", seat=seat)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def side_name(v: dict[str, Any], side: int) -> str:
     if side == v["side"]:
-        return "us" if v["players"] > v["sides"] else "you"
-    return "them" if v["sides"] == 2 else f"side {side}"
+        return w("tui.us") if v["players"] > v["sides"] else w("tui.you_side")
+    return w("tui.them") if v["sides"] == 2 else w("tui.side", side=side)
+
+
+def meld_what(m: dict[str, Any]) -> str:
+    """A meld in words from the view's data (``kings``, ``natural canasta of kings``), as the
+    pages say it (the same catalogue keys)."""
+    kind = m.get("type", "group")
+    if kind == "black3":
+        return w("meld_black3")
+    if kind == "wild":
+        return w("meld_wild_canasta" if m["canasta"] else "meld_wild")
+    if kind == "sequence":
+        return w("meld_sequence_canasta" if m["canasta"] else "meld_sequence",
+                 from_card=m["from_card"], to_card=m["to_card"])
+    if m["canasta"]:
+        return w("meld_group_natural" if m["natural"] else "meld_group_mixed", rank=m["rank"])
+    return w("meld_group", rank=m["rank"])
 
 
 def _wild_in_meld(f: int) -> bool:
@@ -116,7 +137,7 @@ def _wild_in_meld(f: int) -> bool:
 def _short(m: dict[str, Any], cards: list[int], four_colour: bool) -> Text:
     """A meld in a few characters for narrow panels: a run as its ends (``4♥-T♥``), a group as
     rank and count with its wild cards (``K×5+2w``)."""
-    if "sequence" in m["what"]:
+    if m.get("type") == "sequence":
         t = cards_text([cards[0]], four_colour)
         t.append("-")
         t.append_text(cards_text([cards[-1]], four_colour))
@@ -124,12 +145,10 @@ def _short(m: dict[str, Any], cards: list[int], four_colour: bool) -> Text:
     nat = [f for f in cards if not _wild_in_meld(f)]
     wild = len(cards) - len(nat)
     if not nat:
-        return Text(f"wild ×{len(cards)}", style="bold magenta")
+        return Text(w("tui.wild_short", n=len(cards)), style="bold magenta")
     rank = RANK_CHARS[nat[0] // 4 + 2]
-    return Text(f"{rank}×{len(nat)}" + (f"+{wild}w" if wild else ""), style="bold")
-
-
-_KIND_SHORT = {"natural": "nat", "mixed": "mix", "sequence": "seq", "wild": "wild"}
+    return Text(w("tui.group_short_wild", rank_char=rank, n=len(nat), wild=wild) if wild
+                else w("tui.group_short", rank_char=rank, n=len(nat)), style="bold")
 
 
 def _meld_line(m: dict[str, Any], four_colour: bool, short: int) -> Text:
@@ -137,12 +156,12 @@ def _meld_line(m: dict[str, Any], four_colour: bool, short: int) -> Text:
     canasta kind abbreviated; 2 short form (run ends, rank x count); 3 the kind in one letter."""
     t = Text(f"@{m['index']} ", style="bold cyan")
     if m["canasta"]:
-        kind = m["what"].split()[0]  # natural, mixed, sequence, wild (melds.describe)
-        word = kind if not short else _KIND_SHORT.get(kind, kind)[:1 if short == 3 else 4]
+        kind = m["kind"]  # natural, mixed, sequence, wild
+        word = w(f"tui.kind.{kind}") if not short else w(f"tui.kind_short.{kind}")[:1 if short == 3 else 4]
         t.append(f"★{word} ", style="bold green" if m["natural"] else "bold yellow")
     if m["cards"] is None:
-        t.append(f"closed {m['what']}, {m['size']} cards" if not short else f"closed ({m['size']})",
-                 style="bold")
+        t.append(w("tui.closed_meld", what=meld_what(m), n=m["size"]) if not short
+                 else w("tui.closed_short", n=m["size"]), style="bold")
         return t
     cards = parse_cards(m["cards"])
     if short >= 2:
@@ -150,8 +169,8 @@ def _meld_line(m: dict[str, Any], four_colour: bool, short: int) -> Text:
         return t
     t.append_text(cards_text(cards, four_colour))
     t.append(f" ({m['size']})", style="dim")
-    if not m["canasta"] and m["what"].split()[0] in ("sequence", "wild"):
-        t.append(" run" if m["what"].startswith("sequence") else " wild", style="dim")
+    if not m["canasta"] and m.get("type") in ("sequence", "wild"):
+        t.append(" " + w("tui.run_mark" if m["type"] == "sequence" else "tui.wild_mark"), style="dim")
     return t
 
 
@@ -175,7 +194,12 @@ def meld_points(v: dict[str, Any], side: int) -> str:
     ``+`` where a closed canasta's cards are hidden."""
     melds = v["melds"][side]
     known = sum(m["points"] for m in melds if m.get("points") is not None)
-    return f"{known}{'+' if any(m.get('points') is None for m in melds) else ''}"
+    return f"{number(known)}{'+' if any(m.get('points') is None for m in melds) else ''}"
+
+
+def number(n: int) -> str:
+    """A number as the player's language groups it (``15.000`` in Spanish)."""
+    return active().number(n)
 
 
 def side_header(v: dict[str, Any], side: int, narrow: bool = False, width: int = 0) -> Text:
@@ -183,102 +207,108 @@ def side_header(v: dict[str, Any], side: int, narrow: bool = False, width: int =
     R 1.2/S3 score them by colour). Where the threes' cards would not fit in ``width`` columns, they
     are counted instead, so that the header does not wrap."""
     seats = [s for s in range(v["players"]) if s % v["sides"] == side]
-    names = "+".join("you" if s == v["seat"] else f"s{s}" for s in seats)
+    names = "+".join(w("tui.you") if s == v["seat"] else w("tui.seat_short", seat=s) for s in seats)
     threes = [f for s in seats for f in parse_cards(v["red_threes"][s])]
     t = Text(f"{side_name(v, side).upper()} ", style="bold")
     on_table = meld_points(v, side)
+    melds = w("tui.melds_min", points=on_table, minimum=v["minimum"][side])
+    is_open = w("tui.open") if v["opened"][side] else w("tui.not_open")
     if narrow:  # about 22 columns: the game score and whether open, then the melds' points and minimum
-        t.append(f"{names} {v['scores'][side]}")
-        t.append(" open" if v["opened"][side] else " not open", style="dim")
-        t.append(f"\nmelds {on_table} · min {v['minimum'][side]}")
+        t.append(w("tui.side_narrow", names=names, score=v["scores"][side]))
+        t.append(f" {is_open}", style="dim")
+        t.append(f"\n{melds}")
     else:
-        t.append(f"{names} · game {v['scores'][side]} pts\nmelds {on_table} · min {v['minimum'][side]}")
-        t.append(" · open" if v["opened"][side] else " · not open", style="dim")
+        t.append(f"{w('tui.side_wide', names=names, score=v['scores'][side])}\n{melds}")
+        t.append(f" · {is_open}", style="dim")
     if threes:
         red = sum(1 for f in threes if f % 4 in (1, 2))
         black = len(threes) - red
         if narrow:
-            t.append(f"\n3s: {red} red" + (f" {black} black" if black else ""))
+            t.append("\n" + (w("tui.threes_narrow_black", red=red, black=black) if black
+                             else w("tui.threes_narrow", red=red)))
         else:
-            full = Text(" · red 3s " if not black else f" · 3s ({red} red, {black} black) ")
+            full = Text(" · " + (w("tui.threes_cards", red=red, black=black) if black
+                                 else w("tui.red_threes_cards")) + " ")
             full.append_text(cards_text(threes, False))
             last = t.plain.split("\n")[-1]
             if width and len(last) + full.cell_len > width:
-                full = Text(f" · {red} red 3s" + (f", {black} black" if black else ""))
+                full = Text(" · " + (w("tui.threes_count", red=red, black=black) if black
+                                     else w("tui.red_threes_count", red=red)))
             t.append_text(full)
     return t
 
 
+def rules_title(name: str) -> str:
+    """A rule set as players call it, in the active language."""
+    key = f"preset.{name}.title"
+    return w(key) if active().has(key) else name
+
+
 def status_text(v: dict[str, Any], four_colour: bool) -> Text:
     pile = v["pile"]
-    t = Text(f"{v['rules']} · hand {v['hand_number'] + 1} · stock {v['stock']} · pile ")
+    t = Text(w("tui.status", rules=rules_title(v["rules"]), hand=v["hand_number"] + 1,
+               stock=v["stock"]) + " ")
     if pile["top"]:
         t.append_text(cards_text(parse_cards(pile["top"]), four_colour))
-        t.append(f" ({pile['size']})")
+        t.append(" " + w("tui.pile_size", n=pile["size"]))
     else:
-        t.append("empty")
+        t.append(w("tui.pile_empty"))
     if pile["stopped"]:
-        t.append(" STOPPED", style="bold red")
+        t.append(" " + w("tui.stopped"), style="bold red")
     if pile["frozen"]:
-        t.append(" FROZEN", style="bold blue")
+        t.append(" " + w("tui.frozen"), style="bold blue")
     elif pile["frozen_for_me"]:
-        t.append(" frozen for us", style="blue")
-    counts = ", ".join(f"{'you' if s == v['seat'] else f's{s}'} {n}"
-                       for s, n in enumerate(v["hand_counts"]))
+        t.append(" " + w("tui.frozen_for_us"), style="blue")
+    counts = ", ".join(w("tui.count", who=w("tui.you") if s == v["seat"] else w("tui.seat_short", seat=s),
+                         n=n) for s, n in enumerate(v["hand_counts"]))
     # the turn first: on a narrow screen the line wraps after it, not before it
-    t.append(f"\nturn: {seat_name(v, v['turn'])} · dealer s{v['dealer']} · cards {counts}")
+    t.append("\n" + w("tui.turn_line", who=seat_name(v, v["turn"]),
+                      dealer=w("tui.seat_short", seat=v["dealer"]), counts=counts))
     return t
 
 
-_WORDS = {
-    "deal": "dealt", "start_pile": "turned up {cards}", "red3": "laid a red three {cards}",
-    "replace": "drew {cards} to replace it", "draw": "drew {cards}", "upcard": "took the upcard {cards}",
-    "take": "took the pile: top card {top}, with {rest}", "pile": "got the rest of the pile: {cards}",
-    "meld": "melded {cards}", "add": "added {cards}", "discard": "discarded {cards}",
-    "ask": "asked the partner: may I go out?", "yes": "answered yes", "no": "answered no",
-    "end": "ended the turn without a discard", "retract": "took back {cards}", "out": "went out",
-    "failed_go_out": "was told yes but did not go out (penalty)", "hand_over": "the hand is over",
-    "position": "set up the position", "talon": "took a talon of {cards}",
-    "declare": "declared a special hand: {cards}",
-    "box": "boxed {cards} face down", "unbox": "took the boxed {cards} back",
-    "box_red3": "boxed the red treys {cards} face down",
-    "turnover": "turned the discard pile over as the stock", "draw_empty": "found the stock empty",
-    "merge": "merged two melds of a rank", "pass": "passed (no discard)",
-}
-
-
-def _symbols(text: str) -> str:
-    return " ".join(card_label(f) for f in parse_cards(text)) if text else ""
+# the events another seat's hidden cards are counted in
+_COUNTED = ("draw", "talon", "replace")
+# events of the table, not of a player's turn
+_TABLE_EVENTS = ("deal", "hand_over", "position")
 
 
 def _event_words(v: dict[str, Any], e: dict[str, Any]) -> str:
-    """One event without its player: ``drew K♣``, ``melded K♦ K♥ K♠`` ("" for nothing to say)."""
+    """One event without its player: ``drew K♣``, ``melded K♦ K♥ K♠`` ("" for nothing to say); the
+    reader's own said to them (``tui.you_ev``: languages that conjugate say "robaste")."""
     what = str(e["what"])
+    mine = e.get("seat") == v["seat"] and "count" not in e and what not in _TABLE_EVENTS
+    ev = "tui.you_ev" if mine and active().has(f"tui.you_ev.{what}") else "tui.ev"
+    cards = parse_cards(e.get("cards", "")) if e.get("cards") else []
+    notation = [card_str(f) for f in cards]
     if "count" in e:
-        cards = f"{e['count']} card{'s' if e['count'] != 1 else ''}"
-    else:
-        cards = _symbols(e.get("cards", ""))
+        if what in _COUNTED:
+            return w(f"tui.ev.{what}_n", n=e["count"])
+        if what == "turnover":
+            return w("tui.ev.turnover")
     if what == "take":
-        labels = cards.split()
-        return _WORDS["take"].format(top=labels[0] if labels else "?",
-                                     rest=" ".join(labels[1:]) or "nothing from the hand")
-    if what in ("pile", "start_pile") and not cards:
+        if not notation:
+            return w("tui.ev.other", what=what, cards="")
+        if len(notation) == 1:
+            return w(f"{ev}.take_alone", top_card=notation[0])
+        return w(f"{ev}.take", top_card=notation[0], cards=notation[1:])
+    if what in ("pile", "start_pile") and not notation:
         return ""
-    if what == "red3" and any(is_black_three(f) for f in parse_cards(e.get("cards", ""))):
-        return f"laid a black three {cards}"  # the American games lay every three (R 1.2, S3 C)
-    return _WORDS.get(what, what + " {cards}").format(cards=cards or "nothing")
-
-
-# events of the table, not of a player's turn
-_TABLE_EVENTS = ("deal", "hand_over", "position")
+    if what == "red3" and any(is_black_three(f) for f in cards):
+        return w(f"{ev}.black3", cards=notation)  # the American games lay every three (R 1.2, S3 C)
+    key = f"{ev}.{what}"
+    if not active().has(key):
+        return w("tui.ev.other", what=what, cards=notation)
+    return w(key, cards=notation)
 
 
 def log_line(v: dict[str, Any], e: dict[str, Any]) -> str:
     words = _event_words(v, e)
     if not words or e["what"] in _TABLE_EVENTS:
         return words
-    who = seat_name(v, e["seat"])
-    return f"{who[0].upper() + who[1:]} {words}"
+    if e["seat"] == v["seat"] and "count" not in e:
+        return _capital(w("tui.ev.you_line", words=words))
+    return _capital(w("tui.ev.line", who=seat_name(v, e["seat"]), words=words))
 
 
 def log_lines(v: dict[str, Any], last: int = 0) -> list[str]:
@@ -301,19 +331,20 @@ def log_lines(v: dict[str, Any], last: int = 0) -> list[str]:
     return lines[-last:] if last else lines
 
 
-SCORE_ROWS = (("canastas", "canasta_bonus"), ("red threes", "red_three_points"),
-              ("going out", "going_out"), ("melded cards", "table"), ("cards left in hand", "hand"),
-              ("penalties", "penalties"), ("perfect cut", "perfect_cut"), ("total", "total"))
+SCORE_ROWS = (("tui.row.canastas", "canasta_bonus"), ("tui.row.red_threes", "red_three_points"),
+              ("tui.row.going_out", "going_out"), ("tui.row.melded", "table"), ("tui.row.hand", "hand"),
+              ("tui.row.penalties", "penalties"), ("tui.row.perfect_cut", "perfect_cut"),
+              ("tui.row.total", "total"))
 # rows shown only when some side has them (American rules: S3 F, G, H)
-EXTRA_ROWS = (("special hand", "special"), ("short melds", "incomplete"), ("7s/aces held", "stuck"),
-              ("black 3s out", "black_threes"))
+EXTRA_ROWS = (("tui.row.special", "special"), ("tui.row.short", "incomplete"), ("tui.row.stuck", "stuck"),
+              ("tui.row.black_threes", "black_threes"))
 # S3 K: the score sheet's Base (threes, canastas, going out) and Count (table less hand) rows
-SUM_ROWS = (("base", "base"), ("count", "count"))
+SUM_ROWS = (("tui.row.base", "base"), ("tui.row.count", "count"))
 
 
 def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
     """The breakdown of a hand's score per side (a result dict of the view's ``results``)."""
-    t = Table(title=f"Hand {result['hand'] + 1}", title_justify="left", expand=False)
+    t = Table(title=w("tui.hand_title", n=result["hand"] + 1), title_justify="left", expand=False)
     t.add_column("")
     for side in range(v["sides"]):
         t.add_column(side_name(v, side), justify="right")
@@ -321,50 +352,48 @@ def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
     sums = SUM_ROWS if all("base" in sc for sc in result["sides"]) else ()
     for label, key in SCORE_ROWS[:-1] + tuple(extra) + sums + SCORE_ROWS[-1:]:
         if key == "red_three_points" and v.get("threes_laid") == "all":
-            label = "threes"  # the American games count every three laid, black too (R 1.2, S3 C)
+            label = "tui.row.threes"  # the American games count every three laid, black too (R 1.2, S3 C)
         cells = []
         for sc in result["sides"]:
-            val = str(sc[key])
+            val = number(sc[key])
             if key == "canasta_bonus":
-                kinds = [f"{sc[k]} {word}" for k, word in (
+                kinds = [w(f"tui.cell.{word}", n=sc[k]) for k, word in (
                     ("natural_canastas", "natural"), ("mixed_canastas", "mixed"),
                     ("sequence_canastas", "sequence"), ("wild_canastas", "wild")) if sc.get(k)]
-                val = f"{', '.join(kinds)}: {sc[key]}" if kinds else str(sc[key])
-            elif key == "red_three_points":
-                val = f"{sc['red_threes']} laid: {sc[key]}" if sc["red_threes"] else str(sc[key])
+                if kinds:
+                    val = w("tui.cell.canastas", kinds=", ".join(kinds), points=sc[key])
+            elif key == "red_three_points" and sc["red_threes"]:
+                val = w("tui.cell.threes", n=sc["red_threes"], points=sc[key])
             elif key == "going_out" and sc["concealed"]:
-                val += " (concealed)"
+                val = w("tui.cell.concealed", points=sc[key])
             cells.append(val)
-        t.add_row(label, *cells, style="bold" if key == "total" else "italic" if key in (
+        t.add_row(w(label), *cells, style="bold" if key == "total" else "italic" if key in (
             "base", "count") else None)
-    t.add_row("game score", *map(str, result["scores_after"]), style="bold")
+    t.add_row(w("tui.row.game_score"), *map(number, result["scores_after"]), style="bold")
     return t
 
 
 def result_words(v: dict[str, Any], result: dict[str, Any]) -> str:
     reason = result["reason"]
     if reason == "went_out":
-        return f"{seat_name(v, result['out_seat']).capitalize()} went out."
+        return _capital(w("tui.result.went_out", who=seat_name(v, result["out_seat"])))
     if reason == "stock_out":
-        words = "The stock ran out."
         if result.get("moral_winner", -1) >= 0:  # S0 [K](ii)
-            words += (f" {side_name(v, result['moral_winner']).capitalize()}: moral winner "
-                      "(only going out wins the game).")
-        return words
+            return w("tui.result.stock_out_moral", side=_capital(side_name(v, result["moral_winner"])))
+        return w("tui.result.stock_out")
     if reason == "last_red3":  # the American games lay every three, black ones too (R 1.2, S3 C)
-        three = "three" if v.get("threes_laid") == "all" else "red three"
-        return f"The last card of the stock was a {three}."
+        return w("tui.result.last_three" if v.get("threes_laid") == "all" else "tui.result.last_red3")
     if reason == "special":
-        return f"{seat_name(v, result['out_seat']).capitalize()} declared a special hand."
+        return _capital(w("tui.result.special", who=seat_name(v, result["out_seat"])))
     return str(reason)
 
 
 def summary_table(v: dict[str, Any]) -> Table:
-    t = Table(title="Game summary", title_justify="left")
-    t.add_column("hand")
+    t = Table(title=w("tui.summary_title"), title_justify="left")
+    t.add_column(w("tui.hand_col"))
     for side in range(v["sides"]):
         t.add_column(side_name(v, side), justify="right")
     for r in v["results"]:
-        t.add_row(str(r["hand"] + 1), *(str(sc["total"]) for sc in r["sides"]))
-    t.add_row("final", *map(str, v["scores"]), style="bold")
+        t.add_row(number(r["hand"] + 1), *(number(sc["total"]) for sc in r["sides"]))
+    t.add_row(w("tui.final"), *map(number, v["scores"]), style="bold")
     return t

@@ -30,6 +30,7 @@ from ..state import GameState
 from ..views import view
 from .hint import symbols
 from .players import Bot, make_bot
+from .words import active, w
 
 SAVE_FORMAT = "canasta-tui-game"
 SAVE_VERSION = 1
@@ -56,8 +57,8 @@ def level_words(level: str) -> str:
     """The level as players read it: ``Expert``, ``Expert (thinks 4 times as long)``."""
     _, sep, n = level.partition(":")
     if sep and known_level(level):
-        return f"Expert (thinks {n} times as long)" if n != "1" else "Expert"
-    return LEVEL_WORDS.get(level, level)
+        return w("tui.level_think", n=int(n)) if n != "1" else w("level_expert")
+    return w(f"level_{level}") if level in LEVEL_WORDS else level
 
 
 def parse_seats(text: str) -> list[str]:
@@ -181,20 +182,20 @@ class Session:
         try:
             self.save()
         except OSError as e:
-            self.save_error = f"the game could not be saved to {self.save_path}: {e.strerror or e}"
+            self.save_error = w("tui.save_error", path=str(self.save_path), error=str(e.strerror or e))
         else:
             self.save_error = ""
 
     def resume_hint(self) -> str:
         """Where the game is saved and the command that continues it."""
         if self.save_path is None:
-            return "The game was not saved."
+            return w("tui.not_saved")
         where = "" if self.save_path == DEFAULT_SAVE else f" {self.save_path}"
         if self.save_error:
-            return f"Warning: {self.save_error}."
+            return w("tui.warning", error=self.save_error)
         if self.state.is_over:
-            return f"The game is over; its record is in {self.save_path} (canasta replay reads it)."
-        return f"The game is saved in {self.save_path}. Continue it with: canasta play --resume{where}"
+            return w("tui.saved_over", path=str(self.save_path))
+        return w("tui.saved", path=str(self.save_path), command=f"canasta play --resume{where}")
 
     # ---------------------------------------------------------------- undo
     @property
@@ -284,7 +285,7 @@ class Session:
         seat = s.actor
         legal = s.legal_actions()
         if not legal:  # rules under which the game cannot go on (an engine limit): stop, do not crash
-            self.stuck = f"seat {seat} has no legal action (the rules as set may not be playable)"
+            self.stuck = w("tui.stuck_seat", seat=seat)
             return None
         a = self.bots[seat].choose(view(s, seat), legal)
         if s.why_illegal(a) is not None:  # a bot bug must not stop the game
@@ -308,7 +309,11 @@ class Session:
         if self._hint_words is not None and self._hint_words[0] == key:
             return self._hint_words[1]  # asked twice: the same answer (the search samples at random)
         a, why, fallback = self.hint(seat)
-        if fallback or not why:
+        said = getattr(self._hint_bot, "explanation", None)
+        explained = said() if said is not None and not fallback else None
+        if explained is not None:
+            why = explained.say(active().text)  # in the player's language
+        elif fallback or not why:
             text = symbols(str(a))
             why = f"{text[:1].upper()}{text[1:]}."
         self._hint_words = (key, (why, fallback))

@@ -13,6 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from .render import hand_layout, meld_lines, side_header
+from .words import w
 
 
 class HandView(Widget):
@@ -118,7 +119,7 @@ class MeldPanel(Widget):
         lines = [side_header(v, self.side, self.narrow(), width),
                  *meld_lines(v, self.side, self.four_colour, width)]
         if not v["melds"][self.side]:
-            lines.append(Text("no melds", style="dim"))
+            lines.append(Text(w("tui.no_melds"), style="dim"))
         return Text("\n").join(lines)
 
     def narrow(self) -> bool:

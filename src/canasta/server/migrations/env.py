@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from alembic import context
+from sqlalchemy import text
 
 from canasta.server.store import Base, make_engine
 
@@ -24,6 +25,10 @@ def run_migrations_online() -> None:
     with engine.connect() as connection:
         context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":
+                # several processes starting at once on one database: one upgrades, the others wait
+                # and then find it done (the lock is held until this transaction ends)
+                connection.execute(text("SELECT pg_advisory_xact_lock(7361)"))
             context.run_migrations()
     engine.dispose()
 

@@ -1,15 +1,30 @@
 // What every page that shows a game draws from a view (the table, the replay): the seats, the stock
 // and pile, each side's melds and scores, the log and the score breakdown. It reads the server's view
 // only: no rule is decided here.
-import { t, cardsText, cardText } from "/static/i18n.js";
+import { t, num, cardText } from "/static/i18n.js";
 import { el } from "/static/common.js";
 import { cardImage, cardBack, cardName } from "/static/cards.js";
 
 const cardsOf = s => (s || "").split(" ").filter(Boolean);
 export const sideOf = (v, s) => s % v.sides;
-export const cardsInHand = n => t(n === 1 ? "cards_in_hand_1" : "cards_in_hand", { n });
-// A table's heading: its name, with the rule set's title where the name is not that title already.
-export function tableTitle(table) { return table.name === table.title ? table.name : `${table.name} · ${table.title}`; }
+export const cardsInHand = n => t("cards_in_hand", { n });
+// A rule set's name in the reader's language (the server's English title where the catalogue has none).
+export const presetTitle = table => t(`preset.${table.preset}.title`) === `preset.${table.preset}.title` ? table.title : t(`preset.${table.preset}.title`);
+// A table's heading: its name, with the rule set's title where the name is not that title already
+// (a table named by default is named by its rule set, in the reader's language).
+export function tableTitle(table) {
+  return table.name === table.title ? presetTitle(table) : t("table_title", { name: table.name, title: presetTitle(table) });
+}
+// A seat by its name; a seat nobody named, in the reader's words: "Bot 1", "Player 2".
+export function seatName(table, s) {
+  const info = table?.seats?.[s];
+  if (info?.name) return info.name;
+  if (info?.kind === "bot") {
+    const n = table.seats.filter(x => x.kind === "bot" && x.seat <= s).length;
+    return t("bot_n", { n });   // its level is said beside it
+  }
+  return info ? t("player_n", { n: s + 1 }) : t("seat_n", { n: s + 1 });
+}
 // Cards named in the engine's English words (a refusal, a sequence's name) shown as players write
 // them: "QH" becomes "Q♥", "TC" "10♣" (never a code in a sentence the page shows).
 export const codesToCards = text => String(text ?? "").replace(/\b([2-9TJQKA][CDHS])\b/g, c => cardText(c));
@@ -25,13 +40,12 @@ export function glance(v, table) {
   const order = v.side == null ? [...v.melds.keys()] : [v.side, ...[...v.melds.keys()].filter(s => s !== v.side)];
   const lines = order.map(side => {
     const ms = v.melds[side];
-    const words = ms.length ? ms.map(m => t(m.canasta ? "glance_canasta" : "glance_meld", { what: codesToCards(m.what), n: m.size })).join(", ")
+    const words = ms.length ? ms.map(m => t(m.canasta ? "glance_canasta" : "glance_meld", { what: meldWhat(m), n: m.size })).join(", ")
       : t(v.opened[side] ? "glance_none" : "glance_not_open", { n: v.minimum[side] });
-    return el("p", { class: "glance-side" }, el("strong", { text: `${sideName(v, side)}: ` }), el("span", { text: words }));
+    return el("p", { class: "glance-side" }, el("strong", { text: t("side_label", { side: sideName(v, side) }) }), " ", el("span", { text: words }));
   });
   return [pile, ...lines];
 }
-export function seatName(table, s) { return table?.seats?.[s]?.name ?? `${t("seat")} ${s + 1}`; }
 export function sideName(v, side) {
   return v.side === side ? t("side_us") : v.side == null ? t("side_n", { n: side + 1 }) : v.sides === 2 ? t("side_them") : t("side_n", { n: side + 1 });
 }
@@ -66,13 +80,13 @@ export function centre(v) {
   if (p.frozen_for_me && !p.frozen) states.push(el("span", { class: "badge frozen", text: t("frozen_for_you") }));
   const pile = el("div", { class: "heap pile" },
     p.top ? cardImage(p.top, "pile-top") : el("span", { class: "card small empty", text: "" }),
-    el("div", {}, el("span", { text: p.top ? t(p.size === 1 ? "pile_1" : "pile", { n: p.size }) : t("pile_empty") }), el("div", { class: "row" }, ...states)));
+    el("div", {}, el("span", { text: p.top ? t("pile", { n: p.size }) : t("pile_empty") }), el("div", { class: "row" }, ...states)));
   const parts = [stock, pile];
   // S3 C: the turn card sits 8 cards from the bottom; talons are drawn only down to it
   if (v.turn_card?.under) parts.push(el("p", { class: "note turn-card", text: v.turn_card.passed ? t("turn_card_passed")
     : t("turn_card", { n: v.stock - v.turn_card.under, under: v.turn_card.under }) }));
   if (v.talons && (v.turn_card?.under || v.talons.some(x => x))) parts.push(el("p", { class: "note talons", text: t("talons", { list: v.talons.map((n, i) =>
-    `${sideName(v, i)}: ${n ? t("talon_took", { n }) : t("talon_none")}`).join(" · ") }) }));
+    t("talon_side", { side: sideName(v, i), what: n ? t("talon_took", { n }) : t("talon_none") })).join(" · ") }) }));
   return el("div", { class: "centre" }, ...parts);
 }
 
@@ -84,11 +98,11 @@ export function sidePanel(v, table, side, onMeld) {
   const players = [];
   for (let s = 0; s < v.players; s++) if (sideOf(v, s) === side) players.push(seatName(table, s));
   const box = el("section", { class: `panel side${side === v.side ? " ours" : ""}`, "aria-label": sideName(v, side) },
-    el("h2", { text: `${sideName(v, side)}: ${players.join(" & ")}` }),
+    el("h2", { text: t("side_players", { side: sideName(v, side), players: players.join(" & ") }) }),
     el("dl", { class: "facts" },
-      el("dt", { text: t("score") }), el("dd", { class: "big", text: String(v.scores[side]) }),
-      el("dt", { text: t("table_points") }), el("dd", { text: String(total) }),
-      el("dt", { text: t("minimum_label") }), el("dd", { text: v.opened[side] ? t("opened") : String(v.minimum[side]) })));
+      el("dt", { text: t("score") }), el("dd", { class: "big", text: num(v.scores[side]) }),
+      el("dt", { text: t("table_points") }), el("dd", { text: num(total) }),
+      el("dt", { text: t("minimum_label") }), el("dd", { text: v.opened[side] ? t("opened") : num(v.minimum[side]) })));
   const threes = cardsOf(v.red_threes.filter((_, s) => sideOf(v, s) === side).join(" "));
   // the American games lay black threes beside the red ones (R 1.2, S3): there the row says "Threes"
   const all = v.threes_laid === "all";
@@ -97,11 +111,11 @@ export function sidePanel(v, table, side, onMeld) {
   if (!ms.length) row.append(el("p", { class: "note", text: v.opened[side] ? "" : t("no_melds") }));
   ms.forEach(m => {
     const cards = cardsOf(m.cards);
-    const label = m.canasta ? t("canasta_" + m.kind) : t("meld_of", { what: codesToCards(m.what) });
+    const label = m.canasta ? t("canasta_" + m.kind) : meldWhat(m);
     const mb = el("div", { class: `meld${m.canasta ? " canasta " + m.kind : ""}`, "data-index": String(m.index) },
       el("div", { class: "what" }, el("span", { text: label }), el("span", { class: "pts", text: m.points == null ? t("closed") : t("points", { n: m.points }) })),
       el("div", { class: "fan" }, ...(cards.length ? cards.map(c => cardImage(c, "tiny")) : [el("span", { text: t("cards_n", { n: m.size }) })])));
-    mb.setAttribute("aria-label", `${label}, ${m.size} ${t("cards")}: ${cards.map(cardName).join(", ")}`);
+    mb.setAttribute("aria-label", t("meld_aria", { what: meldWhat(m), n: m.size, names: cards.map(cardName).join(", ") }));
     if (onMeld) {
       mb.setAttribute("role", "button"); mb.tabIndex = 0; mb.title = t("act_add");
       mb.onclick = () => onMeld(m);
@@ -111,6 +125,16 @@ export function sidePanel(v, table, side, onMeld) {
   });
   box.append(row);
   return box;
+}
+
+// A meld in words from its data (the view's type, rank, canasta kind and a sequence's ends):
+// "kings", "mixed canasta of kings", "sequence 4♥–10♥", "wild cards".
+export function meldWhat(m) {
+  const type = m.type || "group";
+  if (type === "black3") return t("meld_black3");
+  if (type === "wild") return t(m.canasta ? "meld_wild_canasta" : "meld_wild");
+  if (type === "sequence") return t(m.canasta ? "meld_sequence_canasta" : "meld_sequence", { from_card: m.from_card, to_card: m.to_card });
+  return m.canasta ? t(m.natural ? "meld_group_natural" : "meld_group_mixed", { rank: m.rank }) : t("meld_group", { rank: m.rank });
 }
 
 // The partner question in words: who asked, and the answer once given.
@@ -126,16 +150,15 @@ const TABLE_EVENTS = ["deal", "hand_over", "position", "start_pile"];   // the t
 export function logLine(e, table, me = null) {
   // the American games lay every three as it comes (R 1.2, S3 C): a black one is named so
   if (e.what === "red3" && /\b3[CS]\b/.test(e.cards || "")) e = { ...e, what: "black3_laid" };
-  const args = { cards: cardsText(e.cards), n: e.count ?? "" };
+  const args = { cards: e.cards || "", n: e.count ?? "" };
   const counted = !e.cards && e.count > 0;   // another seat's cards, hidden: only how many
   // with no cards to name (a move told from its notation, a turnover), "({cards})" or ": {cards}" go
   const bare = s => e.cards || counted ? s : s.replace(/:? *\(?\)?$/, "").trim();
   if (me != null && e.seat === me && !counted && t("you_ev_" + e.what) !== "you_ev_" + e.what) return bare(t("you_ev_" + e.what, args));
-  const who = TABLE_EVENTS.includes(e.what) || e.seat == null || e.seat < 0 ? "" : seatName(table, e.seat) + " ";
-  let key = "ev_" + e.what + (counted ? (e.count === 1 ? "_1" : "_n") : "");
-  if (counted && e.count === 1 && t(key) === key) key = "ev_" + e.what + "_n";
+  args.who = TABLE_EVENTS.includes(e.what) || e.seat == null || e.seat < 0 ? "" : seatName(table, e.seat);
+  const key = "ev_" + e.what + (counted ? "_n" : "");
   const text = t(key, args);
-  return who + bare(text === key ? t("ev_other", { what: e.what.replaceAll("_", " "), cards: cardsText(e.cards) }) : text);
+  return bare(text === key ? t("ev_other", { ...args, what: e.what.replaceAll("_", " ") }) : text).trim();
 }
 export function logList(v, table) {
   return v.log.map(e => el("li", { text: logLine(e, table, v.seat) }));
@@ -164,9 +187,9 @@ export function breakdown(r, v, table) {
     // the American games count every three laid, black ones too (R 1.2, S3 C, K)
     const label = v.threes_laid === "all" && k.startsWith("red_three") ? "row_" + k.slice(4) : "row_" + k;
     rows.push(el("tr", { class: kind === "total" ? "total" : kind === "sum" ? "sum" : "" }, el("th", { scope: "row", text: t(label) }),
-      ...vals.map(x => el("td", { text: kind === "bool" ? (x ? t("yes") : t("no")) : String(x ?? 0) }))));
+      ...vals.map(x => el("td", { text: kind === "bool" ? (x ? t("yes") : t("no")) : num(x ?? 0) }))));
   }
-  rows.push(el("tr", { class: "total" }, el("th", { scope: "row", text: t("row_scores_after") }), ...r.scores_after.map(x => el("td", { text: String(x) }))));
+  rows.push(el("tr", { class: "total" }, el("th", { scope: "row", text: t("row_scores_after") }), ...r.scores_after.map(x => el("td", { text: num(x) }))));
   const reason = r.reason === "last_red3" && v.threes_laid === "all" ? "last_three" : r.reason;  // R 1.2, S3 C
   const how = r.out_seat >= 0 ? t("reason_" + reason, { name: seatName(table, r.out_seat) }) : t("reason_" + reason);
   const parts = [el("h2", { text: t("hand_over", { n: r.hand + 1 }) }), el("p", { text: how }), el("table", { class: "score" }, ...rows)];
@@ -179,6 +202,6 @@ export function breakdown(r, v, table) {
 export function history(v) {
   if (!v.results.length) return [el("p", { class: "note", text: t("no_hands_yet") })];
   const head = el("tr", {}, el("th", { scope: "col", text: t("hand_col") }), ...v.melds.map((_, i) => el("th", { scope: "col", text: sideName(v, i) })));
-  return [el("table", { class: "score" }, head, ...v.results.map(r => el("tr", {}, el("th", { scope: "row", text: String(r.hand + 1) }),
-    ...r.sides.map((s, i) => el("td", { text: `${s.total > 0 ? "+" : ""}${s.total} →\u00a0${r.scores_after[i]}` })))))];
+  return [el("table", { class: "score" }, head, ...v.results.map(r => el("tr", {}, el("th", { scope: "row", text: num(r.hand + 1) }),
+    ...r.sides.map((s, i) => el("td", { text: t("score_total_line", { total: `${s.total > 0 ? "+" : ""}${num(s.total)}`, after: num(r.scores_after[i]) }) })))))];
 }

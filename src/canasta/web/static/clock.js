@@ -39,8 +39,8 @@ function draw() {
   $("event-name").textContent = ev.name;
   $("round").textContent = t("clock_round", { n: c.round, of: c.rounds });
   $("time").textContent = mmss(rem);
-  $("status").textContent = t("clock_" + st) + (c.started && !c.running && st !== "time" ? ` — ${t("clock_paused")}` : "")
-    + (st === "time" ? ` — ${t("ev_time_" + ev.on_time)}` : "");
+  $("status").textContent = st === "time" ? t("clock_status_time", { rule: t("ev_time_" + ev.on_time) })
+    : c.started && !c.running ? t("clock_status_paused", { status: t("clock_" + st) }) : t("clock_" + st);
   document.body.dataset.status = st;
   if (lastStatus && st !== lastStatus && c.running) beep(st === "time" ? 3 : st === "warning" ? 1 : 0);
   lastStatus = st;

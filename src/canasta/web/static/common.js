@@ -8,7 +8,13 @@ export function el(tag, attrs = {}, ...kids) {
   for (const k of kids) if (k != null) e.append(k);
   return e;
 }
+// The server's links are absolute on the address others reach (its public URL); this browser opens
+// them on the address it is using now (a host at home may use "localhost" for the club's server).
+export function here(link) { const u = new URL(link, location.href); return u.pathname + u.search + u.hash; }
+// True when a link opens only on the computer running the server (it was started for this computer alone).
+export function onlyHere(link) { return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(link, location.href).hostname); }
 export function remember(entry) {
+  entry = { ...entry, link: here(entry.link) };
   const all = JSON.parse(localStorage.getItem("canasta.tables") || "[]").filter(x => x.link !== entry.link);
   all.unshift({ ...entry, at: new Date().toISOString() });
   localStorage.setItem("canasta.tables", JSON.stringify(all.slice(0, 30)));

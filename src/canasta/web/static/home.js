@@ -1,6 +1,7 @@
-import { loadMessages, applyMessages, t } from "/static/i18n.js";
-import { el, remember, myTables, houseRules } from "/static/common.js";
+import { loadMessages, applyMessages, t, num } from "/static/i18n.js";
+import { el, remember, myTables, houseRules, here, onlyHere } from "/static/common.js";
 import { inviteBlock, sidesLine } from "/static/invite.js";
+import { seatName } from "/static/board.js";
 
 await loadMessages();
 applyMessages();
@@ -15,7 +16,7 @@ const desc = () => {
   document.getElementById("desc").textContent = t("preset_about_" + p.name) === "preset_about_" + p.name ? p.description : t("preset_about_" + p.name);
   document.getElementById("card-link").href = `/rules/${p.name}`;
   const pl = document.getElementById("players"); pl.replaceChildren();
-  for (const n of p.players) pl.append(el("option", { value: n, text: n }));
+  for (const n of p.players) pl.append(el("option", { value: n, text: num(n) }));
   pl.value = p.default_players; seats();
 };
 function seats() {
@@ -46,14 +47,14 @@ async function create(body, errBox) {
   errBox.hidden = true;
   remember({ name: t("my_table_host", { table: j.table.name }), link: j.links.host, role: "host", table: j.table_id });
   for (const [seat, link] of Object.entries(j.links.seats))
-    remember({ name: t("my_table_seat", { table: j.table.name, name: j.table.seats[+seat].name }), link, table: j.table_id, seat: +seat });
+    remember({ name: t("my_table_seat", { table: j.table.name, name: seatName(j.table, +seat) }), link, table: j.table_id, seat: +seat });
   showMine();
   return j;
 }
 document.getElementById("go").addEventListener("click", async () => {
   localStorage.setItem("canasta.quick", JSON.stringify({ preset: sel.value, level: lvl.value }));
   const j = await create({ preset: sel.value, level: lvl.value }, document.getElementById("err"));
-  if (j) location.href = `${j.links.seats["0"]}&h=${j.host_token}`;   // the player may start the next game
+  if (j) location.href = `${here(j.links.seats["0"])}&h=${j.host_token}`;   // the player may start the next game
 });
 const typedRules = () => houseRules(document.getElementById("house").value);
 // The engine checks the house rules as they are typed, and its sentence is shown as it is.
@@ -81,8 +82,9 @@ document.getElementById("create").addEventListener("click", async () => {
   // each person's link under their name, the sides in words, then the watchers' and the host's links
   const box = document.getElementById("links");
   box.replaceChildren(el("h3", { text: t("links") }), el("p", { class: "sides-line", text: sidesLine(j.table) }));
-  for (const [seat, path] of Object.entries(j.links.seats)) box.append(inviteBlock(j.table.seats[+seat].name, path, { open: true }));
+  for (const [seat, path] of Object.entries(j.links.seats)) box.append(inviteBlock(seatName(j.table, +seat), path, { open: true }));
   box.append(inviteBlock(t("spectator"), j.links.spectator), inviteBlock(t("host"), j.links.host, { message: false, open: true }));
+  if (onlyHere(j.links.host)) box.append(el("p", { class: "note only-here", text: t("links_only_here") }));
 });
 document.getElementById("joingo").addEventListener("click", () => {
   const v = document.getElementById("joinlink").value.trim();

@@ -2,7 +2,7 @@
 // a bot or a person, new links, table talk (on, off, a seat muted), the next game.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
 import { el, secretLink, myTables, remember } from "/static/common.js";
-import { tableTitle } from "/static/board.js";
+import { tableTitle, seatName } from "/static/board.js";
 import { inviteBlock, sidesLine } from "/static/invite.js";
 
 await loadMessages();
@@ -20,7 +20,8 @@ for (const x of myTables()) if (x.table === id && x.seat != null && !(x.seat in 
 async function load() {
   const r = await fetch(`/api/tables/${id}`, { headers: H }), tb = await r.json();
   if (!r.ok) { err(tb.error.message); return; }
-  $("name").textContent = t("host_heading", { name: tableTitle(tb), n: tb.game_no }) + (tb.over ? ` — ${t("host_over")}` : "");
+  const heading = t("host_heading", { name: tableTitle(tb), n: tb.game_no });
+  $("name").textContent = tb.over ? t("heading_over", { heading, state: t("host_over") }) : heading;
   $("sides-line").textContent = sidesLine(tb);
   // a disabled button says why, beside it
   $("newgame").disabled = !tb.over;
@@ -41,7 +42,7 @@ async function load() {
       if (await call(`/api/tables/${id}/chat`, { muted: [...now] })) load();
     };
     const row = el("li", { class: "panel" },
-      el("p", { class: "row" }, el("strong", { text: s.name }), el("span", { class: "note", text: `${t("seat_n", { n: s.seat + 1 })} · ${state}${muted ? " · " + t("host_muted") : ""}` })),
+      el("p", { class: "row" }, el("strong", { text: seatName(tb, s.seat) }), el("span", { class: "note", text: [t("seat_n", { n: s.seat + 1 }), state, ...(muted ? [t("host_muted")] : [])].join(t("list_sep")) })),
       el("div", { class: "row" },
         s.kind === "bot" ? null : el("button", { text: t("host_to_bot"), onclick: () => change({ kind: "bot" }) }),
         el("button", { text: s.kind === "bot" ? t("host_to_person") : t("host_new_link"), onclick: () => change(s.kind === "bot" ? { kind: "person" } : { reissue: true }) }),

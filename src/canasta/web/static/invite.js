@@ -2,7 +2,8 @@
 // copy the link and one to copy a ready message, and the link as a QR code (drawn from the server's
 // modules: no other service ever sees a link). Used by the home page and the host's page.
 import { t } from "/static/i18n.js";
-import { el } from "/static/common.js";
+import { el, here } from "/static/common.js";
+import { seatName } from "/static/board.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // A link as other computers reach it: the server's own absolute link when it gives one (its public
@@ -11,7 +12,7 @@ export const fullLink = path => new URL(path, location.origin).href;
 
 // "Ann & Carol against Ben & Dave": the sides as the table summary pairs them, by the seats' names.
 export function sidesLine(table) {
-  const sides = (table.sides || []).map(seats => seats.map(s => table.seats[s].name).join(t("and_sep")));
+  const sides = (table.sides || []).map(seats => seats.map(s => seatName(table, s)).join(t("and_sep")));
   if (sides.length === 2) return t("sides_two", { a: sides[0], b: sides[1] });
   if (sides.length === 3) return t("sides_three", { a: sides[0], b: sides[1], c: sides[2] });
   return sides.join(t("list_sep"));
@@ -63,7 +64,7 @@ export function inviteBlock(label, path, { message = true, open = false } = {}) 
     buttons.push(copyMsg);
   }
   buttons.push(qrButton);
-  if (open) buttons.push(el("a", { class: "button", href: path, text: t("open") }));
+  if (open) buttons.push(el("a", { class: "button", href: here(path), text: t("open") }));
   return el("div", { class: "invite panel" },
     el("h4", { text: label }),
     el("input", { value: link, readonly: "", "aria-label": t("link_for", { name: label }), class: "link" }),

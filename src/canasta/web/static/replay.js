@@ -25,7 +25,7 @@ async function show(to) {
     $("slider").max = String(steps); $("slider").value = String(step);
     const what = j.action ? actionPhrase(j.action, j.actor ?? v.turn, table) : t("replay_start");
     $("at").textContent = t("replay_at", { step, steps, what });
-    $("hands").replaceChildren(...j.hands.map((h, s) => el("div", { class: "row" }, el("strong", { text: `${seatName(table, s)}:` }),
+    $("hands").replaceChildren(...j.hands.map((h, s) => el("div", { class: "row" }, el("strong", { text: t("hands_of", { name: seatName(table, s) }) }),
       ...h.split(" ").filter(Boolean).map(c => cardImage(c, "tiny")))));
     $("seats").replaceChildren(seatsStrip({ ...v, seat: null, partner: null }, table));
     $("centre").replaceChildren(centre(v));
@@ -50,6 +50,6 @@ const tr = await fetch(`/api/tables/${id}`, { headers: auth });
 if (tr.ok) {
   table = await tr.json();
   table.seats = table.seats.map(s => ({ ...s, connected: true, stand_in: false }));   // a replay shows no presence
-  $("title").textContent = `${tableTitle(table)} · ${t("game_n", { n: game })}`;
+  $("title").textContent = t("replay_title", { table: tableTitle(table), n: +game });
 }
 show(step);

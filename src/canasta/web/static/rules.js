@@ -1,7 +1,7 @@
 // The printable rules card of a preset: each rule as a sentence (what it means and its value in
 // words), grouped, with where it comes from. The option names house rules are typed with are shown
 // on request ("Show the names for house rules").
-import { loadMessages, applyMessages, t } from "/static/i18n.js";
+import { loadMessages, applyMessages, t, num } from "/static/i18n.js";
 import { el } from "/static/common.js";
 
 await loadMessages();
@@ -10,11 +10,11 @@ document.getElementById("print").onclick = () => print();
 const preset = location.pathname.split("/")[2];
 const r = await fetch(`/api/presets/${encodeURIComponent(preset)}`), card = await r.json();
 const rankWord = n => t("rank_word_" + n) === "rank_word_" + n ? String(n) : t("rank_word_" + n);
-const num = n => (n <= -1e8 ? t("rules_any_score") : n.toLocaleString("en"));
+const number = n => (n <= -1e8 ? t("rules_any_score") : num(n));
 const listOf = xs => (xs.length ? xs.join(", ") : t("rules_none"));
 // A value in words: by the option where a bare list would mean nothing to a player, else by its type.
 const WORDS = {
-  opening_minimums: v => listOf(v.map(([from, min]) => t("rules_min_from", { min, from: num(from) }))),
+  opening_minimums: v => listOf(v.map(([from, min]) => t("rules_min_from", { min, from: number(from) }))),
   opening_by_hand: v => listOf(v.map((min, i) => t("rules_hand_min", { n: i + 1, min }))),
   sequences: v => listOf(v.map(([lo, hi]) => t("rules_window", { lo: rankWord(lo), hi: rankWord(hi) }))),
   rank_canasta_bonus: v => listOf(v.map(([rank, n]) => t("rules_rank_points", { rank: rankWord(rank), n }))),
@@ -30,14 +30,14 @@ function valueWords(o) {
   if (WORDS[o.name] && Array.isArray(v)) return WORDS[o.name](v);
   if (typeof v === "boolean") return t(v ? "yes" : "no");
   if (Array.isArray(v)) return listOf(v.map(x => (typeof x === "string" ? t("rules_word_" + x) === "rules_word_" + x ? x : t("rules_word_" + x) : String(x))));
-  if (typeof v === "number") return num(v);
+  if (typeof v === "number") return number(v);
   return t("rules_word_" + v) === "rules_word_" + v ? String(v).replaceAll("_", " ") : t("rules_word_" + v);
 }
 const sentence = o => t("rules_sentence", { meaning: o.meaning.charAt(0).toUpperCase() + o.meaning.slice(1), value: valueWords(o) });
 if (!r.ok) document.getElementById("name").textContent = card.error.message;
 else {
   document.getElementById("name").textContent = t("rules_heading", { name: card.title || card.name, n: card.players });
-  document.title = `${card.title || card.name} — ${t("rules_title")}`;
+  document.title = t("rules_page_title", { name: card.title || card.name });
   document.getElementById("desc").textContent = t("preset_about_" + card.name) === "preset_about_" + card.name ? card.description : t("preset_about_" + card.name);
   const names = document.getElementById("show-names");
   names.onchange = () => document.body.classList.toggle("show-names", names.checked);
@@ -48,6 +48,8 @@ else {
     el("h3", { text: group(g) }),
     el("ul", { class: "rules-list" }, ...opts.map(o => el("li", { class: "rule", "data-option": o.name },
       el("p", { class: "rules-sentence", text: sentence(o) }),
-      el("p", { class: "note source", text: t("rules_from", { source: o.source }) }),
-      el("p", { class: "note option-name", text: t("rules_house_name", { name: `${o.name}=${JSON.stringify(o.value)}` }) })))))));
+      // where it comes from quotes the rule sheet (written in English) or names our ruling; the
+      // option's name and value are what a house rule types: both as they are (data-verbatim)
+      el("p", { class: "note source", text: t("rules_from", { source: o.source }), "data-verbatim": "quote" }),
+      el("p", { class: "note option-name", text: t("rules_house_name", { name: `${o.name}=${JSON.stringify(o.value)}` }), "data-verbatim": "typed" })))))));
 }

@@ -1,7 +1,7 @@
 // The score keeper: a paper game's sheet. The page sends what the table wrote down and shows what
 // the engine scored (the same scoring as an online hand); it does no arithmetic of its own.
-import { loadMessages, applyMessages, t } from "/static/i18n.js";
-import { el, remember, secretLink, api as call, houseRules } from "/static/common.js";
+import { loadMessages, applyMessages, t, num, has, language } from "/static/i18n.js";
+import { el, remember, secretLink, api as call, houseRules, here } from "/static/common.js";
 
 await loadMessages();
 applyMessages();
@@ -24,18 +24,23 @@ async function newSheetPage() {
   $("start").onclick = async () => {
     const overrides = houseRules($("house").value);
     const r = await fetch("/api/sheets", { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ preset: sel.value, overrides, names: [$("name0").value.trim() || "We", $("name1").value.trim() || "They"] }) });
+      body: JSON.stringify({ preset: sel.value, overrides, names: [$("name0").value.trim() || t("side_us"), $("name1").value.trim() || t("side_them")] }) });
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
-    remember({ name: `${t("score_title")}: ${j.sheet.names.join(" – ")} (${j.sheet.title})`, link: j.link });
-    location.href = j.link;
+    remember({ name: t("score_remembered", { names: j.sheet.names.join(" – "), title: sheetTitle(j.sheet) }), link: j.link });
+    location.href = here(j.link);
   };
 }
 
 // ---------------------------------------------------------------- the sheet
+// the rule set's name and a line's words in the reader's language (the server's English where the
+// catalogue has no such key: a line added since)
+const sheetTitle = sh => (has(`preset.${sh.preset}.title`) ? t(`preset.${sh.preset}.title`) : sh.title);
+const said = (key, data, english) => (key && has(key) ? t(key, data || {}) : english);
 function input(f, side, value) {
   const id = `f-${side}-${f.name}`;
-  const label = t("line_" + f.name) === "line_" + f.name ? f.label : t("line_" + f.name);
+  const label = said(f.key, f.data, f.label), help = said(f.help_key, f.data, f.help);
+  f = { ...f, help };
   if (f.kind === "yes_no") {
     const box = el("input", { type: "checkbox", id, "data-name": f.name });
     box.checked = !!value;
@@ -43,11 +48,11 @@ function input(f, side, value) {
   }
   const n = el("input", { type: "number", id, min: "0", step: f.kind === "points" ? "5" : "1", inputmode: "numeric", "data-name": f.name, value: value ? String(value) : "" });
   n.placeholder = "0";
-  const parts = [el("label", { for: id }, el("span", { text: label }), f.help ? el("small", { class: "note", text: ` (${f.help})` }) : null)];
+  const parts = [el("label", { for: id }, el("span", { text: label }), f.help ? el("small", { class: "note", text: t("line_help", { help: f.help }) }) : null)];
   if (f.kind === "count") {
     const bump = d => () => { n.value = String(Math.max(0, (+n.value || 0) + d)); };
-    parts.push(el("div", { class: "stepper" }, el("button", { type: "button", text: "−", "aria-label": `${label}: ${t("less")}`, onclick: bump(-1) }), n,
-      el("button", { type: "button", text: "+", "aria-label": `${label}: ${t("more")}`, onclick: bump(1) })));
+    parts.push(el("div", { class: "stepper" }, el("button", { type: "button", text: "−", "aria-label": t("line_less", { line: label }), onclick: bump(-1) }), n,
+      el("button", { type: "button", text: "+", "aria-label": t("line_more", { line: label }), onclick: bump(1) })));
   } else parts.push(n);
   return el("div", { class: "line" }, ...parts);
 }
@@ -74,12 +79,12 @@ function readForm() {
     return e;
   });
 }
-const plus = n => (n > 0 ? `+${n}` : String(n));
+const plus = n => (n > 0 ? `+${num(n)}` : num(n));
 function render() {
   $("sheet").hidden = false; $("sheet-tools").hidden = false;
-  $("sheet-name").textContent = `${sheet.names.join(" – ")} · ${sheet.title}`;
+  $("sheet-name").textContent = t("table_title", { name: sheet.names.join(" – "), title: sheetTitle(sheet) });
   $("totals").replaceChildren(...sheet.names.map((name, i) => el("div", { class: `panel total${sheet.winner === i ? " won" : ""}` },
-    el("h3", { text: name }), el("p", { class: "big", text: String(sheet.scores[i]) }),
+    el("h3", { text: name }), el("p", { class: "big", text: num(sheet.scores[i]) }),
     el("p", { class: "note", text: t("score_next_min", { n: sheet.minimums[i] }) }))));
   $("over").hidden = sheet.winner < 0;
   if (sheet.winner >= 0) $("over").textContent = t("score_won", { name: sheet.names[sheet.winner] });
@@ -100,19 +105,24 @@ function render() {
     h.sides.forEach((s, i) => {
       const fix = i === 0 ? el("button", { type: "button", class: "small-btn", text: t("score_fix"), onclick: () => { editing = h.n; render(); $("entry").scrollIntoView(); } }) : null;
       rows.push(el("tr", { class: i === h.sides.length - 1 ? "hand-end" : "" },
-        i === 0 ? el("th", { scope: "row", class: "hand-n", rowspan: String(h.sides.length) }, el("span", { "data-label": t("hand_col"), text: String(h.n) }), fix) : null,
+        i === 0 ? el("th", { scope: "row", class: "hand-n", rowspan: String(h.sides.length) }, el("span", { "data-label": t("hand_col"), text: num(h.n) }), fix) : null,
         el("th", { scope: "row", class: "side-name", text: sheet.names[i] }),
-        ...[s.base, s.count, s.penalties].map((x, k) => el("td", { "data-label": t(cols[k]), text: String(x) })),
+        ...[s.base, s.count, s.penalties].map((x, k) => el("td", { "data-label": t(cols[k]), text: num(x) })),
         el("td", { class: "strong", "data-label": t(cols[3]), text: plus(s.total) }),
-        el("td", { class: "strong", "data-label": t(cols[4]), text: String(h.scores_after[i]) })));
+        el("td", { class: "strong", "data-label": t(cols[4]), text: num(h.scores_after[i]) })));
     });
   }
   $("hands").replaceChildren(sheet.hands.length ? el("div", { class: "scroll" }, el("table", { class: "score sheet-table stack" }, ...rows)) : el("p", { class: "note", text: t("no_hands_yet") }));
   $("remove-last").hidden = !sheet.hands.length;
   $("log").replaceChildren(...(sheet.log.length ? sheet.log.map(c => el("li", { text: t("score_log_line", {
-    at: new Date(c.at).toLocaleString(), who: c.who, n: c.hand + 1, side: sheet.names[c.side],
-    what: Object.entries(c.changes).map(([k, [a, b]]) => `${k.replaceAll("_", " ")} ${a} → ${b}`).join(", ") }) }))
+    at: new Date(c.at).toLocaleString(language()), who: c.who, n: c.hand + 1, side: sheet.names[c.side],
+    what: Object.entries(c.changes).map(([k, [a, b]]) => t("score_change", { line: lineWords(k), was: a, now: b })).join(", ") }) }))
     : [el("li", { class: "note", text: t("score_log_none") })]));
+}
+// a corrected line named as the sheet names it (its key's words), else by its name
+function lineWords(name) {
+  const f = sheet.fields.find(x => x.name === name);
+  return f ? said(f.key, f.data, f.label) : name.replaceAll("_", " ");
 }
 async function load() {
   try { sheet = await api(`/api/sheets/${sheetId}`); render(); }

@@ -1,9 +1,9 @@
 // The game table: draws the server's view of this seat and sends intents. No rule is decided here:
 // the buttons are the actions the engine lists, and a refusal shows the engine's own sentence.
-import { loadMessages, applyMessages, t, cardText, cardName } from "/static/i18n.js";
+import { loadMessages, applyMessages, t, cardText, cardName, language } from "/static/i18n.js";
 import { el, remember } from "/static/common.js";
 import { cardFace } from "/static/cards.js";
-import { seatsStrip, centre, sidePanel, question, logList, breakdown, history, seatName, sideName, cardsInHand, tableTitle, glance, codesToCards } from "/static/board.js";
+import { seatsStrip, centre, sidePanel, question, logList, breakdown, history, seatName, sideName, cardsInHand, tableTitle, meldWhat, glance, codesToCards } from "/static/board.js";
 import { chatBox, chatLines, chatSettings } from "/static/talk.js";
 
 await loadMessages();
@@ -46,7 +46,7 @@ function connect() {
   welcomed = false;
   const sock = ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${tableId}`);
   answerTimer = setTimeout(() => { if (!welcomed && !lost) noAnswer(); }, ANSWER_MS);
-  sock.onopen = () => sock.send(JSON.stringify({ type: "hello", token, last_event: lastEvent }));
+  sock.onopen = () => sock.send(JSON.stringify({ type: "hello", token, last_event: lastEvent, lang: language() }));
   sock.onmessage = e => { if (sock === ws) receive(JSON.parse(e.data)); };
   sock.onclose = ev => {
     if (sock !== ws || lost) return;
@@ -104,9 +104,10 @@ function receive(m) {
   if ((m.type === "refused" || m.type === "error") && m.code?.startsWith("chat_")) chatLines([], table, codesToCards(m.message));
   else if (m.type === "refused" || m.type === "error") showError(t("refused", { message: codesToCards(m.message) }));
   if (m.type === "hint") {
-    // the words are the server's (canasta.bots.explain: the same sentence as the terminal's hint)
-    const words = m.words || `${actionWords(m.action)}.`;
-    $("hint").textContent = t("hint_is", { words }); $("hint").hidden = false;
+    // the words are the server's, in this seat's language (canasta.bots.explain: the same
+    // sentence as the terminal's hint)
+    $("hint").textContent = m.words ? t("hint_is", { words: m.words }) : t("hint_move", { move: actionWords(m.action) });
+    $("hint").hidden = false;
   }
 }
 // A message to the server; with no open socket the player is told and the page connects again
@@ -195,7 +196,8 @@ function handCard(c, i, n) {
 }
 
 // ---------------------------------------------------------------- the actions the engine lists
-const SHORT = { draw: "d", take: "p", meld: "m", discard: "x", ask: "a", hint: "h" };
+// each button's key is the catalogue's (a letter of the action's word in the reader's language)
+const key = what => t("key_" + what).toLowerCase();
 let keyed = {};
 function actions(mine) {
   const legal = view.legal_actions || [];
@@ -207,20 +209,20 @@ function actions(mine) {
     box.append(b);
   };
   const known = ["draw", "upcard", "take", "meld", "add", "discard", "ask", "yes", "no", "retract", "end", "pass"];
-  if (has("draw")) btn(t("act_draw"), () => intent({ action: "draw" }), { primary: true, key: "d", act: "draw" });
+  if (has("draw")) btn(t("act_draw"), () => intent({ action: "draw" }), { primary: true, key: key("draw"), act: "draw" });
   if (has("upcard")) btn(t("act_upcard"), () => intent({ action: "upcard" }));
   const take = () => intent({ take: selected.size ? selectedCards() : [] });
-  if (has("take")) btn(t("act_take"), take, { key: "p", act: "take" });
-  else if (mine && view.phase === "draw" && view.pile?.size) keyed.p = take;   // P asks the engine why not
+  if (has("take")) btn(t("act_take"), take, { key: key("take"), act: "take" });
+  else if (mine && view.phase === "draw" && view.pile?.size) keyed[key("take")] = take;   // the key asks the engine why not
   const here = () => { origin = document.activeElement; };
-  if (has("meld") || has("add")) btn(t("act_meld"), () => selected.size ? intent({ meld: selectedCards() }) : (here(), showError(t("select_meld"))), { key: "m", act: "meld" });
-  if (has("discard")) btn(t("act_discard"), () => selected.size === 1 ? intent({ action: `discard ${selectedCards()[0]}` }) : (here(), showError(t("select_one"))), { primary: true, key: "x", act: "discard" });
+  if (has("meld") || has("add")) btn(t("act_meld"), () => selected.size ? intent({ meld: selectedCards() }) : (here(), showError(t("select_meld"))), { key: key("meld"), act: "meld" });
+  if (has("discard")) btn(t("act_discard"), () => selected.size === 1 ? intent({ action: `discard ${selectedCards()[0]}` }) : (here(), showError(t("select_one"))), { primary: true, key: key("discard"), act: "discard" });
   // "may I go out?" only when the engine says going out is possible this turn, with what a yes binds
   const out = view.going_out;
-  if (has("ask") && out?.possible) btn(t("act_ask"), () => intent({ action: "ask" }), { key: "a", act: "ask" });
+  if (has("ask") && out?.possible) btn(t("act_ask"), () => intent({ action: "ask" }), { key: key("ask"), act: "ask" });
   for (const w of ["yes", "no", "retract", "end", "pass"]) if (has(w)) btn(t("act_" + w), () => intent({ action: w }), { act: w });
   for (const a of legal) if (!known.includes(a.split(" ")[0])) btn(actionText(a), () => intent({ action: a }));
-  if (mine) btn(t("hint"), () => ws.send(JSON.stringify({ type: "hint", id: `h${++seq}` })), { key: "h" });
+  if (mine) btn(t("hint"), () => ws.send(JSON.stringify({ type: "hint", id: `h${++seq}` })), { key: key("hint") });
   if (view.phase === "over" && hostToken) btn(t("new_game"), newGame, { primary: true });
   const undo = table?.practice && seat !== null && view.phase !== "over";
   if (undo) btn(t("undo"), () => ws.send(JSON.stringify({ type: "undo", id: `u${++seq}`, based_on: lastEvent })));
@@ -234,27 +236,24 @@ document.addEventListener("keydown", e => {
   const fn = keyed[e.key.toLowerCase()];
   if (fn) { e.preventDefault(); fn(); }
 });
-// An action in the engine's notation told in words: cards with their symbols, "@N" as the meld's name.
+// An action in the engine's notation said as a sentence: "Add J♠ to your fours", "Discard 7♥",
+// "Pick up the pile with 9♥ 9♠", "Join your kings and mixed canasta of kings". Cards and melds from
+// the notation, every word from the catalogue: a move the catalogue has no sentence for (a new
+// kind) shows its notation.
 function actionText(a) {
-  const [w, ...rest] = a.split(" "), label = t("act_" + w);
-  const word = x => {
-    if (/^[2-9TJQKA][CDHS]$|^JK$/.test(x)) return cardText(x);
-    if (/^@\d+$/.test(x)) return codesToCards(view?.melds?.[view.side]?.[+x.slice(1)]?.what ?? x);
-    return t("declare_" + x) === "declare_" + x ? x : t("declare_" + x);
-  };
-  return `${label === "act_" + w ? w : label} ${rest.map(word).join(" ")}`.trim();
-}
-// An action said as a sentence (the hint): "Add JK to your fours", "Discard 7♥", "Pick up the pile
-// with 9♥ 9♠". Cards and meld names from the notation; the words from the catalogue.
-function actionWords(a) {
   const [w, ...rest] = a.split(" ");
-  const cards = rest.filter(x => /^[2-9TJQKA][CDHS]$|^JK$/.test(x)).map(cardText).join(" ");
-  const at = rest.find(x => /^@\d+$/.test(x));
-  const meld = at ? codesToCards(view?.melds?.[view.side]?.[+at.slice(1)]?.what ?? at) : "";
-  const key = "say_" + w + (w === "take" ? (cards ? "_with" : "") + (meld ? "_onto" : "") : "");
-  const said = t(key, { cards, meld });
-  return said === key ? actionText(a) : said;
+  const cards = rest.filter(x => /^[2-9TJQKA][CDHS]$|^JK$/.test(x));
+  const melds = rest.filter(x => /^@\d+$/.test(x)).map(x => {
+    const m = view?.melds?.[view.side]?.[+x.slice(1)];
+    return m ? meldWhat(m) : x;
+  });
+  const plain = rest.filter(x => !/^[2-9TJQKA][CDHS]$|^JK$|^@\d+$/.test(x));
+  const key = w === "take" ? "say_take" + (cards.length ? "_with" : "") + (melds.length ? "_onto" : "")
+    : w === "declare" ? `say_declare_${plain[0]}` : "say_" + w;
+  const said = t(key, { cards, meld: melds[0] ?? "", other_meld: melds[1] ?? "" });
+  return said === key ? a : said;
 }
+const actionWords = actionText;
 async function newGame() {
   const r = await fetch(`/api/tables/${tableId}/games`, { method: "POST", headers: { authorization: `Bearer ${hostToken}` } });
   if (!r.ok) showError(t("refused", { message: (await r.json()).error.message }));
@@ -318,10 +317,11 @@ function render() {
   $("sides").replaceChildren(...sidesOrder.map(s => sidePanel(view, table, s, mine && s === view.side ? add : null)));
   actions(mine);
   const pileTop = $("centre").querySelector(".pile .card");   // the pile's top card: P's action too
-  if (pileTop && keyed.p) {
-    pileTop.onclick = () => { pileTop.focus(); keyed.p(); };
+  const takeKey = keyed[key("take")];
+  if (pileTop && takeKey) {
+    pileTop.onclick = () => { pileTop.focus(); takeKey(); };
     pileTop.classList.add("clickable"); pileTop.tabIndex = 0; pileTop.setAttribute("role", "button");
-    pileTop.onkeydown = e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); keyed.p(); } };
+    pileTop.onkeydown = e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); takeKey(); } };
   }
   const log = $("log"), atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 30;
   log.replaceChildren(...logList(view, table));

@@ -2,6 +2,7 @@
 // phrases sent as their code so each reader sees them in their own words, and the host's switch
 // and mute said in words.
 import { t } from "/static/i18n.js";
+import { seatName } from "/static/board.js";
 import { el } from "/static/common.js";
 
 const PHRASES = ["hello", "good_luck", "well_played", "one_minute", "thank_you", "sorry", "bye"];
@@ -37,7 +38,9 @@ export function chatLines(lines, table, refused) {
   r.hidden = true;
   for (const line of lines) {
     const words = line.phrase ? t("phrase_" + line.phrase) : line.text;
-    box.append(el("li", { "data-seat": String(line.seat) }, el("strong", { text: `${line.name}: ` }), el("span", { class: "said", text: words })));
+    // the writer by name, or an unnamed seat in the reader's words
+    const who = line.name || seatName(table, line.seat);
+    box.append(el("li", { "data-seat": String(line.seat) }, el("strong", { text: t("talk_who", { name: who }) }), " ", el("span", { class: "said", text: words })));
   }
   while (box.children.length > 100) box.firstChild.remove();
   box.scrollTop = box.scrollHeight;

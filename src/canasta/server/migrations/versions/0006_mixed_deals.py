@@ -1,8 +1,8 @@
 """Deals mixed from every seat's randomness: each seat's number, the seals' version, and how many
 hands each game has finished (a duplicate round reveals a deal once every table has finished it).
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 

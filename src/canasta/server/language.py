@@ -1,0 +1,35 @@
+"""The reader's language: chosen on the page (a cookie), else the browser's ``Accept-Language``;
+and the pages' catalogue in it (``GET /api/messages/{lang}``, compiled from the same gettext
+catalogue as every other sentence, see :mod:`canasta.i18n`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket
+from fastapi.responses import JSONResponse
+
+from ..i18n import Catalogue, catalogue, known, language_name, languages, negotiate
+
+COOKIE = "canasta_lang"
+router = APIRouter()
+
+
+def language_of(request: Request | WebSocket, asked: str | None = None) -> str:
+    """``asked`` (a page's ``?lang=``), else the page's switch (the cookie), else the browser's."""
+    return (known(asked) or known(request.query_params.get("lang")) or known(request.cookies.get(COOKIE))
+            or negotiate(request.headers.get("accept-language")))
+
+
+def catalogue_of(request: Request | WebSocket, asked: str | None = None) -> Catalogue:
+    return catalogue(language_of(request, asked))
+
+
+@router.get("/api/messages/{lang}")
+async def page_messages(request: Request, lang: str) -> Any:
+    """The pages' words in ``lang`` (``auto``: the reader's language), with the languages a page's
+    switch offers."""
+    cat = catalogue_of(request, None if lang == "auto" else lang)
+    body: dict[str, Any] = cat.page_catalogue()
+    body["languages"] = [{"tag": tag, "name": language_name(tag)} for tag in languages()]
+    return JSONResponse(body, headers={"cache-control": "no-cache", "vary": "accept-language, cookie"})

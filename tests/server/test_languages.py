@@ -1,0 +1,128 @@
+"""Each person at a table in their own language (issue 37): the server says a refusal and a hint in
+the language of the page that asked (its ``hello``, its cookie or its browser's Accept-Language), the
+rule sets and the rules card in the reader's language, and the pages' catalogue for any language."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from canasta.server.app import create_app
+from canasta.server.config import ServerConfig
+
+SEATS = [{"kind": "person", "name": "Ana"}, {"kind": "bot"}, {"kind": "person", "name": "Ben"},
+         {"kind": "bot"}]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    cfg = ServerConfig(data_dir=tmp_path, bot_delay=0, grace=30, bot_workers=0, chosen_seeds=True)
+    with TestClient(create_app(cfg)) as c:
+        yield c
+
+
+def hello(client: TestClient, table_id: str, token: str, lang: str | None) -> tuple[Any, Any, dict[str, Any]]:
+    cm = client.websocket_connect(f"/ws/{table_id}")
+    ws = cm.__enter__()
+    ws.send_text(json.dumps({"type": "hello", "token": token, **({"lang": lang} if lang else {})}))
+    while True:
+        m = ws.receive_json()
+        if m["type"] in ("snapshot", "events"):
+            return cm, ws, m
+
+
+def answer(ws: Any, cid: str) -> dict[str, Any]:
+    while True:
+        m: dict[str, Any] = ws.receive_json()
+        if m.get("id") == cid:
+            return m
+
+
+def _next_view(ws: Any) -> dict[str, Any]:
+    while True:
+        m: dict[str, Any] = ws.receive_json()
+        if "view" in m:
+            return m
+
+
+SPANISH_MOVES = ("Roba del mazo", "Toma el pozo", "Toma la carta descubierta")
+ENGLISH_MOVES = ("Draw from the stock", "Take the pile", "Take the upcard")
+
+
+@pytest.mark.parametrize("spanish_seat", [0, 2])
+def test_each_person_at_a_table_reads_the_server_in_their_own_language(client: TestClient,
+                                                                        spanish_seat: int) -> None:
+    """Ana's page is in Spanish, Ben's in English (or the other way round): a refusal of a move out of
+    turn, a refusal of a malformed move, and the hint are each said in the reader's language."""
+    t = client.post("/api/tables", json={"preset": "spanish", "seats": SEATS, "seed": 5}).json()
+    seats = t["links"]["seats"]
+    socks = {}
+    for seat in (0, 2):
+        socks[seat] = hello(client, t["table_id"], seats[str(seat)].split("#t=")[1],
+                            "es" if seat == spanish_seat else None)
+    try:
+        snap = socks[0][2]
+        while snap["view"]["to_act"] not in (0, 2):   # the bots (seats 1 and 3) play at once
+            snap = _next_view(socks[0][1])
+        to_act = snap["view"]["to_act"]
+        waiting = 2 - to_act
+        _cm, ws, _ = socks[waiting]
+        ws.send_text(json.dumps({"type": "intent", "id": "w1", "based_on": snap["event"], "action": "draw"}))
+        refused = answer(ws, "w1")
+        assert refused["type"] == "refused" and refused["code"] == "not_your_turn"
+        name = "Ana" if to_act == 0 else "Ben"
+        assert refused["message"] == (f"le toca a {name}, no a ti" if waiting == spanish_seat
+                                      else f"it is {name}'s turn, not yours")
+        _cm, ws, _ = socks[to_act]
+        ws.send_text(json.dumps({"type": "intent", "id": "a1", "based_on": snap["event"], "action": "draw",
+                                 "take": []}))
+        two = answer(ws, "a1")
+        assert two["type"] == "refused" and two["code"] == "one_intent_kind"
+        assert two["message"] == ("una jugada lleva exactamente uno de 'action', 'meld' o 'take'"
+                                  if to_act == spanish_seat else
+                                  "an intent holds exactly one of 'action', 'meld' or 'take'")
+        ws.send_text(json.dumps({"type": "hint", "id": "h1"}))
+        hint = answer(ws, "h1")
+        assert hint["type"] == "hint", hint
+        moves = SPANISH_MOVES if to_act == spanish_seat else ENGLISH_MOVES
+        assert hint["words"].split(":")[0].rstrip(".") in moves, hint["words"]
+        assert hint["explanation"]["move"][0].startswith("hint.move.")   # the code and data, for any client
+    finally:
+        for cm, _ws, _ in socks.values():
+            cm.__exit__(None, None, None)
+
+
+def test_http_refusals_and_rules_follow_the_readers_language(client: TestClient) -> None:
+    """The browser's Accept-Language, or the switch's cookie, chooses the language of the server's
+    sentences over HTTP: a refusal, the rule sets' menu and the rules card."""
+    es = {"accept-language": "es-UY,es;q=0.9"}
+    r = client.get("/api/tables/nosuchtable", headers={**es, "authorization": "Bearer x" * 2})
+    assert r.status_code == 404 and r.json()["error"]["message"] == "no existe esa mesa (revisa el enlace)"
+    assert r.json()["error"]["code"] == "unknown_table"
+    presets = {p["name"]: p for p in client.get("/api/presets", headers=es).json()}
+    assert presets["spanish"]["title"] == "Canasta española" and "5.000" in presets["spanish"]["description"]
+    card = client.get("/api/presets/classic", cookies={"canasta_lang": "es"}).json()
+    meaning = {o["name"]: o for o in card["options"]}
+    assert meaning["packs"]["meaning"] == "mazos de 52 cartas" and meaning["packs"]["group_title"] == \
+        "Cartas, asientos y reparto"
+    english = client.get("/api/presets/classic").json()
+    assert {o["name"]: o for o in english["options"]}["packs"]["meaning"] == "packs of 52 cards"
+
+
+def test_the_pages_catalogue_is_compiled_from_the_same_catalogue(client: TestClient) -> None:
+    """``/api/messages/es``: the pages' words, plural forms by CLDR category, the number symbols, the
+    languages the switch offers; ``auto`` follows the browser; an unknown language gets English."""
+    es = client.get("/api/messages/es").json()
+    assert es["lang"] == "es" and es["number"]["group"] == "." and es["number"]["decimal"] == ","
+    assert es["messages"]["act_draw"] == "Robar del mazo"
+    assert es["messages"]["stock"] == {"one": "Mazo: {n} carta", "many": "Mazo: {n} de cartas",
+                                       "other": "Mazo: {n} cartas"}
+    assert {"tag": "es", "name": "Español"} in es["languages"]
+    assert client.get("/api/messages/auto", headers={"accept-language": "es-MX"}).json()["lang"] == "es"
+    assert client.get("/api/messages/xx").json()["lang"] == "en"
+    assert not any(k.startswith(("hint.", "tui.", "option.")) for k in es["messages"])   # pages' words only

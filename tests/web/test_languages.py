@@ -1,0 +1,202 @@
+"""The pages in other languages (issue 37), in Debian's Chromium: every visible word of every page
+comes from a catalogue (a run in the pseudo-locale, where a catalogue word is accented and any word
+written in code stands out as plain ASCII), a hand played in Spanish with the browser's language
+(Accept-Language), the language switch remembered, and screenshots at phone and desktop widths."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from canasta.i18n import PSEUDO, catalogue
+
+from .conftest import LiveServer
+from .play import play_until_hand_over
+from .test_pages import SIDEWAYS
+
+
+def open_page(context: Any, url: str) -> Any:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(url)
+    return page
+
+# Every piece of text a person reads on the page: text nodes that are shown, and the names and
+# placeholders of controls; [data-verbatim] (option names typed in house rules, the rule sheets'
+# quotes, each language's own name) apart, and [data-untranslated] (text the server still makes in
+# English) listed apart.
+READ = """() => {
+  const out = { text: [], untranslated: [] };
+  const shown = e => e && e.getClientRects().length && getComputedStyle(e).visibility !== "hidden";
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const n = walker.currentNode, e = n.parentElement, s = n.textContent.trim();
+    if (!s || !shown(e) || e.closest("script, style, [data-verbatim]")) continue;
+    (e.closest("[data-untranslated]") ? out.untranslated : out.text).push(s);
+  }
+  for (const e of document.querySelectorAll("[aria-label], [title], [placeholder], option")) {
+    if (e.closest("[data-verbatim]") || (e.tagName !== "OPTION" && !shown(e))) continue;
+    for (const a of ["aria-label", "title", "placeholder"]) {
+      if (e.getAttribute(a)) out.text.push(e.getAttribute(a));
+    }
+    if (e.tagName === "OPTION") out.text.push(e.textContent.trim());
+  }
+  out.text.push(document.title);
+  return out;
+}"""
+# Plain words: two or more ASCII letters. The pseudo-locale has none (every letter is accented); a
+# card is a symbol and a single letter (K♥, 10♦), a meld number @0.
+PLAIN = re.compile(r"[A-Za-z]{2,}")
+HEX = re.compile(r"\b[0-9a-f]{12}\b")
+
+
+def plain_words(page: Any, where: str) -> tuple[set[str], list[str]]:
+    got = page.evaluate(READ)
+    # "JK" is the index printed in a joker's corner, as K or 10 on the others; a fair deal's code and
+    # seal are hexadecimal digits
+    bad = {f"{where}: {s!r}" for s in got["text"] if PLAIN.search(HEX.sub("", s)) and s != "JK"}
+    return bad, got["untranslated"]
+
+
+PAIRS = ["[Åñå] & [Ƀéñ]", "[Çý] & [Ðî]", "[Éð] & [Ƒļö]", "[Ĝûš] & [Ĥåļ]"]   # names players typed
+
+
+def test_every_visible_word_of_every_page_comes_from_a_catalogue(chromium: Any, server: LiveServer,
+                                                                  shots: Path) -> None:
+    """The pseudo-locale run: home, a table played to the end of a hand (log, hint, breakdown), the
+    replay, the host's page, the fair deals' page, the rules card, the score keeper with a hand and
+    the tournament's director page and clock: no plain (unaccented) word anywhere, so none was
+    written in code."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    bad: set[str] = set()
+    untranslated: list[str] = []
+
+    def look(page: Any, where: str) -> None:
+        b, u = plain_words(page, where)
+        bad.update(b)
+        untranslated.extend(u)
+
+    page = open_page(context, server.url + f"/?lang={PSEUDO}")
+    page.wait_for_selector("#preset option[value='spanish']", state="attached")
+    assert page.locator("h1").inner_text().startswith("[")          # the pseudo-locale is on
+    page.fill("#house", "game_hands=1")
+    page.wait_for_selector("#pok:not([hidden])")
+    look(page, "home")
+    # a one-hand game of the Spanish rules against three bots (the page remembers the language)
+    made = httpx.post(server.url + "/api/tables", json={
+        "preset": "spanish", "overrides": {"game_hands": 1},
+        "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "club"}] * 3}).json()
+    page.goto(made["links"]["seats"]["0"] + "&h=" + made["host_token"])
+    page.wait_for_selector("#hand .card")
+    page.wait_for_selector("body.my-turn")
+    pseudo = catalogue(PSEUDO).text
+    page.locator("#actions button", has_text=pseudo("hint")).click()
+    page.wait_for_selector("#hint:not([hidden])")
+    look(page, "table")
+    play_until_hand_over([page], lang=PSEUDO)
+    look(page, "end of the hand")
+    page.screenshot(path=str(shots / "pseudo-breakdown-1280.png"))
+    table_id, host = made["table_id"], made["host_token"]
+    with page.expect_navigation():
+        page.locator("#result-replay").click()
+    page.wait_for_selector("#at:not(:empty)")
+    page.click("#fwd")
+    page.wait_for_selector("#log li")
+    look(page, "replay")
+    page.goto(server.url + f"/host/{table_id}#t={host}")
+    page.wait_for_selector("#seats li")
+    look(page, "host")
+    page.goto(server.url + "/fair")
+    page.wait_for_selector("h2:not(:empty)")
+    look(page, "fair deals")
+    page.goto(server.url + "/rules/trey-canasta")
+    page.wait_for_selector("#groups li")
+    look(page, "rules card")
+    sheet = httpx.post(server.url + "/api/sheets", json={"preset": "american", "names": PAIRS[:2]}).json()
+    page.goto(sheet["link"])
+    page.wait_for_selector("#sides-entry fieldset")
+    page.fill("#f-0-natural_canastas", "1")
+    page.fill("#f-0-table", "300")
+    page.click("#save")
+    page.wait_for_selector("#hands table")
+    look(page, "score keeper")
+    page.goto(server.url + "/score")
+    page.wait_for_selector("#preset option[value='classic']", state="attached")
+    look(page, "new score sheet")
+    page.goto(server.url + "/event")
+    page.wait_for_selector("#preset option[value='nvso-tournament']", state="attached")
+    look(page, "new tournament")
+    event = httpx.post(server.url + "/api/events", json={"name": "[Çļûƀ]", "pairs": PAIRS}).json()
+    page.goto(event["link"])
+    page.wait_for_selector("#rounds section")
+    look(page, "tournament")
+    page.goto(event["link"].replace("#", "/clock#"))
+    page.wait_for_selector("#time:not(:empty)")
+    look(page, "clock")
+    assert not page.errors
+    assert not bad, "words not from a catalogue:\n" + "\n".join(sorted(bad))
+    # what the tournament module still says in English (movement, ranking, draws, directions) is
+    # marked on the tournament page, and only there
+    english = [u for u in untranslated if PLAIN.search(u)]
+    assert english and len(english) < 40, english
+    context.close()
+
+
+def test_a_hand_in_spanish_in_the_browser(chromium: Any, server: LiveServer, shots: Path) -> None:
+    """A Spanish-speaking player's browser (Accept-Language es-AR): the home page, a hand of the
+    Spanish rules and its score in Spanish, with S4's words, at phone and desktop widths; the
+    switch on the page changes the language and every page remembers it."""
+    context = chromium.new_context(locale="es-AR", viewport={"width": 1280, "height": 900})
+    page = open_page(context, server.url + "/")
+    page.wait_for_selector("#preset option[value='spanish']", state="attached")
+    assert page.get_by_role("heading", name="Jugar contra la computadora").is_visible()
+    assert page.locator("html").get_attribute("lang") == "es"
+    page.select_option("#preset", "spanish")
+    assert "de dos a seis jugadores" in page.inner_text("#desc") and "5.000" in page.inner_text("#desc")
+    page.fill("#house", "game_hands=1")
+    page.click("#go")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#hand .card")
+    page.wait_for_selector("body.my-turn")
+    text = page.inner_text("body")
+    for words in ("Te toca", "Robar del mazo", "Tu mano", "Mazo:", "Pozo", "Mínimo para bajarse", "Nosotros",
+                  "Lo que pasó", "Se reparten las cartas."):
+        assert words in text, words
+    # a card by its Spanish name ("rey de corazones", "comodín")
+    name = page.locator("#hand .card").first.get_attribute("aria-label")
+    assert " de " in name or name == "comodín"
+    page.locator("#actions button", has_text="Pista").click()
+    page.wait_for_selector("#hint:not([hidden])")
+    assert page.inner_text("#hint").startswith("Pista: ")
+    page.screenshot(path=str(shots / "es-table-1280.png"))
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.screenshot(path=str(shots / "es-table-375.png"), full_page=True)
+    assert page.evaluate(SIDEWAYS) == []
+    page.set_viewport_size({"width": 1280, "height": 900})
+    play_until_hand_over([page], lang="es")
+    result = page.locator("#result")
+    body = result.inner_text()
+    assert "Terminó la mano 1" in body and "Total de la mano" in body and "Base (premios)" in body
+    page.screenshot(path=str(shots / "es-breakdown-1280.png"))
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.screenshot(path=str(shots / "es-breakdown-375.png"))
+    assert page.evaluate(SIDEWAYS) == []
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.locator("#result-close").click()
+    # the switch: English now, on this page and the next one opened
+    page.select_option("#lang", "en")
+    page.wait_for_selector("text=What happened")
+    page.goto(server.url + "/rules/spanish")
+    page.wait_for_selector("#groups li")
+    assert "Spanish canasta (4 players)" in page.inner_text("#name")
+    page.select_option("#lang", "es")
+    page.wait_for_selector("#name:has-text('Canasta española (4 jugadores)')")
+    assert "Mazos de 52 cartas: 2." in page.inner_text("#groups")   # each rule a sentence
+    page.screenshot(path=str(shots / "es-rules-1280.png"))
+    assert not page.errors
+    context.close()
