@@ -22,12 +22,14 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
+from starlette.requests import Request
 from starlette.websockets import WebSocketDisconnect
 
 from canasta.presets import rules
 from canasta.server.app import create_app
 from canasta.server.config import Limits, ServerConfig
 from canasta.server.hub import Hub
+from canasta.server.limits import address_of
 from canasta.server.store import Store
 from canasta.state import GameState
 
@@ -456,14 +458,15 @@ def test_only_the_servers_own_pages_open_a_table_socket(db_url: str, tmp_path: P
     """Another site's page cannot open a table's socket for its visitor (the browser names the page's
     origin); the server's own pages, the origins the host allows, and clients that are not browsers
     (no Origin) can."""
-    cfg = config(tmp_path, db_url, origins=("https://canasta.example.org",))
+    cfg = config(tmp_path, db_url, origins=("https://canasta.example.org",),
+                 public_url="https://canasta.ourclub.org")
     with serving(cfg) as c:
         t = make(c, preset="classic", seats=SEATS4)
         tok = t["seats"][0]["token"]
         with pytest.raises(WebSocketDisconnect) as refused:
             Sock(c, t["table_id"], tok, origin="https://evil.example")
         assert refused.value.code == 4403
-        for origin in ("http://testserver", "https://canasta.example.org"):
+        for origin in ("http://testserver", "https://canasta.example.org", "https://canasta.ourclub.org"):
             s = Sock(c, t["table_id"], tok, origin=origin)
             assert s.first["type"] == "welcome"
             s.close()
@@ -653,3 +656,20 @@ def test_a_table_taken_by_another_process_meanwhile_is_a_clear_refusal(client: T
         assert client.post(f"/api/tables/{tid}/games", headers=host).json()["game_no"] == 2
     finally:
         other.close()
+
+
+def test_limits_count_the_browsers_address_behind_a_trusted_proxy() -> None:
+    """Behind nginx or Caddy every socket comes from the proxy: with ``--trusted-proxy`` the limits
+    count the address the proxy forwarded (each player's own), and believe no such header from anyone
+    else (a client cannot pick a fresh address for each socket to escape its limit)."""
+    app = create_app(ServerConfig(trusted_proxies=("10.0.0.0/8",), bot_workers=0))
+
+    def seen(peer: str, forwarded: str | None) -> str:
+        headers = [(b"x-forwarded-for", forwarded.encode())] if forwarded else []
+        return address_of(Request({"type": "http", "method": "GET", "path": "/", "headers": headers,
+                                   "client": (peer, 5000), "app": app}))
+
+    assert seen("10.0.0.2", "203.0.113.9") == "203.0.113.9"                 # the proxy names the player
+    assert seen("10.0.0.2", "198.51.100.7, 203.0.113.9") == "203.0.113.9"   # the proxy's own entry
+    assert seen("203.0.113.9", "198.51.100.1") == "203.0.113.9"             # a stranger's header: ignored
+    assert seen("10.0.0.2", None) == "10.0.0.2"

@@ -20,8 +20,8 @@ def default_data_dir() -> Path:
 @dataclass
 class Limits:
     """What one client may take of the server, so that one page, script or address cannot slow the
-    others' games (issue 31). Rates are a second; a burst is what may come at once. Addresses are as
-    the server sees them: behind a proxy, run uvicorn's ``--proxy-headers`` so they are the players'."""
+    others' games (issue 31). Rates are a second; a burst is what may come at once. Addresses are
+    the players': behind a proxy named with ``--trusted-proxy``, the address it forwards."""
 
     sockets_per_address: int = 64      # open table sockets from one address (a club's router: 16 tables)
     watchers_per_table: int = 40       # spectator sockets on one table

@@ -11,10 +11,12 @@ from collections.abc import Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .config import Limits
 from .refusals import Refusal
+from .urls import addresses_of
 
 ADDRESSES_KEPT = 50_000   # addresses remembered at once (the oldest are forgotten: a full bucket)
 
@@ -117,7 +119,11 @@ class Guards:
 
 
 def address_of(scope: Scope | Any) -> str:
-    """The client's address as the server sees it (a request's or a socket's ``client``)."""
+    """The client's address, whose limits apply: a request's or a socket's peer, or behind a proxy
+    named with ``--trusted-proxy`` the browser's address the proxy forwarded (else every player
+    behind the proxy would share one address and its limits)."""
+    if isinstance(scope, HTTPConnection):
+        return addresses_of(scope).client(scope) or "unknown"
     client = scope.get("client") if isinstance(scope, dict) else getattr(scope, "client", None)
     if client is None:
         return "unknown"

@@ -145,7 +145,9 @@ async def _answer(table: OnlineTable, conn: Connection, msg: Message) -> None:
 @router.websocket("/ws/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     h = hub_of(websocket)
-    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), h.config.origins):
+    public = (h.config.public_url,) if h.config.public_url else ()   # its pages open sockets too
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"),
+                          h.config.origins + public):
         await websocket.close(4403)    # before the handshake: the browser gets 403
         return
     address = address_of(websocket)
