@@ -545,6 +545,31 @@ def test_links_to_no_table_and_new_documents_are_limited_per_address(db_url: str
         assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_documents"
 
 
+def test_qr_codes_are_drawn_off_the_event_loop_a_few_a_second_per_address(
+        db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A QR code takes 30 to 60 ms to draw: twenty a second from one script would hold up every
+    table. They are drawn in a thread (not on the loop) and limited per address."""
+    from canasta.server import invites
+    loops: list[bool] = []
+    draw = invites._matrix
+
+    def watched(text: str) -> list[str]:
+        try:
+            asyncio.get_running_loop()
+            loops.append(True)
+        except RuntimeError:
+            loops.append(False)
+        return draw(text)
+
+    monkeypatch.setattr(invites, "_matrix", watched)
+    with serving(config(tmp_path, db_url, limits=Limits(qr_burst=3, qr_rate=0.001))) as c:
+        answers = [c.post("/api/qr", json={"text": f"https://example.org/table/x#t={i}"}) for i in range(4)]
+        assert [r.status_code for r in answers] == [200, 200, 200, 429]
+        assert answers[3].json()["error"]["code"] == "too_many_qr"
+        assert answers[0].json()["size"] >= 21
+    assert loops == [False] * 3        # drawn where no event loop runs
+
+
 def test_a_seats_pages_share_its_rate_and_one_hint_at_a_time(db_url: str, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Opening more pages of a seat buys no more messages; a seat asks for one hint at a time (a hint

@@ -32,6 +32,7 @@ REFUSALS: dict[str, Template] = {
     "rate_limited": "too many messages at once; slow down",
     "full": "this server has as many tables as it can hold; try later",
     "busy": "the server is busy just now; try again in a minute",
+    "too_many_qr": "many QR codes have been drawn for your address just now; wait a minute and try again",
     "too_many_tables": "many tables have been made from your address just now; wait a minute and try again",
     "too_many_sockets": "too many table pages are open from your address; close some and try again",
     "too_many_documents": "many score sheets and events have been made from your address just now; wait a "
@@ -132,8 +133,8 @@ STATUS: dict[str, int] = {
     "result_changed": 409, "clock_moved": 409, "conflict": 409, "moved": 409,
     "round_not_over": 409,
     "too_big": 413, "full": 503, "storage": 503, "busy": 503, "verify_busy": 429, "verify_slow": 503,
-    "too_many_tables": 429, "too_many_documents": 429, "rate_limited": 429, "too_many_sockets": 429,
-    "watchers_full": 429,
+    "too_many_tables": 429, "too_many_documents": 429, "too_many_qr": 429, "rate_limited": 429,
+    "too_many_sockets": 429, "watchers_full": 429,
 }
 
 
