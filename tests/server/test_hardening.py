@@ -698,3 +698,36 @@ def test_limits_count_the_browsers_address_behind_a_trusted_proxy() -> None:
     assert seen("10.0.0.2", "198.51.100.7, 203.0.113.9") == "203.0.113.9"   # the proxy's own entry
     assert seen("203.0.113.9", "198.51.100.1") == "203.0.113.9"             # a stranger's header: ignored
     assert seen("10.0.0.2", None) == "10.0.0.2"
+
+
+def test_a_replay_is_replayed_off_the_event_loop_a_few_steps_a_second_per_address(
+        db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each step of a finished game's replay replays the game up to it (tens of ms for a whole game),
+    for anyone with the table's spectator link: in a thread, and limited per address."""
+    from canasta.records import GameRecord
+    loops: list[bool] = []
+    replay = GameRecord.replay
+
+    def watched(self: GameRecord, *args: Any) -> GameState:
+        try:
+            asyncio.get_running_loop()
+            loops.append(True)
+        except RuntimeError:
+            loops.append(False)
+        return replay(self, *args)
+
+    monkeypatch.setattr(GameRecord, "replay", watched)
+    with serving(config(tmp_path, db_url, limits=Limits(replay_burst=3, replay_rate=0.001))) as c:
+        t = make(c, preset="classic", seed=9, overrides={"target_score": 100},
+                 seats=[{"kind": "person"}] + [{"kind": "bot"}] * 3)
+        tid, host = t["table_id"], auth(t["host_token"])
+        c.post(f"/api/tables/{tid}/seats/0", json={"kind": "bot"}, headers=host)
+        for _ in range(600):                                     # the bots play the game out
+            if c.get(f"/api/tables/{tid}", headers=host).json()["over"]:
+                break
+            time.sleep(0.05)
+        loops.clear()
+        codes = [c.get(f"/api/tables/{tid}/games/1/replay?step={n}", headers=auth(t["spectator_token"]))
+                 .status_code for n in range(4)]
+        assert codes == [200, 200, 200, 429]
+    assert loops == [False] * 3

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -12,6 +13,7 @@ from ..records import GameRecord
 from ..views import view
 from . import duplicate
 from .access import authorised
+from .limits import address_of
 from .online_table import OnlineTable
 from .refusals import Refusal
 
@@ -65,6 +67,10 @@ async def commitments(request: Request, table_id: str, game_no: int) -> Any:
 async def replay(request: Request, table_id: str, game_no: int, step: int = 0,
                  seat: int | None = None) -> Any:
     table, my_seat, _host = await authorised(request, table_id)
+    # replaying a whole game takes tens of milliseconds: a few a second per address, in a thread (a
+    # spectator's link may be widely shared; the tables' event loop must not wait for it)
+    if not table.hub.guards.replays.take(address_of(request)):
+        raise Refusal("rate_limited")
     rec = GameRecord.from_json(await record_text(table, game_no))
     steps = len(rec.actions)
     step = max(0, min(step, steps))
@@ -72,7 +78,7 @@ async def replay(request: Request, table_id: str, game_no: int, step: int = 0,
     if not 0 <= who < rec.rules.players:
         raise Refusal("bad_seat", {"seat": who, "last_seat": rec.rules.players - 1})
     try:
-        state = rec.replay(step)
+        state = await asyncio.to_thread(rec.replay, step)
     except RecordError as e:
         raise Refusal.because("bad_record", e) from e
     return {"steps": steps, "step": step, "seat": who,

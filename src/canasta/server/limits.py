@@ -91,6 +91,7 @@ class Guards:
         self.loads = Buckets(limits.loads_rate, limits.loads_burst)
         self.new_documents = Buckets(limits.documents_rate, limits.documents_burst)
         self.qr_codes = Buckets(limits.qr_rate, limits.qr_burst)
+        self.replays = Buckets(limits.replay_rate, limits.replay_burst)
         self.sockets = SocketCount(limits.sockets_per_address)
         self.replaying = 0
         self._verifier: Executor | None = None
