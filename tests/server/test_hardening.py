@@ -545,6 +545,21 @@ def test_links_to_no_table_and_new_documents_are_limited_per_address(db_url: str
         assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_documents"
 
 
+
+def test_a_rounds_online_tables_count_against_everyones_rate_of_new_tables(db_url: str,
+                                                                          tmp_path: Path) -> None:
+    """An event's host makes a round's tables in bulk (up to 30 at once): they count against the
+    server-wide rate of new tables, all or none, so that events cannot be a way around it."""
+    limits = Limits(tables_total_burst=3, tables_total_rate=0.001)
+    with serving(config(tmp_path, db_url, limits=limits)) as c:
+        r = c.post("/api/events", json={"name": "Night", "preset": "classic", "games": 1, "draw": "as_listed",
+                                        "pairs": ["A", "B", "C", "D", "E", "F", "G", "H"]})
+        eid, director = r.json()["event_id"], auth(r.json()["token"])
+        refused = c.post(f"/api/events/{eid}/rounds/1/online", headers=director, json={})
+        assert refused.status_code == 503 and refused.json()["error"]["code"] == "busy", refused.text
+        assert c.app.state.hub.tables == {}                  # not one table of the round was made
+
+
 def test_qr_codes_are_drawn_off_the_event_loop_a_few_a_second_per_address(
         db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A QR code takes 30 to 60 ms to draw: twenty a second from one script would hold up every

@@ -211,6 +211,7 @@ async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRou
     if body.duplicate and ev.partnering == "gvr":
         raise Refusal("duplicate_gvr")
     h = documents.hub_of(request)
+    h.guards.round_tables(len(seating))   # tables made in bulk count against everyone's rate
     made = []
     for s in seating:
         (n1, n2), (e1, e2) = _names(s.ns), _names(s.ew)

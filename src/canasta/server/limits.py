@@ -27,13 +27,13 @@ class Bucket:
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
 
-    def take(self) -> bool:
+    def take(self, n: int = 1) -> bool:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
-        if self.tokens < 1:
+        if self.tokens < n:
             return False
-        self.tokens -= 1
+        self.tokens -= n
         return True
 
 
@@ -101,6 +101,12 @@ class Guards:
         if not self.new_tables.take(address):
             raise Refusal("too_many_tables")
         if not self.all_new_tables.take():
+            raise Refusal("busy")
+
+    def round_tables(self, n: int) -> None:
+        """Refuse the ``n`` tables of a tournament round past everyone's rate of new tables (an event's
+        host makes them: the event itself was limited per address)."""
+        if not self.all_new_tables.take(n):
             raise Refusal("busy")
 
     def verifier(self, workers: int) -> Executor:
