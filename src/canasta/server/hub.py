@@ -109,6 +109,7 @@ class Hub:
         for t in idle:
             if self.tables.get(t.id) is t:
                 del self.tables[t.id]
+                self.store.release(t.id)   # claimed again when a link brings it back
                 await t.close()
         if idle:
             log.info("%d idle tables unloaded (%d in memory)", len(idle), len(self.tables))
