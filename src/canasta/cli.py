@@ -1110,6 +1110,19 @@ def serve_cmd(
                                          "bot plays the seat until they are back.")] = 60.0,
     bot_workers: Annotated[int, typer.Option("--bot-workers", min=0, help="Processes for the bots' "
                                              "decisions (0: a thread).")] = 1,
+    origin: Annotated[list[str] | None, typer.Option(
+        "--origin", help="Another address whose pages may open tables, e.g. https://canasta.example.org "
+        "(the server's own address always may; repeat for several).")] = None,
+    api_docs: Annotated[bool, typer.Option("--api-docs", help="Serve the API's docs page at /api/docs "
+                                           "(off: a public server shows no more than its pages need).")]
+    = False,
+    idle_minutes: Annotated[float, typer.Option("--idle-minutes", min=0.01, help="Minutes after which a "
+                                                "table nobody uses leaves memory (it stays stored).")] = 15.0,
+    limit: Annotated[list[str] | None, typer.Option(
+        "--limit", help="A limit per client as NAME=VALUE, e.g. sockets_per_address=128 for a club whose "
+        "players share one internet address (the names and defaults: docs/server-protocol.md).")] = None,
+    test_seeds: Annotated[bool, typer.Option("--test-seeds", hidden=True, help="Tests only: a new table "
+                                             "may be given its deal's seed.")] = False,
     public_url: Annotated[str | None, typer.Option("--public-url", envvar="CANASTA_PUBLIC_URL",
                                                    help="The address people reach the "
                                                    "server at, e.g. https://canasta.ourclub.org: every "
@@ -1129,17 +1142,24 @@ def serve_cmd(
     from pathlib import Path
 
     from .server.backup import BackupError
-    from .server.config import ServerConfig
+    from .server.config import ServerConfig, limits_with
     from .server.run import serve
     from .server.store import SchemaTooNew
     from .server.urls import AddressError, networks
     from .server.urls import public_url as check_url
 
+    try:
+        limits = limits_with(limit or [])
+    except ValueError as e:
+        _fail(f"--limit: {e}")
     config = ServerConfig(bot_delay=bot_delay, grace=grace, bot_workers=bot_workers, db_url=db,
+                          origins=tuple(origin or ()), api_docs=api_docs, chosen_seeds=test_seeds,
+                          limits=limits, idle_unload=idle_minutes * 60,
                           public_url=public_url, trusted_proxies=tuple(trusted_proxy or ()),
                           instance=instance)
     if data is not None:
         config.data_dir = Path(data).expanduser()
+    where = "the database given with --db" if db else f"the data folder {config.data_dir}"
     try:
         if public_url is not None:
             check_url(public_url)
@@ -1147,13 +1167,16 @@ def serve_cmd(
         serve(config, host, port, open_browser, verbose)
     except (AddressError, SchemaTooNew, BackupError) as e:
         _fail(str(e))
+    except PermissionError as e:
+        _fail(f"cannot write to {where}: {e.strerror or e} (choose another with --data)")
     except OSError as e:
         if e.filename:  # the data folder or the database file
             _fail(f"cannot use {e.filename}: {e.strerror or e}")
         _fail(f"cannot serve on {host}:{port}: {e.strerror or e}")
-    except Exception as e:  # a database that cannot be reached or upgraded
+    except Exception as e:  # a database that cannot be reached, upgraded or written
         if type(e).__module__.startswith(("sqlalchemy", "alembic")):
-            _fail(f"database: {e}")
+            cause = str(getattr(e, "orig", None) or e).splitlines()[0]
+            _fail(f"cannot use {where}: {cause}")
         raise
 
 

@@ -144,7 +144,7 @@ async def _online_tables(request: Request, ev: Event) -> dict[tuple[int, int], O
     done = {}
     for key, tid in ev.online.items():
         table = await peek(h, tid)   # read, not taken: the table may be held by another process
-        if table is not None and table.game_no == 1 and table.state.is_over:
+        if table is not None and table.game_no == 1 and table.game is not None and table.game.is_over:
             done[key] = table
     return done
 
@@ -256,6 +256,7 @@ async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRou
     if body.duplicate and ev.partnering == "gvr":
         raise Refusal("duplicate_gvr")
     h = documents.hub_of(request)
+    h.guards.round_tables(len(seating))   # tables made in bulk count against everyone's rate
     made = []
     for s in seating:
         (n1, n2), (e1, e2) = _names(s.ns), _names(s.ew)
@@ -297,7 +298,6 @@ async def online_seat(request: Request, event_id: str, rnd: int, table_no: int, 
         raise Refusal("bad_seat", {"seat": seat, "last_seat": table.rules.players - 1})
     s, token = await change_seat(table, seat, body.kind, body.level if body.kind == "bot" else None, None,
                                  body.kind == "person", fresh_token)
-    documents.hub_of(request).index(table)
     out: dict[str, Any] = s.public()
     if token is not None:
         out["link"] = link(request, f"/table/{table.id}#t={token}")

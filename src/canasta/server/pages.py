@@ -17,7 +17,7 @@ PAGES = {
     "/host/{table_id}": "host.html",              # the host's seats, links and next game
     "/replay/{table_id}/{game_no}": "replay.html",  # a finished game, step by step
     "/rules/{preset}": "rules.html",              # the printable rules card
-    "/fair": "fair.html",                         # how to check that a deal was fair
+    "/fair": "fair.html",                         # how a player checks a deal (docs/fair-deal.md)
     "/score": "score.html",                       # a new score sheet of a paper game
     "/score/{sheet_id}": "score.html",            # the score sheet
     "/event": "event.html",                       # a new tournament event
