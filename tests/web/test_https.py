@@ -106,7 +106,8 @@ def test_a_turn_played_over_https_and_wss_through_caddy(https_site: tuple[LiveSe
         browser = p.chromium.launch(executable_path=CHROMIUM,
                                     args=[*ARGS, f"--ignore-certificate-errors-spki-list={pins}"])
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            # bypass_csp: wait_for_function evaluates a string (see tests/web/conftest.py CspBypass)
+            page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
             sockets: list[str] = []
             page.on("websocket", lambda ws: sockets.append(ws.url))
             page.goto(made["links"]["seats"]["0"])
