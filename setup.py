@@ -13,15 +13,16 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # the hot paths: the engine (the state and engine/: move generation, apply, clone, scoring, going
-# out, views, positions) and the bots' playouts. Not rules.py (it reads its dataclass's field types at
-# run time), not the protocol in bots/base.py, and nothing that only runs once (CLI, TUI, match runner).
+# out, views, positions), the bots' playouts and a step of the RL environments (rl/encode, NumPy-free).
+# Not rules.py (it reads its dataclass's field types at run time), not the protocol in bots/base.py,
+# and nothing that only runs once (CLI, TUI, match runner).
 COMPILED = [
     "actions", "cards", "model", "melds", "scoring", "table", "state", "turn", "goingout", "goingout_search",
     "views",
     "records", "engine/common", "engine/conditions", "engine/flow", "engine/draw", "engine/take",
     "engine/top", "engine/meld", "engine/merge", "engine/declare", "engine/discard", "engine/ask",
     "engine/retract", "engine/end", "engine/lastcard", "engine/kinds", "bots/heuristic", "bots/plan",
-    "bots/opening", "bots/knowledge", "bots/determinize", "bots/search",
+    "bots/opening", "bots/knowledge", "bots/determinize", "bots/search", "rl/encode",
 ]
 
 

@@ -18,7 +18,8 @@ loop asks, as an RL environment does:
 Ours also runs as the PettingZoo environment (``env.last()``: the observation dict with its mask,
 ``env.step``), and as the bare engine (``legal_actions`` and ``apply_unchecked``, no observation),
 for reference. CPU time; the runs alternate (``--rounds``) so that other load hits all alike; the
-median of the rounds is printed. The first line says which engine ran (compiled after
+median of the rounds is printed with the lowest and highest, and the ratio of ours to theirs per
+round (the two ran one after the other). The first line says which engine ran (compiled after
 ``pip install .``, plain after ``pip install -e .``).
 """
 
@@ -167,12 +168,17 @@ def main() -> None:
     med = {k: statistics.median(v) for k, v in rates.items()}
     med_hands = {k: statistics.median(v) for k, v in hand_rates.items()}
     print(f"engine: {ENGINE}; random classic play, {args.games} games of at most {args.max_hands} hands, "
-          f"median of {args.rounds} rounds, CPU time")
+          f"median of {args.rounds} rounds (lowest-highest), CPU time")
     for name, rate in med.items():
-        print(f"{name:28s} {rate:9.0f} steps/s  {1e6 / rate:7.1f} us/step  {med_hands[name]:7.1f} hands/s")
+        lo, hi = min(rates[name]), max(rates[name])
+        print(f"{name:28s} {rate:9.0f} steps/s ({lo:.0f}-{hi:.0f})  {1e6 / rate:7.1f} us/step  "
+              f"{med_hands[name]:7.1f} hands/s")
     for mode in ("tensor", "observer"):
         ours, theirs_ = f"ours, OpenSpiel {mode}", f"theirs, OpenSpiel {mode}"
-        print(f"ratio, OpenSpiel {mode}: {med[ours] / med[theirs_]:.1f}x per step, "
+        # the ratio of each round (ours and theirs ran one after the other, under the same load)
+        per_round = [a / b for a, b in zip(rates[ours], rates[theirs_], strict=True)]
+        print(f"ratio, OpenSpiel {mode}: {med[ours] / med[theirs_]:.1f}x per step (of the medians; per round "
+              f"{statistics.median(per_round):.1f}x, {min(per_round):.1f}-{max(per_round):.1f}), "
               f"{med_hands[ours] / med_hands[theirs_]:.1f}x per hand")
 
 

@@ -119,6 +119,10 @@ class SeatSocket:
         async for text in self.ws:
             m = json.loads(text)
             kind = m["type"]
+            dealing = m.get("dealing")
+            if dealing and self.seat in dealing["waiting"]:   # the page's number for the shuffle
+                await self.ws.send(json.dumps({"type": "shuffle", "id": f"n{dealing['game']}",
+                                               "game": dealing["game"], "number": os.urandom(16).hex()}))
             if kind in ("snapshot", "events"):
                 self.view = m["view"]
                 self.event = m["event"]
@@ -131,14 +135,17 @@ class SeatSocket:
 class BenchTable:
     ids = itertools.count()
 
-    def __init__(self, http: httpx.AsyncClient, ws_base: str, preset: str, stats: Stats) -> None:
+    def __init__(self, http: httpx.AsyncClient, ws_base: str, preset: str, stats: Stats,
+                 local: str | None = None) -> None:
         self.http = http
         self.ws_base = ws_base
         self.preset = preset
         self.stats = stats
+        self.local = local          # the loopback address the table's sockets come from
         self.seats: list[SeatSocket] = []
         self.rng = random.Random(next(self.ids))
         self.host = ""
+        self.spectator = ""
         self.id = ""
 
     async def open(self) -> None:
@@ -147,9 +154,10 @@ class BenchTable:
             "seats": [{"kind": "person", "name": f"P{i}"} for i in range(4)]})
         r.raise_for_status()
         made = r.json()
-        self.id, self.host = made["table_id"], made["host_token"]
+        self.id, self.host, self.spectator = made["table_id"], made["host_token"], made["spectator_token"]
         for s in made["seats"]:
-            ws = await connect(f"{self.ws_base}/ws/{self.id}", max_size=2**22)
+            ws = await connect(f"{self.ws_base}/ws/{self.id}", max_size=2**22,
+                               **({"local_addr": (self.local, 0)} if self.local else {}))
             await ws.send(json.dumps({"type": "hello", "token": s["token"], "last_event": None}))
             self.seats.append(SeatSocket(ws, s["seat"]))
 
@@ -163,7 +171,7 @@ class BenchTable:
 
     async def act(self) -> None:
         views = [s for s in self.seats if s.view is not None]
-        if not views:
+        if len(views) < len(self.seats):   # not dealt yet (or a page not caught up)
             return
         v = views[0].view
         assert v is not None

@@ -248,11 +248,13 @@ def test_S1_going_out_200_and_scores() -> None:
     """S1: "each samba is worth 1500 ... each pure canasta ... 500 ... the side that goes out scores 200
     ... If you're caught with any black threes in your hand when someone goes out, they each count 100
     points against you". Side 0: 1,500 + 500 + 200 + table 120 - QH 10 = 2,310. Side 1: table 30
-    (9C 9D 9H), hands 3C = -100 and 4D = -5, AH = -20: 30 - 125 = -95."""
+    (9C 9D 9H), hands 3C = -100 and 4D = -5, AH = -20: 30 - 125 = -95. On the sheet the black three's
+    100 is a penalty (the rules fine it), the cards' -25 the count."""
     s = go_out()
     s0, s1 = s.results[-1].sides
     assert (s0.canasta_bonus, s0.going_out, s0.table, s0.hand, s0.total) == (2000, 200, 120, -10, 2310)
-    assert (s1.table, s1.hand, s1.total) == (30, -125, -95)
+    assert (s1.table, s1.hand, s1.threes_held, s1.total) == (30, -25, -100, -95)
+    assert (s1.base, s1.count, s1.all_penalties) == (0, 5, -100)
 
 
 def test_S1_two_canastas_one_an_escalera_to_go_out() -> None:
@@ -337,9 +339,11 @@ def test_S1_B10_red_threes_count_minus_without_the_requirement(laid: list[list[s
 def test_S1_B9_red_threes_in_hand_750_per_player() -> None:
     """S1: "If the round is finished and you have one or more red threes in your hand, you will be
     penalized with 750 points, regardless of the number"; B9: per player. Seat 1 holds two (-750) and
-    seat 3 one (-750): side 1's hand count is -1,500."""
+    seat 3 one (-750): side 1 pays -1,500 on the sheet's Penalties line; it holds no other card, so
+    nothing in the count."""
     s = go_out(hands=["5C", "3H 3D", "QH", "3H"])
-    assert s.results[-1].sides[1].hand == -1500
+    side = s.results[-1].sides[1]
+    assert (side.threes_held, side.hand, side.all_penalties) == (-1500, 0, -1500)
 
 
 def test_S1_target_15000() -> None:

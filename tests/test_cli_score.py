@@ -31,7 +31,7 @@ def one_line_error(code: int, err: str, words: str) -> None:
 def test_s3_k_sheet_in_the_terminal(tmp_path: Path) -> None:
     f = str(tmp_path / "sheet.json")
     code, out, _ = run("score", "new", "american", "-f", f, "--names", "We,They")
-    assert code == 0 and "canastas_of_7" in out
+    assert code == 0 and "canastas_of_sevens" in out
     code, out, err = run("score", "add", "-f", f, "--side", WE, "--side", THEY, "--who", "North")
     assert code == 0, err
     assert "2,200" in out and "+2,525" in out and "1,800" in out and "+2,075" in out   # grouped (issue 37)
@@ -41,7 +41,7 @@ def test_s3_k_sheet_in_the_terminal(tmp_path: Path) -> None:
     code, out, _ = run("score", "show", "-f", f)
     assert "Ann: hand 1, We: table 325 -> 330" in out
     rows = list(csv.DictReader(io.StringIO(run("score", "csv", "-f", f)[1])))
-    assert [int(r["running_total"]) for r in rows] == [2530, 2075]
+    assert [int(r["Running total"]) for r in rows] == [2530, 2075]
     shown = json.loads(run("score", "show", "-f", f, "--json")[1])
     assert shown["scores"] == [2530, 2075] and shown["winner"] == -1
     code, out, _ = run("score", "undo", "--who", "Ann", "-f", f)
@@ -50,7 +50,7 @@ def test_s3_k_sheet_in_the_terminal(tmp_path: Path) -> None:
 
 def test_score_lines_of_a_rule_set() -> None:
     code, out, _ = run("score", "lines", "spanish", "--set", "exposed_card_penalty=50")
-    assert code == 0 and "exposed_cards" in out and "canastas_of_7" not in out
+    assert code == 0 and "exposed_cards" in out and "canastas_of_sevens" not in out
 
 
 def test_bad_input_is_one_line_and_the_sheet_is_unchanged(tmp_path: Path) -> None:

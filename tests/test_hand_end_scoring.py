@@ -74,7 +74,7 @@ def test_S4_penalty_for_a_red_three_kept_is_500() -> None:
     also holds 3D at the end: 1,445 - 500 = 945."""
     spec = {"preset": "spanish", "overrides": {"red3_hand_penalty": 500}}
     result = score_position(_s4_hand(spec, hands=["JK AS 5C 3D", "", "", ""]))
-    assert result.sides[0].hand == -575
+    assert (result.sides[0].hand, result.sides[0].threes_held) == (-75, -500)   # Count, Penalties
     assert result.sides[0].total == 945
     # its partner's kept red three costs the side as much (the penalty is per card)
     result = score_position(_s4_hand(spec, hands=["JK AS 5C", "", "3D", ""]))
@@ -104,16 +104,18 @@ def test_S4_all_three_penalties_on_together() -> None:
 def test_RULINGS_1_2_a_three_in_hand_scores_minus_100_whatever_its_colour(preset: str) -> None:
     """RULINGS 1.2: "A 3 in hand scores -100" (S3 lays every three at once, so only a hand ended holding
     one can show it). Seat 0 holds 3C (black), 3H (red) and 5S: -100 - 100 - 5 = -205; its side's
-    natural canasta of kings 500 and its cards 70: 500 + 70 - 205 = 365."""
+    natural canasta of kings 500 and its cards 70: 500 + 70 - 205 = 365. The threes' -200 is a fine
+    (on the sheet's Penalties line), the five's -5 the count."""
     result = score_position({"rules": preset, "turn": 0, "hands": ["3C 3H 5S", "", "", ""],
                              "melds": [["KC KD KH KS KC KD KH"], []], "stock": "",
                              "hand_over": {"reason": "stock_out"}})
     ours = result.sides[0]
-    assert (ours.hand, ours.canasta_bonus, ours.table, ours.total) == (-205, 500, 70, 365)
+    assert (ours.hand, ours.threes_held, ours.canasta_bonus, ours.table, ours.total) \
+        == (-5, -200, 500, 70, 365)
     # a black three alone costs the same as a red one
     one = score_position({"rules": preset, "turn": 0, "hands": ["3S", "", "", ""], "stock": "",
                           "hand_over": {"reason": "stock_out"}})
-    assert one.sides[0].hand == -100
+    assert (one.sides[0].hand, one.sides[0].threes_held) == (0, -100)
 
 
 def test_RULINGS_1_2_threes_still_refused_in_a_hand_in_play() -> None:

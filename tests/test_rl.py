@@ -170,6 +170,32 @@ def test_the_observation_shows_what_the_view_shows() -> None:
     assert sv.pile_top == top and sv.hand_counts[seat] == len(v["hand"].split())
 
 
+@pytest.mark.parametrize("name", PRESETS)
+def test_writing_an_observation_sets_every_float(name: str) -> None:
+    """``Observer.write`` (the environments' fast path: no zeroing first, meld blocks kept per side)
+    sets every float of the buffer: written over the previous seat's observation, or over NaNs, it
+    gives the observation made afresh, and the text's facts agree with it (hand, pile, scores)."""
+    rs = rules(name)
+    obs = Observer(rs)
+    buf = np.full(obs.size, np.nan, np.float32)
+    at = obs.at
+    checked = 0
+    for s, rng in random_states(name, rs.players, games=2, steps=300, seed=21):
+        if rng.random() > 0.2:
+            continue
+        for seat in range(rs.players):
+            fresh = obs.tensor(s, seat)
+            obs.write(seat_view(s, seat), buf)
+            assert np.array_equal(fresh, buf), (name, s.nactions, seat)
+            v = view(s, seat)
+            assert int(buf[at["hand"]:at["hand"] + 53].sum()) == len(v["hand"].split())
+            assert buf[at["pile"]] == len(s.pile)
+            assert buf[at["sides"] + 2] * 1000 == pytest.approx(s.scores[s.seat_side[seat]])
+            checked += 1
+        buf.fill(np.nan)
+    assert checked >= 20
+
+
 def test_the_pile_cards_are_what_the_log_shows() -> None:
     """``seat_view``'s pile cards are public: the bots' knowledge rebuilds the same pile from the
     seat's view (the log of the hand)."""

@@ -35,34 +35,32 @@ def test_s3_k_score_sheet_example_base_count_total() -> None:
 
 def test_s3_k_next_opening_minimum_by_score() -> None:
     """S3 K: both below 3,000 need 125; after the next hand We at 3,330 need 155, They at 2,900
-    still 125."""
+    still 125. Worked by hand: We a natural canasta 500 and the count 305 (805), They a natural
+    canasta and 325 (825)."""
     sheet = ScoreSheet(rules("american"))
     sheet.add_hand([WE_S3K, THEY_S3K])
     assert sheet.minimums() == (125, 125)
-    # 2 canastas (500 + 300) and no threes: 800 plus the count
-    sheet.add_hand([{"natural_canastas": 1, "mixed_canastas": 1, "table": 5},
-                    {"natural_canastas": 1, "mixed_canastas": 1, "table": 25}])
+    sheet.add_hand([{"natural_canastas": 1, "table": 305}, {"natural_canastas": 1, "table": 325}])
     assert sheet.scores == (3330, 2900)
     assert sheet.minimums() == (155, 125)
 
 
 def test_s3_k_threes_with_no_canasta_everything_minus_and_with_one_nothing() -> None:
     """S3 K: threes but no canasta: everything is a minus (two red threes -300, the table -120, the
-    hand -30: -450); one canasta: the threes count neither way (500 + 200 = 700)."""
+    hand -30: -450); one canasta: the threes count neither way (500 + 200 - 20 = 680)."""
     sheet = ScoreSheet(rules("american"))
     none, one = sheet.add_hand([{"red_threes": 2, "table": 120, "hand": 30},
-                                {"red_threes": 2, "natural_canastas": 1, "table": 200,
-                                 "went_out": True}]).sides
+                                {"red_threes": 2, "natural_canastas": 1, "table": 200, "hand": 20}]).sides
     assert (none.red_three_points, none.table, none.hand, none.total) == (-300, -120, -30, -450)
-    assert (one.red_three_points, one.total) == (0, 500 + 200 + 100)
+    assert (one.red_three_points, one.total) == (0, 500 + 200 - 20)
 
 
 def test_s3_h_canasta_of_sevens_and_penalties_for_sevens_and_aces() -> None:
     """RULINGS (S3 H, Canasta Junction): a canasta of sevens 2,500; an unfinished sevens meld
     -2,500; more than two aces in one hand -1,500."""
     sheet = ScoreSheet(rules("american"))
-    a, b = sheet.add_hand([{"natural_canastas": 2, "canastas_of_7": 1, "table": 300, "went_out": True},
-                           {"natural_canastas": 2, "short_melds_of_7": 1, "stuck": 1, "table": 200,
+    a, b = sheet.add_hand([{"natural_canastas": 2, "canastas_of_sevens": 1, "table": 300, "went_out": True},
+                           {"natural_canastas": 2, "short_melds_of_sevens": 1, "stuck": 1, "table": 200,
                             "hand": 60}]).sides
     assert a.canasta_bonus == 2500 + 500 and a.total == 3000 + 300 + 100
     assert (b.incomplete, b.stuck, b.total) == (-2500, -1500, 1000 - 2500 - 1500 + 200 - 60)
@@ -102,59 +100,63 @@ def test_s4_optional_penalties() -> None:
     s = sheet.add_hand([{"natural_canastas": 1, "table": 200, "hand": 20, "red_threes_in_hand": 1,
                          "failed_go_out": 1, "exposed_cards": 2}, {"went_out": True, "natural_canastas": 1,
                                                                   "table": 160}]).sides[0]
-    assert (s.hand, s.penalties, s.total) == (-20 - 500, -100 - 100, 500 + 200 - 520 - 200)
+    assert (s.hand, s.threes_held, s.penalties, s.total) == (-20, -500, -100 - 100, 500 + 200 - 520 - 200)
+    assert (s.base, s.count, s.all_penalties) == (500, 180, -700)          # the sheet's three columns
 
 
 def test_s0_failed_go_out_minus_300_and_black_threes_by_the_trey_table() -> None:
     """S0 [J](v): asked, told OK, then cannot go out: -300. S0 [F](ii){b}: black threes melded going
-    out score by the trey table (two: 200), not by their face value."""
+    out score by the trey table (two: 200), not by their face value, and are part of the Base
+    ("record the value of Black treys as part of the basic score"). Worked by hand: a sequence 1,500
+    and a mixed canasta 300, going out 300, the black treys 200: Base 2,300; Count 240; 2,540."""
     sheet = ScoreSheet(rules("trey-canasta"))
     a, b = sheet.add_hand([{"natural_canastas": 1, "table": 100, "failed_go_out": 1},
-                           {"natural_canastas": 1, "mixed_canastas": 1, "went_out": True,
-                            "black_threes_melded": 2,
-                            "table": 240}]).sides
-    assert a.penalties == -300
+                           {"sequence_canastas": 1, "mixed_canastas": 1, "went_out": True,
+                            "black_threes_melded": 2, "table": 240}]).sides
+    assert a.penalties == -300 and a.all_penalties == -300
     assert b.black_threes == 200 and b.going_out == 300
-    assert b.total == b.canasta_bonus + 300 + 240 + 200
+    assert (b.base, b.count, b.all_penalties, b.total) == (2300, 240, 0, 2540)
 
 
 def test_s0_k_must_go_out_to_win_and_moral_winner() -> None:
     """S0 [K]: a side at the target wins only by going out; if nobody goes out, the leader at the
-    target is the moral winner and play goes on."""
+    target is the moral winner and play goes on. The sheet carries 13,000 and 9,000 in from an
+    earlier sheet; four natural canastas 2,000 and the count 500 make 15,500, nobody out."""
     r = rules("trey-canasta")
-    big = {"natural_canastas": 20, "table": 3000}          # 20 x 500 + 3,000 = 13,000 (hand-worked)
-    sheet = ScoreSheet(r)
-    assert sheet.add_hand([big, {}]).sides[0].total == 13000
-    second = sheet.add_hand([{"natural_canastas": 4, "table": 500}, {}])   # 2,000 + 500: 15,500, not out
-    assert second.scores_after[0] >= r.target_score
-    assert second.winner_after == -1 and second.result.moral_winner == 0
-    third = sheet.add_hand([{"natural_canastas": 1, "table": 100, "went_out": True}, {}])
-    assert third.winner_after == 0 and sheet.winner == 0
+    sheet = ScoreSheet(r, start_scores=(13000, 9000), first_hand=5)
+    second = sheet.add_hand([{"natural_canastas": 4, "table": 500}, {}])
+    assert second.scores_after == (15500, 9000)
+    assert second.winner_after == -1 and second.result.moral_winner == 0 and sheet.moral_winner == 0
+    third = sheet.add_hand([{"sequence_canastas": 1, "natural_canastas": 1, "table": 150, "went_out": True},
+                            {}])
+    assert third.winner_after == 0 and sheet.winner == 0 and sheet.moral_winner == -1
     with pytest.raises(SheetError, match="the game is over"):
         sheet.add_hand([{}, {}])
 
 
 def test_s3_b_nvso_game_of_three_hands_with_minimums_by_hand() -> None:
     """S3 B: a game is three hands, the opening minimum 125, 155, 180 by hand; the higher total
-    wins after the third."""
+    wins after the third. Worked by hand: We 2,525, then a natural canasta and 305 (805), then two
+    natural canastas and 150 (1,150): 4,480; They 2,075 twice, then two and 160 (1,160): 5,310."""
     sheet = ScoreSheet(rules("nvso-tournament"))
     assert sheet.minimums() == (125, 125)
     sheet.add_hand([WE_S3K, THEY_S3K])
     assert sheet.minimums() == (155, 155) and sheet.winner == -1
-    sheet.add_hand([{"natural_canastas": 1, "mixed_canastas": 1, "table": 5}, THEY_S3K])
+    sheet.add_hand([{"natural_canastas": 1, "table": 305}, THEY_S3K])
     assert sheet.minimums() == (180, 180) and sheet.winner == -1
-    sheet.add_hand([{"natural_canastas": 2, "table": 50}, {"natural_canastas": 2, "table": 60}])
-    assert sheet.scores == (4380, 5210)      # 2,525 + 805 + 1,050 and 2,075 + 2,075 + 1,060
+    sheet.add_hand([{"natural_canastas": 2, "table": 150}, {"natural_canastas": 2, "table": 160}])
+    assert sheet.scores == (4480, 5310)
     assert sheet.winner == 1
 
 
 def test_a_tie_at_the_target_plays_on() -> None:
     """RULINGS (S3 row: on a tie above the target the higher score wins): equal totals at or over
-    the target end nothing; the next hand decides."""
-    sheet = ScoreSheet(rules("classic"))
-    same = {"natural_canastas": 10, "table": 1000}          # 6,000 each
+    the target end nothing; the next hand decides. Both sides carry 4,800 in; a natural canasta and
+    200 each: 5,500 each."""
+    sheet = ScoreSheet(rules("classic"), start_scores=(4800, 4800), first_hand=6)
+    same = {"natural_canastas": 1, "table": 200}
     sheet.add_hand([same, same])
-    assert sheet.scores == (6000, 6000) and sheet.winner == -1
+    assert sheet.scores == (5500, 5500) and sheet.winner == -1
     sheet.add_hand([{"table": 5}, {}])
     assert sheet.winner == 0
 
@@ -162,11 +164,11 @@ def test_a_tie_at_the_target_plays_on() -> None:
 def test_corrections_are_logged_and_every_later_hand_is_scored_again() -> None:
     sheet = ScoreSheet(rules("american"))
     sheet.add_hand([WE_S3K, THEY_S3K], who="North")
-    sheet.add_hand([{"natural_canastas": 1, "mixed_canastas": 1, "table": 5},
-                    {"natural_canastas": 1, "table": 10}])
+    sheet.add_hand([{"natural_canastas": 1, "mixed_canastas": 1, "table": 105},
+                    {"natural_canastas": 1, "table": 110}])
     fixed = sheet.correct(0, 0, {"table": 330}, who="Ann (director)")
     assert fixed.sides[0].total == 2530
-    assert sheet.scores == (2530 + 805, 2075 + 510)
+    assert sheet.scores == (2530 + 905, 2075 + 610)
     (c,) = sheet.log
     assert (c.who, c.hand, c.side, c.changes) == ("Ann (director)", 0, 0, {"table": (325, 330)})
     assert c.at.endswith("+00:00")
@@ -181,18 +183,22 @@ def test_corrections_are_logged_and_every_later_hand_is_scored_again() -> None:
     again = ScoreSheet.from_dict(before)
     assert again.scores == sheet.scores and again.log[0].changes == {"table": (325, 330)}
     sheet.remove_last("Ann")
-    assert len(sheet.entries) == 1 and sheet.log[-1].changes == {"natural_canastas": (1, 0), "table": (10, 0)}
+    assert len(sheet.entries) == 1
+    assert sheet.log[-1].changes == {"natural_canastas": (1, 0), "table": (110, 0)}
 
 
 def test_csv_export_reads_back() -> None:
     sheet = ScoreSheet(rules("american"), ["North-South", "East-West"])
     sheet.add_hand([WE_S3K, THEY_S3K], who="North")
-    rows = list(csv.DictReader(io.StringIO(sheet.csv())))
-    got = [(r["side"], int(r["base"]), int(r["count"]), int(r["total"]), int(r["running_total"]))
-           for r in rows]
-    assert got \
-        == [("North-South", 2200, 325, 2525, 2525), ("East-West", 1800, 275, 2075, 2075)]
-    assert rows[0]["entered_by"] == "North" and int(rows[0]["next_minimum"]) == 125
+    text = sheet.csv()
+    head = next(csv.reader(io.StringIO(text)))
+    assert head.count("Hand") == 1 and "Cards left in hand" in head and "hand" not in head   # in words
+    rows = list(csv.DictReader(io.StringIO(text)))
+    got = [(r["Side"], int(r["Base"]), int(r["Count"]), int(r["Penalties"]), int(r["Hand total"]),
+            int(r["Running total"])) for r in rows]
+    assert got == [("North-South", 2200, 325, 0, 2525, 2525), ("East-West", 1800, 275, 0, 2075, 2075)]
+    assert rows[0]["Entered by"] == "North" and int(rows[0]["Next opening minimum"]) == 125
+    assert rows[0]["Hand"] == "1" and rows[0]["Cards on the table"] == "325"
 
 
 @pytest.mark.parametrize(("entry", "message"), [
@@ -203,8 +209,8 @@ def test_csv_export_reads_back() -> None:
     ({"table": 12}, "count again"),
     ({"red_threes": 2, "black_threes_laid": 3}, "more black threes"),
     ({"red_threes": 9}, "the 2 packs hold 8"),
-    ({"concealed": True}, "side that went out"),
-    ({"natural_canastas": 1, "canastas_of_7": 2}, "more canastas of sevens"),
+    ({"concealed": True, "went_out": True}, "'concealed' is not a line of the american"),
+    ({"natural_canastas": 1, "canastas_of_sevens": 2}, "more canastas of sevens"),
     ({"special": 100, "went_out": True}, "special hand is worth one of"),
 ])
 def test_bad_entries_are_refused_with_their_reason_and_change_nothing(entry: dict[str, object],
@@ -256,7 +262,7 @@ def test_the_sheet_scores_online_hands_exactly_as_the_engine(preset: str) -> Non
                                 "red_threes": s.red_threes, "went_out": s.going_out > 0,
                                 "concealed": s.concealed,
                                 "table": abs(s.table), "hand": -s.hand, "perfect_cut": s.perfect_cut > 0,
-                                "other_penalties": -s.penalties})
+                                "other_penalties": -s.penalties - s.threes_held})
             asked = {f.name for f in entry_fields(r)}
             entries = [{k: v for k, v in e.items() if k in asked} for e in entries]
             sheet_hand = ScoreSheet(r).add_hand(entries)
@@ -278,7 +284,8 @@ def test_s1_bolivia_sheet_lines() -> None:
         {"mixed_canastas": 1, "red_threes": 2, "red_threes_in_hand": 1, "black_threes_in_hand": 2,
          "table": 150, "hand": 40}]).sides
     assert (a.canasta_bonus, a.red_three_points, a.going_out, a.total) == (2000, 300, 200, 2900)
-    assert (b.red_three_points, b.hand, b.total) == (-200, -40 - 750 - 200, -740)
+    assert (b.red_three_points, b.hand, b.threes_held, b.total) == (-200, -40, -750 - 200, -740)
+    assert (b.base, b.count, b.all_penalties) == (300 - 200, 150 - 40, -950)
 
 
 def test_r_samba_six_red_threes_1000_and_going_out_200() -> None:
@@ -302,7 +309,8 @@ def test_s0_trey_sheet_lines() -> None:
          "went_out": True, "table": 200},
         {"wild_canastas": 1, "red_threes": 1, "table": 150, "hand": 40, "red_threes_in_hand": 1}]).sides
     assert (a.canasta_bonus, a.red_three_points, a.going_out, a.total) == (2300, 600, 300, 3400)
-    assert (b.canasta_bonus, b.red_three_points, b.hand, b.total) == (2500, -100, -140, 2410)
+    assert (b.canasta_bonus, b.red_three_points, b.hand, b.threes_held, b.total) \
+        == (2500, -100, -40, -100, 2410)
 
 
 def test_s4_spanish_sheet_lines() -> None:
@@ -319,5 +327,5 @@ def test_r_1_1_classic_red_threes_and_the_failed_go_out_penalty() -> None:
     Worked by hand: 500 + 300 (three red threes) + 90 - 100 = 790."""
     s = ScoreSheet(rules("classic")).add_hand([
         {"natural_canastas": 1, "red_threes": 3, "table": 90, "failed_go_out": 1},
-        {"went_out": True}]).sides[0]
+        {"natural_canastas": 1, "table": 100, "went_out": True}]).sides[0]
     assert (s.red_three_points, s.penalties, s.total) == (300, -100, 790)

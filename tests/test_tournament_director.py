@@ -520,10 +520,17 @@ def finished(seed: int | str = 7) -> GameState:
 
 
 def test_fair_commitment_is_sha256_of_salt_and_hand_seed() -> None:
-    assert commitment("7/0", "s4lt") == hashlib.sha256(b"s4lt/7/0").hexdigest()
+    # issue 31: the seal is the SHA-256 of the JSON text ["salt","seed"] (no spaces), so that salt and
+    # seed split one way only; the first version's salt + "/" + seed did not: ("3/0", "X") and
+    # ("0", "X/3") were the same text. Files of version 1 are still checked with it.
+    assert commitment("7/0", "s4lt") == hashlib.sha256(b'["s4lt","7/0"]').hexdigest()
+    assert commitment("7/0", "s4lt", version=1) == hashlib.sha256(b"s4lt/7/0").hexdigest()
+    assert commitment("3/0", "X", version=1) == commitment("0", "X/3", version=1)     # the old ambiguity
+    assert commitment("3/0", "X") != commitment("0", "X/3")
+    assert commitment('a","b', "s") != commitment("b", 's","a')       # quotes are escaped by JSON
     c = commit_game(7, 3, ["a1", "b2", "c3"])
     assert [x.seed for x in c] == ["7/0", "7/1", "7/2"]
-    assert c[1].sha256 == hashlib.sha256(b"b2/7/1").hexdigest()
+    assert c[1].sha256 == hashlib.sha256(b'["b2","7/1"]').hexdigest()
     published = json.loads(commitments_json(c, reveal=False))
     assert published["deals"][0] == {"hand": 1, "sha256": c[0].sha256}   # no seed before the deal
     assert len({x.salt for x in commit_game(7, 3)}) == 3                    # fresh random salts

@@ -377,8 +377,10 @@ def test_S0_F_i_b_red_trey_concealed_in_hand_is_minus_100() -> None:
     each negative". Seat 2 (side 0) holds 3H 3D and 5C: -100 - 100 - 5 = -205."""
     s = setup(["5C 6D", "4C", "3H 3D 5C", "4H"], melds=OPEN, stock="")
     _end_by_stock(s)
-    # side 0's hand: seat 0 after discarding 5C keeps 6D (5) + seat 2: 3H 3D 5C (-205) = -210
-    assert s.results[0].sides[0].hand == -5 - 205
+    # side 0's hand: seat 0 after discarding 5C keeps 6D (5) + seat 2: 3H 3D 5C (-205) = -210, the
+    # treys' -200 on the sheet's Penalties line (a fine), the cards' -10 in the count
+    side = s.results[0].sides[0]
+    assert (side.hand, side.threes_held) == (-5 - 5, -200)
 
 
 def test_S0_F_ii_a_black_treys_in_hand_when_someone_goes_out() -> None:
@@ -393,7 +395,7 @@ def test_S0_F_ii_a_black_treys_in_hand_when_someone_goes_out() -> None:
     s2 = setup(["QS QH QD 5C", "3S 3C 9C", "4D", "4H"], melds=TWO_CANASTAS, pile="QC")
     play(s2, "ask", "yes", "meld QD QH QS", "discard 5C")
     res = s2.results[0]
-    assert res.reason == "went_out" and res.sides[1].hand == -210 - 5
+    assert res.reason == "went_out" and (res.sides[1].hand, res.sides[1].threes_held) == (-10 - 5, -200)
 
 
 def test_S0_F_ii_b_going_out_with_black_treys_melded_without_a_discard() -> None:

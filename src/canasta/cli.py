@@ -34,8 +34,9 @@ from .presets import BUNDLES, RULE_SETS, preset, preset_table
 from .presets import rules as preset_rules
 from .records import GameRecord, load, save
 from .rules import OPTION_DOCS, OPTION_GROUPS, OPTION_NAMES, RuleSet
-from .scoresheet import ScoreSheet, entry_fields, parse_line
+from .scoresheet import ScoreSheet, SheetError, entry_fields, parse_line
 from .scoring import HandResult, SideScore
+from .sheetfile import changing, create_sheet, read_sheet
 from .sim import MAX_HANDS, play_random, simulate
 from .state import GameState
 from .views import threes_laid
@@ -852,42 +853,35 @@ WhoOption = Annotated[str, typer.Option("--who", help="Who enters or corrects (k
 
 def _load_sheet(path: str) -> ScoreSheet:
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as e:
-        _fail(f"cannot read {path}: {e.strerror} (start one with `canasta score new RULES`)")
-    try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        _fail(f"{path} is not a score sheet (not JSON text)")
-    if not isinstance(doc, dict):
-        _fail(f"{path} is not a score sheet")
-    try:
-        return ScoreSheet.from_dict(doc)
+        return read_sheet(path)
     except CanastaError as e:
-        _fail(f"{path}: {e}")
+        _fail(str(e))
 
 
-def _save_sheet(sheet: ScoreSheet, path: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            json.dump(sheet.to_dict(), fh, indent=1)
-    except OSError as e:
-        _fail(f"cannot write {path}: {e.strerror}")
+def _hand_no(sheet: ScoreSheet, i: int) -> int:
+    """The number of the sheet's i-th hand in the game (from 1, as the table counts)."""
+    return sheet.first_hand + i + 1
 
 
 def _sheet_table(sheet: ScoreSheet, cat: Catalogue | None = None) -> Table:
-    """The sheet as S3 K writes it: per hand and side Base, Count, Penalties, Total, running total."""
+    """The sheet as S3 K writes it: per hand and side Base, Count, Penalties, Total, running total
+    (Base + Count + Penalties = Total on every line); a sheet carried over starts with the totals
+    carried in."""
     cat = cat or catalogue()
     title = cat.say(f"preset.{sheet.rules.name}.title", {}, sheet.rules.name)
     t = Table(title=cat.text("cli.sheet_title", names=" - ".join(sheet.names), rules=title))
     for col in ("hand", "side", "base", "count", "penalties", "total", "running"):
         t.add_column(cat.text(f"cli.sheet_col.{col}"), justify="left" if col == "side" else "right")
+    if sheet.carried:
+        for side, carried in enumerate(sheet.start_scores):
+            t.add_row(cat.text("cli.sheet_carried") if side == 0 else "", sheet.names[side], "", "", "",
+                      "", cat.number(carried), end_section=side == len(sheet.start_scores) - 1)
     for n, h in enumerate(sheet.results()):
         for side, sc in enumerate(h.sides):
             total = ("+" if sc.total > 0 else "") + cat.number(sc.total)
-            t.add_row(cat.number(n + 1) if side == 0 else "", sheet.names[side], cat.number(sc.base),
-                      cat.number(sc.count), cat.number(sc.penalties), total, cat.number(h.scores_after[side]),
+            t.add_row(cat.number(_hand_no(sheet, n)) if side == 0 else "", sheet.names[side],
+                      cat.number(sc.base), cat.number(sc.count), cat.number(sc.all_penalties), total,
+                      cat.number(h.scores_after[side]),
                       end_section=side == len(h.sides) - 1)
     return t
 
@@ -897,14 +891,27 @@ def _sheet_status(sheet: ScoreSheet, cat: Catalogue | None = None) -> str:
     if sheet.winner >= 0:
         return cat.text("cli.sheet_won", name=sheet.names[sheet.winner])
     mins = ", ".join(f"{name} {cat.number(m)}" for name, m in zip(sheet.names, sheet.minimums(), strict=True))
-    return cat.text("cli.sheet_next", n=len(sheet.entries) + 1, minimums=mins)
+    line = cat.text("cli.sheet_next", n=_hand_no(sheet, len(sheet.entries)), minimums=mins)
+    if sheet.moral_winner >= 0:   # S0 [K](ii)
+        return cat.text("cli.sheet_moral", name=sheet.names[sheet.moral_winner], next=line)
+    return line
 
 
 def _show_sheet(sheet: ScoreSheet, cat: Catalogue | None = None) -> None:
     console = _console()
-    if sheet.entries:
+    if sheet.entries or sheet.carried:
         console.print(_sheet_table(sheet, cat))
     console.print(_sheet_status(sheet, cat))
+
+
+def _carried(text: str | None, sides: int) -> tuple[int, ...]:
+    if text is None:
+        return ()
+    parts = [x.strip() for x in text.split(",")]
+    try:
+        return tuple(int(x) for x in parts)
+    except ValueError:
+        _fail(f"--carry: the totals carried in, one per side as whole numbers ({sides}), not {text!r}")
 
 
 @score_app.command("new", cls=_Command)
@@ -913,21 +920,30 @@ def score_new(
                                            autocompletion=complete_variant)],
     file: SheetFile = "canasta-sheet.json",
     names: Annotated[str, typer.Option("--names", help="The sides' names, comma separated.")] = "We,They",
+    carry: Annotated[str | None, typer.Option(
+        "--carry", help="A game going on from another sheet: the totals carried in, comma separated "
+                        "('3330,2900').")] = None,
+    first_hand: Annotated[int, typer.Option(
+        "--first-hand", min=1, help="The number in the game of the sheet's first hand.")] = 1,
     players: PlayersOption = None,
     sets: SetOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing sheet.")] = False,
     lang: LangOption = None,
 ) -> None:
-    """Start a score sheet for a game played with real cards."""
+    """Start a score sheet for a game played with real cards (or go on with one from another sheet)."""
     cat = _words(lang)
     rs = _rules_or_fail(variant, players, sets)
-    if os.path.exists(file) and not force:
-        _fail(cat.text("cli.sheet_exists", file=file))
-    sheet = ScoreSheet(rs, [x.strip() for x in names.split(",")])
-    _save_sheet(sheet, file)
+    try:
+        sheet = ScoreSheet(rs, [x.strip() for x in names.split(",")], start_scores=_carried(carry, rs.sides),
+                           first_hand=first_hand - 1)
+        create_sheet(sheet, file, force)
+    except SheetError as e:
+        _fail(cat.text("cli.sheet_exists", file=file) if e.code == "exists" else str(e))
     typer.echo(cat.text("cli.sheet_new", file=file, names=" - ".join(sheet.names),
                         rules=cat.say(f"preset.{rs.name}.title", {}, rs.name),
                         lines=", ".join(f.name for f in entry_fields(rs))))
+    if sheet.carried:
+        _show_sheet(sheet, cat)
 
 
 @score_app.command("lines", cls=_Command)
@@ -937,7 +953,7 @@ def score_lines(
     sets: SetOption = None,
     lang: LangOption = None,
 ) -> None:
-    """The lines a score sheet of these rules asks for each side."""
+    """The lines a score sheet of these rules asks for each side (each one as `score add` takes it)."""
     cat = _words(lang)
     rs = _rules_or_fail(variant, players, sets)
     t = Table(title=cat.text("cli.sheet_lines_title", rules=cat.say(f"preset.{rs.name}.title", {}, rs.name)))
@@ -961,15 +977,15 @@ def score_add(
     lang: LangOption = None,
 ) -> None:
     """Enter the next hand."""
-    sheet = _load_sheet(file)
-    sheet.add_hand([parse_line(x) for x in sides], who=who)
-    _save_sheet(sheet, file)
+    entries = [parse_line(x) for x in sides]
+    with changing(file) as sheet:
+        sheet.add_hand(entries, who=who)
     _show_sheet(sheet, _words(lang))
 
 
 @score_app.command("fix", cls=_Command)
 def score_fix(
-    hand: Annotated[int, typer.Argument(help="The hand's number (from 1).")],
+    hand: Annotated[int, typer.Argument(help="The hand's number in the game (from 1), as on the sheet.")],
     side: Annotated[int, typer.Argument(help="The side's number (from 1).")],
     changes: Annotated[str, typer.Argument(help="The lines to change: 'table=330 went_out=no'.")],
     who: WhoOption,
@@ -977,18 +993,17 @@ def score_fix(
     lang: LangOption = None,
 ) -> None:
     """Correct a hand; every later hand is scored again and the change is logged."""
-    sheet = _load_sheet(file)
-    sheet.correct(hand - 1, side - 1, parse_line(changes), who)
-    _save_sheet(sheet, file)
+    lines = parse_line(changes)
+    with changing(file) as sheet:
+        sheet.correct(sheet.hand_index(hand), sheet.side_index(side), lines, who)
     _show_sheet(sheet, _words(lang))
 
 
 @score_app.command("undo", cls=_Command)
 def score_undo(who: WhoOption, file: SheetFile = "canasta-sheet.json", lang: LangOption = None) -> None:
     """Remove the last hand entered (logged)."""
-    sheet = _load_sheet(file)
-    sheet.remove_last(who)
-    _save_sheet(sheet, file)
+    with changing(file) as sheet:
+        sheet.remove_last(who)
     _show_sheet(sheet, _words(lang))
 
 
@@ -1003,14 +1018,15 @@ def score_show(
     if as_json:
         typer.echo(json.dumps(sheet.to_dict() | {"hands": [h.to_dict() for h in sheet.results()],
                                                  "scores": list(sheet.scores), "winner": sheet.winner,
+                                                 "moral_winner": sheet.moral_winner,
                                                  "minimums": list(sheet.minimums())}, indent=1))
         return
     cat = _words(lang)
     _show_sheet(sheet, cat)
     for c in sheet.log:
         what = ", ".join(f"{k} {a} -> {b}" for k, (a, b) in c.changes.items())
-        typer.echo(cat.text("cli.sheet_log", at=c.at, who=c.who, n=c.hand + 1, side=sheet.names[c.side],
-                            what=what))
+        typer.echo(cat.text("cli.sheet_log", at=c.at, who=c.who, n=_hand_no(sheet, c.hand),
+                            side=sheet.names[c.side], what=what))
 
 
 @score_app.command("csv", cls=_Command)
@@ -1019,7 +1035,7 @@ def score_csv(
     out: Annotated[str | None, typer.Option("--out", "-o", help="Write to this file (default: print).")]
     = None,
 ) -> None:
-    """The sheet as CSV (one row per hand and side, with every scoring line)."""
+    """The sheet as CSV (one row per hand and side, every scoring line, headings in words)."""
     text = _load_sheet(file).csv()
     if out is None:
         typer.echo(text, nl=False)
@@ -1094,6 +1110,19 @@ def serve_cmd(
                                          "bot plays the seat until they are back.")] = 60.0,
     bot_workers: Annotated[int, typer.Option("--bot-workers", min=0, help="Processes for the bots' "
                                              "decisions (0: a thread).")] = 1,
+    origin: Annotated[list[str] | None, typer.Option(
+        "--origin", help="Another address whose pages may open tables, e.g. https://canasta.example.org "
+        "(the server's own address always may; repeat for several).")] = None,
+    api_docs: Annotated[bool, typer.Option("--api-docs", help="Serve the API's docs page at /api/docs "
+                                           "(off: a public server shows no more than its pages need).")]
+    = False,
+    idle_minutes: Annotated[float, typer.Option("--idle-minutes", min=0.01, help="Minutes after which a "
+                                                "table nobody uses leaves memory (it stays stored).")] = 15.0,
+    limit: Annotated[list[str] | None, typer.Option(
+        "--limit", help="A limit per client as NAME=VALUE, e.g. sockets_per_address=128 for a club whose "
+        "players share one internet address (the names and defaults: docs/server-protocol.md).")] = None,
+    test_seeds: Annotated[bool, typer.Option("--test-seeds", hidden=True, help="Tests only: a new table "
+                                             "may be given its deal's seed.")] = False,
     public_url: Annotated[str | None, typer.Option("--public-url", envvar="CANASTA_PUBLIC_URL",
                                                    help="The address people reach the "
                                                    "server at, e.g. https://canasta.ourclub.org: every "
@@ -1113,17 +1142,24 @@ def serve_cmd(
     from pathlib import Path
 
     from .server.backup import BackupError
-    from .server.config import ServerConfig
+    from .server.config import ServerConfig, limits_with
     from .server.run import serve
     from .server.store import SchemaTooNew
     from .server.urls import AddressError, networks
     from .server.urls import public_url as check_url
 
+    try:
+        limits = limits_with(limit or [])
+    except ValueError as e:
+        _fail(f"--limit: {e}")
     config = ServerConfig(bot_delay=bot_delay, grace=grace, bot_workers=bot_workers, db_url=db,
+                          origins=tuple(origin or ()), api_docs=api_docs, chosen_seeds=test_seeds,
+                          limits=limits, idle_unload=idle_minutes * 60,
                           public_url=public_url, trusted_proxies=tuple(trusted_proxy or ()),
                           instance=instance)
     if data is not None:
         config.data_dir = Path(data).expanduser()
+    where = "the database given with --db" if db else f"the data folder {config.data_dir}"
     try:
         if public_url is not None:
             check_url(public_url)
@@ -1131,13 +1167,16 @@ def serve_cmd(
         serve(config, host, port, open_browser, verbose)
     except (AddressError, SchemaTooNew, BackupError) as e:
         _fail(str(e))
+    except PermissionError as e:
+        _fail(f"cannot write to {where}: {e.strerror or e} (choose another with --data)")
     except OSError as e:
         if e.filename:  # the data folder or the database file
             _fail(f"cannot use {e.filename}: {e.strerror or e}")
         _fail(f"cannot serve on {host}:{port}: {e.strerror or e}")
-    except Exception as e:  # a database that cannot be reached or upgraded
+    except Exception as e:  # a database that cannot be reached, upgraded or written
         if type(e).__module__.startswith(("sqlalchemy", "alembic")):
-            _fail(f"database: {e}")
+            cause = str(getattr(e, "orig", None) or e).splitlines()[0]
+            _fail(f"cannot use {where}: {cause}")
         raise
 
 

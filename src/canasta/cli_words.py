@@ -58,6 +58,8 @@ WORDS: dict[str, Template] = {
     "cli.sheet_lines_title": "{rules}: what to write down for each side",
     "cli.sheet_won": "{name} won the game.",
     "cli.sheet_next": "Next hand ({n}): opening minimum {minimums}.",
+    "cli.sheet_moral": "Nobody went out: {name} is the moral winner; play on until a side goes out. {next}",
+    "cli.sheet_carried": "carried",
     "cli.sheet_exists": "{file} exists: add hands to it with `canasta score add`, or start over with --force",
     "cli.sheet_new": "Score sheet {file}: {names}, {rules}. Lines for each side: {lines}.",
     "cli.sheet_log": "{at} {who}: hand {n}, {side}: {what}",

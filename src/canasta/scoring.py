@@ -26,7 +26,7 @@ class SideScore:
     going_out: int = 0
     concealed: bool = False
     table: int = 0
-    hand: int = 0
+    hand: int = 0           # the cards left in hand at their card values (negative)
     perfect_cut: int = 0
     penalties: int = 0
     total: int = 0
@@ -36,19 +36,30 @@ class SideScore:
     incomplete: int = 0     # 7s, pure aces or wild cards left short of a canasta (negative)
     stuck: int = 0          # more than two 7s or aces left in a hand (negative)
     black_threes: int = 0   # black threes melded going out, scored by table (S0 [F](ii){b})
+    threes_held: int = 0    # threes kept in hand where the rules fine them (S1 -750, S4 -500; negative)
 
     @property
     def base(self) -> int:
-        """S3 K 'Base': threes, canastas, going out (and a special hand's award)."""
-        return self.red_three_points + self.canasta_bonus + self.going_out + self.special
+        """S3 K 'Base': threes, canastas, going out, a special hand's award; also the black treys
+        melded going out (S0 [F](ii){b}: "record the value of Black treys as part of the basic
+        score") and the perfect cut's bonus (S2: "added to that person's team score")."""
+        return (self.red_three_points + self.canasta_bonus + self.going_out + self.special
+                + self.black_threes + self.perfect_cut)
 
     @property
     def count(self) -> int:
-        """S3 K 'Count': the cards on the table less the cards left in hand."""
+        """S3 K 'Count': the cards on the table less the cards left in hand, at their card values."""
         return self.table + self.hand
 
+    @property
+    def all_penalties(self) -> int:
+        """The sheet's Penalties column: every penalty, so that Base + Count + Penalties = Total
+        (unfinished melds and stuck sevens or aces, S3 G/L; threes fined in hand; the penalties
+        of play: a failed go-out, exposed cards, the director's)."""
+        return self.penalties + self.incomplete + self.stuck + self.threes_held
+
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self) | {"base": self.base, "count": self.count}
+        return asdict(self) | {"base": self.base, "count": self.count, "all_penalties": self.all_penalties}
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +256,7 @@ def price_side(r: RuleSet, t: SideTally, someone_out: bool) -> SideScore:
         b3_table = r.red3_values[min(t.black_three_meld_cards, top)]
     table = -t.table if r.no_canasta_all_minus and canastas == 0 else t.table  # S3 K, N18
     hand = -t.hand
+    held = 0  # threes kept in hand that the rules fine (a penalty), apart from the cards' count
     b3_penalty = r.black3_hand_penalty if (r.black3_hand_penalty_when == "always" or someone_out) else 0
     threes_mode = r.red3_mode == "threes"
     for red, black in t.threes_in_hand:
@@ -253,12 +265,15 @@ def price_side(r: RuleSet, t: SideTally, someone_out: bool) -> SideScore:
         black -= like_red - red
         if r.red3_hand_penalty:
             if r.red3_hand_penalty_per == "card":
-                hand -= like_red * r.red3_hand_penalty
+                held -= like_red * r.red3_hand_penalty
             elif like_red:
-                hand -= r.red3_hand_penalty
+                held -= r.red3_hand_penalty
         else:
             hand -= like_red * r.value_red3
-        hand -= black * (b3_penalty or r.value_black3)
+        if b3_penalty:
+            held -= black * b3_penalty
+        else:
+            hand -= black * r.value_black3
     stuck = -t.stuck * r.stuck_penalty
     going_out = 0
     if t.went_out:
@@ -267,9 +282,9 @@ def price_side(r: RuleSet, t: SideTally, someone_out: bool) -> SideScore:
             going_out += r.black3_four_bonus
     cut = r.perfect_cut_bonus if t.perfect_cut else 0
     pen = -t.penalties
-    total = bonus + red_pts + going_out + table + hand + cut + pen + incomplete + stuck + b3_table
+    total = bonus + red_pts + going_out + table + hand + cut + pen + incomplete + stuck + b3_table + held
     return SideScore(nat, mixed, bonus, n_red, red_pts, going_out, t.went_out and t.concealed, table,
-                     hand, cut, pen, total, seq, wild, 0, incomplete, stuck, b3_table)
+                     hand, cut, pen, total, seq, wild, 0, incomplete, stuck, b3_table, held)
 
 
 def moral_winner(r: RuleSet, scores_after: tuple[int, ...], out_seat: int) -> int:

@@ -52,8 +52,11 @@ def sources() -> dict[str, tuple[Template, str]]:
     from .refusals import REFUSALS as ENGINE
     from .rules import OPTION_DOCS, OPTION_GROUPS
     from .scoresheet import LINES
+    from .scoresheet import MESSAGES as SHEET
+    from .server.events import MESSAGES as RESULTS
     from .server.refusals import REFUSALS
     from .server.words import WORDS as SERVER
+    from .tournament.season import MESSAGES as SEASON
     from .tui.words import WORDS as TUI
 
     out: dict[str, tuple[Template, str]] = {}
@@ -76,6 +79,12 @@ def sources() -> dict[str, tuple[Template, str]]:
             "(option names and values are typed as they are, in English)")
     for code, template in REFUSALS.items():
         add(f"server.{code}", template, "what the server refuses, and why (a page shows it)")
+    for table, note in ((SHEET, "the score keeper refuses an entry, and why ({side}: a side's name, {line}: "
+                                "a line of the sheet)"),
+                        (RESULTS, "a table's totals refused on the tournament's page, and why"),
+                        (SEASON, "a club's roster or season refuses a change, and why")):
+        for code, template in table.items():
+            add(f"server.{code}", template, note)
     for code, template in ENGINE.items():
         add(f"refusal.{code}", template, "a move the rules refuse, and why (said to the player)")
     for table, note in ((HINTS, "a hint: why the move is good"), (TUI, "the terminal game"),

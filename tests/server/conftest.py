@@ -112,7 +112,9 @@ class LiveServer:
     def start(self) -> LiveServer:
         cmd = [sys.executable, "-m", "canasta", "serve", "--port", str(self.port), "--data", str(self.data),
                "--bot-delay", str(self.bot_delay), "--grace", str(self.grace), "--bot-workers", "0",
-               "--db", self.db, "--verbose", *self.extra]   # every log line, for the tests that read it
+               "--db", self.db, "--test-seeds", "--limit", "tables_burst=100000",
+               "--limit", "tables_total_burst=100000", "--limit", "documents_burst=100000",
+               "--verbose", *self.extra]   # every log line, for the tests that read it
         self.proc = subprocess.Popen(cmd, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
         # a server starts in about a second; on a machine loaded twenty times over it took over 60
         try:
@@ -155,6 +157,6 @@ def app_client(db_url: str, tmp_path: Path) -> Iterator[Any]:
     from canasta.server.app import create_app
     from canasta.server.config import ServerConfig
 
-    cfg = ServerConfig(data_dir=tmp_path, db_url=db_url, bot_delay=0, bot_workers=0)
+    cfg = ServerConfig(data_dir=tmp_path, db_url=db_url, bot_delay=0, bot_workers=0, chosen_seeds=True)
     with TestClient(create_app(cfg)) as c:
         yield c

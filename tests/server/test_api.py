@@ -5,6 +5,7 @@ its error and an unchanged table."""
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,8 @@ SEATS4 = [{"kind": "person", "name": f"P{i}"} for i in range(4)]
 
 @pytest.fixture
 def client(db_url: str, tmp_path: Path) -> Iterator[TestClient]:
-    cfg = ServerConfig(data_dir=tmp_path, db_url=db_url, bot_delay=0, grace=0.2, bot_workers=0, ring=8)
+    cfg = ServerConfig(data_dir=tmp_path, db_url=db_url, bot_delay=0, grace=0.2, bot_workers=0, ring=8,
+                       chosen_seeds=True)
     with TestClient(create_app(cfg)) as c:
         yield c
         for sock in Sock.open:  # a failed test leaves its sockets open: close them before shutdown
@@ -56,12 +58,15 @@ class Sock:
         self.view: dict[str, Any] = {}
         self.event = -1
         self.catch_up_msg = self.next(lambda m: m["type"] in ("snapshot", "events"))
+        give_number(self, self.first.get("seat"), self.catch_up_msg)
 
     def next(self, pred: Any) -> dict[str, Any]:
         while True:
             m: dict[str, Any] = self.ws.receive_json()
-            if "view" in m:
+            if m.get("view") is not None:
                 self.view, self.event = m["view"], m["event"]
+            elif "event" in m:
+                self.event = m["event"]
             if pred(m):
                 return m
 
@@ -76,6 +81,17 @@ class Sock:
         if not self.closed:
             self.closed = True
             self.cm.__exit__(None, None, None)
+
+
+def give_number(sock: Any, seat: int | None, catch_up: dict[str, Any]) -> None:
+    """A seat's page sends its random number for the shuffle when the deal waits for it; when it is
+    the last one awaited, wait for the deal (as a page does: the table appears)."""
+    dealing = catch_up.get("dealing")
+    if seat is None or dealing is None or seat not in dealing["waiting"]:
+        return
+    sock.send(type="shuffle", id=f"n{seat}", game=dealing["game"], number=secrets.token_hex(16))
+    if dealing["waiting"] == [seat]:
+        sock.next(lambda m: m.get("view") is not None)
 
 
 # ---------------------------------------------------------------------------------------- storage
@@ -233,7 +249,7 @@ def test_deals_are_committed_before_they_are_played_and_verified_after(client: T
              seats=[{"kind": "person"}, *[{"kind": "bot", "level": "easy"}] * 3])
     tid, host = t["table_id"], auth(t["host_token"])
     before = client.get(f"/api/tables/{tid}/games/1/commitments", headers=host).json()
-    assert [d["hand"] for d in before["deals"]] == [1, 2, 3, 4, 5, 6]
+    assert [d["hand"] for d in before["deals"]] == list(range(1, 101))    # every hand, from the start
     assert all(set(d) == {"hand", "sha256"} for d in before["deals"])      # nothing revealed yet
     client.post(f"/api/tables/{tid}/seats/0", json={"kind": "bot"}, headers=host)
     for _ in range(600):
@@ -264,8 +280,8 @@ def test_a_fair_games_hand_seed_is_revealed_to_every_seat_when_that_hand_ends(cl
 
     t = make(client, preset="classic", seats=[{"kind": "person"}, *[{"kind": "bot", "level": "easy"}] * 3])
     tid, host = t["table_id"], auth(t["host_token"])
+    s = Sock(client, tid, t["seats"][0]["token"])          # its page's number: the cards are dealt
     before = client.get(f"/api/tables/{tid}/games/1/commitments", headers=host).json()["deals"]
-    s = Sock(client, tid, t["seats"][0]["token"])
     assert "reveals" not in s.catch_up_msg
     bot = make_bot("easy", 3)
     seen: list[dict[str, Any]] = []
@@ -291,7 +307,8 @@ def test_a_fair_games_hand_seed_is_revealed_to_every_seat_when_that_hand_ends(cl
     assert [r["hand"] for r in reveal] == [1] and not ended["view"]["winner"] >= 0
     r = reveal[0]
     assert r["sha256"] == before[0]["sha256"]
-    assert r["sha256"] == hashlib.sha256(f"{r['salt']}/{r['seed']}".encode()).hexdigest()
+    assert r["sha256"] == hashlib.sha256(json.dumps([r["salt"], r["seed"]], separators=(",", ":")).encode()
+                                         ).hexdigest()
     mid = client.get(f"/api/tables/{tid}/games/1/commitments", headers=host).json()["deals"]
     assert mid[0] == r and set(mid[1]) == {"hand", "sha256"}
     assert r["seed"] != mid[1]["sha256"] and len(r["seed"]) == 64

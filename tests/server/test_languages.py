@@ -21,7 +21,7 @@ SEATS = [{"kind": "person", "name": "Ana"}, {"kind": "bot"}, {"kind": "person", 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    cfg = ServerConfig(data_dir=tmp_path, bot_delay=0, grace=30, bot_workers=0)
+    cfg = ServerConfig(data_dir=tmp_path, bot_delay=0, grace=30, bot_workers=0, chosen_seeds=True)
     with TestClient(create_app(cfg)) as c:
         yield c
 

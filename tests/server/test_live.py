@@ -4,6 +4,7 @@ after SIGKILL, reconnects with a gap, resends and stale intents."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections import Counter
@@ -16,6 +17,7 @@ from canasta.cards import card_str, parse_card
 from canasta.presets import rules
 from canasta.records import GameRecord
 from canasta.state import GameState
+from canasta.tournament.fair import verify_files
 from canasta.views import public_log
 
 from .wsclient import SeatClient
@@ -128,19 +130,23 @@ def _public_faces(state: GameState) -> set[int]:
     return out
 
 
-def leaks(record: GameRecord, inbox: list[dict[str, Any]], seat: int | None) -> list[str]:
+def leaks(record: GameRecord, inbox: list[dict[str, Any]], seat: int | None, dealt_at: int = 0) -> list[str]:
     """Cards in messages to ``seat`` (None: a spectator) that it had not seen by that event.
 
-    Event n of a table with no seat changes is the n-th move, so the record replayed to n moves
-    is the server's state when the message was sent. A face counts as seen once it was in the
-    seat's own hand or anywhere public (table, pile, red threes, boxed, the public log)."""
+    Event ``dealt_at + n`` of a table with no seat changes is the n-th move (``dealt_at``: the deal's
+    event, 0 for a table dealt when it was made), so the record replayed to n moves is the server's
+    state when the message was sent. A face counts as seen once it was in the seat's own hand or
+    anywhere public (table, pile, red threes, boxed, the public log)."""
     problems: list[str] = []
     seen: set[int] = set()
     state = record.initial_state()
     step = 0
     for msg in inbox:
         n = msg.get("event")
+        if isinstance(n, int) and msg.get("view") is None:
+            continue   # before the deal: nothing is dealt yet
         if isinstance(n, int):
+            n -= dealt_at
             while step < n:
                 seen |= _public_faces(state)
                 if seat is not None:
@@ -160,13 +166,40 @@ def leaks(record: GameRecord, inbox: list[dict[str, Any]], seat: int | None) -> 
     return problems
 
 
+def secrets_early(record_text: str, inboxes: list[list[dict[str, Any]]]) -> list[str]:
+    """Secrets of the deal in a message sent before they may be shown: a hand's seed before that
+    hand ended, the server's seed or the game's seed before the game was over."""
+    doc = json.loads(record_text)
+    mix = doc["commitments"]
+    game_over = len(mix["deals"])
+    hand_seeds = {d["hand"]: d["seed"] for d in mix["deals"]}
+    problems = []
+    for inbox in inboxes:
+        finished = 0
+        for msg in inbox:
+            view = msg.get("view")
+            if view:   # the hands over when this message was sent (it may show the one just ended)
+                finished = len(view["results"])
+            text = json.dumps(msg)
+            for hand, seed in hand_seeds.items():
+                if seed in text and hand > finished:
+                    problems.append(f"hand {hand}'s seed sent while {finished} hands were over")
+            if finished < game_over and (mix["server"]["seed"] in text or doc["seed"] in text):
+                problems.append("the server's or the game's seed sent before the game was over")
+    return problems
+
+
 def test_leak_check_a_whole_game_four_seats_and_a_spectator(live_server: Any) -> None:
-    """Every message to every client holds no card that client may not see, over a whole game."""
+    """Every message to every client holds no card that client may not see, over a whole game dealt
+    as online games are (the seed mixed from the server's and each page's number): and no seed of the
+    deal is sent before it may be shown."""
     server = live_server()
-    t = new_table(server.url, preset="classic", seed=5, overrides={"target_score": 1500},
+    t = new_table(server.url, preset="classic", overrides={"target_score": 1500},
                   seats=[{"kind": "person", "name": f"P{i}"} for i in range(4)])
     clients = [SeatClient(server.ws, t["table_id"], s["token"]) for s in t["seats"]]
     watcher = SeatClient(server.ws, t["table_id"], t["spectator_token"])
+    for c in clients:
+        c.recv_until(lambda m: m.get("view") is not None)
     for c in clients:  # a hint is a message too
         if c.my_turn:
             c.send({"type": "hint", "id": "h1"})
@@ -179,12 +212,22 @@ def test_leak_check_a_whole_game_four_seats_and_a_spectator(live_server: Any) ->
     assert r.status_code == 200
     record = GameRecord.from_json(r.text)
     assert record.replay().winner >= 0
+    assert verify_files(r.text, None).ok
+    dealt_at = next(e["n"] for m in clients[0].inbox if m["type"] == "events" for e in m["events"]
+                    if e["kind"] == "deal")
     for c in clients:
-        assert leaks(record, c.inbox, c.seat) == []
-    assert leaks(record, watcher.inbox, None) == []
-    # the checker can fail: seat 1's messages, checked as if sent to seat 0 or to the spectator
-    assert any("hidden from seat 0" in p for p in leaks(record, clients[1].inbox, 0))
-    assert any("hidden from seat None" in p for p in leaks(record, clients[1].inbox, None))
+        assert leaks(record, c.inbox, c.seat, dealt_at) == []
+        numbers = json.loads(r.text)["commitments"]["values"]
+        assert numbers[c.seat] == {"seat": c.seat, "from": "page", "value": c.number}
+    assert leaks(record, watcher.inbox, None, dealt_at) == []
+    assert secrets_early(r.text, [c.inbox for c in [*clients, watcher]]) == []
+    # the checkers can fail: seat 1's messages, checked as if sent to seat 0 or to the spectator; a
+    # message sent during the first hand carrying that hand's seed
+    assert any("hidden from seat 0" in p for p in leaks(record, clients[1].inbox, 0, dealt_at))
+    assert any("hidden from seat None" in p for p in leaks(record, clients[1].inbox, None, dealt_at))
+    first = json.loads(r.text)["commitments"]["deals"][0]["seed"]
+    early = [{"type": "events", "event": dealt_at + 1, "view": {"results": []}, "note": first}]
+    assert secrets_early(r.text, [early])[0] == "hand 1's seed sent while 0 hands were over"
     for c in [*clients, watcher]:
         c.close()
     # no secret in the server's log, which the server did write

@@ -86,8 +86,13 @@ def play_moves(clients: list[SeatClient], n: int) -> list[str]:
     for _ in range(n):
         c = next((c for c in clients if c.my_turn), None)
         while c is None:
-            clients[0].recv(10)
+            for cl in clients:
+                if cl.view is None:   # dealt when every seat's number is in (issue 31): each hears it
+                    cl.recv_until(lambda m: m.get("view") is not None)
             c = next((c for c in clients if c.my_turn), None)
+            if c is None:
+                clients[0].recv(10)
+                c = next((c for c in clients if c.my_turn), None)
         answer = c.play_one()
         assert answer["type"] == "ack", answer
         done.append(answer["event"])

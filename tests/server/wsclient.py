@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import secrets
 import time
 from typing import Any
 
@@ -30,8 +31,13 @@ class SeatClient:
         welcome = self.recv()
         assert welcome["type"] == "welcome", welcome
         self.seat: int | None = welcome["seat"]
-        self.recv_until(lambda m: m["type"] in ("snapshot", "events"))
+        first = self.recv_until(lambda m: m["type"] in ("snapshot", "events"))
         self.bot = make_bot("medium", 7 + (self.seat or 0))
+        dealing = first.get("dealing")
+        self.number: str | None = None     # this page's number for the shuffle
+        if self.seat is not None and dealing is not None and self.seat in dealing["waiting"]:
+            self.number = secrets.token_hex(16)
+            self.send({"type": "shuffle", "id": "n", "game": dealing["game"], "number": self.number})
 
     def close(self) -> None:
         self.ws.close()
@@ -46,7 +52,7 @@ class SeatClient:
         m: dict[str, Any] = json.loads(text)
         self.inbox.append(m)
         if m["type"] in ("snapshot", "events"):
-            self.view = m["view"]
+            self.view = m["view"]          # None until the cards are dealt
             self.event = m["event"]
         if "table" in m:
             self.table = m["table"]

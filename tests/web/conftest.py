@@ -23,6 +23,46 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+class CspBypass:
+    """The browser, its pages made with Playwright's ``bypass_csp``: ``wait_for_function`` evaluates its
+    string in the page, which the pages' Content-Security-Policy forbids (no ``eval``). The pages
+    themselves are loaded and played under the policy by ``test_security_headers.py``."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_page(self, **kw: Any) -> Any:
+        return self.browser.new_page(**{"bypass_csp": True, **kw})
+
+    def new_context(self, **kw: Any) -> Any:
+        return self.browser.new_context(**{"bypass_csp": True, **kw})
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+
+@pytest.fixture(scope="module")
+def strict_chromium() -> Iterator[Any]:
+    """The browser as a visitor's: the pages' Content-Security-Policy applies."""
+    yield from _chromium()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    for b in _chromium():
+        yield CspBypass(b)
+
+
+def _chromium() -> Iterator[Any]:
+    chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
 def chromium_or_skip() -> None:
     """Skip (fail under CANASTA_REQUIRE_BROWSER=1) without Playwright or Debian's Chromium."""
     why = None
@@ -36,17 +76,6 @@ def chromium_or_skip() -> None:
         if REQUIRE:
             pytest.fail(why)
         pytest.skip(why)
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    chromium_or_skip()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

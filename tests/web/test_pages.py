@@ -14,7 +14,7 @@ import httpx
 
 from helpers import engine_log_kinds
 
-from .conftest import LiveServer
+from .conftest import SHOTS, LiveServer
 from .play import button, event_no, play_until_hand_over, wait_moved
 
 
@@ -81,6 +81,11 @@ def test_the_quick_start_plays_against_the_level_chosen_and_remembers_it(chromiu
     page.wait_for_selector("#hand .card")
     page.wait_for_selector("#seats .seat >> text=computer player, Expert")
     assert page.inner_text("#seats").count("computer player, Expert") == 3
+    # issue 31: undo at a practice table keeps the stock in order, and the page says so by the button
+    page.wait_for_selector("#undo-note:not([hidden])")
+    assert page.inner_text("#undo-note") == ("Undo keeps the cards in the same order: a card you drew comes "
+                                             "to you again.")
+    page.screenshot(path=str(SHOTS / "practice-undo-375.png"), full_page=False)
     page.goto(server.url + "/")
     page.wait_for_selector("#mine a")
     assert page.locator("#preset").input_value() == "nvso-tournament"
@@ -116,9 +121,19 @@ def test_a_person_plays_a_whole_game_against_three_bots_then_replays_it(chromium
     play_until_hand_over([page])
     result = page.locator("#result")
     assert "Hand 1 is over" in result.inner_text() and "Game over" in result.inner_text()
-    # issue 15: the hand's seed, sent when the hand ended, is said under the breakdown
-    assert result.locator("#deal-check").inner_text().startswith("Fair deal: the cards of hand 1 were sealed")
-    assert result.locator("#deal-check a").get_attribute("href") == "/fair"      # how to check, in words
+    # issue 15: the hand's seed, sent when the hand ended, is said under the breakdown; issue 31: the
+    # page checks its seal, that its own number is in the mix, and (the game is over) the server's
+    # number against the seal it showed before the deal, and links to how to check a deal
+    fair = result.locator("#deal-check")
+    fair.locator("#deal-server").wait_for()
+    words = fair.inner_text()
+    assert words.startswith("Fair deal: the cards of hand 1 were sealed"), words
+    for said in ("This page checked it: the key opens the seal.",
+                 "Your page's random number (", ") is one of the numbers the cards came from.",
+                 "The server's secret number is shown now (", "How to check"):
+        assert said in words, (said, words)
+    assert fair.get_by_role("link", name="How to check").get_attribute("href") == "/fair"
+    fair.screenshot(path=str(shots / "fair-box-1280.png"))
     text = {r.locator("th").inner_text(): [c.inner_text() for c in r.locator("td").all()]
             for r in result.locator("table.score").first.locator("tr").all()[1:]}
     rows = {k: [int(x.replace(",", "")) for x in v] for k, v in text.items() if k != "Went out concealed"}
@@ -130,6 +145,7 @@ def test_a_person_plays_a_whole_game_against_three_bots_then_replays_it(chromium
     page.screenshot(path=str(shots / "breakdown-1280.png"))
     page.set_viewport_size({"width": 375, "height": 800})
     page.screenshot(path=str(shots / "breakdown-375.png"))
+    fair.screenshot(path=str(shots / "fair-box-375.png"))
     assert page.evaluate(SIDEWAYS) == []          # the breakdown fits a phone: no sideways scrolling
     page.set_viewport_size({"width": 1280, "height": 900})
     # the replay viewer: step forward and back through the finished game
@@ -162,7 +178,8 @@ def test_refusals_keyboard_play_and_reload(chromium: Any, server: LiveServer, sh
         page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
         before = event_no(page)
         page.keyboard.press("d")                                     # keyboard: draw
-        page.wait_for_function(f"Number(document.body.dataset.event) > {before}")
+        wait_moved(page, before)
+        assert event_no(page) > before, page.inner_text("#error")    # drawn, else the page's reason
         button(page, "Discard the selected card").click()           # nothing selected: said why
         page.wait_for_selector("#error:not([hidden])")
         assert "Select one card" in page.inner_text("#error")
@@ -188,6 +205,8 @@ def test_refusals_keyboard_play_and_reload(chromium: Any, server: LiveServer, sh
                 break
             page.locator("#hand .card.sel").first.focus()
             page.keyboard.press("Space")
+        else:   # never on to the next turn with this one unfinished (its "d" would draw nothing)
+            raise AssertionError(f"no card could be discarded: {page.inner_text('#error')}")
     assert page.locator("#log li").count() > 10
     page.screenshot(path=str(shots / "table-1280.png"), full_page=True)
     # a reload reconnects to the same game: the same hand, in the same order
@@ -219,20 +238,30 @@ def test_two_people_at_one_table_each_see_only_their_own_hand(chromium: Any, ser
         page.on("websocket", lambda ws, got=got: ws.on(
             "framereceived", lambda payload, got=got: got.append(json.loads(payload))))
         page.goto(made["links"]["seats"][str(seat)])
-        page.wait_for_selector("#hand .card")
+        if seat == 0:   # issue 31: the cards are dealt when Bob's page has sent its number too
+            page.wait_for_selector("#dealing:not([hidden])")
+            assert "Still to come: Bob." in page.inner_text("#dealing")
+            assert "Nobody can choose the deal, not even the server" in page.inner_text("#dealing")
+            assert page.locator("#hand .card").count() == 0
+            for width in (375, 1280):
+                page.set_viewport_size({"width": width, "height": 800})
+                page.screenshot(path=str(SHOTS / f"dealing-{width}.png"), full_page=True)
+            page.set_viewport_size({"width": 1000, "height": 800})
         pages.append(page)
         frames.append(got)
+    for page in pages:
+        page.wait_for_selector("#hand .card")
     # a name is shown as the text it is, never run as HTML
     assert ANN in pages[0].inner_text("#seats") and ANN in pages[1].inner_text("#seats")
     assert ANN in pages[1].inner_text("#sides")
     assert not any(p.evaluate("window.pwned === 1") for p in pages)
     play_until_hand_over(pages)
     for seat, page, got in zip((0, 2), pages, frames, strict=True):
-        views = [m["view"] for m in got if "view" in m]
+        views = [m["view"] for m in got if m.get("view")]
         assert views and all(v["seat"] == seat for v in views)      # every view sent is this seat's own
         assert "Hand 1 is over" in page.inner_text("#result")
     # before the end, each page showed its own hand, which the other page never received
-    first = [next(m["view"]["hand"] for m in got if "view" in m) for got in frames]
+    first = [next(m["view"]["hand"] for m in got if m.get("view")) for got in frames]
     assert first[0] != first[1]
     for page in pages:
         page.context.close()
@@ -269,12 +298,14 @@ def test_every_control_is_named_and_big_enough_to_touch_on_a_phone(chromium: Any
     assert not re.search(r"\b[2-9TJQKA][CDHS]\b", hint), hint
     # larger cards and text, kept for the next visit
     width = page.locator("#hand .card").first.bounding_box()["width"]
+    page.get_by_role("button", name="Settings").click()     # on a phone the display settings fold
     page.get_by_role("button", name="Larger cards").click()
     assert page.locator("#hand .card").first.bounding_box()["width"] > width * 1.15
     assert page.get_by_role("button", name="Larger cards").get_attribute("aria-pressed") == "true"
     page.reload()
     page.wait_for_selector("#hand .card")
     assert page.evaluate("document.documentElement.classList.contains('large')")
+    page.get_by_role("button", name="Settings").click()
     page.get_by_role("button", name="Four colours").click()
     page.get_by_role("button", name="High contrast").click()
     page.screenshot(path=str(shots / "table-375-large-contrast.png"), full_page=True)
@@ -285,7 +316,7 @@ def test_every_control_is_named_and_big_enough_to_touch_on_a_phone(chromium: Any
 def test_the_host_hands_a_seat_to_a_bot_and_back_with_a_new_link(chromium: Any, server: LiveServer,
                                                                   shots: Path) -> None:
     made = httpx.post(server.url + "/api/tables", json={
-        "preset": "bolivia", "name": "Club night", "players": 4,
+        "preset": "bolivia", "name": "Club night", "players": 4, "seed": 3,   # dealt at once (a test)
         "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bea"},
                   {"kind": "person", "name": "Cy"}, {"kind": "person", "name": "Di"}]}).json()
     page = open_page(chromium, made["links"]["host"], 375)
@@ -325,8 +356,7 @@ def test_the_rules_card_lists_every_rule_with_its_source(chromium: Any, server: 
     # issue 33: each rule a sentence in words: no option names, no bare lists such as [4, 3]
     sentences = page.locator(".rules-list .rules-sentence").all_inner_texts()
     text = page.inner_text("main")
-    # (the value is the page's words; the meanings are still the engine's option texts, some naming
-    # other options: left to the engine's wording)
+    # (each rule's sentence in plain words on every card, English and Spanish: tests/web/test_friends)
     values = [s.rsplit(": ", 1)[-1] for s in sentences]
     assert all(s.endswith(".") for s in sentences), sentences
     assert not [v for v in values if "[" in v or re.search(r"\b[a-z]+_[a-z_]+\b", v)], values
@@ -413,7 +443,7 @@ def test_the_score_sheet_standings_results_and_rules_fit_a_phone_without_sideway
     for entries in ([{"natural_canastas": 1, "red_threes": 2, "went_out": True, "table": 150},
                      {"red_threes": 1, "hand": 85}],
                     [{"natural_canastas": 1, "table": 120, "hand": 20},
-                     {"natural_canastas": 2, "went_out": True, "concealed": True, "table": 2000}]):
+                     {"natural_canastas": 2, "went_out": True, "concealed": True, "table": 1000}]):
         version = httpx.post(server.url + f"/api/sheets/{sheet['sheet_id']}/hands",
                              headers=auth(sheet["token"]),
                              json={"entries": entries, "version": version, "who": "Ann"}).json()["version"]

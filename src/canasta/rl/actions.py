@@ -58,6 +58,7 @@ from ..melds import GROUP_MELD, SEQUENCE_MELD, red_three_melds_alone, wilds_allo
 from ..model import card_model
 from ..rules import RuleSet
 from ..state import GameState
+from .encode import legal_ids
 
 # the actions without cards or melds, in id order
 SIMPLE: Final = (Op.DRAW, Op.UPCARD, Op.ASK, Op.YES, Op.NO, Op.RETRACT, Op.END, Op.PASS)
@@ -277,11 +278,10 @@ class ActionSpace:
         """The legal actions of ``state`` and their ids, sorted by id (each id once: the engine lists
         one action per kind of card)."""
         actions = state.legal_actions()
-        cache = self._cache
-        ids = []
-        for a in actions:  # (the cache looked up here, inline: this runs at every step)
-            hit = cache.get(id(a))
-            ids.append(hit[1] if hit is not None and hit[0] is a else self.id_of(state, a))
+        got = legal_ids(actions, self._cache)  # (compiled: this runs at every step)
+        if got is not None:
+            return got
+        ids = [self.id_of(state, a) for a in actions]
         for k in range(len(ids) - 1):
             if ids[k] >= ids[k + 1]:
                 order = sorted(range(len(ids)), key=ids.__getitem__)

@@ -100,17 +100,19 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         ep = self._episode()
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.space.size, dtype=np.int8)
-        if seat == ep.state.actor:
-            ids = ep.legal()[0]
-            mask[ids] = 1
-        return {"observation": self.observer.tensor(ep.state, seat), "action_mask": mask}
+        ids = ep.legal()[0] if seat == ep.state.actor else []
+        return {"observation": self.observer.tensor(ep.state, seat), "action_mask": self._mask(ids)}
 
     def action_mask(self) -> npt.NDArray[np.int8]:
         """The mask of the agent to act (as ``observe(agent_selection)["action_mask"]``)."""
-        mask = np.zeros(self.space.size, dtype=np.int8)
-        mask[self._episode().legal()[0]] = 1
-        return mask
+        return self._mask(self._episode().legal()[0])
+
+    def _mask(self, ids: list[int]) -> npt.NDArray[np.int8]:
+        # a fresh array at every call (the API's); set in a bytearray, a third of NumPy's indexing
+        b = bytearray(self.space.size)
+        for i in ids:
+            b[i] = 1
+        return np.frombuffer(b, dtype=np.int8)
 
     def bot_action(self, bot: Bot) -> int:
         """The action id ``bot`` (a ``canasta.bots`` bot started for the seat to act: ``make_bot``,

@@ -14,6 +14,7 @@ An episode is a game of the rule set (the preset with house rules), played to th
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
@@ -132,13 +133,7 @@ class Episode:
     def action(self, i: int) -> Action:
         """The legal action of id ``i`` (ActionSpaceError if none)."""
         ids, actions = self.legal()
-        lo, hi = 0, len(ids)
-        while lo < hi:  # (ids ascending: a binary search, no dictionary to build per position)
-            mid = (lo + hi) // 2
-            if ids[mid] < i:
-                lo = mid + 1
-            else:
-                hi = mid
+        lo = bisect_left(ids, i)  # (ids ascending: no dictionary to build per position)
         if lo == len(ids) or ids[lo] != i:
             what = self.space.describe(i) if 0 <= i < self.space.size else "no action"
             raise ActionSpaceError(f"action {i} ({what}) is not legal now")

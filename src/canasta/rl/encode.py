@@ -1,14 +1,17 @@
-"""The dense part of an observation (every section but the melds), written straight into the tensor's
-buffer of C floats (a ``memoryview``: no list to convert, which cost as much as the writing). NumPy-free
-and typed for mypyc; compiled with the engine it ran only 20% faster (the writes through the memoryview
-stay generic calls), so it is not in the compiled build. :mod:`canasta.rl.observation` holds the layout."""
+"""The hot paths of a step of the environments, typed for mypyc and compiled in the compiled build
+(``setup.py``; NumPy-free): the dense part of an observation (every section but the melds) and one
+side's meld block, each made as a list of floats (a compiled module fills a list natively, and
+``array("f", ...)`` converts it to C floats in one call: writing float by float into the tensor through
+a ``memoryview`` stays a generic call per float even compiled), and the ids of the legal actions
+found by identity (``ActionSpace.legal``). :mod:`canasta.rl.observation` holds the layout."""
 
 from __future__ import annotations
 
-from array import array
-from typing import Any, Final, NamedTuple
+from collections.abc import Sequence
+from typing import Final, NamedTuple
 
-from ..views import SeatView
+from ..actions import Action
+from ..views import MeldFacts, SeatView
 
 POINTS: Final = 1000.0  # points (scores, minimums, penalties) are divided by this
 
@@ -36,10 +39,12 @@ class Offsets(NamedTuple):
     melds: int
 
 
-def write_dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...], d: Any) -> None:
-    """Write the sections before the melds of ``v``'s observation into ``d`` (a memoryview of C
-    floats, zeros where nothing is written; typed ``Any``: typeshed's memoryview holds ints);
-    ``seats`` and ``sides`` in the observer's order (itself first)."""
+def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...], size: int
+          ) -> list[float]:
+    """The sections before the melds of ``v``'s observation, ``size`` floats (zeros where nothing is
+    set); ``seats`` and ``sides`` in the observer's order (itself first). A list of floats, which the
+    compiled build fills natively; ``array("f", ...)`` then converts it in one C loop."""
+    d = [0.0] * size
     n = len(seats)
     s = len(sides)
     me = v.seat
@@ -49,14 +54,22 @@ def write_dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[in
         d[o.to_act + (v.to_act - me) % n] = 1.0
     d[o.turn + (v.turn - me) % n] = 1.0
     d[o.dealer + (v.dealer - me) % n] = 1.0
-    d[o.hand:o.hand + 53] = array("f", v.hand)
+    h = o.hand
+    hand = v.hand
+    for f in range(53):
+        c = hand[f]
+        if c:
+            d[h + f] = float(c)
     d[o.stock] = float(v.stock)
     d[o.pile_top + (v.pile_top if v.pile_top >= 0 else 53)] = 1.0
     p = o.pile
     d[p] = float(v.pile_size)
-    d[p + 1] = 1.0 if v.pile_frozen else 0.0
-    d[p + 2] = 1.0 if v.frozen_for_me else 0.0
-    d[p + 3] = 1.0 if v.pile_stopped else 0.0
+    if v.pile_frozen:
+        d[p + 1] = 1.0
+    if v.frozen_for_me:
+        d[p + 2] = 1.0
+    if v.pile_stopped:
+        d[p + 3] = 1.0
     pc = o.pile_cards
     for f in v.pile_cards:
         d[pc + f] += 1.0
@@ -78,7 +91,8 @@ def write_dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[in
             if 4 <= f < 8:
                 d[t3 + f] += 1.0
         t3 += 4
-        d[b] = 1.0 if has_melded[seat] else 0.0
+        if has_melded[seat]:
+            d[b] = 1.0
         d[b + 1] = float(asks[seat])
         d[b + 2] = float(answers[seat])
         d[b + 3] = owed[seat] / POINTS
@@ -87,33 +101,94 @@ def write_dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[in
         b += 6
     b = o.sides
     ld = o.laydown
+    opened = v.opened
+    minimum = v.minimum
+    scores = v.scores
+    canastas = v.canastas
+    talons = v.talons
+    penalties = v.penalties
+    laydown_seats = v.laydown_seats
+    laydown_turns = v.laydown_turns
     for x in sides:
-        d[b] = 1.0 if v.opened[x] else 0.0
-        d[b + 1] = v.minimum[x] / POINTS
-        d[b + 2] = v.scores[x] / POINTS
-        d[b + 3] = float(v.canastas[x])
-        d[b + 4] = float(v.talons[x])
-        d[b + 5] = v.penalties[x] / POINTS
-        d[ld] = 1.0 if v.laydown_seats[x] >= 0 else 0.0
-        d[ld + 1] = float(v.laydown_turns[x])
+        if opened[x]:
+            d[b] = 1.0
+        d[b + 1] = minimum[x] / POINTS
+        d[b + 2] = scores[x] / POINTS
+        d[b + 3] = float(canastas[x])
+        d[b + 4] = float(talons[x])
+        d[b + 5] = penalties[x] / POINTS
+        if laydown_seats[x] >= 0:
+            d[ld] = 1.0
+        d[ld + 1] = float(laydown_turns[x])
         b += 6
         ld += 2
     d[o.own] = float(v.fresh_red_threes)
     ts = o.turn_state
     for flag in v.turn_flags:
-        d[ts] = 1.0 if flag else 0.0
+        if flag:
+            d[ts] = 1.0
         ts += 1
     d[ts] = v.opening_points / POINTS
     d[ts + 1] = float(v.melds_before_turn)
     d[ts + 3 + v.answer] = 1.0  # none (-1), no (0), yes (1)
-    d[ts + 5] = 1.0 if v.ask_phase == 0 else 0.0
+    if v.ask_phase == 0:
+        d[ts + 5] = 1.0
     d[ts + 6] = float(v.replacement_draws)
-    d[ts + 7] = 1.0 if v.told_yes else 0.0
-    d[ts + 8] = 1.0 if v.turn_card_passed else 0.0
+    if v.told_yes:
+        d[ts + 7] = 1.0
+    if v.turn_card_passed:
+        d[ts + 8] = 1.0
     g = o.game
     d[g] = float(v.hand_number)
     if v.winner >= 0:
         d[g + 1 + (v.winner - side) % s] = 1.0
+    return d
 
 
-__all__ = ["POINTS", "Offsets", "write_dense"]
+def meld_block(facts: tuple[MeldFacts, ...], kind_of: Sequence[int], kinds: int, slots: int,
+               slot_size: int) -> list[float]:
+    """One side's melds, ``slots`` blocks of ``slot_size`` floats: a count per card kind, size, type,
+    canasta, natural, present (``Observer.layout``'s ``melds``)."""
+    d = [0.0] * (slots * slot_size)
+    for i, m in enumerate(facts[:slots]):
+        b = i * slot_size
+        for f in m.cards:
+            d[b + kind_of[f]] += 1.0
+        d[b + kinds] = float(m.size)
+        d[b + kinds + 1 + m.type] = 1.0
+        if m.canasta:
+            d[b + kinds + 5] = 1.0
+        if m.natural:
+            d[b + kinds + 6] = 1.0
+        d[b + kinds + 7] = 1.0
+    return d
+
+
+def legal_ids(actions: list[Action], cache: dict[int, tuple[Action, int]]
+              ) -> tuple[list[int], list[Action]] | None:
+    """The ids of ``actions`` kept in ``cache`` (by the action object's identity) and the actions,
+    sorted by id; None where one is not kept (or there are too many to sort this way). The sort
+    runs on plain ints, ``id * 1024 + index`` (the engine lists one action per id)."""
+    n = len(actions)
+    if n >= 1024:
+        return None
+    keys: list[int] = []
+    ascending = True
+    last = -1
+    for k in range(n):
+        a = actions[k]
+        hit = cache.get(id(a))
+        if hit is None or hit[0] is not a:
+            return None
+        i = hit[1]
+        if i <= last:
+            ascending = False
+        last = i
+        keys.append(i * 1024 + k)
+    if ascending:
+        return [key >> 10 for key in keys], actions
+    keys.sort()
+    return [key >> 10 for key in keys], [actions[key & 1023] for key in keys]
+
+
+__all__ = ["POINTS", "Offsets", "dense", "legal_ids", "meld_block"]

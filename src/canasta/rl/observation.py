@@ -51,6 +51,7 @@ N players, S sides, K card kinds (``canasta.model``: 15 without sequences, 48 wi
 
 from __future__ import annotations
 
+from array import array
 from typing import Final, NamedTuple
 
 import numpy as np
@@ -62,7 +63,7 @@ from ..rules import RuleSet
 from ..state import GameState
 from ..views import TURN_FLAGS, MeldFacts, SeatView, seat_view
 from .actions import meld_slots
-from .encode import POINTS, Offsets, write_dense
+from .encode import POINTS, Offsets, dense, meld_block
 
 PHASES: Final = ("draw", "play", "answer", "over")
 MELD_TYPES: Final = ("group", "black threes", "sequence", "wild")
@@ -104,51 +105,41 @@ class Observer:
         self._seat_order = [tuple((me + x) % n for x in range(n)) for me in range(n)]
         self._side_order = [tuple((side + y) % s for y in range(s)) for side in range(s)]
         # a side's meld block by its facts (seat_view gives the same tuple for the same melds)
-        self._blocks: dict[int, tuple[tuple[MeldFacts, ...], npt.NDArray[np.float32]]] = {}
+        self._blocks: dict[int, tuple[tuple[MeldFacts, ...], array[float]]] = {}
 
     # ------------------------------------------------------------------ the tensor
     def tensor(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
         """A new observation vector of ``seat`` (``float32``, ``self.size`` long)."""
-        out = np.zeros(self.size, dtype=np.float32)
+        out = np.empty(self.size, dtype=np.float32)
         self.write(seat_view(state, seat), out)
         return out
 
     def write(self, v: SeatView, out: npt.NDArray[np.float32]) -> None:
-        """Write the observation of view ``v`` into ``out`` (zeros expected where nothing is set).
-        Run at every step of an environment: the sections before the melds are written by
-        ``encode.write_dense`` through a memoryview, and the melds' blocks are kept per side (a side's
-        melds change seldom)."""
+        """Write the observation of view ``v`` into ``out`` (every one of its ``self.size`` floats).
+        Run at every step of an environment: the sections before the melds are made as one list of
+        floats by ``encode.dense`` (compiled in the compiled build) and copied in by one C call
+        (``array``, a memoryview's slice), and a side's meld block is kept while its melds are the
+        same (a side's melds change seldom)."""
         side = v.side
-        write_dense(v, self._off, self._seat_order[v.seat], self._side_order[side], out.data)
+        mv = out.data
         m0 = self.dense
+        mv[:m0] = array("f", dense(v, self._off, self._seat_order[v.seat], self._side_order[side], m0))
         block = self.slots * self.slot_size
         blocks = self._blocks
         melds = v.melds
-        for y, x in enumerate(self._side_order[side]):
+        at = m0
+        for x in self._side_order[side]:
             facts = melds[x]
-            if not facts:
-                continue
             hit = blocks.get(id(facts))
             if hit is None or hit[0] is not facts:
                 hit = self._side_block(facts)
-            out[m0 + y * block:m0 + (y + 1) * block] = hit[1]
+            mv[at:at + block] = hit[1]
+            at += block
 
-    def _side_block(self, facts: tuple[MeldFacts, ...]
-                    ) -> tuple[tuple[MeldFacts, ...], npt.NDArray[np.float32]]:
-        k = self.kinds
-        arr = np.zeros(self.slots * self.slot_size, dtype=np.float32)
-        kind = self.model.kind_of
-        for i, m in enumerate(facts[:self.slots]):
-            b = i * self.slot_size
-            for f in m.cards:
-                arr[b + kind[f]] += 1.0
-            arr[b + k] = m.size
-            arr[b + k + 1 + m.type] = 1.0
-            arr[b + k + 5] = m.canasta
-            arr[b + k + 6] = m.natural
-            arr[b + k + 7] = 1.0
+    def _side_block(self, facts: tuple[MeldFacts, ...]) -> tuple[tuple[MeldFacts, ...], array[float]]:
         if len(self._blocks) >= 1 << 12:
             self._blocks.clear()
+        arr = array("f", meld_block(facts, self.model.kind_of, self.kinds, self.slots, self.slot_size))
         entry = self._blocks[id(facts)] = (facts, arr)
         return entry
 

@@ -60,6 +60,8 @@ from .actions import ActionSpaceError
 from .core import REWARDS, Episode, Options, Spaces, make_options
 
 GAME_NAME: Final = "canasta"
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 SEED_BYTES: Final = 4
 # the most moves of one hand: every turn draws from the stock or lays the top of the pile on the
 # table (a deck's worth of each), and a turn is at most a few moves per card held
@@ -165,6 +167,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         self.options = game.options
         self.seed_bytes: list[int] = []
         self.episode: Episode | None = None
+        # the player to move (chance, a seat, terminal), kept after every move: OpenSpiel's C++ side
+        # asks for it (and is_terminal) several times a step
+        self.player = _CHANCE
         n = game.options.rules.players
         self.returns_so_far = [0.0] * n
         self.last_rewards = [0.0] * n
@@ -174,15 +179,15 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ the game tree
     def current_player(self) -> int:
-        ep = self.episode
-        if ep is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if ep.done:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return ep.state.actor
+        return self.player
 
     def is_terminal(self) -> bool:
-        return self.episode is not None and self.episode.done
+        return self.player == _TERMINAL
+
+    def settle(self) -> None:
+        """Keep the player to move after a change of the episode (a move, a resampling)."""
+        ep = self.episode
+        self.player = _CHANCE if ep is None else _TERMINAL if ep.done else ep.state.actor
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(i, 1.0 / 256) for i in range(256)]
@@ -200,8 +205,10 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             if len(self.seed_bytes) == SEED_BYTES:
                 seed = int.from_bytes(bytes(self.seed_bytes), "big")
                 self.episode = Episode.new(self.options, seed)
+                self.settle()
             return
         got = ep.step(int(action))
+        self.player = _TERMINAL if ep.done else ep.state.actor
         if got is None:
             if any(self.last_rewards):
                 self.last_rewards = [0.0] * len(self.last_rewards)
@@ -257,6 +264,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         new.hands, new.ended = ep.hands, ep.ended
         other.seed_bytes = list(self.seed_bytes)
         other.episode = new
+        other.settle()
         other.recall = (player_id, self.seat_log(player_id), new.state.log_mark())
         other.returns_so_far = list(self.returns_so_far)
         other.last_rewards = list(self.last_rewards)
@@ -306,11 +314,11 @@ class CanastaObserver:
 
     def set_from(self, state: CanastaState, player: int) -> None:
         t = self.tensor
-        t.fill(0.0)
         ep = state.episode
         if ep is None:
+            t.fill(0.0)
             return
-        self.observer.write(seat_view(ep.state, player), t)
+        self.observer.write(seat_view(ep.state, player), t)  # (every float of the observation)
         if self.perfect_recall:
             self._memory(ep.state, player)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi import Request, WebSocket
 
 from .hub import Hub
+from .limits import address_of
 from .online_table import OnlineTable
 from .refusals import Refusal
 from .tokens import token_hash
@@ -27,7 +28,7 @@ async def authorised(request: Request, table_id: str,
                      host: bool = False) -> tuple[OnlineTable, int | None, bool]:
     """The table, the seat (None: spectator or host) and the host flag of the request's token."""
     token = bearer(request)
-    table = await hub_of(request).get(table_id)
+    table = await hub_of(request).get(table_id, address_of(request))
     if table is None:
         raise Refusal("unknown_table")
     role = table.role_of(token_hash(token)) if token else None

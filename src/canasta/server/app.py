@@ -1,5 +1,5 @@
-"""The web app: one router per resource, the refusals' answers, the request limits, and the hub's
-life (docs/server-protocol.md lists the routes).
+"""The web app: one router per resource, the refusals' answers, the request limits and security
+headers, and the hub's life (docs/server-protocol.md lists the routes).
 
 Tokens travel in an ``Authorization`` header or in the first WebSocket message, never in a URL a log
 could keep (links hold them after ``#``).
@@ -9,22 +9,36 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse
 
-from . import events, games, invites, language, lobby, pages, rulesets, sheets, table_socket, tables, verify
+from . import (
+    events,
+    games,
+    invites,
+    language,
+    lobby,
+    pages,
+    rulesets,
+    season,
+    sheets,
+    table_socket,
+    tables,
+    verify,
+)
 from .config import ServerConfig
 from .hub import Hub
+from .limits import BodyLimit
 from .protocol import field_problem
 from .refusals import Refusal
+from .security import DOCS, SecurityHeaders
 from .urls import for_config
 
 MAX_BODY = 64 * 1024
 ROUTERS = (rulesets.router, tables.router, games.router, verify.router, table_socket.router, sheets.router,
-           events.router, invites.router, language.router, lobby.router, pages.router)
+           events.router, season.router, invites.router, language.router, lobby.router, pages.router)
 
 
 def refused(r: Refusal, request: Request | None = None) -> JSONResponse:
@@ -49,8 +63,9 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         finally:
             await h.stop()
 
-    app = FastAPI(title="canasta", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
-                  openapi_url="/api/openapi.json")
+    app = FastAPI(title="canasta", lifespan=lifespan, redoc_url=None,
+                  docs_url=DOCS if cfg.api_docs else None,
+                  openapi_url="/api/openapi.json" if cfg.api_docs else None)
     app.state.addresses = for_config(cfg)   # the address every link is made on (urls.py)
 
     @app.exception_handler(Refusal)
@@ -61,15 +76,9 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     async def _invalid(request: Request, e: RequestValidationError) -> JSONResponse:
         return refused(Refusal("bad_request", field_problem(e)), request)
 
-    @app.middleware("http")
-    async def _limit_body(request: Request, call_next: Any) -> Response:
-        size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            return refused(Refusal("too_big", {"max_bytes": MAX_BODY}))
-        response: Response = await call_next(request)
-        return response
-
     for router in ROUTERS:
         app.include_router(router)
     pages.mount_static(app)
+    app.add_middleware(BodyLimit, most=MAX_BODY)
+    app.add_middleware(SecurityHeaders)
     return app

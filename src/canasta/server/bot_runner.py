@@ -30,9 +30,14 @@ class BotRunner:
         self.table = table
         self.task: asyncio.Task[None] | None = None
 
+    @property
+    def busy(self) -> bool:
+        """Whether a bot is playing (or thinking) now."""
+        return self.task is not None and not self.task.done()
+
     def kick(self) -> None:
         t = self.table
-        if t.closed or t.state.is_over or not t.seats[t.state.actor].bot_plays:
+        if t.closed or t.game is None or t.game.is_over or not t.seats[t.game.actor].bot_plays:
             return
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._run())
@@ -41,8 +46,8 @@ class BotRunner:
         t = self.table
         cfg = t.hub.config
         while not t.closed:
-            state = t.state
-            if state.is_over:
+            state = t.game
+            if state is None or state.is_over:
                 return
             seat = state.actor
             s = t.seats[seat]
@@ -62,7 +67,7 @@ class BotRunner:
                 log.exception("table %s: bot decision failed; playing the first legal action", t.id)
                 choice = legal[0]
             async with t.lock:
-                if t.timeline.last_move != mark or t.state is not state:
+                if t.timeline.last_move != mark or t.game is not state:
                     continue  # the table moved on while the bot thought (a seat change, an undo)
                 if not t.seats[seat].bot_plays:
                     return

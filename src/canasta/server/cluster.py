@@ -34,11 +34,13 @@ FORGET = 3 * BEAT   # a table not heard of for this long has left the lobby (its
 
 def lobby_entry(table: OnlineTable, process: str) -> dict[str, Any]:
     """A table's public facts: no token, no card, no person's name (the lobby is open to anyone)."""
-    state = table.state
+    state = table.game   # None: the cards wait for the seats' numbers (shuffle.py)
+    over = state is not None and state.is_over
     people = [s for s in table.seats if s.kind == "person"]
     return {"id": table.id, "name": table.name, "preset": table.preset, "players": table.rules.players,
-            "game_no": table.game_no, "hand": len(state.results) + (0 if state.is_over else 1),
-            "over": state.is_over, "scores": list(state.scores), "people": len(people),
+            "game_no": table.game_no, "hand": (len(state.results) if state else 0) + (0 if over else 1),
+            "over": over, "scores": list(state.scores) if state else [0] * table.rules.sides,
+            "people": len(people),
             "here": sum(s.connections > 0 for s in people), "bots": len(table.seats) - len(people),
             "process": process}
 
@@ -106,7 +108,7 @@ class Cluster:
             await asyncio.sleep(BEAT)
             try:
                 entries = [lobby_entry(t, self.name) for t in list(self.hub.tables.values())
-                           if not t.closed and not t.state.is_over]
+                           if not t.closed and not (t.game is not None and t.game.is_over)]
                 for chunk in chunks(entries):
                     self.hub.bus.publish("lobby", {"process": self.name, "lobby": chunk})
             except Exception:

@@ -21,14 +21,17 @@ class Connection:
     seat: int | None               # None: a spectator
     host: bool
     token_hash: str
-    outbox: asyncio.Queue[Reply | None] = field(default_factory=lambda: asyncio.Queue(256))
+    outbox: asyncio.Queue[Reply | str | None] = field(default_factory=lambda: asyncio.Queue(256))
     closed: bool = False
     lang: str = "en"               # the reader's language: refusals and hints are said in it
 
-    def send(self, msg: Reply) -> None:
+    def send(self, msg: Reply | str) -> None:
+        """Queue a message: a dict, or the JSON text of one (a message many sockets get alike is
+        encoded once)."""
         if self.closed:
             return
-        if msg.get("type") in ("refused", "error") and "code" in msg and self.lang != "en":
+        if (isinstance(msg, dict) and msg.get("type") in ("refused", "error") and "code" in msg
+                and self.lang != "en"):
             # each person at the table reads a refusal in their own language
             msg = {**msg, "message": catalogue(self.lang).refusal(msg["code"], msg.get("data"),
                                                                   msg.get("message", ""))}

@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import Request
 
 from .access import bearer, hub_of
+from .limits import address_of
 from .refusals import Refusal
 from .store import Conflict
 from .tokens import new_table_id, new_token, token_hash
@@ -17,13 +18,17 @@ __all__ = ["create", "hub_of", "load", "save"]
 
 # each kind's refusals: no such document, changed since it was loaded, changed at the same moment
 REFUSED = {"sheet": ("unknown_sheet", "sheet_changed", "sheet_changed_now"),
-           "event": ("unknown_event", "event_changed", "event_changed_now")}
+           "event": ("unknown_event", "event_changed", "event_changed_now"),
+           "club": ("unknown_club", "club_changed", "club_changed_now")}
 
 
 async def create(request: Request, kind: str, doc: dict[str, Any]) -> tuple[str, str]:
-    """Store a new document; (its id, its secret token)."""
+    """Store a new document; (its id, its secret token). New documents are limited per address (each
+    is a row kept for good)."""
     doc_id, token = new_table_id(), new_token()
     h = hub_of(request)
+    if not h.guards.new_documents.take(address_of(request)):
+        raise Refusal("too_many_documents")
     await h.db(h.store.create_doc, kind, doc_id, token_hash(token), json.dumps(doc))
     return doc_id, token
 

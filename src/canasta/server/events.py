@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import time
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
@@ -17,6 +18,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import Field, field_validator
 
 from ..errors import CanastaError, RuleError
+from ..messages import render
 from ..presets import check_preset, preset_title
 from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_totals
 from ..tournament.event import Event, event_options, pair_players
@@ -33,6 +35,39 @@ from .urls import absolute, link
 
 router = APIRouter()
 
+#: English templates of a table's result refused, by code (data: ``table``, ``value``).
+MESSAGES = {
+    "score_empty_ns": "Table {table}, North-South: enter the points",
+    "score_empty_ew": "Table {table}, East-West: enter the points",
+    "score_whole_ns": "Table {table}, North-South: the points are a whole number (like 2525), not {value}",
+    "score_whole_ew": "Table {table}, East-West: the points are a whole number (like 2525), not {value}",
+    "score_big_ns": "Table {table}, North-South: {value} is more than a game can score",
+    "score_big_ew": "Table {table}, East-West: {value} is more than a game can score",
+}
+MAX_TOTAL = 1_000_000
+
+
+def points(table: int, side: str, value: int | str | float | None) -> int:
+    """A pair's total as the director typed it, or a refusal in words (never a validator's
+    "Input should be a valid integer"): empty, not a whole number, beyond any game."""
+    def refuse(code: str, **data: Any) -> Refusal:
+        data = {"table": table, **data}
+        return Refusal(f"{code}_{side}", data, render(MESSAGES[f"{code}_{side}"], data))
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise refuse("score_empty")
+    n: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        n = value
+    elif isinstance(value, float) and value.is_integer():
+        n = int(value)
+    elif isinstance(value, str) and re.fullmatch(r"\s*[-+]?\d{1,9}\s*", value.replace(",", "")):
+        n = int(value.replace(",", ""))
+    if n is None:
+        raise refuse("score_whole", value=(repr(value) if isinstance(value, str) else str(value))[:20])
+    if abs(n) > MAX_TOTAL:
+        raise refuse("score_big", value=n)
+    return n
+
 
 class NewEvent(Strict):
     name: Annotated[str, Field(max_length=80)] = "Tournament"
@@ -43,7 +78,7 @@ class NewEvent(Strict):
     warning_minutes: Annotated[int, Field(ge=0, le=600)] = 10
     draw: Literal["random", "as_listed", "high_card"] = "random"
     on_time: Literal["finish_hand", "stop_hand", "play_out"] = "finish_hand"
-    movement: Literal["mitchell", "howell", "round_robin"] = "mitchell"
+    movement: Literal["mitchell", "howell", "round_robin", "knockout"] = "mitchell"
     rank_by: Literal["wins", "points", "match_points"] = "wins"
     # "gvr": S2's new partners for game 2 at each table of four (pairs written "Ann & Bob")
     partnering: Literal["fixed", "gvr"] = "fixed"
@@ -68,12 +103,13 @@ class Seen(Strict):
 class Result(Strict):
     """A table's totals. ``seen`` is the result the writer's screen showed (null: none yet): if
     another device changed that table meanwhile, the entry is refused rather than lost or
-    overwriting; changes elsewhere in the event (other tables, the clock) do not matter."""
+    overwriting; changes elsewhere in the event (other tables, the clock) do not matter. The totals
+    are read by ``points`` (a missing or wrong one is refused in words naming the table and pair)."""
 
     round: Annotated[int, Field(ge=1, le=20)]
     table: Annotated[int, Field(ge=1, le=40)]
-    ns: Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
-    ew: Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+    ns: int | str | float | None = None
+    ew: int | str | float | None = None
     ns_agrees: bool = False
     ew_agrees: bool = False
     who: Name | None = None
@@ -108,7 +144,7 @@ async def _online_tables(request: Request, ev: Event) -> dict[tuple[int, int], O
     done = {}
     for key, tid in ev.online.items():
         table = await peek(h, tid)   # read, not taken: the table may be held by another process
-        if table is not None and table.game_no == 1 and table.state.is_over:
+        if table is not None and table.game_no == 1 and table.game is not None and table.game.is_over:
             done[key] = table
     return done
 
@@ -163,6 +199,11 @@ async def _import_online(request: Request, event_id: str) -> None:
 
 @router.post("/api/events", status_code=201)
 async def new_event(request: Request, body: NewEvent) -> Any:
+    return await create_event(request, make_event(body))
+
+
+def make_event(body: NewEvent) -> Event:
+    """The event a director's form describes, checked by the engine (its rules) and the frame."""
     try:
         check_preset(body.preset)
     except RuleError as e:
@@ -174,10 +215,14 @@ async def new_event(request: Request, body: NewEvent) -> Any:
             rest = tuple(t for t in ("wins", "points", "head_to_head") if t != body.rank_by)
             ranking = RankOptions(body.rank_by, rest)
         build_rules(body.preset, 4, body.overrides)    # the engine checks the house rules
-        ev = Event.new(body.name, body.preset, body.pairs, options, body.draw, body.seed, body.movement,
-                       ranking, body.overrides, body.partnering)
+        return Event.new(body.name, body.preset, body.pairs, options, body.draw, body.seed, body.movement,
+                         ranking, body.overrides, body.partnering)
     except CanastaError as e:
         raise Refusal.because("bad_event", e) from e
+
+
+async def create_event(request: Request, ev: Event) -> dict[str, Any]:
+    """Store a new event; its links (the director's, the clock's) and its view."""
     event_id, token = await documents.create(request, "event", ev.to_dict())
     return {"event_id": event_id, "token": token, "link": link(request, f"/event/{event_id}#t={token}"),
             "clock_link": link(request, f"/event/{event_id}/clock#t={token}"),
@@ -211,6 +256,7 @@ async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRou
     if body.duplicate and ev.partnering == "gvr":
         raise Refusal("duplicate_gvr")
     h = documents.hub_of(request)
+    h.guards.round_tables(len(seating))   # tables made in bulk count against everyone's rate
     made = []
     for s in seating:
         (n1, n2), (e1, e2) = _names(s.ns), _names(s.ew)
@@ -252,7 +298,6 @@ async def online_seat(request: Request, event_id: str, rnd: int, table_no: int, 
         raise Refusal("bad_seat", {"seat": seat, "last_seat": table.rules.players - 1})
     s, token = await change_seat(table, seat, body.kind, body.level if body.kind == "bot" else None, None,
                                  body.kind == "person", fresh_token)
-    documents.hub_of(request).index(table)
     out: dict[str, Any] = s.public()
     if token is not None:
         out["link"] = link(request, f"/table/{table.id}#t={token}")
@@ -278,14 +323,15 @@ async def _change(request: Request, event_id: str, change: Callable[[Event], Non
 
 @router.post("/api/events/{event_id}/results")
 async def enter_result(request: Request, event_id: str, body: Result) -> Any:
+    ns, ew = points(body.table, "ns", body.ns), points(body.table, "ew", body.ew)
+
     def change(ev: Event) -> None:
         now = ev.results.get((body.round, body.table))
         shown = None if now is None else Seen(ns=now.ns, ew=now.ew, ns_agrees=now.ns_agrees,
                                               ew_agrees=now.ew_agrees)
         if shown != body.seen:
             raise Refusal("result_changed", {"table": body.table, "round": body.round})
-        ev.enter(body.round, body.table, body.ns, body.ew, clean_name(body.who or ""), body.ns_agrees,
-                 body.ew_agrees)
+        ev.enter(body.round, body.table, ns, ew, clean_name(body.who or ""), body.ns_agrees, body.ew_agrees)
     return await _change(request, event_id, change)
 
 
@@ -305,7 +351,8 @@ async def event_csv(request: Request, event_id: str) -> Response:
     w = csv.writer(buf)
     w.writerow(["rank", "pair", "wins", "points", "match_points", "played"])
     for row in ev.standings():
-        w.writerow([row["rank"], row["pair"], row["wins"], row["points"], row["match_points"], row["played"]])
+        w.writerow(["" if row["rank"] is None else row["rank"], row["pair"], row["wins"], row["points"],
+                    row["match_points"], row["played"]])
     w.writerow([])
     w.writerow(["round", "table", "north_south", "east_west", "ns_total", "ew_total", "confirmed"])
     for rnd in ev.view(time.time())["rounds"]:
@@ -315,4 +362,5 @@ async def event_csv(request: Request, event_id: str) -> Response:
                         "yes" if r.get("confirmed") else "no"])
     return Response(buf.getvalue(), media_type="text/csv; charset=utf-8", headers={
         "content-disposition": f'attachment; filename="canasta-event-{event_id}.csv"'})
+
 

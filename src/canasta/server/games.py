@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -10,7 +11,9 @@ from fastapi import APIRouter, Request, Response
 from ..errors import RecordError
 from ..records import GameRecord
 from ..views import view
+from . import duplicate
 from .access import authorised
+from .limits import address_of
 from .online_table import OnlineTable
 from .refusals import Refusal
 
@@ -20,6 +23,7 @@ router = APIRouter()
 async def record_text(table: OnlineTable, game_no: int) -> str:
     """Game ``game_no``'s record, once that game is over."""
     if game_no == table.game_no:
+        await duplicate.refresh_peers(table)
         text = table.record()
     else:
         text = await table.hub.db(table.hub.store.record, table.id, game_no)
@@ -51,7 +55,8 @@ async def commitments(request: Request, table_id: str, game_no: int) -> Any:
     seed and salt when the hand ends, any other game all of them when it is over."""
     table, _seat, _host = await authorised(request, table_id)
     if game_no == table.game_no:
-        return table.deals.commitments(table.state)
+        await duplicate.refresh_peers(table)
+        return table.deals.commitments(table.game)
     found = json.loads(await record_text(table, game_no)).get("commitments")
     if found is None:
         raise Refusal("no_commitments")
@@ -62,6 +67,10 @@ async def commitments(request: Request, table_id: str, game_no: int) -> Any:
 async def replay(request: Request, table_id: str, game_no: int, step: int = 0,
                  seat: int | None = None) -> Any:
     table, my_seat, _host = await authorised(request, table_id)
+    # replaying a whole game takes tens of milliseconds: a few a second per address, in a thread (a
+    # spectator's link may be widely shared; the tables' event loop must not wait for it)
+    if not table.hub.guards.replays.take(address_of(request)):
+        raise Refusal("rate_limited")
     rec = GameRecord.from_json(await record_text(table, game_no))
     steps = len(rec.actions)
     step = max(0, min(step, steps))
@@ -69,7 +78,7 @@ async def replay(request: Request, table_id: str, game_no: int, step: int = 0,
     if not 0 <= who < rec.rules.players:
         raise Refusal("bad_seat", {"seat": who, "last_seat": rec.rules.players - 1})
     try:
-        state = rec.replay(step)
+        state = await asyncio.to_thread(rec.replay, step)
     except RecordError as e:
         raise Refusal.because("bad_record", e) from e
     return {"steps": steps, "step": step, "seat": who,

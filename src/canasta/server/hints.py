@@ -20,18 +20,28 @@ log = logging.getLogger("canasta.server")
 
 
 async def hint(table: OnlineTable, conn: Connection, client_id: str) -> Reply:
+    """One hint at a time per seat: working one out takes the bots' worker a while, and the worker is
+    shared by every table of the process."""
     if conn.seat is None:
         return Refusal("spectator_hint").reply(client_id)
-    state = table.state
-    if state.is_over or state.actor != conn.seat:
+    if not table.seated(conn):
+        return Refusal("bad_token").reply(client_id)
+    state = table.game
+    if state is None or state.is_over or state.actor != conn.seat:
         return Refusal("hint_not_your_turn").reply(client_id)
+    seat = table.seats[conn.seat]
+    if seat.hinting:
+        return Refusal("hint_pending").reply(client_id)
     key = f"hint/{table.id}/{conn.seat}/{time.monotonic_ns()}"
+    seat.hinting = True
     try:
         choice, why = await table.hub.bots.decide(table.id, key, "expert", seed_for(key), table.options_json,
                                                   conn.seat, view(state, conn.seat), state.legal_actions())
     except Exception:
         log.exception("table %s: hint failed", table.id)
         return Refusal("hint_failed").reply(client_id)
+    finally:
+        seat.hinting = False
     # the bot's explanation (canasta.bots.explain, the same as the terminal's hint), said in the
     # asking seat's language
     cat = catalogue(conn.lang)

@@ -10,23 +10,25 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
 from ..presets import preset_title
-from ..tournament.fair import new_fair_seed
+from . import duplicate
 from .botpool import BotPool
 from .bus import EventBus, LocalBus
 from .cluster import Cluster, close_quietly
 from .config import ServerConfig
+from .limits import Guards
 from .online_table import OnlineTable
 from .pgbus import PgBus
 from .protocol import NewTable
 from .refusals import Refusal
 from .rulesets import build_rules
-from .store import Moved, SeatData, Store, TableData
+from .store import Conflict, Moved, SeatData, Store, TableData
 from .tokens import new_table_id, new_token, token_hash
 
 log = logging.getLogger("canasta.server")
@@ -43,20 +45,28 @@ class Hub:
                                      if self.store.url.startswith("postgresql") else LocalBus())
         self.cluster = Cluster(self)
         self.bots = BotPool(config.bot_workers)
+        self.guards = Guards(config.limits)
         self.tables: dict[str, OnlineTable] = {}
-        self._by_token: dict[str, str] = {}
         sqlite = self.store.url.startswith("sqlite")
         # SQLite has one writer: one thread keeps its transactions in order without lock waits
         self._db = ThreadPoolExecutor(max_workers=1 if sqlite else 4, thread_name_prefix="db")
         self._load_lock = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a storage call off the event loop (a table another process has claimed is let go)."""
+        """Run a storage call off the event loop. A failure of the storage itself (a full disk, a
+        database gone) is the refusal ``storage``, logged with its cause; a ``Conflict`` (another
+        writer was first) stays itself, and a table another process has claimed (``Moved``) is let go."""
         try:
             return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args))
         except Moved as e:
             await self.drop(e.table_id)
             raise
+        except (Conflict, Refusal):
+            raise
+        except Exception as e:
+            log.exception("storage failed (%s)", getattr(fn, "__name__", fn))
+            raise Refusal("storage") from e
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -64,24 +74,53 @@ class Hub:
         for data in await self.db(self.store.unfinished):
             self.cluster.claimed(data.id)
             try:
-                self._add(OnlineTable(self, data))
+                self.tables[data.id] = OnlineTable(self, data)
             except Exception:  # one damaged table must not keep the others down
                 log.exception("table %s could not be reloaded", data.id)
         for t in self.tables.values():
             t.bots.kick()
         log.info("%d unfinished tables reloaded", len(self.tables))
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         await self.cluster.stop()
         for t in self.tables.values():
             await t.close()
         self.bots.close()
+        self.guards.close()
         await asyncio.to_thread(self._db.shutdown, True)
         self.store.close()
 
-    def _add(self, table: OnlineTable) -> None:
-        self.tables[table.id] = table
-        self.index(table)
+    async def _sweep(self) -> None:
+        """Now and then, unload the tables nobody has used for ``idle_unload`` seconds."""
+        every = max(0.05, min(60.0, self.config.idle_unload / 4))
+        while True:
+            await asyncio.sleep(every)
+            await self.unload_idle()
+
+    async def unload_idle(self) -> int:
+        """Take the tables nobody uses out of memory (they stay stored, and come back when one of their
+        links is opened): no page open, no bot playing, nothing changed for ``idle_unload`` seconds."""
+        now = time.monotonic()
+        idle = [t for t in self.tables.values() if t.idle_since(now) >= self.config.idle_unload]
+        for t in idle:
+            if self.tables.get(t.id) is t:
+                del self.tables[t.id]
+                self.store.release(t.id)   # claimed again when a link brings it back
+                await t.close()
+        if idle:
+            log.info("%d idle tables unloaded (%d in memory)", len(idle), len(self.tables))
+        return len(idle)
+
+    def peers_moved_on(self, table: OnlineTable) -> None:
+        """``table`` (of a duplicate round) finished a hand: the tables dealt alike held here may show
+        it now (in another process, a table sees it at its own next hand or page)."""
+        for t in list(self.tables.values()):
+            if t is not table and t.deals.seed == table.deals.seed:
+                asyncio.get_running_loop().create_task(duplicate.peers_moved_on(t))
 
     async def drop(self, table_id: str) -> None:
         """Let a table go (another process holds it now): its sockets close and their pages
@@ -90,24 +129,18 @@ class Hub:
         self.store.release(table_id)
         if table is None:
             return
-        for digest in [d for d, tid in self._by_token.items() if tid == table_id]:
-            del self._by_token[digest]
         log.info("table %s is held by another process now", table_id)
         asyncio.get_running_loop().create_task(close_quietly(table))
 
-    def index(self, table: OnlineTable) -> None:
-        """(Re)build the token lookup of a table (after a seat's link changed)."""
-        for digest in [d for d, tid in self._by_token.items() if tid == table.id]:
-            del self._by_token[digest]
-        for digest in [table.host_hash, table.spectator_hash, *(s.token_hash or "" for s in table.seats)]:
-            if digest:
-                self._by_token[digest] = table.id
-
     # ------------------------------------------------------------------ finding
-    async def get(self, table_id: str) -> OnlineTable | None:
+    async def get(self, table_id: str, address: str | None = None) -> OnlineTable | None:
+        """The table, loaded from storage if it is not in memory. ``address``: the client asking, whose
+        loads are limited (links to no table at all cost a database query each)."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if address is not None and not self.guards.loads.take(address):
+            raise Refusal("rate_limited")
         async with self._load_lock:
             table = self.tables.get(table_id)
             if table is None:
@@ -118,13 +151,14 @@ class Hub:
                 if data is None:
                     return None
                 table = OnlineTable(self, data)
-                self._add(table)
+                self.tables[table.id] = table
                 table.bots.kick()
             return table
 
-    async def by_token(self, table_id: str, token: str) -> tuple[OnlineTable, int | None, bool] | None:
+    async def by_token(self, table_id: str, token: str,
+                       address: str | None = None) -> tuple[OnlineTable, int | None, bool] | None:
         """The table, seat (None: spectator or host) and host flag a token opens, or None."""
-        table = await self.get(table_id)
+        table = await self.get(table_id, address)
         if table is None:
             return None
         role = table.role_of(token_hash(token))
@@ -162,14 +196,15 @@ class Hub:
                 level = s.get("level") or "club"
                 seat_rows.append(SeatData(i, "bot", level, s.get("name") or "", None))
         host, spectator = new_token(), new_token()
-        seed = spec.seed if spec.seed is not None else new_fair_seed()
+        # the seed mixed from the seats' numbers, dealt when the last is in; a duplicate round's (or a
+        # test's) seed is given, and dealt at once
         data = TableData(new_table_id(), spec.name or preset_title(spec.preset), spec.preset,
                          {"preset": rs.name, "options": rs.options()}, token_hash(host),
-                         token_hash(spectator), 0, 1, seat_rows, seed, 0,
-                         fair_secret=secrets.token_hex(16))
+                         token_hash(spectator), 0, 1, seat_rows, spec.seed, 0,
+                         fair_secret=secrets.token_hex(16), values=None if spec.seed is not None else {})
         await self.db(self.store.create_table, data)
         table = OnlineTable(self, data)
-        self._add(table)
+        self.tables[table.id] = table
         table.bots.kick()
         tid = data.id
         return {

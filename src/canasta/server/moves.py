@@ -37,21 +37,24 @@ def actions_for(state: GameState, intent: Intent) -> list[Action]:
 
 async def play_intent(table: OnlineTable, conn: Connection, intent: Intent) -> Reply:
     """Play a person's intent; the reply (ack or refusal) is also kept for a resend."""
+    if conn.seat is None:
+        return Refusal("spectator").reply(intent.id)
     async with table.lock:
-        done = table.replies.get(intent.id)
+        if not table.seated(conn):   # the link was re-issued while this intent was on its way
+            conn.close()
+            return Refusal("bad_token").reply(intent.id)
+        done = table.replies.get((conn.seat, intent.id))
         if done is not None:
             return done
         try:
-            reply = await _play(table, conn, intent)
+            reply = await _play(table, conn.seat, intent)
         except Refusal as r:
             return r.reply(intent.id)
-        table.remember(intent.id, reply)
+        table.remember(conn.seat, intent.id, reply)
         return reply
 
 
-async def _play(table: OnlineTable, conn: Connection, intent: Intent) -> Reply:
-    if conn.seat is None:
-        raise Refusal("spectator")
+async def _play(table: OnlineTable, seat: int, intent: Intent) -> Reply:
     if table.state.is_over:
         raise Refusal("game_over")
     if intent.kinds() != 1:
@@ -59,9 +62,9 @@ async def _play(table: OnlineTable, conn: Connection, intent: Intent) -> Reply:
     if intent.based_on < table.timeline.last_move:
         raise Refusal("stale", {"event": table.timeline.last_move})
     actor = table.state.actor
-    if conn.seat != actor:
+    if seat != actor:
         name = table.seats[actor].name
         raise Refusal("not_your_turn", {"name": name}) if name else Refusal("not_your_turn_seat",
                                                                               {"seat": actor + 1})
-    await table.play(conn.seat, actions_for(table.state, intent), intent.id)
+    await table.play(seat, actions_for(table.state, intent), intent.id)
     return {"type": "ack", "id": intent.id, "event": table.timeline.newest}

@@ -17,12 +17,17 @@ PAGES = {
     "/host/{table_id}": "host.html",              # the host's seats, links and next game
     "/replay/{table_id}/{game_no}": "replay.html",  # a finished game, step by step
     "/rules/{preset}": "rules.html",              # the printable rules card
-    "/fair": "fair.html",                         # how to check that a deal was fair
+    "/fair": "fair.html",                         # how a player checks a deal (docs/fair-deal.md)
     "/score": "score.html",                       # a new score sheet of a paper game
     "/score/{sheet_id}": "score.html",            # the score sheet
     "/event": "event.html",                       # a new tournament event
     "/event/{event_id}": "event.html",            # the director's page
     "/event/{event_id}/clock": "clock.html",      # the big-screen clock
+    "/event/{event_id}/bracket": "bracket.html",  # a knockout's bracket, for the big screen and print
+    "/club": "club.html",                         # a new club: its roster and season
+    "/club/{club_id}": "club.html",               # the club's page: roster, nights, season (#t=)
+    "/results/{club_id}": "results.html",         # the season's results, read-only (#k=)
+    "/results/{club_id}/night/{n}": "results.html",  # one club night's results, read-only (#k=)
     "/lobby": "lobby.html",                       # the tables playing now (every process)
 }
 

@@ -4,13 +4,18 @@ grace period (at a table with other people; at a practice table the bots wait)."
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING
 
+from . import shuffle
 from .connection import Connection
+from .refusals import Refusal
 from .seats import Seat
 
 if TYPE_CHECKING:
     from .online_table import OnlineTable
+
+log = logging.getLogger("canasta.server")
 
 
 def attach(table: OnlineTable, conn: Connection) -> bool:
@@ -50,3 +55,8 @@ async def _away(table: OnlineTable, s: Seat) -> None:
         s.away_timer = None
         table.presence()
         table.bots.kick()
+        async with table.lock:   # the deal no longer waits for this seat's page
+            try:
+                await shuffle.settle_deal(table)
+            except Refusal as r:
+                log.error("table %s: the deal could not be made: %s", table.id, r.message)

@@ -76,8 +76,18 @@ class Say(Strict):
     phrase: Annotated[str, Field(min_length=1, max_length=40)] | None = None
 
 
-ClientMessage = Annotated[Hello | Intent | Hint | Undo | Ping | Say, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Intent | Hint | Undo | Ping | Say] = TypeAdapter(ClientMessage)
+class Shuffle(Strict):
+    """The page's random number for game ``game``'s shuffle (128 to 256 bits, in hex)."""
+
+    type: Literal["shuffle"]
+    id: ClientId
+    game: Annotated[int, Field(ge=1)]
+    number: Annotated[str, Field(min_length=32, max_length=64)]
+
+
+Message = Hello | Intent | Hint | Undo | Ping | Say | Shuffle
+ClientMessage = Annotated[Message, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Message] = TypeAdapter(ClientMessage)
 
 
 def field_problem(e: ValidationError | RequestValidationError) -> dict[str, str]:

@@ -3,9 +3,11 @@
 A refusal (an HTTP error, a ``refused`` answer or an ``error`` on the table's socket) is a *code* and
 a dict of *data* (:mod:`canasta.messages`): the page, or any client, says it in the reader's language
 from its catalogue; the English sentence is sent along as ``message`` from :data:`REFUSALS`. The
-engine's refusals keep the engine's code, data and English sentence (``IllegalAction``); a reason the
-engine or a tool gives only as an English sentence so far (a rule set's ``RuleError``, a score
-sheet's entry) travels as the datum ``reason``.
+engine's refusals keep the engine's code, data and English sentence (``IllegalAction``), and so do
+the club tools' (a score sheet's entry: ``canasta.scoresheet.MESSAGES``; a table's totals:
+``events.MESSAGES``; a club's roster and season: ``canasta.tournament.season.MESSAGES``); a reason
+given only as an English sentence so far (a rule set's ``RuleError``, an event's) travels as the
+datum ``reason``.
 
 Data keys follow :mod:`canasta.messages`: ``seat``, ``round``, ``event`` and the like are numbers;
 ``name`` is text; ``n`` chooses the plural form.
@@ -31,6 +33,14 @@ REFUSALS: dict[str, Template] = {
     "message_too_big": "a message may hold at most {max_bytes} bytes",
     "rate_limited": "too many messages at once; slow down",
     "full": "this server has as many tables as it can hold; try later",
+    "busy": "the server is busy just now; try again in a minute",
+    "too_many_qr": "many QR codes have been drawn for your address just now; wait a minute and try again",
+    "too_many_tables": "many tables have been made from your address just now; wait a minute and try again",
+    "too_many_sockets": "too many table pages are open from your address; close some and try again",
+    "too_many_documents": "many score sheets and events have been made from your address just now; wait a "
+                          "minute and try again",
+    "watchers_full": "this table has as many watchers as it can take",
+    "seed_chosen": "the server draws every table's deal: a new table cannot be given a seed",
     # links and roles
     "unknown_table": "there is no such table (check the link)",
     "bad_token": "this link is not (or no longer) valid",
@@ -53,14 +63,23 @@ REFUSALS: dict[str, Template] = {
     "bot_reissue": "a bot's seat has no link to re-issue",
     # play
     "game_over": "the game is over",
+    "not_dealt": "the cards are not dealt yet: they are dealt when every player's page has joined the table",
+    "not_dealing": "this game's cards are already dealt",
+    "bad_number": "a page's number for the shuffle is 32 to 64 hex digits",
+    "number_given": "this seat has already given its number for this game's shuffle",
+    "round_not_over": "the other tables of this round are still playing these deals: the record is given "
+                      "when every table has finished",
     "stale": "the table has moved on since your screen was drawn (event {event}); look again and choose",
     "not_your_turn": "it is {name}'s turn, not yours",
     "not_your_turn_seat": "it is seat {seat}'s turn, not yours",
     "hint_not_your_turn": "a hint is given when it is your turn",
     "hint_failed": "no hint could be worked out just now",
+    "hint_pending": "a hint is being worked out for you: wait for it",
     "bad_cards": "{reason}",
     "conflict": "the move could not be stored; look again and retry",
-    "storage": "the move could not be stored just now; try again",
+    "moved": "another of the server's processes has just taken this table; nothing was changed: try again",
+    "storage": "this could not be saved just now (the server's storage is not working); nothing was changed: "
+               "try again later",
     "not_practice": "whole turns are taken back only when you play alone against bots; use 'take back' "
                     "for provisional melds",
     "nothing_to_undo": "you have not made a move in this game yet",
@@ -78,6 +97,10 @@ REFUSALS: dict[str, Template] = {
     "no_commitments": "this game was played before deals were committed to",
     "bad_record": "{reason}",
     "verify_nothing": "give a record, commitments, or both",
+    "verify_too_long": "a record of at most {most} moves is checked here (this one has {moves}); check it "
+                       "with 'canasta verify' on your computer",
+    "verify_busy": "records are being checked for many people just now; try again in a minute",
+    "verify_slow": "checking this record took too long; check it with 'canasta verify' on your computer",
     "bad_verify": "{reason}",
     # score sheets and events (documents behind one link)
     "unknown_sheet": "there is no such score sheet (check the link)",
@@ -91,7 +114,6 @@ REFUSALS: dict[str, Template] = {
     "event_changed_now": "someone else changed this event at the same moment: your change was not saved; "
                          "look again and make it again",
     "event_busy": "the event is being changed by many people at once: try again",
-    "bad_entry": "{reason}",
     "bad_event": "{reason}",
     "round_online": "round {round} is already played online",
     "round_online_meanwhile": "round {round} was put online from another device meanwhile",
@@ -101,16 +123,28 @@ REFUSALS: dict[str, Template] = {
     "result_changed": "table {table} of round {round} was changed on another device: your entry was not "
                       "saved; look at it again",
     "clock_moved": "the clock is at round {now_round} now, not {round}",
+    # a club's season (server/season.py; the season's own refusals carry their code and words)
+    "unknown_club": "there is no such club (check the link)",
+    "club_changed": "someone else has changed this club since you loaded it: your change was not saved; "
+                    "look again and make it again",
+    "club_changed_now": "someone else changed this club at the same moment: your change was not saved; "
+                        "look again and make it again",
+    "not_club_event": "event {event} is not one of this club's nights",
+    "bad_club": "{reason}",
 }
 
 # the HTTP status of each code that is not a plain 400
 STATUS: dict[str, int] = {
-    "unknown_table": 404, "unknown_sheet": 404, "unknown_event": 404, "no_game": 404,
+    "unknown_table": 404, "unknown_sheet": 404, "unknown_event": 404, "no_game": 404, "unknown_club": 404,
+    "club_changed": 409, "club_changed_now": 409, "not_club_event": 404,
     "bad_token": 403, "not_host": 403, "seat_to_bot": 403, "seat_new_link": 403,
     "not_finished": 409, "record_not_ready": 409, "sheet_changed": 409, "sheet_changed_now": 409,
     "event_changed": 409, "event_changed_now": 409, "event_busy": 409, "round_online_meanwhile": 409,
-    "result_changed": 409, "clock_moved": 409, "conflict": 409,
-    "too_big": 413, "full": 503, "storage": 503,
+    "result_changed": 409, "clock_moved": 409, "conflict": 409, "moved": 409,
+    "round_not_over": 409,
+    "too_big": 413, "full": 503, "storage": 503, "busy": 503, "verify_busy": 429, "verify_slow": 503,
+    "too_many_tables": 429, "too_many_documents": 429, "too_many_qr": 429, "rate_limited": 429,
+    "too_many_sockets": 429, "watchers_full": 429,
 }
 
 

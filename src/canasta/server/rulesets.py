@@ -63,11 +63,16 @@ async def rules_card(request: Request, preset: str, players: int | None = None) 
         rs = build_rules(preset, players, {})
     except CanastaError as e:
         raise Refusal.because("bad_rules", e) from e
+    return card(catalogue_of(request), preset, rs)
+
+
+def card(cat: Catalogue, preset: str, rs: RuleSet, house: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The rules card of ``rs`` (the rule set ``preset`` makes, with the options in ``house``
+    changed by a table's house rules): every option with its value, meaning and source."""
     table = preset_table(preset, rs.players)
     values = rs.options()
     # in the reader's language: the title, description, headings and meanings (the sources quote
     # the rule sheets, which are written in English)
-    cat = catalogue_of(request)
     return {"name": preset, "title": cat.say(f"preset.{preset}.title", {}, preset_title(preset)),
             "description": cat.say(f"preset.{preset}.description", {}, PRESETS[preset][0]),
             "players": rs.players,
@@ -75,8 +80,15 @@ async def rules_card(request: Request, preset: str, players: int | None = None) 
                          "group_title": cat.say("group." + OPTION_GROUPS[o].replace(" ", "_"), {},
                                                 OPTION_GROUPS[o]),
                          "meaning": cat.say(f"option.{o}", {}, OPTION_DOCS[o]),
-                         "source": table[o][1] if o in table else cat.text("server.engine_default")}
+                         "source": table[o][1] if o in table else cat.text("server.engine_default"),
+                         "house": o in house}
                         for o in OPTION_NAMES if o != "name"]}
+
+
+def house_rules(preset: str, rs: RuleSet) -> frozenset[str]:
+    """The options a table's house rules changed from what its preset says for its player count."""
+    base = build_rules(preset, rs.players, {}).options()
+    return frozenset(o for o, v in rs.options().items() if o != "name" and v != base[o])
 
 
 @router.post("/api/rules/check")

@@ -59,6 +59,7 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000,
 
     from .app import create_app
     from .backup import serving
+    from .hub import Hub
     from .store import upgrade
 
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
@@ -67,7 +68,9 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000,
     url = config.database_url()
     with serving(url):   # one server per SQLite database; `canasta restore` waits for it to stop
         upgrade(url)     # SchemaTooNew before anything is served; the hub's own upgrade is a no-op
-        app = create_app(config)
+        hub = Hub(config)    # the database is opened and checked before serving
+        hub.store.check_writable()
+        app = create_app(config, hub)
         for line in start_lines(config, host, port, url):
             print(line, flush=True)
         if open_browser:

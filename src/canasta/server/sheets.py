@@ -14,8 +14,9 @@ from pydantic import Field, field_validator
 
 from ..errors import CanastaError
 from ..presets import preset_title
-from ..scoresheet import ScoreSheet, SheetError, entry_fields
+from ..scoresheet import MAX_CARRIED, ScoreSheet, SheetError, entry_fields, refusal
 from . import documents
+from .language import catalogue_of
 from .protocol import Name, Strict, clean_name
 from .refusals import Refusal
 from .rulesets import build_rules
@@ -27,10 +28,15 @@ Who = Annotated[str, Field(min_length=1, max_length=40)]
 
 
 class NewSheet(Strict):
+    """A new sheet; ``carried`` and ``first_hand`` for a game going on from another sheet (the totals
+    carried in, one per side, and the number in the game of the sheet's first hand, from 1)."""
+
     preset: Annotated[str, Field(min_length=1, max_length=40)]
     players: Annotated[int, Field(ge=2, le=6)] | None = None
     overrides: dict[str, Any] = Field(default_factory=dict)
     names: Annotated[list[Name], Field(min_length=2, max_length=3)] | None = None
+    carried: Annotated[list[Any], Field(max_length=3)] | None = None
+    first_hand: Any = None
 
     @field_validator("names")
     @classmethod
@@ -61,19 +67,46 @@ def sheet_view(sheet_id: str, sheet: ScoreSheet, version: int) -> dict[str, Any]
     the next opening minimums, the winner and the corrections' log."""
     r = sheet.rules
     results = sheet.results()
+    first = sheet.first_hand
     return {
         "id": sheet_id, "version": version, "preset": r.name, "title": preset_title(r.name),
         "names": sheet.names,
         "target": r.target_score, "game_hands": r.game_hands,
         # each line in English and as a message (key, data) the page says in its reader's language
-        "fields": [{"name": f.name, "kind": f.kind, "label": f.label, "help": f.help,
-                    "key": f.key, "data": dict(f.data), "help_key": f.help_key,
-                    "common": f.common} for f in entry_fields(r)],
-        "hands": [{"n": i + 1, "entries": sheet.entries[i], "who": sheet.entered_by[i][0],
+        "fields": [f.to_dict() for f in entry_fields(r)],
+        # ``n``: the hand's number in the game (a sheet carried over starts later than 1)
+        "hands": [{"n": first + i + 1, "entries": sheet.entries[i], "who": sheet.entered_by[i][0],
                    "at": sheet.entered_by[i][1], **h.to_dict()} for i, h in enumerate(results)],
+        "carried": list(sheet.start_scores) if sheet.carried else None, "first_hand": first + 1,
         "scores": list(sheet.scores), "minimums": list(sheet.minimums()), "winner": sheet.winner,
-        "log": [c.to_dict() for c in sheet.log],
+        "moral_winner": sheet.moral_winner,
+        "log": [c.to_dict() | {"n": first + c.hand + 1} for c in sheet.log],
     }
+
+
+def _refused(e: SheetError, request: Request, sheet: ScoreSheet | None = None) -> Refusal:
+    """A sheet's refusal as the sheet says it: its code, data and English sentence; a line it names
+    (``line``) and the rule set (``rules``) are given in the reader's words, for the sentence said in
+    their language."""
+    data = dict(e.data)
+    if sheet is not None and ("line" in data or "rules" in data):
+        cat = catalogue_of(request)
+        fields = {f.name: f for f in entry_fields(sheet.rules)}
+        f = fields.get(str(data.get("line")))
+        if f is not None:
+            data["line"] = cat.say(f.key, f.data, f.label)
+        if "rules" in data:
+            data["rules"] = cat.say(f"preset.{sheet.rules.name}.title", {}, sheet.rules.name)
+    return Refusal(e.code, data, e.message)
+
+
+def _whole(value: Any, code: str) -> int:
+    """A number typed on the page ("3,330" too); anything else is refused with the sheet's words."""
+    if isinstance(value, str) and value.strip().lstrip("-").replace(",", "").isdigit():
+        return int(value.strip().replace(",", ""))
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise refusal(code, most=MAX_CARRIED, value=repr(value)[:20])
 
 
 async def _load(request: Request, sheet_id: str) -> tuple[ScoreSheet, int]:
@@ -91,9 +124,14 @@ async def _save(request: Request, sheet_id: str, sheet: ScoreSheet, version: int
 async def new_sheet(request: Request, body: NewSheet) -> Any:
     try:
         r = build_rules(body.preset, body.players, body.overrides)
-        sheet = ScoreSheet(r, body.names or [])
     except CanastaError as e:
         raise Refusal.because("bad_rules", e) from e
+    try:
+        first = 1 if body.first_hand in (None, "") else _whole(body.first_hand, "start_hand")
+        carried = () if not body.carried else tuple(_whole(x, "start_total") for x in body.carried)
+        sheet = ScoreSheet(r, body.names or [], start_scores=carried, first_hand=first - 1)
+    except SheetError as e:
+        raise _refused(e, request) from e
     sheet_id, token = await documents.create(request, "sheet", sheet.to_dict())
     return {"sheet_id": sheet_id, "token": token, "link": link(request, f"/score/{sheet_id}#t={token}"),
             "sheet": sheet_view(sheet_id, sheet, 0)}
@@ -111,7 +149,7 @@ async def add_hand(request: Request, sheet_id: str, body: HandEntry) -> Any:
     try:
         sheet.add_hand(body.entries, who=clean_name(body.who or ""))
     except SheetError as e:
-        raise Refusal.because("bad_entry", e) from e
+        raise _refused(e, request, sheet) from e
     return await _save(request, sheet_id, sheet, version, body.version)
 
 
@@ -119,9 +157,9 @@ async def add_hand(request: Request, sheet_id: str, body: HandEntry) -> Any:
 async def correct_hand(request: Request, sheet_id: str, hand: int, body: Correction) -> Any:
     sheet, version = await _load(request, sheet_id)
     try:
-        sheet.correct(hand - 1, body.side, body.changes, clean_name(body.who))
+        sheet.correct(sheet.hand_index(hand), body.side, body.changes, clean_name(body.who))
     except SheetError as e:
-        raise Refusal.because("bad_entry", e) from e
+        raise _refused(e, request, sheet) from e
     return await _save(request, sheet_id, sheet, version, body.version)
 
 
@@ -131,7 +169,7 @@ async def remove_last(request: Request, sheet_id: str, body: RemoveLast) -> Any:
     try:
         sheet.remove_last(clean_name(body.who))
     except SheetError as e:
-        raise Refusal.because("bad_entry", e) from e
+        raise _refused(e, request, sheet) from e
     return await _save(request, sheet_id, sheet, version, body.version)
 
 

@@ -80,7 +80,7 @@ class GameRow(Base):
     __table_args__ = (ForeignKeyConstraint(["table_id"], ["tables.id"], ondelete="CASCADE"),)
     table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game_no: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seed: Mapped[str] = mapped_column(String(80))       # JSON: a number or a text
+    seed: Mapped[str] = mapped_column(String(80))       # JSON: a number or a text (null until dealt)
     dealer: Mapped[int] = mapped_column(Integer)
     over: Mapped[bool] = mapped_column(Boolean, default=False)
     started: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
@@ -88,6 +88,11 @@ class GameRow(Base):
     record: Mapped[str | None] = mapped_column(Text, nullable=True)   # the finished game's record
     # the secret behind the salts of the deals' commitments (tournament.fair), revealed after the game
     fair_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # a seed mixed from the seats' numbers: JSON {seat: [page | server, number]}; null: drawn by the
+    # server alone (a duplicate round, a test)
+    seat_values: Mapped[str | None] = mapped_column(Text, nullable=True)
+    deal_version: Mapped[int | None] = mapped_column(Integer, nullable=True)   # the seals' (null: 1)
+    hands: Mapped[int] = mapped_column(Integer, default=0)      # hands finished
 
 
 class ActionRow(Base):
@@ -127,7 +132,13 @@ class EventRow(_DocRow, Base):
     __tablename__ = "events"
 
 
-DOC_ROWS: dict[str, Any] = {"sheet": SheetRow, "event": EventRow}
+class ClubRow(_DocRow, Base):
+    """A club: its roster, its season and the nights kept (``canasta.tournament.season``)."""
+
+    __tablename__ = "clubs"
+
+
+DOC_ROWS: dict[str, Any] = {"sheet": SheetRow, "event": EventRow, "club": ClubRow}
 
 
 class Conflict(Exception):
@@ -164,11 +175,26 @@ class TableData:
     events: int
     game_no: int
     seats: list[SeatData]
-    seed: int | str = 0
+    seed: int | str | None = 0     # None: not dealt yet (waiting for the seats' numbers)
     dealer: int = 0
     over: bool = False
     actions: list[tuple[int, str, str | None]] = field(default_factory=list)  # (seat, action, client id)
     fair_secret: str | None = None
+    values: SeatValues | None = None   # None: the seed was drawn by the server alone
+    deal_version: int = 2
+
+
+SeatValues = dict[int, tuple[str, str]]   # seat -> (page | server, its number)
+
+
+def values_json(values: SeatValues | None) -> str | None:
+    return None if values is None else json.dumps({str(k): list(v) for k, v in sorted(values.items())})
+
+
+def values_of(text: str | None) -> SeatValues | None:
+    if text is None:
+        return None
+    return {int(k): (str(v[0]), str(v[1])) for k, v in json.loads(text).items()}
 
 
 @dataclass
@@ -301,6 +327,17 @@ class Store:
         if self.checkpointer is not None:
             self.checkpointer.close()
 
+    def check_writable(self) -> None:
+        """Fail now, not at a player's first move, when the database cannot be written (a read-only
+        folder or file, a read-only replica): SQLite takes its write lock, PostgreSQL says whether
+        its transactions are read-only."""
+        with self.engine.connect() as db:
+            if self.url.startswith("sqlite"):
+                db.exec_driver_sql("BEGIN IMMEDIATE")
+                db.exec_driver_sql("ROLLBACK")
+            elif db.exec_driver_sql("SHOW transaction_read_only").scalar() == "on":
+                raise PermissionError("the database is read-only")
+
     # ------------------------------------------------------------------ writing
     def create_table(self, t: TableData) -> None:
         with self.session.begin() as db:
@@ -312,13 +349,16 @@ class Store:
                 db.add(SeatRow(table_id=t.id, seat=s.seat, kind=s.kind, level=s.level, name=s.name,
                                token_hash=s.token_hash))
             db.add(GameRow(table_id=t.id, game_no=t.game_no, seed=json.dumps(t.seed), dealer=t.dealer,
-                           fair_secret=t.fair_secret))
+                           fair_secret=t.fair_secret, seat_values=values_json(t.values),
+                           deal_version=t.deal_version, hands=0))
         self.epochs[t.id] = 1
 
     def append_actions(self, table_id: str, game_no: int, first_seq: int, actions: list[StoredAction],
-                       events: int, over: bool = False) -> None:
-        """Store moves ``first_seq``... and the table's new event number in one transaction;
-        :class:`Conflict` when a move is already stored at one of those places."""
+                       events: int, over: bool = False, record: str | None = None,
+                       hands: int | None = None) -> None:
+        """Store moves ``first_seq``... and the table's new event number in one transaction (with the
+        game's record when the moves end it); :class:`Conflict` when a move is already stored at one of
+        those places."""
         try:
             with self.session.begin() as db:
                 # a Core insert: the ORM's unit of work cost a tenth of the server's time under load
@@ -327,10 +367,11 @@ class Store:
                      "action": a.action, "client_id": a.client_id, "at": _now()}
                     for i, a in enumerate(actions)])
                 self._fence(db, table_id, events=events)
+                game = update(GameRow).where(GameRow.table_id == table_id, GameRow.game_no == game_no)
                 if over:
-                    db.execute(update(GameRow).where(GameRow.table_id == table_id,
-                                                     GameRow.game_no == game_no)
-                               .values(over=True, finished=_now()))
+                    db.execute(game.values(over=True, finished=_now(), record=record, hands=hands or 0))
+                elif hands is not None:   # a hand ended
+                    db.execute(game.values(hands=hands))
         except IntegrityError as e:
             raise Conflict(f"table {table_id} game {game_no}: a move is already stored at {first_seq}") from e
 
@@ -349,17 +390,31 @@ class Store:
             db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == s.seat)
                        .values(kind=s.kind, level=s.level, name=s.name, token_hash=s.token_hash))
 
-    def save_record(self, table_id: str, game_no: int, record: str) -> None:
-        with self.session.begin() as db:
-            db.execute(update(GameRow).where(GameRow.table_id == table_id, GameRow.game_no == game_no)
-                       .values(record=record, over=True))
-
-    def new_game(self, table_id: str, game_no: int, seed: int | str, dealer: int, events: int,
-                 fair_secret: str | None = None) -> None:
+    def new_game(self, table_id: str, game_no: int, seed: int | str | None, dealer: int, events: int,
+                 fair_secret: str | None = None, values: SeatValues | None = None,
+                 deal_version: int = 2) -> None:
         with self.session.begin() as db:
             self._fence(db, table_id, events=events, game_no=game_no)
             db.add(GameRow(table_id=table_id, game_no=game_no, seed=json.dumps(seed), dealer=dealer,
-                           fair_secret=fair_secret))
+                           fair_secret=fair_secret, seat_values=values_json(values),
+                           deal_version=deal_version, hands=0))
+
+    def set_values(self, table_id: str, game_no: int, values: SeatValues, seed: str | None,
+                   events: int | None) -> None:
+        """The seats' numbers given so far; with the game's seed (and the deal's event number) once the
+        last one is in: the numbers and the deal in one transaction."""
+        with self.session.begin() as db:
+            # fenced like every write of a table: a process that has lost the table stores nothing
+            self._fence(db, table_id, events=events if events is not None else TableRow.events)
+            db.execute(update(GameRow).where(GameRow.table_id == table_id, GameRow.game_no == game_no)
+                       .values(seat_values=values_json(values), seed=json.dumps(seed)))
+
+    def dealt_alike(self, seed: str, table_id: str) -> list[tuple[int, bool]]:
+        """The other games dealt from ``seed`` (a duplicate round's tables): (hands finished, over)."""
+        with self.session() as db:
+            rows = db.execute(select(GameRow.hands, GameRow.over).where(
+                GameRow.seed == json.dumps(seed), GameRow.table_id != table_id)).all()
+            return [(int(h or 0), bool(o)) for h, o in rows]
 
     # ------------------------------------------------------------------ documents (sheets, events)
     def create_doc(self, kind: str, doc_id: str, digest: str, doc: str) -> None:
@@ -393,7 +448,8 @@ class Store:
             .order_by(ActionRow.seq))]
         return TableData(row.id, row.name, row.preset, json.loads(row.rules), row.host_hash,
                          row.spectator_hash, row.events, row.game_no, seats, json.loads(game.seed),
-                         game.dealer, game.over, acts, game.fair_secret)
+                         game.dealer, game.over, acts, game.fair_secret, values_of(game.seat_values),
+                         game.deal_version or 1)
 
     def load_table(self, table_id: str) -> TableData | None:
         with self.session() as db:

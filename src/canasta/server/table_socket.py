@@ -10,18 +10,17 @@ import json
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from . import hints, moves, practice, presence
+from . import duplicate, hints, moves, practice, presence, shuffle
 from .access import hub_of
 from .config import ServerConfig
 from .connection import Connection
 from .language import catalogue_of, language_of
-from .limits import Bucket
+from .limits import Bucket, address_of
 from .online_table import OnlineTable
-from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Ping, Say, Undo, field_problem
+from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Message, Ping, Say, Shuffle, Undo, field_problem
 from .refusals import Refusal
+from .security import origin_allowed
 from .tokens import token_hash
-
-ClientMsg = Intent | Hint | Undo | Ping | Hello | Say
 
 router = APIRouter()
 HELLO_SECONDS = 15   # a socket that says nothing this long after opening is closed
@@ -55,7 +54,11 @@ async def _hello(websocket: WebSocket, table_id: str) -> tuple[OnlineTable, Conn
         await _refuse(websocket, Refusal("hello_first"), 4400)
         return None
     h = hub_of(websocket)
-    table = await h.get(table_id)
+    try:
+        table = await h.get(table_id, address_of(websocket))
+    except Refusal as r:
+        await _refuse(websocket, r, 4429)
+        return None
     if table is None:
         await _refuse(websocket, Refusal("unknown_table"), 4404)
         return None
@@ -64,9 +67,13 @@ async def _hello(websocket: WebSocket, table_id: str) -> tuple[OnlineTable, Conn
         await _refuse(websocket, Refusal(table.revoked.get(token_hash(hello.token), "bad_token")), 4401)
         return None
     _t, seat, host = found
+    if seat is None and not host and table.watchers() >= cfg.limits.watchers_per_table:
+        await _refuse(websocket, Refusal("watchers_full"), 4429)
+        return None
     conn = Connection(seat, host, token_hash(hello.token), lang=language_of(websocket, hello.lang))
     conn.send({"type": "welcome", "role": "seat" if seat is not None else "spectator", "seat": seat,
                "host": host, "table": table.summary()})
+    await duplicate.refresh_peers(table)
     table.catch_up(conn, hello.last_event)
     if table.chat.lines:
         conn.send({"type": "chat", "lines": list(table.chat.lines)})
@@ -84,7 +91,7 @@ async def _sender(websocket: WebSocket, table: OnlineTable, conn: Connection) ->
             with contextlib.suppress(Exception):
                 await websocket.close(4401 if table.role_of(conn.token_hash) is None else 1000)
             return
-        await websocket.send_text(json.dumps(msg))
+        await websocket.send_text(msg if isinstance(msg, str) else json.dumps(msg))
 
 
 async def _hint(table: OnlineTable, conn: Connection, client_id: str) -> None:
@@ -99,11 +106,12 @@ def _say(table: OnlineTable, conn: Connection, msg: Say) -> None:
     except Refusal as r:
         conn.send(r.reply(msg.id))
         return
+    text = json.dumps({"type": "chat", "lines": [line]})
     for c in list(table.conns):
-        c.send({"type": "chat", "lines": [line]})
+        c.send(text)
 
 
-def _read(text: str | None, cfg: ServerConfig, bucket: Bucket) -> ClientMsg:
+def _read(text: str | None, cfg: ServerConfig, bucket: Bucket) -> Message:
     """One message from the page, checked by size, rate and schema."""
     if text is None:
         raise Refusal("not_text")
@@ -117,13 +125,15 @@ def _read(text: str | None, cfg: ServerConfig, bucket: Bucket) -> ClientMsg:
         raise Refusal("bad_message", field_problem(e)) from e
 
 
-async def _answer(table: OnlineTable, conn: Connection, msg: ClientMsg) -> None:
+async def _answer(table: OnlineTable, conn: Connection, msg: Message) -> None:
     if isinstance(msg, Intent):
         conn.send(await moves.play_intent(table, conn, msg))
     elif isinstance(msg, Hint):  # a hint takes a while: the socket goes on meanwhile
         asyncio.get_running_loop().create_task(_hint(table, conn, msg.id))
     elif isinstance(msg, Undo):
         conn.send(await practice.undo(table, conn, msg.id, msg.based_on))
+    elif isinstance(msg, Shuffle):
+        conn.send(await shuffle.give_number(table, conn, msg))
     elif isinstance(msg, Ping):
         conn.send({"type": "pong"})
     elif isinstance(msg, Say):
@@ -134,14 +144,35 @@ async def _answer(table: OnlineTable, conn: Connection, msg: ClientMsg) -> None:
 
 @router.websocket("/ws/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
-    await websocket.accept()
-    joined = await _hello(websocket, table_id)
-    if joined is None:
+    h = hub_of(websocket)
+    public = (h.config.public_url,) if h.config.public_url else ()   # its pages open sockets too
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"),
+                          h.config.origins + public):
+        await websocket.close(4403)    # before the handshake: the browser gets 403
         return
-    table, conn = joined
-    cfg = hub_of(websocket).config
+    address = address_of(websocket)
+    await websocket.accept()
+    if not h.guards.sockets.enter(address):
+        await _refuse(websocket, Refusal("too_many_sockets"), 4429)
+        return
+    try:
+        joined = await _hello(websocket, table_id)
+        if joined is not None:
+            await _serve(websocket, *joined)
+    finally:
+        h.guards.sockets.leave(address)
+
+
+async def _serve(websocket: WebSocket, table: OnlineTable, conn: Connection) -> None:
+    """Answer the page's messages until it goes (or its link stops working)."""
+    limits = table.hub.config.limits
     send_task = asyncio.get_running_loop().create_task(_sender(websocket, table, conn))
-    bucket = Bucket(cfg.rate, cfg.burst)
+    if conn.seat is None:
+        bucket = Bucket(limits.seat_rate, limits.seat_burst)
+    else:   # a seat's pages share one bucket: opening more pages does not buy more messages
+        seat = table.seats[conn.seat]
+        bucket = seat.bucket = seat.bucket or Bucket(limits.seat_rate, limits.seat_burst)
+    cfg = table.hub.config
     try:
         while not conn.closed:
             message = await websocket.receive()

@@ -9,8 +9,11 @@ from fastapi import APIRouter, Request
 
 from ..errors import CanastaError
 from .access import authorised, hub_of
+from .language import catalogue_of
+from .limits import address_of
 from .protocol import ChatSettings, NewTable, SeatChange
 from .refusals import Refusal
+from .rulesets import card, house_rules
 from .seats import change_seat
 from .tokens import new_token, token_hash
 from .urls import absolute, link
@@ -26,8 +29,12 @@ def fresh_token() -> tuple[str, str]:
 
 @router.post("/api/tables", status_code=201)
 async def create_table(request: Request, body: NewTable) -> Any:
+    h = hub_of(request)
+    if body.seed is not None and not h.config.chosen_seeds:
+        raise Refusal("seed_chosen")   # whoever chose the seed would know every hand
+    h.guards.new_table(address_of(request))
     try:
-        made = await hub_of(request).create(body)
+        made = await h.create(body)
     except CanastaError as e:
         raise Refusal.because("bad_rules", e) from e
     made["links"] = absolute(made["links"], link(request, ""))
@@ -40,6 +47,13 @@ async def table_info(request: Request, table_id: str) -> Any:
     return {**table.summary(), "you": {"seat": seat, "host": host}}
 
 
+@router.get("/api/tables/{table_id}/rules")
+async def table_rules(request: Request, table_id: str) -> Any:
+    """The rules card of this table: its rule set with its house rules marked (any of its links)."""
+    table, _seat, _host = await authorised(request, table_id)
+    return card(catalogue_of(request), table.preset, table.rules, house_rules(table.preset, table.rules))
+
+
 @router.post("/api/tables/{table_id}/seats/{seat}")
 async def seat_change(request: Request, table_id: str, seat: int, body: SeatChange) -> Any:
     table, _seat, _host = await authorised(request, table_id, host=True)
@@ -48,7 +62,6 @@ async def seat_change(request: Request, table_id: str, seat: int, body: SeatChan
     if body.kind == "bot" and body.reissue:
         raise Refusal("bot_reissue")
     s, token = await change_seat(table, seat, body.kind, body.level, body.name, body.reissue, fresh_token)
-    hub_of(request).index(table)
     out: dict[str, Any] = s.public()
     if token is not None:
         out["token"] = token

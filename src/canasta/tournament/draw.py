@@ -7,7 +7,7 @@ the Official Canasta Laws' draw (A high, 2 low, jokers void, draw again), each a
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..cards import JOKER, card_name, full_deck
@@ -84,3 +84,32 @@ def choose_positions(teams: tuple[str, str], draw: PositionDraw, choice: str) ->
         raise TournamentError(f"position {choice!r}: NS or EW")
     chooser, other = teams[draw.chooser], teams[1 - draw.chooser]
     return (chooser, other) if choice == "NS" else (other, chooser)
+
+
+def draw_order(teams: Sequence[str], seed: int | str, options: FrameOptions = NVSO_FRAME) -> tuple[
+        list[str], list[tuple[str, int]]]:
+    """S3 B's high card, drawn by every team at once to seed a bracket: each team in turn draws from
+    the seeded 108-card pack, the highest card is the first seed; a void card (``draw_key``) is
+    drawn again, and teams with equal cards draw again among themselves. Returns the teams best
+    first and every card drawn, as (team, card) in the order drawn."""
+    cards = _packs(random.Random(f"order/{seed}"))
+    said: list[tuple[str, int]] = []
+
+    def rank(group: list[str]) -> list[str]:
+        keys: dict[str, tuple[int, int]] = {}
+        for team in group:
+            for card in cards:
+                key = draw_key(card, options)
+                said.append((team, card))
+                if key is not None:
+                    keys[team] = key
+                    break
+        out: list[str] = []
+        for key in sorted(set(keys.values()), reverse=True):
+            tied = [t for t in group if keys[t] == key]
+            out += tied if len(tied) == 1 else rank(tied)
+        return out
+
+    if len(set(teams)) != len(teams):
+        raise TournamentError(f"team names must differ: {list(teams)}")
+    return rank(list(teams)), said

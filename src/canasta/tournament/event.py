@@ -16,11 +16,15 @@ import hashlib
 import random
 import secrets
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
+from ..cards import card_str
 from ..state import FAIR_PREFIX
 from .clock import ClockStatus, clock_status
-from .draw import choose_positions, draw_for_positions
+from .draw import PositionDraw, choose_positions, draw_for_positions, draw_order
+from .knockout import SOURCE as KNOCKOUT_SOURCE
+from .knockout import TIE_SOURCE, Bracket, Game
 from .movement import Seating
 from .movements import Movement, howell, mitchell, repeats, round_robin
 from .options import FrameOptions, TournamentError, frame_options
@@ -29,11 +33,17 @@ from .partners import TableSeats, gvr_second_game, gvr_third_game
 from .ranking import GameResult, RankOptions, rank, round_match_points
 
 SIT_OUT = "(sits out)"
+BYE = "(bye)"
 DRAWS = ("random", "as_listed", "high_card")
 # Where S3 B says only that the high card chooses: the director's reading (an option of the event).
 HIGH_CARD_SOURCE = ("S3 B: 'a high card draw' at each table decides positions; director: the pairs "
                     "listed 1-2, 3-4 ... meet at tables 1, 2 ..., and the high card takes North-South")
-MOVEMENTS = ("mitchell", "howell", "round_robin")
+MOVEMENTS = ("mitchell", "howell", "round_robin", "knockout")
+# Who sits North-South at a knockout game: S3 B's high-card draw at the table when the event draws by
+# high card; otherwise the higher seed (the director's reading: the seeding is the event's draw).
+KNOCKOUT_SEATS = ("director (S3 B: positions by a high-card draw between the teams): with the high-card "
+                  "draw each game's table draws again; seeded or drawn by lot, the higher seed sits "
+                  "North-South")
 # "fixed": pairs keep their partners; "gvr": S2's tables of four, new partners for game 2 (and, by the
 # director's decision, game 3); the movement then seats round 1 only and players are ranked alone.
 PARTNERINGS = ("fixed", "gvr")
@@ -107,6 +117,9 @@ class Event:
     draws: list[str] = field(default_factory=list)              # the high-card draws, in words
     secret: str = ""   # behind the duplicate rounds' fair seeds; never shown (older events: none)
     partnering: str = "fixed"                                   # PARTNERINGS
+    seed_draws: list[tuple[str, str]] = field(default_factory=list)  # a knockout's high-card seeding
+    # the knockout's games as last worked out, with the results they came from (a view asks often)
+    _bracket_memo: tuple[Any, list[list[Game]]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, name: str, preset: str, pairs: list[str], options: FrameOptions | None = None,
@@ -131,17 +144,32 @@ class Event:
         if partnering not in PARTNERINGS:
             raise TournamentError(f"partners are {' or '.join(PARTNERINGS)}, not {partnering!r}")
         if partnering == "gvr":
+            if movement == "knockout":
+                raise TournamentError("a knockout keeps its pairs from game to game: GVR partnering "
+                                      "changes the partners, so choose one or the other")
             _check_gvr(names, (options or FrameOptions()).games)
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        options = options or FrameOptions()
         order = list(names)
         draws: list[str] = []
-        if draw == "random":
+        seed_draws: list[tuple[str, str]] = []
+        if movement == "knockout":
+            if options.time_tie != "extra_hand":
+                raise TournamentError("a knockout game needs a winner: a tie plays on (time_tie "
+                                      "'extra_hand'), it cannot be recorded as a draw")
+            if draw == "random":
+                random.Random(seed).shuffle(order)
+            elif draw == "high_card":
+                order, cards = draw_order(names, seed, options)
+                seed_draws = [(team, card_str(card)) for team, card in cards]
+            options = replace(options, games=Bracket(order).count)
+        elif draw == "random":
             random.Random(seed).shuffle(order)
         elif draw == "high_card":
-            order, draws = _high_card_order(names, seed, options or FrameOptions())
-        ev = cls(name.strip()[:80] or "Tournament", preset, names, options or FrameOptions(), draw, seed,
+            order, draws = _high_card_order(names, seed, options)
+        ev = cls(name.strip()[:80] or "Tournament", preset, names, options, draw, seed,
                  order, movement, ranking or RankOptions(), overrides=dict(overrides or {}), draws=draws,
-                 secret=secrets.token_hex(16), partnering=partnering)
+                 secret=secrets.token_hex(16), partnering=partnering, seed_draws=seed_draws)
         ev.moves()  # a movement that cannot seat these pairs is refused now
         return ev
 
@@ -153,7 +181,68 @@ class Event:
             rounds, _lines = self.gvr_rounds()
             return Movement("GVR partners", tuple(self.order), tuple(tuple(r) for r in rounds),
                             tuple(() for _ in rounds), False, GVR_SOURCE + "; " + GVR_KEEPER)
+        if self.movement == "knockout":
+            games = self.bracket_games()
+            byes = tuple(tuple(g.upper.pair for g in rnd if g.bye and g.upper.pair) for rnd in games)
+            return Movement("Knockout", tuple(self.order),
+                            tuple(tuple(self.knockout_seating(g) for g in rnd if g.ready) for rnd in games),
+                            byes, True, KNOCKOUT_SOURCE)
         return self._movement(self.options.games)
+
+    # ---------------------------------------------------------------- single elimination
+    def bracket(self) -> Bracket:
+        """The knockout's bracket: the pairs seeded in the order drawn (``order``)."""
+        return Bracket(self.order)
+
+    def bracket_games(self) -> list[list[Game]]:
+        """Every round's games, with the winners of the confirmed results (worked out again only when
+        the results or the seeding change)."""
+        results = tuple(sorted((k, r.ns, r.ew, r.confirmed) for k, r in self.results.items()))
+        key = (tuple(self.order), results)
+        if self._bracket_memo is None or self._bracket_memo[0] != key:
+            self._bracket_memo = (key, self.bracket().rounds(self.winners()))
+        return self._bracket_memo[1]
+
+    def winners(self) -> dict[tuple[int, int], str]:
+        """(round, table) -> the winner (the higher total) of every confirmed knockout game, round by
+        round (a round's games are known once the games before them are decided)."""
+        won: dict[tuple[int, int], str] = {}
+        b = self.bracket()
+        for rnd in range(1, b.count + 1):
+            for g in b.rounds(won)[rnd - 1]:
+                res = self.results.get((rnd, g.table))
+                if g.ready and res is not None and res.confirmed and res.ns != res.ew:
+                    ns, ew = self.knockout_positions(g)
+                    won[(rnd, g.table)] = ns if res.ns > res.ew else ew
+        return won
+
+    def _ko_game(self, rnd: int, table: int) -> Game:
+        for g in self.bracket_games()[rnd - 1] if 1 <= rnd <= self.options.games else []:
+            if g.table == table and g.ready:
+                return g
+        raise TournamentError(f"no game at table {table} in round {rnd} yet")
+
+    def knockout_positions(self, g: Game) -> tuple[str, str]:
+        """(North-South, East-West) of a knockout game (``KNOCKOUT_SEATS``)."""
+        up, low = g.upper.pair, g.lower.pair
+        if up is None or low is None:
+            raise TournamentError(f"round {g.round}, table {g.table}: its pairs are not known yet")
+        if self.draw != "high_card":
+            return up, low
+        d = _table_draw(f"{self.seed}/knockout round {g.round} table {g.table}", self.options)
+        return choose_positions((up, low), d, "NS")
+
+    def knockout_draw(self, g: Game) -> list[tuple[str, str]]:
+        """The high-card draw at a knockout game's table, as (pair, card) in the order drawn."""
+        up, low = g.upper.pair, g.lower.pair
+        if self.draw != "high_card" or up is None or low is None:
+            return []
+        d = _table_draw(f"{self.seed}/knockout round {g.round} table {g.table}", self.options)
+        return [((up, low)[team], card_str(card)) for team, card in d.draws]
+
+    def knockout_seating(self, g: Game) -> Seating:
+        ns, ew = self.knockout_positions(g)
+        return Seating(g.round, g.table, ns, ew)
 
     def gvr_rounds(self) -> tuple[list[list[Seating]], list[tuple[int, int, str]]]:
         """S2 at every table: the four players of round 1 stay; for game 2 the keeper's neighbours draw
@@ -219,15 +308,16 @@ class Event:
                          for rnd, game in enumerate(mv.rounds, start=1) for s in game if s.table == t]
                 for t in tables}
 
-    def guide(self, pair: str) -> list[tuple[int, int, str, str]]:
-        """A pair's guide card: (round, table, direction, opponents); table 0 = sits out."""
-        mv = self.moves()
+    def guide(self, pair: str, mv: Movement | None = None) -> list[tuple[int, int, str, str]]:
+        """A pair's guide card: (round, table, direction, opponents); table 0 = sits out (``mv``: the
+        movement, when the caller has it already)."""
+        mv = mv or self.moves()
         if pair not in mv.pairs:
             raise TournamentError(f"no pair is called {pair!r}")
         out = []
         for rnd, (game, outs) in enumerate(zip(mv.rounds, mv.sit_outs, strict=True), start=1):
             if pair in outs:
-                out.append((rnd, 0, "", SIT_OUT))
+                out.append((rnd, 0, "", BYE if self.movement == "knockout" else SIT_OUT))
             for s in game:
                 if pair in (s.ns, s.ew):
                     where, other = ("North-South", s.ew) if s.ns == pair else ("East-West", s.ns)
@@ -244,8 +334,10 @@ class Event:
         """Every guide card: per pair (round, table, direction, opponents); with GVR partnering per
         player, with the partner of each game too (where each player goes for the second game)."""
         if self.partnering != "gvr":
-            return {p: [{"round": r, "table": t, "direction": d, "opponents": o}
-                        for r, t, d, o in self.guide(p)] for p in self.pairs}
+            mv = self.moves()
+            return {p: [{"round": r, "table": t, "direction": d, "opponents": o,
+                         **({"bye": True} if o == BYE else {})} for r, t, d, o in self.guide(p, mv)]
+                    for p in self.pairs}
         out: dict[str, list[dict[str, Any]]] = {p: [] for p in self.players()}
         for game in self.moves().rounds:
             for s in game:
@@ -269,8 +361,36 @@ class Event:
         same = old is not None and (old.ns, old.ew) == (ns, ew)
         res = TableResult(ns, ew, ns_agrees or (same and old is not None and old.ns_agrees),
                           ew_agrees or (same and old is not None and old.ew_agrees), by.strip()[:40])
+        if self.movement == "knockout":
+            self._check_knockout_entry(rnd, table, ns, ew, old, res)
         self.results[(rnd, table)] = res
         return res
+
+    def _check_knockout_entry(self, rnd: int, table: int, ns: int, ew: int, old: TableResult | None,
+                              new: TableResult) -> None:
+        """S3's tie rule (``TIE_SOURCE``); and a game whose winner has played on keeps its winner
+        (the later game's result would have nobody to belong to)."""
+        if ns == ew:
+            raise TournamentError(f"Table {table}: the totals are equal ({ns}); a knockout game is won on "
+                                  f"the higher total, so play another hand and enter the totals after it")
+        before = self._ko_seats()
+        self.results[(rnd, table)] = new
+        try:
+            after = self._ko_seats()
+        finally:
+            if old is None:
+                del self.results[(rnd, table)]
+            else:
+                self.results[(rnd, table)] = old
+        moved = sorted(k for k in self.results if k != (rnd, table) and after.get(k) != before.get(k))
+        if moved:
+            raise TournamentError(f"Table {table}: its winner has played round {moved[0][0]} already "
+                                  f"(table {moved[0][1]}); a new winner means changing that game first")
+
+    def _ko_seats(self) -> dict[tuple[int, int], tuple[str, str]]:
+        """(round, table) -> (North-South, East-West) of every knockout game whose pairs are known."""
+        return {(g.round, g.table): self.knockout_positions(g) for games in self.bracket_games()
+                for g in games if g.ready}
 
     def _game(self, rnd: int, table: int) -> Seating:
         for s in self.seating(rnd):
@@ -302,12 +422,14 @@ class Event:
         ``duplicate_match_points``: the match points of the duplicate rounds, compared deal by deal
         (``duplicate``), which replace those rounds' game-by-game comparison."""
         games = self.games()
+        if self.movement == "knockout":
+            return self._knockout_standings(games)
         if self.partnering == "gvr":   # partners change: each player scores their side's game
             games = [GameResult(g.round, a, b, g.score_a, g.score_b) for g in games
                      for a, b in zip(self.players_of(g.a), self.players_of(g.b), strict=True)]
         mv = self.moves()
         outs: dict[str, int] = {}
-        for rnd, out in enumerate(mv.sit_outs, start=1):
+        for rnd, out in enumerate(mv.sit_outs, start=1):   # (a knockout's byes are not sit-outs)
             if rnd <= self.clock.round:
                 for p in out:
                     outs[p] = outs.get(p, 0) + 1
@@ -327,6 +449,42 @@ class Event:
         rows += [{"rank": last, "pair": p, "wins": 0.0, "points": 0, "match_points": 0, "played": 0}
                  for p in self.players() if p not in seen]
         return rows
+
+    def _knockout_standings(self, games: list[GameResult]) -> list[dict[str, Any]]:
+        """Single elimination's order: the champion, the finalist, then the pairs by the round they
+        went out in (sharing the place); pairs still in come first, without a place yet (``None``)."""
+        ranked = {r.pair: r for r in rank(games, self.ranking)}
+        places = self.bracket().places(self.winners())
+        seed = {p: i for i, p in enumerate(self.order)}
+        order = sorted(self.order, key=lambda p: (places[p] is not None, places[p] or 0, seed[p]))
+        rows = []
+        for p in order:
+            r = ranked.get(p)
+            rows.append({"rank": places[p], "pair": p, "wins": r.wins if r else 0.0,
+                         "points": r.points if r else 0, "match_points": r.match_points if r else 0,
+                         "played": r.games if r else 0, "seed": seed[p] + 1})
+        return rows
+
+    def bracket_view(self) -> dict[str, Any]:
+        """The bracket as the big screen and the print show it: each round's games with their pairs
+        (seed, or the game they come from), table, North-South and East-West, the totals once
+        entered, the winner; the seeding draw and the champion."""
+        rounds = []
+        for games in self.bracket_games():
+            out = []
+            for g in games:
+                res = self.results.get((g.round, g.table)) if g.ready else None
+                ns, ew = self.knockout_positions(g) if g.ready else (None, None)
+                out.append({"round": g.round, "place": g.place, "table": g.table, "bye": g.bye,
+                            "upper": _slot(g.upper), "lower": _slot(g.lower), "winner": g.winner,
+                            "ns": ns, "ew": ew, "draw": [list(x) for x in self.knockout_draw(g)],
+                            "result": None if res is None else {"ns": res.ns, "ew": res.ew,
+                                                                "confirmed": res.confirmed}})
+            rounds.append(out)
+        return {"rounds": rounds, "champion": rounds[-1][0]["winner"], "size": self.bracket().size,
+                "seeds": list(self.order), "seed_draws": [list(x) for x in self.seed_draws],
+                "source": KNOCKOUT_SOURCE, "seats": KNOCKOUT_SEATS,
+                "tie_rule": TIE_SOURCE}
 
     # ---------------------------------------------------------------- the clock
     def clock_view(self, now: float) -> dict[str, Any]:
@@ -385,7 +543,7 @@ class Event:
                 "online": [{"round": r, "table": t, "table_id": tid}
                            for (r, t), tid in sorted(self.online.items())],
                 "duplicate": sorted(self.duplicate), "draws": self.draws, "secret": self.secret,
-                "partnering": self.partnering}
+                "partnering": self.partnering, "seed_draws": [list(x) for x in self.seed_draws]}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
@@ -404,6 +562,7 @@ class Event:
             ev.draws = [str(x) for x in d.get("draws", [])]
             ev.secret = str(d.get("secret", ""))
             ev.partnering = str(d.get("partnering", "fixed"))
+            ev.seed_draws = [(str(a), str(b)) for a, b in d.get("seed_draws", [])]
             c = d.get("clock", {})
             ev.clock = Clock(int(c.get("round", 1)), c.get("started"), c.get("paused"),
                              float(c.get("shift", 0.0)))
@@ -423,8 +582,10 @@ class Event:
                                "online": self.online.get((rnd, s.table)), "result": None if res is None else {
                     "ns": res.ns, "ew": res.ew, "ns_agrees": res.ns_agrees, "ew_agrees": res.ew_agrees,
                     "confirmed": res.confirmed, "by": res.by}})
-            rounds.append({"round": rnd, "tables": tables, "sit_outs": list(outs),
-                           "duplicate": rnd in self.duplicate})
+            knockout = self.movement == "knockout"
+            rounds.append({"round": rnd, "tables": tables, "sit_outs": [] if knockout else list(outs),
+                           "byes": list(outs) if knockout else [], "duplicate": rnd in self.duplicate,
+                           "waiting": self._waiting(rnd) if knockout else 0})
         return {"name": self.name, "preset": self.preset, "pairs": self.pairs, "draw": self.draw,
                 "movement": mv.name, "movement_source": mv.source,
                 "ranking": self.ranking.text(),
@@ -433,11 +594,29 @@ class Event:
                 "partner_lines": ([x for _t, _g, x in self.gvr_rounds()[1]] if self.partnering == "gvr"
                                   else []),
                 "standings": self.standings(duplicate_match_points), "overrides": self.overrides,
-                "draws": self.draws, "draw_source": HIGH_CARD_SOURCE if self.draw == "high_card" else "",
+                "draws": self.draws,
+                "draw_source": (KNOCKOUT_SOURCE + "; " + KNOCKOUT_SEATS if self.movement == "knockout"
+                                else HIGH_CARD_SOURCE if self.draw == "high_card" else ""),
                 "on_time": self.options.on_time,
                 "table_cards": self.table_cards(),
                 "repeats": [list(x) for x in self.repeats()],
+                "knockout": self.bracket_view() if self.movement == "knockout" else None,
                 "clock": self.clock_view(now)}
+
+    def _waiting(self, rnd: int) -> int:
+        """The knockout games of a round whose pairs are not known yet (the round before goes on)."""
+        return sum(1 for g in self.bracket_games()[rnd - 1] if not g.bye and not g.ready)
+
+
+@lru_cache(maxsize=1024)
+def _table_draw(key: str, options: FrameOptions) -> PositionDraw:
+    """S3 B's draw at a knockout game's table (seeded: the same key, the same cards), drawn once: a
+    bracket's view asks for it at every game of every round."""
+    return draw_for_positions(key, options)
+
+
+def _slot(s: Any) -> dict[str, Any]:
+    return {"pair": s.pair, "seed": s.seed, "from": list(s.comes_from) if s.comes_from else None}
 
 
 def _check_gvr(names: list[str], games: int) -> None:

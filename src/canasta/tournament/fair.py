@@ -1,17 +1,30 @@
-"""A provably fair shuffle (issue 15): commit to each deal's seed before the deal, reveal it after.
+"""A provably fair deal: nobody chooses it, nobody sees it early, and anyone can check it after.
 
-Hand k of a game is dealt from ``hand_seed(seed, k)`` (``canasta.state``). Before play the server
-publishes, per hand, ``sha256(salt + "/" + hand_seed)`` (hex; the salt is 32 random hex digits, so
-a short seed cannot be found by trying seeds against the published hash). Anyone holding the reveals
-can then check that every deal played was the one committed to (``verify_deals``, ``verify_reveals``,
-``canasta verify``): a changed seed or salt no longer matches its commitment, and a record whose seed
-was changed no longer replays.
+**Sealed before, shown after.** Hand k of a game is dealt from ``hand_seed(seed, k)``
+(``canasta.state``). Before a hand is played its *seal* is published: ``seal(salt, hand_seed)``, the
+SHA-256 (hex) of the JSON text ``["<salt>","<hand seed>"]`` (no spaces; the salt is 32 random hex
+digits, so a seed cannot be found by trying seeds against its seal). The JSON's quotes and comma
+split salt and seed one way only (the first version's ``salt + "/" + seed`` did not: ``("3/0", "X")``
+and ``("0", "X/3")`` gave the same text; files of that version, ``"version": 1``, are still checked
+with it). After the hand its seed and salt are shown: anyone can hash them and compare.
 
-When: a fair game's seed is ``"fair:<hex>"`` (``new_fair_seed``), whose hand seeds are one-way
-hashes, so the server reveals hand n's seed and salt as soon as hand n ends: it proves that hand's
-deal (``shuffled_pack`` gives the whole pack) and tells nothing about the game's seed or the hands to
-come. An ordinary seed's hand seed is ``f"{seed}/{n}"``, which contains the game's seed, so such
-games (older ones, or a seed chosen by the host) reveal only when the game is over.
+**Chosen by nobody.** A seal proves a deal was not changed, not that it was not chosen. So an online
+game's seed is mixed from everyone's randomness (``version`` 2 with ``"server"`` and ``"values"``):
+
+1. the server draws a secret *server seed* and publishes its seal before anything else;
+2. each player's page sends a random number of its own (a bot's number is ``bot_value(server seed,
+   seat)``, fixed by the seal too, so the server cannot pick it after seeing the players' numbers);
+3. the game's seed is ``game_seed(server seed, numbers)``, a SHA-256 of all of them: the server
+   cannot choose it (its seed is sealed before it sees a number), nor can a player (they do not know
+   the server's seed). Every hand of the game follows from it, and the seals of the hands are
+   published at the deal;
+4. when the game is over the server seed is shown: with the numbers, anyone recomputes the game's
+   seed, every hand's seed, and (``canasta verify RECORD``) replays the record against them.
+
+A fair seed (``"fair:"`` and hex) deals hand n from ``sha256(f"{seed}/{n}")``, so hand n's seed is
+shown as soon as hand n ends without telling anything of the game's seed or the hands to come
+(``hands_to_reveal``). An ordinary seed's hand seed ``f"{seed}/{n}"`` contains the game's seed, so
+such games (tests, records made with ``canasta record``) show their seeds only when the game is over.
 """
 
 from __future__ import annotations
@@ -19,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +42,8 @@ from ..state import FAIR_PREFIX, hand_seed
 from .options import TournamentError
 
 FORMAT = "canasta-commitments"
+VERSION = 2          # seals of JSON ["salt","seed"]; version 1: sha256(salt + "/" + seed)
+SEALED_HANDS = 100   # hands sealed at a game's deal (a longer game is checked whole when it is over)
 
 
 def new_fair_seed() -> str:
@@ -46,9 +62,36 @@ def hands_to_reveal(seed: object, finished: int, over: bool) -> int:
     return finished if over or is_fair_seed(seed) else 0
 
 
-def commitment(deal_seed: str, salt: str) -> str:
-    """SHA-256 (hex) of the UTF-8 text ``salt + "/" + deal_seed``."""
-    return hashlib.sha256(f"{salt}/{deal_seed}".encode()).hexdigest()
+def _sha(parts: Sequence[object]) -> str:
+    return hashlib.sha256(json.dumps(list(parts), separators=(",", ":")).encode()).hexdigest()
+
+
+def seal(salt: str, value: str) -> str:
+    """SHA-256 (hex) of the JSON text ``["<salt>","<value>"]``, without spaces."""
+    return _sha([salt, value])
+
+
+def commitment(deal_seed: str, salt: str, version: int = VERSION) -> str:
+    """A hand seed's seal; ``version`` 1: SHA-256 of ``salt + "/" + deal_seed`` (older files)."""
+    if version == 1:
+        return hashlib.sha256(f"{salt}/{deal_seed}".encode()).hexdigest()
+    return seal(salt, deal_seed)
+
+
+def server_seed(secret: str) -> str:
+    """The server's part of a game's seed (32 hex digits), from the game's secret."""
+    return _sha(["server seed", secret])[:32]
+
+
+def bot_value(server: str, seat: int) -> str:
+    """A bot's random number for the deal: fixed by the server seed, so sealed with it before any
+    player's number is known."""
+    return _sha(["bot", server, seat])[:32]
+
+
+def game_seed(server: str, values: Sequence[str]) -> str:
+    """The game's seed: the server seed mixed with every seat's number, in seat order."""
+    return FAIR_PREFIX + _sha(["game", server, list(values)])[:32]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +102,7 @@ class Commitment:
     sha256: str
     seed: str | None = None
     salt: str | None = None
+    version: int = VERSION
 
     def published(self) -> dict[str, Any]:
         return {"hand": self.hand, "sha256": self.sha256}
@@ -67,9 +111,27 @@ class Commitment:
         return {"hand": self.hand, "sha256": self.sha256, "seed": self.seed, "salt": self.salt}
 
 
+@dataclass(frozen=True, slots=True)
+class Mix:
+    """How a game's seed was mixed: the server seed's seal (and, once shown, the seed and its salt),
+    and each seat's number, with who gave it (``page``: the player's page; ``server``: a bot's, from
+    the server seed)."""
+
+    sha256: str
+    values: tuple[tuple[int, str, str], ...] = ()     # (seat, page | server, number)
+    seed: str | None = None
+    salt: str | None = None
+
+    def to_dict(self, reveal: bool) -> dict[str, Any]:
+        server: dict[str, Any] = {"sha256": self.sha256}
+        if reveal:
+            server |= {"seed": self.seed, "salt": self.salt}
+        return {"server": server,
+                "values": [{"seat": s, "from": by, "value": v} for s, by, v in self.values]}
+
+
 def commit_game(seed: int | str, hands: int, salts: list[str] | None = None) -> list[Commitment]:
-    """Commitments (with their secrets) for hands 1..``hands`` of a game dealt from ``seed``; commit to
-    as many hands as the game can last (an NVSO game: 3, plus extra hands on a tie at time)."""
+    """Commitments (with their secrets) for hands 1..``hands`` of a game dealt from ``seed``."""
     if hands < 1:
         raise TournamentError(f"hands: {hands} (at least 1)")
     salts = salts if salts is not None else [secrets.token_hex(16) for _ in range(hands)]
@@ -80,8 +142,8 @@ def commit_game(seed: int | str, hands: int, salts: list[str] | None = None) -> 
 
 
 def salt_for(secret: str, hand: int) -> str:
-    """Hand ``hand``'s salt (from 1) from one secret per game, so that a server keeps one value per
-    game and can commit to as many hands as the game lasts."""
+    """Hand ``hand``'s salt (from 1; 0 is the server seed's) from one secret per game, so that a server
+    keeps one value per game and can commit to as many hands as the game lasts."""
     return hashlib.sha256(f"{secret}/salt/{hand}".encode()).hexdigest()[:32]
 
 
@@ -90,11 +152,22 @@ def commit_hands(seed: int | str, secret: str, hands: int) -> list[Commitment]:
     return commit_game(seed, hands, [salt_for(secret, k + 1) for k in range(hands)])
 
 
-def commitments_dict(commits: list[Commitment], reveal: bool, revealed: int = 0) -> dict[str, Any]:
+def mix(secret: str, values: Sequence[tuple[int, str, str]] = ()) -> Mix:
+    """The server seed of ``secret`` sealed, with the seats' numbers given so far."""
+    s, salt = server_seed(secret), salt_for(secret, 0)
+    return Mix(seal(salt, s), tuple(values), s, salt)
+
+
+def commitments_dict(commits: list[Commitment], reveal: bool, revealed: int = 0,
+                     mixed: Mix | None = None) -> dict[str, Any]:
     """The commitments as published before play (``reveal=False``) or after it; ``revealed``: the
-    hands 1..revealed are revealed in any case (a fair game's finished hands)."""
-    return {"format": FORMAT, "version": 1,
-            "deals": [c.revealed() if reveal or c.hand <= revealed else c.published() for c in commits]}
+    hands 1..revealed are revealed in any case (a fair game's finished hands); ``mixed``: how the
+    game's seed was mixed (its server seed shown only with ``reveal``)."""
+    out: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if mixed is not None:
+        out |= mixed.to_dict(reveal)
+    out["deals"] = [c.revealed() if reveal or c.hand <= revealed else c.published() for c in commits]
+    return out
 
 
 def commitments_json(commits: list[Commitment], reveal: bool, revealed: int = 0) -> str:
@@ -102,13 +175,29 @@ def commitments_json(commits: list[Commitment], reveal: bool, revealed: int = 0)
     return json.dumps(commitments_dict(commits, reveal, revealed), indent=1)
 
 
-def read_commitments(data: Any) -> list[Commitment]:
-    """Commitments from a parsed JSON object: a commitments file, or a record holding them under
-    ``"commitments"``."""
+def _hex(value: object, where: str, length: int | None = None) -> str:
+    if not isinstance(value, str) or any(c not in "0123456789abcdef" for c in value) or (
+            length is not None and len(value) != length):
+        size = f"{length} " if length else ""
+        raise TournamentError(f"{where} must be {size}lowercase hex digits")
+    return value
+
+
+def _commitments_doc(data: Any) -> dict[str, Any]:
     if isinstance(data, dict) and "commitments" in data and data.get("format") != FORMAT:
         data = data["commitments"]
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("deals"), list):
         raise TournamentError(f"not a commitments file (a JSON object with format {FORMAT!r} and 'deals')")
+    if data.get("version", 1) not in (1, 2):
+        raise TournamentError(f"commitments version {data.get('version')!r}: this program reads 1 and 2")
+    return data
+
+
+def read_commitments(data: Any) -> list[Commitment]:
+    """Commitments from a parsed JSON object: a commitments file, or a record holding them under
+    ``"commitments"``."""
+    data = _commitments_doc(data)
+    version = data.get("version", 1)
     out = []
     for i, d in enumerate(data["deals"]):
         where = f"deal {i + 1}"
@@ -117,37 +206,91 @@ def read_commitments(data: Any) -> list[Commitment]:
         hand, sha, seed, salt = d.get("hand"), d.get("sha256"), d.get("seed"), d.get("salt")
         if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
             raise TournamentError(f"{where}: 'hand' must be a hand number from 1")
-        if not isinstance(sha, str) or len(sha) != 64 or any(c not in "0123456789abcdef" for c in sha):
-            raise TournamentError(f"{where}: 'sha256' must be 64 lowercase hex digits")
+        _hex(sha, f"{where}: 'sha256'", 64)
         for key, v in (("seed", seed), ("salt", salt)):
             if v is not None and not isinstance(v, str):
                 raise TournamentError(f"{where}: '{key}' must be text")
-        out.append(Commitment(hand, sha, seed, salt))
+        out.append(Commitment(hand, str(sha), seed, salt, version))
     hands = [c.hand for c in out]
     if len(set(hands)) != len(hands):
         raise TournamentError(f"a hand is committed twice: {sorted(hands)}")
     return out
 
 
+def read_mix(data: Any) -> Mix | None:
+    """How the game's seed was mixed, from a commitments file (or a record holding one); None for a
+    game whose seed the server drew alone (a duplicate round, a test, an older game)."""
+    data = _commitments_doc(data)
+    server, values = data.get("server"), data.get("values", [])
+    if server is None:
+        return None
+    if not isinstance(server, dict) or not isinstance(values, list):
+        raise TournamentError("'server' must be an object with sha256 (seed and salt once shown), "
+                              "'values' a list")
+    sha = _hex(server.get("sha256"), "server: 'sha256'", 64)
+    seed, salt = server.get("seed"), server.get("salt")
+    for key, v in (("seed", seed), ("salt", salt)):
+        if v is not None and not isinstance(v, str):
+            raise TournamentError(f"server: '{key}' must be text")
+    got: list[tuple[int, str, str]] = []
+    for i, v in enumerate(values):
+        if not isinstance(v, dict) or not isinstance(v.get("seat"), int) or v.get("from") not in ("page",
+                                                                                              "server"):
+            raise TournamentError(f"value {i + 1}: an object with seat, from (page or server) and value")
+        got.append((int(v["seat"]), str(v["from"]), _hex(v.get("value"), f"value {i + 1}: 'value'")))
+    if [s for s, _b, _v in got] != list(range(len(got))):
+        raise TournamentError("the values must be given for seats 0, 1, ... in order")
+    return Mix(sha, tuple(got), seed, salt)
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     ok: bool
-    lines: tuple[str, ...]   # one per hand played, then the summary
+    lines: tuple[str, ...]   # one per check (the mix, each hand), then the summary
 
 
-def verify_deals(record: GameRecord, commits: list[Commitment]) -> Verdict:
+def check_mix(m: Mix) -> tuple[bool, list[str], str | None]:
+    """The mixing of a game's seed: the shown server seed matches the seal published before any
+    number, each bot's number is the one the server seed gives. (ok, lines, the game's seed)."""
+    if m.seed is None or m.salt is None:
+        return False, ["the server's seed is not shown yet (it is, when the game is over)"], None
+    lines: list[str] = []
+    ok = True
+    if seal(m.salt, m.seed) != m.sha256:
+        return False, [f"the server's seed {m.seed[:12]}... does not match its seal {m.sha256[:12]}..."], None
+    lines.append(f"the server's seed {m.seed[:12]}... matches the seal {m.sha256[:12]}... published "
+                 f"before the players' numbers")
+    for seat, by, value in m.values:
+        if by == "server" and value != bot_value(m.seed, seat):
+            ok = False
+            lines.append(f"seat {seat + 1}: the bot's number {value[:12]}... is not the one the server's "
+                         f"seed gives")
+    seed = game_seed(m.seed, [v for _s, _b, v in m.values])
+    lines.append(f"the game's seed {seed} is the server's seed mixed with the {len(m.values)} seats' numbers "
+                 f"({', '.join(f'seat {s + 1} {v[:8]}...' for s, _b, v in m.values)})")
+    return ok, lines, seed
+
+
+def verify_deals(record: GameRecord, commits: list[Commitment], mixed: Mix | None = None) -> Verdict:
     """Check every hand played in ``record`` against its commitment: the revealed seed hashes to the
     published hash, and it is the seed that dealt that hand (the record's seed, which must replay the
-    record's actions: a changed record seed fails here)."""
+    record's actions: a changed record seed fails here); with ``mixed``, that the record's seed is the
+    server's seed mixed with the seats' numbers."""
     if record.start is not None:
         raise TournamentError("the record starts from a position, not from a seeded deal: nothing to verify")
+    lines: list[str] = []
+    ok = True
+    if mixed is not None:
+        ok, lines, seed = check_mix(mixed)
+        if seed is not None and seed != record.seed:
+            ok = False
+            lines.append(f"the record was dealt from {record.seed!r}, not from the mixed seed {seed!r}")
     try:
         state = record.replay()
     except CanastaError as e:
-        return Verdict(False, (f"the record does not replay: {e}",))
+        return Verdict(False, (*lines, f"the record does not replay: {e}"))
     played = len(state.results) + (0 if state.is_over else 1)
     by_hand = {c.hand: c for c in commits}
-    lines, ok = [], True
     for k in range(played):
         c = by_hand.get(k + 1)
         actual = hand_seed(record.seed, k)
@@ -157,7 +300,7 @@ def verify_deals(record: GameRecord, commits: list[Commitment]) -> Verdict:
         elif c.seed is None or c.salt is None:
             ok = False
             lines.append(f"hand {k + 1}: seed not revealed")
-        elif commitment(c.seed, c.salt) != c.sha256:
+        elif commitment(c.seed, c.salt, c.version) != c.sha256:
             ok = False
             lines.append(f"hand {k + 1}: the revealed seed {c.seed!r} does not match the commitment "
                          f"{c.sha256[:12]}...")
@@ -175,23 +318,30 @@ def verify_deals(record: GameRecord, commits: list[Commitment]) -> Verdict:
 def _reveal_problem(c: Commitment) -> str | None:
     if c.seed is None or c.salt is None:
         return "seed not revealed"
-    if commitment(c.seed, c.salt) != c.sha256:
+    if commitment(c.seed, c.salt, c.version) != c.sha256:
         return (f"the revealed seed {c.seed!r} and salt do not match the commitment "
                 f"{c.sha256[:12]}...")
     return None
 
 
-def verify_reveals(commits: list[Commitment]) -> Verdict:
+def verify_reveals(commits: list[Commitment], mixed: Mix | None = None) -> Verdict:
     """Check the hands revealed so far (a fair game in progress publishes each hand's seed and salt
     when the hand ends): each revealed seed and salt must hash to the commitment published before the
-    hand; hands not yet revealed are listed, not failed. Which deal a seed gives: ``shuffled_pack``."""
-    lines, ok, shown = [], True, 0
+    hand; hands not yet revealed are listed, not failed. Once the server's seed is shown (the game is
+    over), also that every revealed hand's seed is the one the mixed game seed gives. Which deal a
+    seed gives: ``shuffled_pack``."""
+    lines: list[str] = []
+    ok, shown, seed = True, 0, None
+    if mixed is not None and mixed.seed is not None:
+        ok, lines, seed = check_mix(mixed)
     for c in sorted(commits, key=lambda c: c.hand):
         if c.seed is None and c.salt is None:
             lines.append(f"hand {c.hand}: not revealed yet")
             continue
         shown += 1
         problem = _reveal_problem(c)
+        if problem is None and seed is not None and c.seed != hand_seed(seed, c.hand - 1):
+            problem = f"the seed {c.seed!r} is not the one the game's mixed seed gives"
         ok = ok and problem is None
         lines.append(f"hand {c.hand}: {problem}" if problem else
                      f"hand {c.hand}: ok, seed {c.seed!r} matches {c.sha256[:12]}...")
@@ -206,9 +356,9 @@ def verify_files(record_text: bytes | str, commitments_text: bytes | str | None)
     a commitments file alone (a game still being played) has its revealed hands checked."""
     raw = read_json(record_text)
     if isinstance(raw, dict) and raw.get("format") == FORMAT and commitments_text is None:
-        return verify_reveals(read_commitments(raw))
+        return verify_reveals(read_commitments(raw), read_mix(raw))
     record = GameRecord.from_dict(raw)
     source = read_json(commitments_text) if commitments_text is not None else raw
     if commitments_text is None and not (isinstance(raw, dict) and "commitments" in raw):
         raise TournamentError("the record holds no 'commitments': give them with --commitments FILE")
-    return verify_deals(record, read_commitments(source))
+    return verify_deals(record, read_commitments(source), read_mix(source))

@@ -93,7 +93,7 @@ def score_sheet(state: GameState, teams: tuple[str, str] = ("We", "They"),
             hand=res.hand + 1, ended=ended,
             meld=(r.opening_for(before[0], res.hand), r.opening_for(before[1], res.hand)),
             base=base, count=count,
-            penalties=(total[0] - base[0] - count[0], total[1] - base[1] - count[1]),
+            penalties=(s0.all_penalties, s1.all_penalties),
             total=total, running=(res.scores_after[0], res.scores_after[1])))
     if decision is not None and decision.call is Call.STOP:
         winner = decision.winner

@@ -333,13 +333,14 @@ def log_lines(v: dict[str, Any], last: int = 0) -> list[str]:
 
 SCORE_ROWS = (("tui.row.canastas", "canasta_bonus"), ("tui.row.red_threes", "red_three_points"),
               ("tui.row.going_out", "going_out"), ("tui.row.melded", "table"), ("tui.row.hand", "hand"),
-              ("tui.row.penalties", "penalties"), ("tui.row.perfect_cut", "perfect_cut"),
+              ("tui.row.play_penalties", "penalties"), ("tui.row.perfect_cut", "perfect_cut"),
               ("tui.row.total", "total"))
 # rows shown only when some side has them (American rules: S3 F, G, H)
 EXTRA_ROWS = (("tui.row.special", "special"), ("tui.row.short", "incomplete"), ("tui.row.stuck", "stuck"),
-              ("tui.row.black_threes", "black_threes"))
-# S3 K: the score sheet's Base (threes, canastas, going out) and Count (table less hand) rows
-SUM_ROWS = (("tui.row.base", "base"), ("tui.row.count", "count"))
+              ("tui.row.black_threes", "black_threes"), ("tui.row.threes_held", "threes_held"))
+# S3 K: the score sheet's Base (threes, canastas, going out), Count (table less hand) and Penalties
+# rows, which add up to the total
+SUM_ROWS = (("tui.row.base", "base"), ("tui.row.count", "count"), ("tui.row.penalties", "all_penalties"))
 
 
 def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
@@ -368,7 +369,7 @@ def score_table(v: dict[str, Any], result: dict[str, Any]) -> Table:
                 val = w("tui.cell.concealed", points=sc[key])
             cells.append(val)
         t.add_row(w(label), *cells, style="bold" if key == "total" else "italic" if key in (
-            "base", "count") else None)
+            "base", "count", "all_penalties") else None)
     t.add_row(w("tui.row.game_score"), *map(number, result["scores_after"]), style="bold")
     return t
 

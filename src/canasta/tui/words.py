@@ -161,6 +161,8 @@ WORDS: dict[str, Template] = {
     "tui.row.melded": "melded cards",
     "tui.row.hand": "cards left in hand",
     "tui.row.penalties": "penalties",
+    "tui.row.play_penalties": "penalties of play",
+    "tui.row.threes_held": "threes kept in hand",
     "tui.row.perfect_cut": "perfect cut",
     "tui.row.total": "total",
     "tui.row.special": "special hand",

@@ -171,12 +171,13 @@ export function actionPhrase(action, seat, table) {
 }
 
 // The end-of-hand breakdown: every part the engine reports, in words, with S3 K's Base / Count /
-// Penalties / Total; rows that are nothing for every side are left out.
+// Penalties / Total (Base + Count + Penalties = Total); rows that are nothing for every side are left out.
 const ROWS = [
   ["natural_canastas", "count"], ["mixed_canastas", "count"], ["sequence_canastas", "count"], ["wild_canastas", "count"],
   ["canasta_bonus", "pts"], ["red_threes", "count"], ["red_three_points", "pts"], ["black_threes", "pts"],
   ["going_out", "pts"], ["concealed", "bool"], ["perfect_cut", "pts"], ["special", "pts"], ["table", "pts"],
-  ["hand", "pts"], ["incomplete", "pts"], ["stuck", "pts"], ["base", "sum"], ["count", "sum"], ["penalties", "sum"], ["total", "total"],
+  ["hand", "pts"], ["incomplete", "pts"], ["stuck", "pts"], ["threes_held", "pts"], ["penalties", "pts"],
+  ["base", "sum"], ["count", "sum"], ["all_penalties", "sum"], ["total", "total"],
 ];
 export function breakdown(r, v, table) {
   const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...r.sides.map((_, i) => el("th", { scope: "col", text: sideName(v, i) })));

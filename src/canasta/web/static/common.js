@@ -34,7 +34,7 @@ export function secretLink() {
 export async function api(path, headers, body) {
   const r = await fetch(path, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
   const j = await r.json();
-  if (!r.ok) throw new Error(j.error.message);
+  if (!r.ok) throw Object.assign(new Error(j.error.message), { code: j.error.code, data: j.error.data });
   return j;
 }
 // House rules typed one per line as option=value: JSON values where they parse (2, true, [4,14]),

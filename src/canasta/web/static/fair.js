@@ -1,4 +1,4 @@
-// How to check a fair deal: fixed words only, from the catalogue.
+// How a player checks a deal: every word from the catalogue.
 import { loadMessages, applyMessages } from "/static/i18n.js";
 
 await loadMessages();

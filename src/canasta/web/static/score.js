@@ -21,10 +21,19 @@ async function newSheetPage() {
   sel.value = "classic";
   const desc = () => { const p = presets.find(x => x.name === sel.value); $("desc").textContent = p.description; $("card-link").href = `/rules/${p.name}`; };
   sel.onchange = desc; desc();
+  // the sides' names as a paper sheet heads them ("We", "They"), in the reader's language
+  const named = i => $(`name${i}`).value.trim() || t(i ? "score_they" : "score_we");
+  [0, 1].forEach(i => { $(`name${i}`).value = t(i ? "score_they" : "score_we"); });
+  // a game going on from another sheet: the totals carried in, labelled with the sides' names as typed
+  const carryLabels = () => [0, 1].forEach(i => { $(`carry${i}-label`).textContent = t("score_carried", { name: named(i) }); });
+  [0, 1].forEach(i => { $(`name${i}`).oninput = carryLabels; });
+  carryLabels();
   $("start").onclick = async () => {
     const overrides = houseRules($("house").value);
+    const carrying = $("carry").open && [0, 1].some(i => $(`carry${i}`).value.trim() !== "") || +$("first-hand").value > 1;
+    const carry = carrying ? { carried: [0, 1].map(i => $(`carry${i}`).value.trim() || "0"), first_hand: $("first-hand").value.trim() } : {};
     const r = await fetch("/api/sheets", { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ preset: sel.value, overrides, names: [$("name0").value.trim() || t("side_us"), $("name1").value.trim() || t("side_them")] }) });
+      body: JSON.stringify({ preset: sel.value, overrides, names: [named(0), named(1)], ...carry }) });
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
     remember({ name: t("score_remembered", { names: j.sheet.names.join(" – "), title: sheetTitle(j.sheet) }), link: j.link });
@@ -44,7 +53,7 @@ function input(f, side, value) {
   if (f.kind === "yes_no") {
     const box = el("input", { type: "checkbox", id, "data-name": f.name });
     box.checked = !!value;
-    return el("label", { class: "line yes-no", for: id }, box, el("span", { text: label }), f.help ? el("small", { class: "note", text: f.help }) : null);
+    return el("label", { class: "line yes-no", for: id }, box, el("span", { text: label }), help ? el("small", { class: "note", text: help }) : null);
   }
   const n = el("input", { type: "number", id, min: "0", step: f.kind === "points" ? "5" : "1", inputmode: "numeric", "data-name": f.name, value: value ? String(value) : "" });
   n.placeholder = "0";
@@ -88,34 +97,39 @@ function render() {
     el("p", { class: "note", text: t("score_next_min", { n: sheet.minimums[i] }) }))));
   $("over").hidden = sheet.winner < 0;
   if (sheet.winner >= 0) $("over").textContent = t("score_won", { name: sheet.names[sheet.winner] });
-  const last = sheet.hands[sheet.hands.length - 1];
-  if (last && last.moral_winner >= 0 && sheet.winner < 0) { $("over").hidden = false; $("over").textContent = t("moral_winner", { side: sheet.names[last.moral_winner] }); }
+  if (sheet.moral_winner >= 0) { $("over").hidden = false; $("over").textContent = t("score_moral", { name: sheet.names[sheet.moral_winner] }); }
   $("entry").hidden = sheet.winner >= 0 && editing === null;
-  $("entry-title").textContent = editing === null ? t("score_enter", { n: sheet.hands.length + 1 }) : t("score_correct", { n: editing });
+  const editedHand = editing === null ? null : sheet.hands.find(h => h.n === editing);
+  $("entry-title").textContent = editing === null ? t("score_enter", { n: sheet.first_hand + sheet.hands.length }) : t("score_correct", { n: editing });
   $("save").textContent = editing === null ? t("score_add") : t("score_save_fix");
   $("cancel").hidden = editing === null;
-  entryForm(editing === null ? null : sheet.hands[editing - 1].entries);
+  entryForm(editedHand ? editedHand.entries : null);
   // every hand in S3 K's columns, with the lines behind them
   // on a phone each side's line is laid out as a small card, its numbers labelled (data-label, style.css)
-  const cols = ["row_base", "row_count", "row_penalties", "row_total", "score_running"];
+  const cols = ["row_base", "row_count", "row_all_penalties", "row_total", "score_running"];
   const head = el("tr", { class: "head" }, el("th", { scope: "col", text: t("hand_col") }), el("th", { scope: "col", text: "" }),
     ...cols.map(k => el("th", { scope: "col", text: t(k) })));
   const rows = [head];
+  // a sheet going on from another: the totals carried in, before its first hand
+  if (sheet.carried) sheet.carried.forEach((total, i) => rows.push(el("tr", { class: `carried${i === sheet.carried.length - 1 ? " hand-end" : ""}` },
+    i === 0 ? el("th", { scope: "row", class: "hand-n", rowspan: String(sheet.carried.length) }, el("span", { text: t("score_carried_row") })) : null,
+    el("th", { scope: "row", class: "side-name", text: sheet.names[i] }), el("td", { colspan: "4", class: "note", text: "" }),
+    el("td", { class: "strong", "data-label": t(cols[4]), text: num(total) }))));
   for (const h of sheet.hands) {
     h.sides.forEach((s, i) => {
       const fix = i === 0 ? el("button", { type: "button", class: "small-btn", text: t("score_fix"), onclick: () => { editing = h.n; render(); $("entry").scrollIntoView(); } }) : null;
       rows.push(el("tr", { class: i === h.sides.length - 1 ? "hand-end" : "" },
         i === 0 ? el("th", { scope: "row", class: "hand-n", rowspan: String(h.sides.length) }, el("span", { "data-label": t("hand_col"), text: num(h.n) }), fix) : null,
         el("th", { scope: "row", class: "side-name", text: sheet.names[i] }),
-        ...[s.base, s.count, s.penalties].map((x, k) => el("td", { "data-label": t(cols[k]), text: num(x) })),
+        ...[s.base, s.count, s.all_penalties].map((x, k) => el("td", { "data-label": t(cols[k]), text: num(x) })),
         el("td", { class: "strong", "data-label": t(cols[3]), text: plus(s.total) }),
         el("td", { class: "strong", "data-label": t(cols[4]), text: num(h.scores_after[i]) })));
     });
   }
-  $("hands").replaceChildren(sheet.hands.length ? el("div", { class: "scroll" }, el("table", { class: "score sheet-table stack" }, ...rows)) : el("p", { class: "note", text: t("no_hands_yet") }));
+  $("hands").replaceChildren(sheet.hands.length || sheet.carried ? el("div", { class: "scroll" }, el("table", { class: "score sheet-table stack" }, ...rows)) : el("p", { class: "note", text: t("no_hands_yet") }));
   $("remove-last").hidden = !sheet.hands.length;
   $("log").replaceChildren(...(sheet.log.length ? sheet.log.map(c => el("li", { text: t("score_log_line", {
-    at: new Date(c.at).toLocaleString(language()), who: c.who, n: c.hand + 1, side: sheet.names[c.side],
+    at: new Date(c.at).toLocaleString(language()), who: c.who, n: c.n, side: sheet.names[c.side],
     what: Object.entries(c.changes).map(([k, [a, b]]) => t("score_change", { line: lineWords(k), was: a, now: b })).join(", ") }) }))
     : [el("li", { class: "note", text: t("score_log_none") })]));
 }
@@ -135,7 +149,7 @@ $("save").onclick = async () => {
   try {
     if (editing === null) sheet = await api(`/api/sheets/${sheetId}/hands`, { entries, who: who || null, version: sheet.version });
     else {
-      const old = sheet.hands[editing - 1].entries;
+      const old = sheet.hands.find(h => h.n === editing).entries;
       for (let side = 0; side < entries.length; side++) {
         const changes = {};
         for (const f of sheet.fields) {

@@ -18,6 +18,7 @@ let welcomed = false, failures = 0, answerTimer = null;
 let origin = null;                 // where the player tried the last action: its refusal is shown there
 let cursor = 0;                    // the hand's one tab stop (arrow keys move it)
 let reveals = [];                  // a fair game's hand seeds, each sent when its hand ends
+let dealing = null;                // while the cards are not dealt: the server's seal, the seats awaited
 let selected = new Set();          // positions in the hand as shown
 let order = [];                    // the player's own arrangement, after a drag
 const prefs = JSON.parse(localStorage.getItem("canasta.prefs") || "{}");
@@ -34,6 +35,11 @@ function applyPrefs() {
 for (const [k, id] of [["large", "size"], ["four", "four"], ["contrast", "contrast"]]) $(id).onclick = () => { prefs[k] = !prefs[k]; applyPrefs(); };
 $("sort").onclick = () => { prefs.sort = prefs.sort === "rank" ? "suit" : "rank"; order = []; applyPrefs(); render(); };
 applyPrefs();
+// on a phone the settings fold behind one button, so that the first screen is the game (style.css)
+$("display-toggle").onclick = () => {
+  const open = document.querySelector("header").classList.toggle("open");
+  $("display-toggle").setAttribute("aria-expanded", String(open));
+};
 
 // ---------------------------------------------------------------- the connection
 // "Connecting..." never lasts: a page the server has not answered in a few seconds says what may be
@@ -52,6 +58,9 @@ function connect() {
     if (ev.code === 4401 || ev.code === 4404) return goneAway(ev.code === 4404 ? "unknown_table" : "bad_token");
     failures += 1;
     if (failures >= 3 || ev.code === 4400) return noAnswer();
+    // until the server has answered again no move can be sent: none is offered (a button or key
+    // pressed now would only say "not connected"); the snapshot after the welcome draws them again
+    document.body.classList.remove("my-turn"); $("actions").replaceChildren(); keyed = {};
     $("status").textContent = t("reconnecting"); setTimeout(connect, 1500);
   };
 }
@@ -87,12 +96,19 @@ function receive(m) {
     $("talk").replaceChildren(...chatBox(sendChat, seat !== null));
     remember({ name: tableTitle(table), link: location.pathname + location.hash });
     $("table-name").textContent = tableTitle(table);
-    $("rules-link").href = `/rules/${table.preset}`;
+    // this table's rules card, its house rules marked (the link's token read by that page only)
+    const key = token || hostToken;
+    $("rules-link").href = `/rules/${table.preset}` + (key ? `?table=${encodeURIComponent(tableId)}#t=${encodeURIComponent(key)}` : "");
   }
   if (m.table) { table = m.table; chatSettings(table, seat); }
   if (m.reveals) reveals = m.reveals;
+  if (m.type === "snapshot" || m.type === "events" || m.type === "dealing") {
+    dealing = m.dealing ?? null;
+    if (dealing) giveNumber(dealing);
+  }
   if (m.view) { view = m.view; lastEvent = m.event; document.body.dataset.event = String(m.event); selected.clear(); hideError(); $("hint").hidden = true; render(); }
-  else if (m.type === "table") render();
+  else if ("view" in m) { view = null; lastEvent = m.event; document.body.dataset.event = String(m.event); render(); }
+  else if (m.type === "table" || m.type === "dealing") render();
   if (m.type === "chat") chatLines(m.lines, table);
   if (m.type === "notice") showNotice(t("notice_" + m.code));
   if ((m.type === "refused" || m.type === "error") && m.code?.startsWith("chat_")) chatLines([], table, codesToCards(m.message));
@@ -113,6 +129,38 @@ function send(msg) {
 }
 const intent = what => { hideError(); origin = document.activeElement; send({ type: "intent", id: `c${Date.now()}-${++seq}`, based_on: lastEvent, ...what }); };
 const sendChat = what => send({ type: "chat", id: `t${Date.now()}-${++seq}`, ...what });
+
+// ---------------------------------------------------------------- the shuffle: this page's random number
+// Kept for the game (a reload sends the same one) with the server's seal shown before it was sent, so
+// that the page can check, when the game is over, that both are the ones the deal was made from.
+const dealKey = game => `canasta.deal.${tableId}.${game}`;
+const savedDeal = game => JSON.parse(localStorage.getItem(dealKey(game)) || "null");
+const hex = bytes => [...bytes].map(b => b.toString(16).padStart(2, "0")).join("");
+function giveNumber(d) {
+  if (seat === null || !d.waiting.includes(seat)) return;
+  let saved = savedDeal(d.game);
+  if (!saved) {
+    saved = { number: hex(crypto.getRandomValues(new Uint8Array(16))), seal: d.server_sha256 };
+    localStorage.setItem(dealKey(d.game), JSON.stringify(saved));
+  }
+  send({ type: "shuffle", id: `n${d.game}`, game: d.game, number: saved.number });
+}
+async function sha256(text) {   // hex; null where the browser offers no digest (plain http, not localhost)
+  if (!crypto.subtle) return null;
+  return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
+}
+const sealOf = (salt, value) => sha256(JSON.stringify([salt, value]));
+function renderDealing() {
+  const names = dealing.waiting.map(s => seatName(table, s)).join(", ");
+  $("status").textContent = t("deal_waiting");
+  $("dealing-who").textContent = t("deal_waiting_for", { names });
+  $("dealing-fair").textContent = t("deal_fair", { seal: (dealing.server_sha256 || "").slice(0, 12) });
+  $("dealing").hidden = false;
+  for (const id of ["hand", "seats", "centre", "sides", "actions", "log", "history"]) $(id).replaceChildren();
+  $("undo-note").hidden = true;
+  $("hand-count").textContent = "";
+  $("question").hidden = true;
+}
 
 // ---------------------------------------------------------------- the hand
 const RANKS = "AKQJT98765432";
@@ -186,7 +234,9 @@ function actions(mine) {
   for (const a of legal) if (!known.includes(a.split(" ")[0])) btn(actionText(a), () => intent({ action: a }));
   if (mine) btn(t("hint"), () => ws.send(JSON.stringify({ type: "hint", id: `h${++seq}` })), { key: key("hint") });
   if (view.phase === "over" && hostToken) btn(t("new_game"), newGame, { primary: true });
-  if (table?.practice && seat !== null && view.phase !== "over") btn(t("undo"), () => ws.send(JSON.stringify({ type: "undo", id: `u${++seq}`, based_on: lastEvent })));
+  const undo = table?.practice && seat !== null && view.phase !== "over";
+  if (undo) btn(t("undo"), () => ws.send(JSON.stringify({ type: "undo", id: `u${++seq}`, based_on: lastEvent })));
+  $("undo-note").hidden = !undo;   // undo keeps the stock as it is: said where the button is
   if (mine && (has("meld") || has("add"))) box.append(el("span", { class: "note", text: t("pick_meld") }));
   if (has("ask") && out?.possible) box.append(el("p", { class: "note binds", id: "ask-binds",
     text: out.binding ? t(out.penalty ? "ask_binds_penalty" : "ask_binds", { n: out.penalty }) : t("ask_not_binding") }));
@@ -255,6 +305,9 @@ function focusBack(mark) {
   target?.focus({ preventScroll: true });
 }
 function render() {
+  document.body.classList.toggle("waiting", !view && !!dealing);
+  if (!view && dealing && table && !lost) return renderDealing();
+  $("dealing").hidden = true;
   if (!view || lost) return;
   const mark = focusMark();
   const mine = seat !== null && view.to_act === seat && view.phase !== "over";
@@ -299,12 +352,33 @@ function showResult(r) {
     $("result-new").hidden = !hostToken;
   }
   const fair = reveals.find(x => x.hand === view.results.length);   // the deal's proof, in words
-  if (fair) body.append(el("div", { class: "fair", id: "deal-check" },
-    el("p", { text: t("deal_check", { n: fair.hand }) }),
-    el("p", { class: "note", text: t("deal_seal", { seed: fair.seed.slice(0, 12), sha: fair.sha256.slice(0, 12) }) }),
-    el("a", { href: "/fair", target: "_blank", text: t("deal_how_to_check") })));
+  if (fair) body.append(fairBox(fair));
   body.append(el("h3", { text: t("game_so_far") }), ...history(view));
   $("result").showModal();
+}
+// The fair-deal box under a hand's score: where the hand's cards came from, in plain words, and what
+// this page could check itself (the seal; its own number in the mix; at the end, the server's number).
+function fairBox(fair) {
+  const box = el("div", { class: "fair", id: "deal-check" }, el("p", { text: t("deal_check", { n: fair.hand }) }));
+  const line = (key, args) => box.append(el("p", { class: "note", text: t(key, args) }));
+  line("deal_seal", { seed: fair.seed.slice(0, 12), sha: fair.sha256.slice(0, 12) });
+  const game = table.game_no, saved = savedDeal(game), mine = table.deal?.values?.find(v => v.seat === seat);
+  if (saved && mine) line(mine.value === saved.number ? "deal_yours" : "deal_not_yours", { number: saved.number.slice(0, 12) });
+  const how = el("p", {}, el("a", { href: "/fair", target: "_blank", text: t("deal_how_to_check") }));
+  box.append(how);
+  sealOf(fair.salt, fair.seed).then(sha => { if (sha) how.before(el("p", { class: "note", text: t(sha === fair.sha256 ? "deal_seal_ok" : "deal_seal_bad") })); });
+  if (view.phase === "over" && table.deal) checkServer(game, saved, how);
+  return box;
+}
+async function checkServer(game, saved, before) {
+  const r = await fetch(`/api/tables/${tableId}/games/${game}/commitments`, { headers: { authorization: `Bearer ${token}` } });
+  if (!r.ok) return;
+  const doc = await r.json(), server = doc.server || {};
+  if (!server.seed) return;
+  const sha = await sealOf(server.salt, server.seed);
+  if (sha === null) return;
+  const ok = sha === server.sha256 && (!saved || saved.seal === server.sha256);
+  before.before(el("p", { class: "note", id: "deal-server", text: t(ok ? "deal_server_ok" : "deal_server_bad", { seed: server.seed.slice(0, 12), seal: server.sha256.slice(0, 12) }) }));
 }
 $("result-close").onclick = () => $("result").close();
 $("result-new").onclick = newGame;
