@@ -118,8 +118,9 @@ class Estimate:
 #: The estimate of a rule set with none fitted (set by hand).
 DEFAULT_ESTIMATE: Final = Estimate(0.5, 4.0, 0.0, (0.08, 0.08, 0.0))
 #: How far one hand moves a game where it was not measured (a rough row): the standard deviation
-#: of two sides' hand difference, and a side's mean hand score.
-DEFAULT_SPREAD: Final = (2500.0, 1000.0)
+#: of two sides' hand difference, and a side's mean hand score. (Not ``Final``: mypyc's compiled
+#: module left a ``Final`` tuple of floats unset, "value for final name was not set".)
+DEFAULT_SPREAD: tuple[float, float] = (2500.0, 1000.0)
 
 
 @lru_cache(maxsize=64)
