@@ -212,29 +212,21 @@ class FailingStore(Store):
         if self.failing:
             raise OperationalError("INSERT ...", {}, Exception("database or disk is full"))
 
-    def set_seat(self, *args: Any) -> None:
-        self._check()
-        super().set_seat(*args)
 
-    def new_game(self, *args: Any) -> None:
-        self._check()
-        super().new_game(*args)
+def _fails_while_failing(name: str) -> Callable[..., None]:
+    """The store's write ``name``, failing first while the store's ``failing`` is set."""
 
-    def truncate_actions(self, *args: Any) -> None:
+    def write(self: FailingStore, *args: Any) -> None:
         self._check()
-        super().truncate_actions(*args)
+        getattr(Store, name)(self, *args)
 
-    def append_actions(self, *args: Any) -> None:
-        self._check()
-        super().append_actions(*args)
+    write.__name__ = name
+    return write
 
-    def create_table(self, *args: Any) -> None:
-        self._check()
-        super().create_table(*args)
 
-    def save_doc(self, *args: Any) -> None:
-        self._check()
-        super().save_doc(*args)
+# every write a move, a seat change, a new game, an undo, a new table or a document makes
+for _write in ("set_seat", "new_game", "truncate_actions", "append_actions", "create_table", "save_doc"):
+    setattr(FailingStore, _write, _fails_while_failing(_write))
 
 
 @pytest.fixture
