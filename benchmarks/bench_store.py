@@ -8,6 +8,11 @@ shared machine does. Every call that waits on an fsync holds up every table's ne
 calls are the pauses players see.
 
     python benchmarks/bench_store.py --seconds 30 --disk-load             # both ways, one after the other
+    python benchmarks/bench_store.py --cpu 4000                           # CPU time a stored move costs
+
+``--cpu N`` stores N moves as fast as they go (the database in /dev/shm, so that the disk is out of it) and
+prints the process's CPU time per move: what storing a move takes from the server's one process, whose
+store thread competes with the event loop for the interpreter.
 """
 
 from __future__ import annotations
@@ -80,6 +85,26 @@ def run(way: str, seconds: float, rate: float, disk_load: bool) -> dict[str, Any
             "over_100ms": sum(x > 0.1 for x in times), "checkpoints_elsewhere": done}
 
 
+def cpu_per_move(n: int) -> float:
+    """Microseconds of this process's CPU time per ``Store.append_actions`` of one move."""
+    with tempfile.TemporaryDirectory(dir="/dev/shm" if os.path.isdir("/dev/shm") else None) as data:
+        store = Store(f"sqlite:///{data}/canasta.db")
+        tables = [f"T{i}" for i in range(64)]
+        seats = [SeatData(i, "person", None, f"P{i}", f"h{i}") for i in range(4)]
+        for t in tables:
+            store.create_table(TableData(t, t, "classic", {"preset": "classic", "options": {}}, f"h{t}",
+                                         f"s{t}", 0, 1, seats, 1, 0))
+        seq = dict.fromkeys(tables, 0)
+        c0 = time.process_time()
+        for i in range(n):
+            t = tables[i % len(tables)]
+            store.append_actions(t, 1, seq[t], [StoredAction(0, "draw", f"c{i}")], seq[t] + 1)
+            seq[t] += 1
+        used = time.process_time() - c0
+        store.close()
+    return 1e6 * used / n
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=30.0)
@@ -87,7 +112,11 @@ def main() -> None:
                     help="moves stored a second (200 tables, one a second)")
     ap.add_argument("--disk-load", action="store_true")
     ap.add_argument("--way", choices=["on-store-thread", "own-thread", "both"], default="both")
+    ap.add_argument("--cpu", type=int, default=0, help="only measure the CPU time of N stored moves")
     args = ap.parse_args()
+    if args.cpu:
+        print(f"{cpu_per_move(args.cpu):.0f} us of CPU a stored move (load {os.getloadavg()[0]:.1f})")
+        return
     ways = ["on-store-thread", "own-thread"] if args.way == "both" else [args.way]
     print(f"{'checkpoints':<16} {'moves':>6} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'>100 ms':>7}   load"
           f"{'  (disk busy)' if args.disk_load else ''}")
