@@ -11,10 +11,22 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Final
 
 from ..errors import CanastaError, RuleError
+from ..messages import render
+from .words import MESSAGES
 
 
 class TournamentError(CanastaError, ValueError):
-    """Bad input to the tournament frame (a negative time, too few tables, an unknown team ...)."""
+    """Bad input to the tournament frame (a negative time, too few tables, an unknown team ...): a
+    code of ``words.MESSAGES`` and its data, with the English sentence as ``message`` (the server
+    says it in the reader's language). A text that is not a code is a reason said only in English
+    so far (the fair deals' files, ``fair``): its code is empty."""
+
+    def __init__(self, code: str, /, **data: Any) -> None:
+        template = MESSAGES.get(code)
+        self.code = code if template is not None else ""
+        self.data: dict[str, Any] = data
+        self.message = render(template, data) if template is not None else code
+        super().__init__(self.message)
 
 
 CHOICES: Final[dict[str, tuple[str, ...]]] = {
