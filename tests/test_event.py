@@ -284,6 +284,8 @@ def test_a_refusal_is_a_code_and_its_data_said_in_the_readers_language() -> None
     assert (e.code, e.data, str(e)) == ("pair_same_name", {"names": "A"}, "two pairs have the same name: A")
     assert catalogue("es").refusal(e.code, e.data, e.message) == "hay dos parejas con el mismo nombre: A"
     ev = Event.new("K", "nvso-tournament", PAIRS[:4], movement="knockout", draw="as_listed")
+    rule = ev.view(0)["ranking_rule"]
+    assert rule == {"key": "tournament.ranked_knockout", "criteria": {}, "sit_out": None}   # by the round out
     with pytest.raises(TournamentError) as tie:
         ev.enter(1, 1, 12500, 12500)
     assert tie.value.code == "knockout_tie" and tie.value.data == {"table": 1, "total": 12500}

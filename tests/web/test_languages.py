@@ -272,6 +272,7 @@ def test_a_tournament_in_spanish(chromium: Any, server: LiveServer, shots: Path)
     facts = page.inner_text("#ev-facts")
     assert "Eliminación directa" in facts and "6 parejas" in facts
     assert "la mejor cabeza de serie se sienta en Norte-Sur" in page.inner_text("#ev-draws")
+    assert "la ronda en que quedó fuera cada pareja: primero la campeona" in page.inner_text("#ev-ranking")
     page.fill("#r1t1-ns", "2500")
     page.fill("#r1t1-ew", "2500")
     page.click("#r1t1-save")

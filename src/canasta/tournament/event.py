@@ -616,7 +616,8 @@ class Event:
                 "partner_notes": ([n for _t, _g, _x, n in self.gvr_rounds()[1]] if self.partnering == "gvr"
                                   else []),
                 "movement_code": "gvr" if self.partnering == "gvr" else self.movement,
-                "ranking_rule": self.ranking.rule(),
+                "ranking_rule": (self.ranking.rule() if self.movement != "knockout" else
+                                 {"key": "tournament.ranked_knockout", "criteria": {}, "sit_out": None}),
                 "draw_lines": self.draw_lines(),
                 "sources": self.sources(),
                 "standings": self.standings(duplicate_match_points), "overrides": self.overrides,

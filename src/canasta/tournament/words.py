@@ -139,6 +139,8 @@ LINES: Final[dict[str, Template]] = {
                            "share the place.",
     "tournament.ranked_5": "Ranked by {first}, then {second}, then {third}, then {fourth}, then {fifth}; "
                            "pairs still equal share the place.",
+    "tournament.ranked_knockout": "Ranked by the round each pair went out in: the champion first, then the "
+                                  "finalist; pairs out in the same round share the place.",
     "tournament.sit_out.average": "A pair sitting out a round scores its own average for it.",
     "tournament.sit_out.nothing": "A pair sitting out a round scores nothing for it.",
     # the draws and the partners' notes (the event's page, the table cards)

@@ -168,14 +168,15 @@ function render() {
   }
   $("ev-name").textContent = ev.name;
   const title = has(`preset.${ev.preset}.title`) ? t(`preset.${ev.preset}.title`) : ev.title;
-  // the facts, each its own item: the rules, the pairs, the movement, the rounds
-  $("ev-facts").textContent = [title, t("ev_facts_pairs", { n: ev.pairs.length }), t(`tournament.movement.${ev.movement_code}`),
-    t("ev_facts_rounds", { n: ev.options.games, minutes: ev.options.game_minutes })].join(" · ");
+  // the facts, each its own item: the rules, the pairs, the movement, the rounds (a count kept on one line)
+  const facts = [[title], [t("ev_facts_pairs", { n: ev.pairs.length }), "fact"], [t(`tournament.movement.${ev.movement_code}`)],
+    [t("ev_facts_rounds", { n: ev.options.games, minutes: ev.options.game_minutes }), "fact"]];
+  $("ev-facts").replaceChildren(...facts.flatMap(([x, cls], i) => [i ? " · " : "", cls ? el("span", { class: cls, text: x }) : x]));
   // the ranking rule in sentences: each criterion's words in the sentence for their number
   const rule = ev.ranking_rule;
   $("ev-ranking").textContent = [t("ev_agreed_only"),
     t(rule.key, Object.fromEntries(Object.entries(rule.criteria).map(([k, v]) => [k, t(`tournament.criterion.${v}`)]))),
-    t(rule.sit_out)].join(" ");
+    rule.sit_out ? t(rule.sit_out) : ""].join(" ").trim();
   // the seats' draws, where the decisions come from, the partners' draws (GVR), the clock's rule
   $("ev-draws").replaceChildren(...ev.draw_lines.map(x => el("li", { text: said(x) })),
     ...ev.sources.map(x => el("li", { text: t(`tournament.source.${x}`) })),
