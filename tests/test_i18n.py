@@ -247,7 +247,7 @@ def test_every_refusal_the_engine_and_the_server_make_is_said_in_every_language(
 
 
 # ------------------------------------------------------------------------------------- the tournament
-TOURNAMENT_CODE = re.compile(r'TournamentError\(f?"([a-z_{}]+)"')
+TOURNAMENT_CODE = re.compile(r'(?:TournamentError|FrameError)\(f?"([a-z_{}]+)"')
 LINE_CODE = re.compile(r'\bline\(\s*"([a-z_0-9]+)"')
 
 
@@ -269,7 +269,8 @@ def test_every_code_the_tournament_raises_or_shows_has_its_english_and_no_other_
         text = path.read_text("utf-8")
         codes = TOURNAMENT_CODE.findall(text)
         if path.name != "fair.py":
-            assert len(codes) == text.count("raise TournamentError("), path.name   # every raise by its code
+            raises = text.count("raise TournamentError(") + text.count("raise FrameError(")
+            assert len(codes) == raises, path.name   # every raise by its code
         raised |= {c.replace("{who}", side) for c in codes for side in ("ns", "ew")}
         shown |= set(LINE_CODE.findall(text))
     raised -= {c for c in raised if "{" in c}

@@ -139,6 +139,10 @@ def test_the_tournaments_refusals_follow_the_readers_language_and_its_page_gets_
     assert dup["code"] == "pair_same_name" and dup["data"] == {"names": "Ana & Beto"}
     assert dup["message"] == "hay dos parejas con el mismo nombre: Ana & Beto"
     pairs = ["Ana & Beto", "Carla & Dani", "Eva & Fede", "Gus & Hugo"]
+    late = client.post("/api/events", headers=es, json={"pairs": pairs, "game_minutes": 30,
+                                                        "warning_minutes": 30}).json()["error"]
+    assert late["code"] == "frame_warning" and late["message"].startswith(
+        "el aviso llega 30 minutos antes del final de una ronda de 30 minutos")
     made = client.post("/api/events", json={"pairs": pairs, "draw": "high_card", "partnering": "gvr",
                                             "games": 2}).json()
     eid, auth = made["event_id"], {"authorization": f"Bearer {made['token']}"}

@@ -38,6 +38,14 @@ MESSAGES: Final[dict[str, Template]] = {
     "pair_players_of": "{value}: write a pair's two players like 'Ann & Bob'",
     "round_robin_rounds": "a round robin of {n} pairs has {rounds} rounds, not {games}",
     "not_an_event": "not an event: {reason}",
+    # the frame's options (S3 B)
+    "frame_choice": "{name}: {value} is not one of {allowed}",
+    "frame_minutes": "game_minutes: {minutes} (at least 1)",
+    "frame_warning": "the warning comes {minutes} minutes before the end of a {game_minutes}-minute round: "
+                     "it must be less than the round (warning_minutes 0 up to game_minutes - 1)",
+    "frame_unknown": "unknown frame option {names} (options: {options})",
+    "frame_number": "{name}: {value} should be a whole number",
+    "frame_text": "{name}: {value} should be text",
     # movements
     "bad_odd": "odd: {value} is not one of sitout, phantom",
     "pairs_at_least": "{n} pairs: at least {least}",
