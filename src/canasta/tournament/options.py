@@ -26,7 +26,8 @@ class TournamentError(CanastaError, ValueError):
         self.code = code if template is not None else ""
         self.data: dict[str, Any] = data
         self.message = render(template, data) if template is not None else code
-        super().__init__(self.message)
+        # the exception's own text, whatever the other bases' constructors take (FrameError's RuleError)
+        Exception.__init__(self, self.message)
 
 
 class FrameError(TournamentError, RuleError):
