@@ -152,7 +152,7 @@ def test_the_tournaments_refusals_follow_the_readers_language_and_its_page_gets_
     assert pause.json()["error"]["message"] == "el reloj no está en marcha"
     english = client.post(f"/api/events/{eid}/clock", headers=auth, json={"action": "pause", "round": 1})
     assert english.json()["error"]["message"] == "the clock is not running"
-    far = client.post(f"/api/events/{eid}/results", headers=auth, cookies={"canasta_lang": "es"},
+    far = client.post(f"/api/events/{eid}/results", headers={**auth, "cookie": "canasta_lang=es"},
                       json={"round": 1, "table": 3, "ns": 2500, "ew": 1200}).json()["error"]
     assert far["code"] == "no_table" and far["data"] == {"table": 3, "round": 1, "tables": "1, 2"}
     assert far["message"].startswith("no hay partida en la mesa 3 en la ronda 1 (mesas 1, 2;")
