@@ -235,3 +235,60 @@ def test_S2_game_3_and_bad_gvr_events() -> None:
     with pytest.raises(TournamentError, match="partners are"):
         Event.new("G", "gvr-club", ["A & B", "C & D"], event_options(2, 30, 5), partnering="swap")
     assert Event.from_dict(ev.to_dict()).rounds == ev.rounds
+
+
+def _english(x: dict[str, object]) -> str:
+    """A page's line said in English as the Python side says it: the cards each pair drew as
+    "Ann & Bob K♥, Cy & Di 9♠"."""
+    from canasta.messages import ENGLISH, render
+    from canasta.tournament.words import LINES
+    data = dict(x["data"])  # type: ignore[call-overload]
+    if "draws" in data:
+        data["draws"] = ", ".join(f"{p} {ENGLISH.symbol(c)}" for p, c in data["draws"])
+    return render(LINES[f"tournament.{x['code']}"], data)
+
+
+def test_the_pages_lines_are_codes_whose_data_say_what_the_english_says() -> None:
+    """Issue 37: the event gives its pages codes and data (the seats' draws, S2's partners' notes,
+    the ranking rule, the movement, where each decision comes from, each guide's direction), and
+    they carry everything the English sentence says: the line said from them is the English line."""
+    ev = Event.new("E", "gvr-club", PAIRS[:4], event_options(3, 50, 10), "high_card", 7, partnering="gvr")
+    view = ev.view(0)
+    # the stored English says "...: Cy & Di chooses North-South", the page "...; Cy & Di sits North-South"
+    said = [_english(x).replace("; ", ": ").replace(" sits ", " chooses ") for x in view["draw_lines"]]
+    assert said == ev.draws
+    assert [_english(x) for x in view["partner_notes"]] == view["partner_lines"]
+    notes = [r for rows in view["table_cards"].values() for r in rows if "line" in r]
+    assert len(notes) == 4 and all(_english(r["line"]) == r["note"] for r in notes)
+    assert view["movement_code"] == "gvr" and view["sources"] == ["high_card", "gvr", "gvr_keeper"]
+    rule = view["ranking_rule"]
+    from canasta.messages import render
+    from canasta.tournament.words import LINES
+    words = {k: LINES[f"tournament.criterion.{v}"] for k, v in rule["criteria"].items()}
+    assert render(LINES[rule["key"]], words) == ("Ranked by games won, then total points, then games won "
+                                                 "between the tied pairs; pairs still equal share the place.")
+    assert all(g["dir"] == {"North-South": "ns", "East-West": "ew"}[g["direction"]]
+               for lines in view["guides"].values() for g in lines)
+    odd = Event.new("E", "nvso-tournament", PAIRS, event_options(3, 50, 10), "high_card", 7).view(0)
+    assert odd["draw_lines"][-1] == {"code": "draw_no_opponent", "data": {"pair": "Ida & Jo"}}
+    assert _english(odd["draw_lines"][-1]) == odd["draws"][-1]
+
+
+def test_a_refusal_is_a_code_and_its_data_said_in_the_readers_language() -> None:
+    """The tournament refuses with a code and its data; the English sentence stays for Python users,
+    and the catalogue says it in Spanish (``server.<code>``), its numbers grouped as Spanish does."""
+    from canasta.i18n import catalogue
+    with pytest.raises(TournamentError) as bad:
+        Event.new("E", "classic", ["A", "A", "B"])
+    e = bad.value
+    assert (e.code, e.data, str(e)) == ("pair_same_name", {"names": "A"}, "two pairs have the same name: A")
+    assert catalogue("es").refusal(e.code, e.data, e.message) == "hay dos parejas con el mismo nombre: A"
+    ev = Event.new("K", "nvso-tournament", PAIRS[:4], movement="knockout", draw="as_listed")
+    rule = ev.view(0)["ranking_rule"]
+    assert rule == {"key": "tournament.ranked_knockout", "criteria": {}, "sit_out": None}   # by the round out
+    with pytest.raises(TournamentError) as tie:
+        ev.enter(1, 1, 12500, 12500)
+    assert tie.value.code == "knockout_tie" and tie.value.data == {"table": 1, "total": 12500}
+    assert str(tie.value).startswith("the totals are equal (12,500);")
+    said = catalogue("es").refusal(tie.value.code, tie.value.data, tie.value.message)
+    assert said.startswith("los totales están empatados (12.500); en la eliminación directa gana")

@@ -227,11 +227,16 @@ def test_every_refusal_the_engine_and_the_server_make_is_said_in_every_language(
     engine returns is in it) and of the server's has a sentence in every language, said whole with
     its data (no placeholder left, the English's data named), and a refusal is said by its code."""
     from canasta.refusals import REFUSALS as ENGINE
+    from canasta.server.events import MESSAGES as RESULTS
     from canasta.server.refusals import REFUSALS as SERVER
+    from canasta.tournament.season import MESSAGES as SEASON
+    from canasta.tournament.words import LINES
+    from canasta.tournament.words import MESSAGES as TOURNAMENT
     cat = catalogue(lang)
-    for prefix, table in (("refusal", ENGINE), ("server", SERVER)):
+    for prefix, table in (("refusal", ENGINE), ("server", SERVER), ("server", RESULTS), ("server", SEASON),
+                          ("server", TOURNAMENT), ("", LINES)):
         for code, template in table.items():
-            key = f"{prefix}.{code}"
+            key = f"{prefix}.{code}" if prefix else code
             assert key in cat.messages, (lang, key)
             for n in (1, 2, 1000000):
                 said = cat.text(key, {**_sample(template), "n": n})
@@ -239,3 +244,60 @@ def test_every_refusal_the_engine_and_the_server_make_is_said_in_every_language(
     said = cat.refusal("not_in_hand", {"card": "KH"}, "you do not hold K♥")
     assert said == {"en": "you do not hold K♥", "es": "no tienes K♥"}.get(lang, said) and "K♥" in said
     assert cat.refusal("a_code_from_the_future", {}, "the English") == "the English"
+
+
+# ------------------------------------------------------------------------------------- the tournament
+TOURNAMENT_CODE = re.compile(r'(?:TournamentError|FrameError)\(f?"([a-z_{}]+)"')
+LINE_CODE = re.compile(r'\bline\(\s*"([a-z_0-9]+)"')
+
+
+def test_every_code_the_tournament_raises_or_shows_has_its_english_and_no_other_code_is_the_same() -> None:
+    """Every ``TournamentError("code", ...)`` and every page line ``line("code", ...)`` the tournament
+    package writes has its English template (so the catalogues have it, and the test above says it in
+    every language); none but the fair deals' files (still English, issue 37) raises a plain
+    sentence; and no tournament code is also a code of the server, the season, a table's totals or
+    the engine (the server says a refusal by ``server.<code>`` first: the wrong sentence would win)."""
+    from canasta.refusals import REFUSALS as ENGINE
+    from canasta.server.events import MESSAGES as RESULTS
+    from canasta.server.refusals import REFUSALS as SERVER
+    from canasta.tournament.season import MESSAGES as SEASON
+    from canasta.tournament.words import LINES
+    from canasta.tournament.words import MESSAGES as TOURNAMENT
+    raised: set[str] = set()
+    shown: set[str] = set()
+    for path in sorted((SRC / "tournament").glob("*.py")):
+        text = path.read_text("utf-8")
+        codes = TOURNAMENT_CODE.findall(text)
+        if path.name != "fair.py":
+            raises = text.count("raise TournamentError(") + text.count("raise FrameError(")
+            assert len(codes) == raises, path.name   # every raise by its code
+        raised |= {c.replace("{who}", side) for c in codes for side in ("ns", "ew")}
+        shown |= set(LINE_CODE.findall(text))
+    raised -= {c for c in raised if "{" in c}
+    assert len(raised) > 50 and raised <= set(TOURNAMENT), sorted(raised - set(TOURNAMENT))
+    assert shown == {"draw_table", "draw_no_opponent", "gvr_game2", "gvr_game3"}
+    assert all(f"tournament.{c}" in LINES for c in shown)
+    others = set(SERVER) | set(SEASON) | set(RESULTS) | set(ENGINE)
+    assert not set(TOURNAMENT) & others, sorted(set(TOURNAMENT) & others)
+    assert not set(SEASON) & (set(SERVER) | set(RESULTS) | set(ENGINE))
+
+
+@pytest.mark.parametrize("lang", [p.stem for p in po_paths()])
+def test_the_tournaments_lines_and_refusals_have_the_english_placeholders_in_every_language(
+        lang: str) -> None:
+    """Each tournament code's sentence in ``lang`` names exactly the data its English names (a plural's
+    singular may leave the count out), and a page reads its lines from the pages' catalogue."""
+    from canasta.tournament.words import LINES
+    from canasta.tournament.words import MESSAGES as TOURNAMENT
+    from canasta.translate import placeholders
+    english, cat = catalogue("en"), catalogue(lang)
+    keys = [f"server.{c}" for c in TOURNAMENT] + list(LINES)
+    for key in keys:
+        assert (key in cat.messages and cat.messages[key] != english.messages[key]) or key in (
+            "tournament.movement.mitchell", "tournament.movement.howell"), (lang, key)   # names kept
+        ours, theirs = cat.messages[key], english.messages[key]
+        forms = [ours] if isinstance(ours, str) else list(ours.values())
+        want = placeholders(theirs if isinstance(theirs, str) else theirs.values())
+        assert placeholders(forms[-1]) == want, (lang, key)
+    pages = cat.page_catalogue()["messages"]
+    assert set(LINES) <= set(pages) and not any(k.startswith("server.") for k in pages)

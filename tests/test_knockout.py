@@ -82,7 +82,7 @@ def test_the_event_seats_each_round_and_refuses_a_tie_with_s3s_rule() -> None:
     assert [(s.table, s.ns, s.ew) for s in ev.seating(1)] == [(1, "P4", "P5"), (2, "P3", "P6")]
     assert ev.moves().sit_outs[0] == ("P1", "P2")
     assert ev.seating(2) == []                        # round 2 waits for round 1
-    with pytest.raises(TournamentError, match=r"the totals are equal .2500.; a knockout game is won"):
+    with pytest.raises(TournamentError, match=r"the totals are equal .2,500.; a knockout game is won"):
         ev.enter(1, 1, 2500, 2500, "", True, True)
     ev.enter(1, 1, 2400, 2600, "", True, True)
     ev.enter(1, 2, 3100, 900, "", True, True)

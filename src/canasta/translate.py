@@ -57,6 +57,8 @@ def sources() -> dict[str, tuple[Template, str]]:
     from .server.refusals import REFUSALS
     from .server.words import WORDS as SERVER
     from .tournament.season import MESSAGES as SEASON
+    from .tournament.words import LINES as TOURNAMENT_LINES
+    from .tournament.words import MESSAGES as TOURNAMENT
     from .tui.words import WORDS as TUI
 
     out: dict[str, tuple[Template, str]] = {}
@@ -82,14 +84,19 @@ def sources() -> dict[str, tuple[Template, str]]:
     for table, note in ((SHEET, "the score keeper refuses an entry, and why ({side}: a side's name, {line}: "
                                 "a line of the sheet)"),
                         (RESULTS, "a table's totals refused on the tournament's page, and why"),
-                        (SEASON, "a club's roster or season refuses a change, and why")):
+                        (SEASON, "a club's roster or season refuses a change, and why"),
+                        (TOURNAMENT, "a tournament (the director's page, its clock) refuses a change, and "
+                                     "why")):
         for code, template in table.items():
             add(f"server.{code}", template, note)
     for code, template in ENGINE.items():
         add(f"refusal.{code}", template, "a move the rules refuse, and why (said to the player)")
     for table, note in ((HINTS, "a hint: why the move is good"), (TUI, "the terminal game"),
                         (CLI, "the command line"), (SERVER, "the server's refusals"),
-                        (LINES, "the score sheet of a game with real cards: a line to fill in")):
+                        (LINES, "the score sheet of a game with real cards: a line to fill in"),
+                        (TOURNAMENT_LINES, "a tournament's page (the director's, the table and guide cards): "
+                                           "North-South / East-West are the positions; a name in braces is a "
+                                           "pair or a player, {draws} the cards each drew")):
         for key, template in table.items():
             add(key, template, note)
     return dict(sorted(out.items()))

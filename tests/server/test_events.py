@@ -32,7 +32,8 @@ def test_results_confirmed_by_both_pairs_make_the_standings(client: TestClient) 
     assert [t["table"] for t in ev["rounds"][0]["tables"]] == [1, 2]
     assert ev["rounds"][0]["sit_outs"] == ["Ed & Flo"] and ev["movement"] == "Mitchell"
     assert ev["preset"] == "nvso-tournament" and ev["title"] == "American, NVSO tournament"
-    assert ev["guides"]["Ed & Flo"][0] == {"round": 1, "table": 0, "direction": "", "opponents": "(sits out)"}
+    assert ev["guides"]["Ed & Flo"][0] == {"round": 1, "table": 0, "direction": "", "dir": "",
+                                          "opponents": "(sits out)"}
     client.post(f"/api/events/{eid}/clock", headers=auth, json={"action": "start", "round": 1})
     for table, ns, ew in ((1, 2525, 2075), (2, 1800, 2000)):   # the clock's change is no conflict
         r = client.post(f"/api/events/{eid}/results", headers=auth, json={
@@ -60,8 +61,8 @@ def test_the_clock_is_kept_in_the_servers_time(client: TestClient) -> None:
 def test_bad_input_and_stale_writes_are_refused_and_change_nothing(client: TestClient) -> None:
     eid, auth, ev = new_event(client)
     for body, status, code, words in (
-        ({"round": 1, "table": 3, "ns": 5, "ew": 0}, 400, "bad_event", "a pair sitting out has no table"),
-        ({"round": 9, "table": 1, "ns": 5, "ew": 0}, 400, "bad_event", "no round 9"),
+        ({"round": 1, "table": 3, "ns": 5, "ew": 0}, 400, "no_table", "a pair sitting out has no table"),
+        ({"round": 9, "table": 1, "ns": 5, "ew": 0}, 400, "no_round", "no round 9"),
         ({"round": 1, "table": 1, "ns": "x", "ew": 0}, 400, "score_whole_ns",
          "Table 1, North-South: the points are a whole number (like 2525), not 'x'"),
         ({"round": 1, "table": 1, "ns": 5}, 400, "score_empty_ew", "Table 1, East-West: enter the points"),

@@ -126,3 +126,51 @@ def test_the_pages_catalogue_is_compiled_from_the_same_catalogue(client: TestCli
     assert client.get("/api/messages/auto", headers={"accept-language": "es-MX"}).json()["lang"] == "es"
     assert client.get("/api/messages/xx").json()["lang"] == "en"
     assert not any(k.startswith(("hint.", "tui.", "option.")) for k in es["messages"])   # pages' words only
+
+
+def test_the_tournaments_refusals_follow_the_readers_language_and_its_page_gets_codes(
+        client: TestClient) -> None:
+    """Issue 37 (the tournament): a refusal of the tournament's core reaches the director's page as its
+    code and data, said in the reader's language (Accept-Language or the switch's cookie) and in
+    English otherwise; the event's view gives the page codes for its lines (movement, ranking,
+    draws, where each decision comes from, the partners' notes, the guides' directions)."""
+    es = {"accept-language": "es-AR,es;q=0.9"}
+    dup = client.post("/api/events", headers=es, json={"pairs": ["Ana & Beto", "Ana & Beto"]}).json()["error"]
+    assert dup["code"] == "pair_same_name" and dup["data"] == {"names": "Ana & Beto"}
+    assert dup["message"] == "hay dos parejas con el mismo nombre: Ana & Beto"
+    pairs = ["Ana & Beto", "Carla & Dani", "Eva & Fede", "Gus & Hugo"]
+    late = client.post("/api/events", headers=es, json={"pairs": pairs, "game_minutes": 30,
+                                                        "warning_minutes": 30}).json()["error"]
+    assert late["code"] == "frame_warning" and late["message"].startswith(
+        "el aviso llega 30 minutos antes del final de una ronda de 30 minutos")
+    made = client.post("/api/events", json={"pairs": pairs, "draw": "high_card", "partnering": "gvr",
+                                            "games": 2}).json()
+    eid, auth = made["event_id"], {"authorization": f"Bearer {made['token']}"}
+    pause = client.post(f"/api/events/{eid}/clock", headers={**auth, **es},
+                        json={"action": "pause", "round": 1})
+    assert pause.status_code == 400 and pause.json()["error"]["code"] == "clock_not_running"
+    assert pause.json()["error"]["message"] == "el reloj no está en marcha"
+    english = client.post(f"/api/events/{eid}/clock", headers=auth, json={"action": "pause", "round": 1})
+    assert english.json()["error"]["message"] == "the clock is not running"
+    far = client.post(f"/api/events/{eid}/results", headers={**auth, "cookie": "canasta_lang=es"},
+                      json={"round": 1, "table": 3, "ns": 2500, "ew": 1200}).json()["error"]
+    assert far["code"] == "no_table" and far["data"] == {"table": 3, "round": 1, "tables": "1, 2"}
+    assert far["message"].startswith("no hay partida en la mesa 3 en la ronda 1 (mesas 1, 2;")
+    ev = made["event"]
+    assert ev["movement_code"] == "gvr" and ev["sources"] == ["high_card", "gvr", "gvr_keeper"]
+    assert ev["ranking_rule"] == {"key": "tournament.ranked_3", "criteria": {
+        "first": "wins", "second": "points", "third": "head_to_head"},
+        "sit_out": "tournament.sit_out.average"}
+    assert [x["code"] for x in ev["draw_lines"]] == ["draw_table", "draw_table"]
+    first = ev["draw_lines"][0]["data"]
+    assert first["table"] == 1 and first["pair"] in pairs[:2]
+    assert {p for p, _c in first["draws"]} == set(pairs[:2])
+    assert [x["code"] for x in ev["partner_notes"]] == ["gvr_game2", "gvr_game2"]
+    note = ev["partner_notes"][0]["data"]
+    assert note["keeper"] in ("Ana", "Beto", "Carla", "Dani") and {note["high"], note["low"]} <= {
+        "Ana", "Beto", "Carla", "Dani", "Eva", "Fede", "Gus", "Hugo"}
+    assert ev["table_cards"]["1"][1]["line"] == ev["partner_notes"][0]
+    assert {g["dir"] for lines in ev["guides"].values() for g in lines} == {"ns", "ew"}
+    es_page = client.get("/api/messages/es").json()["messages"]
+    assert es_page["tournament.movement.gvr"] == "Cambio de compañero (GVR)"
+    assert es_page["tournament.draw_table"] == "Mesa {table}: {draws}; {pair} se sienta en Norte-Sur"

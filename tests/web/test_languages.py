@@ -39,6 +39,9 @@ READ = """() => {
     if (!s || !shown(e) || e.closest("script, style, [data-verbatim]")) continue;
     (e.closest("[data-untranslated]") ? out.untranslated : out.text).push(s);
   }
+  for (const e of document.querySelectorAll("[data-untranslated]")) {
+    out.untranslated.push(`[data-untranslated] ${e.tagName} ${e.textContent.trim().slice(0, 60)}`);
+  }
   for (const e of document.querySelectorAll("[aria-label], [title], [placeholder], option")) {
     if (e.closest("[data-verbatim]") || (e.tagName !== "OPTION" && !shown(e))) continue;
     for (const a of ["aria-label", "title", "placeholder"]) {
@@ -131,19 +134,39 @@ def test_every_visible_word_of_every_page_comes_from_a_catalogue(chromium: Any, 
     page.goto(server.url + "/event")
     page.wait_for_selector("#preset option[value='nvso-tournament']", state="attached")
     look(page, "new tournament")
-    event = httpx.post(server.url + "/api/events", json={"name": "[Çļûƀ]", "pairs": PAIRS}).json()
+    # a tournament with every line its module makes: the seats' high-card draws, where each decision
+    # comes from, S2's new partners (the draws, the table cards' notes, the players' guide cards)
+    event = httpx.post(server.url + "/api/events", json={
+        "name": "[Çļûƀ]", "pairs": PAIRS, "draw": "high_card", "partnering": "gvr"}).json()
     page.goto(event["link"])
     page.wait_for_selector("#rounds section")
+    assert page.locator("#ev-draws li").count() == 2 + 3 + 4 + 1      # draws, sources, partners, clock
+    assert page.locator("#table-cards .note").count() == 4 and page.locator("#guides li").count() == 24
     look(page, "tournament")
     page.goto(event["link"].replace("#", "/clock#"))
     page.wait_for_selector("#time:not(:empty)")
     look(page, "clock")
+    page.click("#start")
+    page.wait_for_selector("#pause:not([hidden])")
+    look(page, "clock running")
+    # a knockout seeded by the high card: the bracket, its draws and sources, a tie refused in words
+    knockout = httpx.post(server.url + "/api/events", json={
+        "name": "[Ķö]", "pairs": PAIRS, "draw": "high_card", "movement": "knockout"}).json()
+    page.goto(knockout["link"])
+    page.wait_for_selector("#bracket .ko-game")
+    page.fill("#r1t1-ns", "2500")
+    page.fill("#r1t1-ew", "2500")
+    page.click("#r1t1-save")
+    page.wait_for_selector("#r1t1-row-err")
+    assert "2.500" not in page.inner_text("#r1t1-row-err") and "2,500" in page.inner_text("#r1t1-row-err")
+    look(page, "knockout")
+    page.goto(knockout["link"].replace("#", "/bracket#"))
+    page.wait_for_selector("#bracket .ko-game")
+    look(page, "bracket")
     assert not page.errors
     assert not bad, "words not from a catalogue:\n" + "\n".join(sorted(bad))
-    # what the tournament module still says in English (movement, ranking, draws, directions) is
-    # marked on the tournament page, and only there
-    english = [u for u in untranslated if PLAIN.search(u)]
-    assert english and len(english) < 40, english
+    # nothing is marked as said in English any more: the tournament's lines come from the catalogue
+    assert not untranslated, untranslated
     context.close()
 
 
@@ -198,5 +221,71 @@ def test_a_hand_in_spanish_in_the_browser(chromium: Any, server: LiveServer, sho
     page.wait_for_selector("#name:has-text('Canasta española (4 jugadores)')")
     assert "Mazos de 52 cartas: 2." in page.inner_text("#groups")   # each rule a sentence
     page.screenshot(path=str(shots / "es-rules-1280.png"))
+    assert not page.errors
+    context.close()
+
+
+def test_a_tournament_in_spanish(chromium: Any, server: LiveServer, shots: Path) -> None:
+    """The director's page, the table and guide cards, the clock and a knockout's bracket of a club
+    afternoon in Spanish (issue 37): the tournament's own lines (movement, ranking rule, the seats'
+    draws, where each decision comes from, S2's new partners, the guides' directions) and its
+    refusals in the words of a Spanish-speaking club, at phone and desktop widths."""
+    pairs = ["Ana & Beto", "Carla & Dani", "Eva & Fede", "Gus & Hugo"]
+    es = {"accept-language": "es-AR,es;q=0.9"}
+    event = httpx.post(server.url + "/api/events", headers=es, json={
+        "name": "Tarde del club", "pairs": pairs, "draw": "high_card", "partnering": "gvr",
+        "preset": "gvr-club"}).json()
+    knockout = httpx.post(server.url + "/api/events", headers=es, json={
+        "name": "Copa", "pairs": [*pairs, "Iris & Juan", "Kike & Lola"], "draw": "high_card",
+        "movement": "knockout"}).json()
+    context = chromium.new_context(locale="es-AR", viewport={"width": 1280, "height": 900})
+    page = open_page(context, event["link"])
+    page.wait_for_selector("#rounds section")
+    facts, draws = page.inner_text("#ev-facts"), page.inner_text("#ev-draws")
+    assert "4 parejas" in facts and "Cambio de compañero (GVR)" in facts and "3 rondas de 50 minutos" in facts
+    seats = [x for x in draws.splitlines() if x.startswith("Mesa ") and x.endswith("se sienta en Norte-Sur")]
+    assert len(seats) == 2 and " saca " in seats[0] and "partida 2" in draws
+    assert "«un sorteo de carta alta»" in draws and "hace pareja con el anotador" in draws
+    assert page.inner_text("#ev-ranking") == (
+        "Solo cuentan los resultados que aceptaron las dos parejas. La clasificación va por las partidas "
+        "ganadas, luego por los puntos totales y luego por las partidas ganadas entre las parejas empatadas; "
+        "las parejas que siguen empatadas comparten el puesto. La pareja que descansa una ronda se anota en "
+        "ella su propio promedio.")
+    guides = page.inner_text("#guides")
+    assert "Norte-Sur" in guides and "Este-Oeste" in guides and "North" not in guides
+    assert "partida 3" in page.inner_text("#table-cards")
+    page.screenshot(path=str(shots / "es-event-1280.png"), full_page=True)
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.screenshot(path=str(shots / "es-event-375.png"), full_page=True)
+    assert page.evaluate(SIDEWAYS) == []
+    page.goto(event["link"].replace("#", "/clock#"))
+    page.wait_for_selector("#time:not(:empty)")
+    page.screenshot(path=str(shots / "es-clock-375.png"))
+    assert page.evaluate(SIDEWAYS) == []
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.click("#start")
+    page.wait_for_selector("#pause:not([hidden])")
+    assert page.inner_text("#status") == "Jugando"
+    page.screenshot(path=str(shots / "es-clock-1280.png"))
+    page.goto(knockout["link"])
+    page.wait_for_selector("#bracket .ko-game")
+    facts = page.inner_text("#ev-facts")
+    assert "Eliminación directa" in facts and "6 parejas" in facts
+    assert "la mejor cabeza de serie se sienta en Norte-Sur" in page.inner_text("#ev-draws")
+    assert "la ronda en que quedó fuera cada pareja: primero la campeona" in page.inner_text("#ev-ranking")
+    page.fill("#r1t1-ns", "2500")
+    page.fill("#r1t1-ew", "2500")
+    page.click("#r1t1-save")
+    page.wait_for_selector("#r1t1-row-err")
+    assert page.inner_text("#r1t1-row-err").startswith("Mesa 1: los totales están empatados (2.500);")
+    page.screenshot(path=str(shots / "es-knockout-1280.png"), full_page=True)
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.screenshot(path=str(shots / "es-knockout-375.png"), full_page=True)
+    assert page.evaluate(SIDEWAYS) == []
+    page.goto(knockout["link"].replace("#", "/bracket#"))
+    page.wait_for_selector("#bracket .ko-game")
+    page.screenshot(path=str(shots / "es-bracket-375.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.screenshot(path=str(shots / "es-bracket-1280.png"), full_page=True)
     assert not page.errors
     context.close()

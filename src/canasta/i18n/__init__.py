@@ -104,9 +104,9 @@ class Catalogue:
 
 
 def _for_pages(key: str) -> bool:
-    """The pages read the page words (keys without a dot), the rule sets' names and the score
-    sheet's lines."""
-    return "." not in key or key.startswith(("preset.", "sheet."))
+    """The pages read the page words (keys without a dot), the rule sets' names, the score
+    sheet's lines and the tournament's lines."""
+    return "." not in key or key.startswith(("preset.", "sheet.", "tournament."))
 
 
 def number_symbols(locale: Locale) -> dict[str, Any]:

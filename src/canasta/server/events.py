@@ -22,6 +22,7 @@ from ..messages import render
 from ..presets import check_preset, preset_title
 from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_totals
 from ..tournament.event import Event, event_options, pair_players
+from ..tournament.options import TournamentError
 from ..tournament.ranking import RankOptions
 from . import documents
 from .cluster import peek
@@ -67,6 +68,14 @@ def points(table: int, side: str, value: int | str | float | None) -> int:
     if abs(n) > MAX_TOTAL:
         raise refuse("score_big", value=n)
     return n
+
+
+def refused(e: CanastaError) -> Refusal:
+    """An event's refusal: the tournament's own code, data and English (the page says it in the
+    reader's language); a reason it has only in English (a rule set's) as ``bad_event``."""
+    if isinstance(e, TournamentError) and e.code:
+        return Refusal(e.code, e.data, e.message)
+    return Refusal.because("bad_event", e)
 
 
 class NewEvent(Strict):
@@ -218,7 +227,7 @@ def make_event(body: NewEvent) -> Event:
         return Event.new(body.name, body.preset, body.pairs, options, body.draw, body.seed, body.movement,
                          ranking, body.overrides, body.partnering)
     except CanastaError as e:
-        raise Refusal.because("bad_event", e) from e
+        raise refused(e) from e
 
 
 async def create_event(request: Request, ev: Event) -> dict[str, Any]:
@@ -250,7 +259,7 @@ async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRou
     try:
         seating = ev.seating(rnd)
     except CanastaError as e:
-        raise Refusal.because("bad_event", e) from e
+        raise refused(e) from e
     if any((rnd, s.table) in ev.online for s in seating):
         raise Refusal("round_online", {"round": rnd})
     if body.duplicate and ev.partnering == "gvr":
@@ -312,7 +321,7 @@ async def _change(request: Request, event_id: str, change: Callable[[Event], Non
         try:
             change(ev)
         except CanastaError as e:
-            raise Refusal.because("bad_event", e) from e
+            raise refused(e) from e
         try:
             return await _save(request, event_id, ev, version, None)
         except Refusal as r:

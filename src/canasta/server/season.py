@@ -24,7 +24,8 @@ from pydantic import Field, field_validator
 from ..errors import CanastaError
 from ..presets import preset_title
 from ..tournament.event import Event
-from ..tournament.season import Club, SeasonError, SeasonRule
+from ..tournament.options import TournamentError
+from ..tournament.season import Club, SeasonRule
 from . import documents
 from .access import bearer
 from .events import NewEvent, create_event, make_event
@@ -74,8 +75,9 @@ class KeepNight(Strict):
 
 
 def _refused(e: CanastaError) -> Refusal:
-    """A season's refusal as the season says it (code, data, words); any other as ``bad_club``."""
-    if isinstance(e, SeasonError):
+    """A season's (or an event's) refusal as the tournament says it (code, data, words); any other
+    as ``bad_club``."""
+    if isinstance(e, TournamentError) and e.code:
         return Refusal(e.code, e.data, e.message)
     return Refusal.because("bad_club", e)
 

@@ -41,7 +41,7 @@ class Decision:
 
 def _seconds(elapsed: float | None) -> float | None:
     if elapsed is not None and not elapsed >= 0:  # also refuses NaN
-        raise TournamentError(f"elapsed time {elapsed!r}: seconds since the go-ahead, 0 or more")
+        raise TournamentError("elapsed", value=repr(elapsed))
     return elapsed
 
 
@@ -75,13 +75,13 @@ def director_call(state: GameState, elapsed: float | None, hand_started: bool,
     nothing.
     """
     if len(state.scores) != 2:
-        raise TournamentError(f"a timed game is between two teams, not {len(state.scores)} sides")
+        raise TournamentError("timed_two_teams", sides=len(state.scores))
     status = clock_status(elapsed, options)
     if state.is_over:  # S3 B: the three hands are played (or 8,500 reached): the engine decided
         return Decision(Call.STOP, state.winner, "game_over")
     if status is ClockStatus.WAITING:
         if hand_started:
-            raise TournamentError("a hand cannot have started before the go-ahead")
+            raise TournamentError("hand_before_go")
         return Decision(Call.WAIT, -1, "waiting")
     if status is not ClockStatus.TIME:
         return Decision(Call.PLAY, -1, status.value)

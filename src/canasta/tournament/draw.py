@@ -23,7 +23,7 @@ def draw_key(card: int, options: FrameOptions = NVSO_FRAME) -> tuple[int, int] |
     if card == JOKER:
         return None if options.draw_joker == "redraw" else (15, 0)
     if not 0 <= card < JOKER:
-        raise TournamentError(f"{card} is not a card face")
+        raise TournamentError("draw_not_a_card", value=str(card))
     rank, suit = card // 4 + 2, card % 4   # suits C D H S = 0..3: spades highest
     if rank == 2 and options.draw_deuce == "redraw":
         return None
@@ -56,7 +56,7 @@ def high_card_draw(cards: Iterable[int], options: FrameOptions = NVSO_FRAME) -> 
             key = draw_key(card, options)
             if key is not None:
                 return key
-        raise TournamentError(f"the cards ran out before the draw was decided: {draws}")
+        raise TournamentError("draw_ran_out", draws=str(draws))
 
     while True:
         a = valid(0)
@@ -81,7 +81,7 @@ def draw_for_positions(seed: int | str, options: FrameOptions = NVSO_FRAME) -> P
 def choose_positions(teams: tuple[str, str], draw: PositionDraw, choice: str) -> tuple[str, str]:
     """(North-South team, East-West team) after the high card's team chose ``choice`` (NS or EW)."""
     if choice not in POSITIONS:
-        raise TournamentError(f"position {choice!r}: NS or EW")
+        raise TournamentError("position", value=repr(choice))
     chooser, other = teams[draw.chooser], teams[1 - draw.chooser]
     return (chooser, other) if choice == "NS" else (other, chooser)
 
@@ -111,5 +111,5 @@ def draw_order(teams: Sequence[str], seed: int | str, options: FrameOptions = NV
         return out
 
     if len(set(teams)) != len(teams):
-        raise TournamentError(f"team names must differ: {list(teams)}")
+        raise TournamentError("team_names_differ", names=str(list(teams)))
     return rank(list(teams)), said

@@ -43,9 +43,9 @@ def duplicate_tables(rules: RuleSet, round_seed: int | str, tables: int, dealer:
     """One new game per table, all from the round's seed and starting dealer: the same deals."""
     from ..state import GameState
     if tables < 1:
-        raise TournamentError(f"tables: {tables} (at least 1)")
+        raise TournamentError("tables_at_least", tables=tables)
     if rules.sides != 2:
-        raise TournamentError(f"duplicate compares two directions; these rules have {rules.sides} sides")
+        raise TournamentError("duplicate_sides", sides=rules.sides)
     return [GameState.new(rules, round_seed, dealer) for _ in range(tables)]
 
 
@@ -65,7 +65,7 @@ class DealResult:
 def deal_results(state: GameState, table: int, ns: str, ew: str) -> list[DealResult]:
     """Each finished hand of a table's game as a deal result (side 0 is North-South)."""
     if state.rules.sides != 2:
-        raise TournamentError(f"duplicate compares two directions; this game has {state.rules.sides} sides")
+        raise TournamentError("duplicate_game_sides", sides=state.rules.sides)
     return [DealResult(table, r.hand + 1, ns, ew, r.totals[0], r.totals[1]) for r in state.results]
 
 
@@ -89,10 +89,10 @@ def duplicate_scores(results: Iterable[DealResult]) -> list[DealScore]:
         deal = by_deal[hand]
         tables = [r.table for r in deal]
         if len(set(tables)) != len(tables):
-            raise TournamentError(f"deal {hand} is recorded twice at one table: tables {sorted(tables)}")
+            raise TournamentError("deal_twice", hand=hand, tables=str(sorted(tables)))
         pairs = [p for r in deal for p in (r.ns, r.ew)]
         if len(set(pairs)) != len(pairs):
-            raise TournamentError(f"a pair plays deal {hand} twice: {sorted(pairs)}")
+            raise TournamentError("pair_deal_twice", hand=hand, names=str(sorted(pairs)))
         ns = match_points({r.ns: r.ns_score - r.ew_score for r in deal})
         ew = match_points({r.ew: r.ew_score - r.ns_score for r in deal})
         top = 2 * (len(deal) - 1)

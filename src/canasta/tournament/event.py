@@ -31,23 +31,22 @@ from .options import FrameOptions, TournamentError, frame_options
 from .partners import SOURCE as GVR_SOURCE
 from .partners import TableSeats, gvr_second_game, gvr_third_game
 from .ranking import GameResult, RankOptions, rank, round_match_points
+from .words import LINES, line
 
 SIT_OUT = "(sits out)"
 BYE = "(bye)"
 DRAWS = ("random", "as_listed", "high_card")
 # Where S3 B says only that the high card chooses: the director's reading (an option of the event).
-HIGH_CARD_SOURCE = ("S3 B: 'a high card draw' at each table decides positions; director: the pairs "
-                    "listed 1-2, 3-4 ... meet at tables 1, 2 ..., and the high card takes North-South")
+HIGH_CARD_SOURCE = str(LINES["tournament.source.high_card"])
 MOVEMENTS = ("mitchell", "howell", "round_robin", "knockout")
 # Who sits North-South at a knockout game: S3 B's high-card draw at the table when the event draws by
 # high card; otherwise the higher seed (the director's reading: the seeding is the event's draw).
-KNOCKOUT_SEATS = ("director (S3 B: positions by a high-card draw between the teams): with the high-card "
-                  "draw each game's table draws again; seeded or drawn by lot, the higher seed sits "
-                  "North-South")
+KNOCKOUT_SEATS = str(LINES["tournament.source.knockout_seats"])
 # "fixed": pairs keep their partners; "gvr": S2's tables of four, new partners for game 2 (and, by the
 # director's decision, game 3); the movement then seats round 1 only and players are ranked alone.
 PARTNERINGS = ("fixed", "gvr")
-GVR_KEEPER = "director (S2 'establish a score keeper'): the first player of the North-South pair keeps score"
+GVR_KEEPER = str(LINES["tournament.source.gvr_keeper"])
+_DIRS = {"North-South": "ns", "East-West": "ew"}   # a guide's direction as a page says it (ev_ns, ev_ew)
 
 
 def pair_players(pair: str) -> tuple[str, str] | None:
@@ -129,24 +128,23 @@ class Event:
         """Register the pairs and draw the seats (the order the movement reads them in)."""
         names = [" ".join(str(p).split())[:40] for p in pairs]
         if any(not n for n in names):
-            raise TournamentError("every pair needs a name")
+            raise TournamentError("pair_no_name")
         if len(set(names)) != len(names):
             dup = sorted({n for n in names if names.count(n) > 1})
-            raise TournamentError(f"two pairs have the same name: {', '.join(dup)}")
+            raise TournamentError("pair_same_name", names=", ".join(dup))
         if len(names) < 2:
-            raise TournamentError("an event needs at least two pairs")
+            raise TournamentError("too_few_pairs")
         if len(names) > 60:
-            raise TournamentError(f"{len(names)} pairs: at most 60 in one event")
+            raise TournamentError("too_many_pairs", n=len(names), most=60)
         if draw not in DRAWS:
-            raise TournamentError(f"seats are drawn {' or '.join(DRAWS)}, not {draw!r}")
+            raise TournamentError("bad_draw", value=repr(draw))
         if movement not in MOVEMENTS:
-            raise TournamentError(f"the movement is one of {', '.join(MOVEMENTS)}, not {movement!r}")
+            raise TournamentError("bad_movement", value=repr(movement))
         if partnering not in PARTNERINGS:
-            raise TournamentError(f"partners are {' or '.join(PARTNERINGS)}, not {partnering!r}")
+            raise TournamentError("bad_partnering", value=repr(partnering))
         if partnering == "gvr":
             if movement == "knockout":
-                raise TournamentError("a knockout keeps its pairs from game to game: GVR partnering "
-                                      "changes the partners, so choose one or the other")
+                raise TournamentError("knockout_gvr")
             _check_gvr(names, (options or FrameOptions()).games)
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         options = options or FrameOptions()
@@ -155,8 +153,7 @@ class Event:
         seed_draws: list[tuple[str, str]] = []
         if movement == "knockout":
             if options.time_tie != "extra_hand":
-                raise TournamentError("a knockout game needs a winner: a tie plays on (time_tie "
-                                      "'extra_hand'), it cannot be recorded as a draw")
+                raise TournamentError("knockout_tie_draw")
             if draw == "random":
                 random.Random(seed).shuffle(order)
             elif draw == "high_card":
@@ -220,13 +217,13 @@ class Event:
         for g in self.bracket_games()[rnd - 1] if 1 <= rnd <= self.options.games else []:
             if g.table == table and g.ready:
                 return g
-        raise TournamentError(f"no game at table {table} in round {rnd} yet")
+        raise TournamentError("no_game_yet", table=table, round=rnd)
 
     def knockout_positions(self, g: Game) -> tuple[str, str]:
         """(North-South, East-West) of a knockout game (``KNOCKOUT_SEATS``)."""
         up, low = g.upper.pair, g.lower.pair
         if up is None or low is None:
-            raise TournamentError(f"round {g.round}, table {g.table}: its pairs are not known yet")
+            raise TournamentError("pairs_not_known", round=g.round, table=g.table)
         if self.draw != "high_card":
             return up, low
         d = _table_draw(f"{self.seed}/knockout round {g.round} table {g.table}", self.options)
@@ -244,10 +241,11 @@ class Event:
         ns, ew = self.knockout_positions(g)
         return Seating(g.round, g.table, ns, ew)
 
-    def gvr_rounds(self) -> tuple[list[list[Seating]], list[tuple[int, int, str]]]:
+    def gvr_rounds(self) -> tuple[list[list[Seating]], list[tuple[int, int, str, dict[str, Any]]]]:
         """S2 at every table: the four players of round 1 stay; for game 2 the keeper's neighbours draw
         (seeded by the event's seed, shown in words) and the high card partners the keeper; game 3
-        completes the rotation (``partners``). Returns the rounds and (table, game, line in words)."""
+        completes the rotation (``partners``). Returns the rounds and (table, game, line in English,
+        the line as a code and its data for the pages)."""
         first = self._movement(1).rounds[0]
         rounds: list[list[Seating]] = [list(first), [], []][:self.options.games]
         lines = []
@@ -255,22 +253,27 @@ class Event:
             (n1, n2), (e1, e2) = self.players_of(s.ns), self.players_of(s.ew)
             g1 = TableSeats(n1, e1, n2, e2)          # clockwise from the keeper (North): E, S, W
             draw = draw_for_positions(f"{self.seed}/gvr table {s.table}", self.options)
-            g2, line = gvr_second_game([n1, e1, n2, e2], [c for _team, c in draw.draws], self.options)
-            lines.append((s.table, 2, f"Table {s.table}, {line[0].lower()}{line[1:]}"))
+            g2, said = gvr_second_game([n1, e1, n2, e2], [c for _team, c in draw.draws], self.options)
+            low = e1 if g2.across == e2 else e2
+            lines.append((s.table, 2, f"Table {s.table}, {said[0].lower()}{said[1:]}", line(
+                "gvr_game2", table=s.table, draws=[[(e2, e1)[team], card_str(c)] for team, c in draw.draws],
+                high=g2.across, keeper=n1, low=low, partner=n2)))
             games = [g2] if self.options.games < 3 else [g2, gvr_third_game(g2, g1)]
             for rnd, g in enumerate(games, start=2):
                 rounds[rnd - 1].append(Seating(rnd, s.table, f"{g.keeper} & {g.across}",
                                                f"{g.left} & {g.right}"))
                 if rnd == 3:
                     lines.append((s.table, 3, f"Table {s.table}, game 3: {g.across} partners the keeper "
-                                              f"{g.keeper}, {g.left} partners {g.right}"))
+                                              f"{g.keeper}, {g.left} partners {g.right}",
+                                  line("gvr_game3", table=s.table, across=g.across, keeper=g.keeper,
+                                       left=g.left, right=g.right)))
         return rounds, lines
 
     def players_of(self, pair: str) -> tuple[str, str]:
         """A pair's two players (``pair_players``; GVR events are checked for them when made)."""
         got = pair_players(pair)
         if got is None:
-            raise TournamentError(f"{pair!r}: write a pair's two players like 'Ann & Bob'")
+            raise TournamentError("pair_players_of", value=repr(pair))
         return got
 
     def _movement(self, games: int) -> Movement:
@@ -279,8 +282,8 @@ class Event:
         if self.movement == "round_robin":
             mv = round_robin(self.order)
             if games > len(mv.rounds):
-                raise TournamentError(f"a round robin of {len(self.order)} pairs has {len(mv.rounds)} "
-                                      f"rounds, not {games}")
+                raise TournamentError("round_robin_rounds", n=len(self.order), rounds=len(mv.rounds),
+                                      games=games)
             return Movement(mv.name, mv.pairs, mv.rounds[:games], mv.sit_outs[:games], mv.no_repeats,
                             mv.source, mv.odd)
         return mitchell(self.order, games)
@@ -291,7 +294,7 @@ class Event:
 
     def seating(self, rnd: int) -> list[Seating]:
         if not 1 <= rnd <= self.options.games:
-            raise TournamentError(f"there is no round {rnd} (rounds 1 to {self.options.games})")
+            raise TournamentError("no_round", round=rnd, rounds=self.options.games)
         return self.rounds[rnd - 1]
 
     def repeats(self) -> list[tuple[str, str, int]]:
@@ -302,9 +305,9 @@ class Event:
         """Per table (its number as text), who sits there each round: the card left on the table."""
         mv = self.moves()
         tables = sorted({s.table for game in mv.rounds for s in game})
-        notes = {(t, g): x for t, g, x in self.gvr_rounds()[1]} if self.partnering == "gvr" else {}
-        return {str(t): [{"round": rnd, "ns": s.ns, "ew": s.ew,
-                          **({"note": notes[t, rnd]} if (t, rnd) in notes else {})}
+        notes = ({(t, g): {"note": x, "line": said} for t, g, x, said in self.gvr_rounds()[1]}
+                 if self.partnering == "gvr" else {})
+        return {str(t): [{"round": rnd, "ns": s.ns, "ew": s.ew, **notes.get((t, rnd), {})}
                          for rnd, game in enumerate(mv.rounds, start=1) for s in game if s.table == t]
                 for t in tables}
 
@@ -313,7 +316,7 @@ class Event:
         movement, when the caller has it already)."""
         mv = mv or self.moves()
         if pair not in mv.pairs:
-            raise TournamentError(f"no pair is called {pair!r}")
+            raise TournamentError("no_pair", value=repr(pair))
         out = []
         for rnd, (game, outs) in enumerate(zip(mv.rounds, mv.sit_outs, strict=True), start=1):
             if pair in outs:
@@ -335,7 +338,7 @@ class Event:
         player, with the partner of each game too (where each player goes for the second game)."""
         if self.partnering != "gvr":
             mv = self.moves()
-            return {p: [{"round": r, "table": t, "direction": d, "opponents": o,
+            return {p: [{"round": r, "table": t, "direction": d, "dir": _DIRS.get(d, ""), "opponents": o,
                          **({"bye": True} if o == BYE else {})} for r, t, d, o in self.guide(p, mv)]
                     for p in self.pairs}
         out: dict[str, list[dict[str, Any]]] = {p: [] for p in self.players()}
@@ -345,18 +348,38 @@ class Event:
                     a, b = self.players_of(side)
                     for me, partner in ((a, b), (b, a)):
                         out[me].append({"round": s.game, "table": s.table, "direction": where,
+                                        "dir": _DIRS[where],
                                         "opponents": other, "partner": partner,
                                         "keeper": me == self.players_of(s.ns)[0]})
         return out
+
+    def draw_lines(self) -> list[dict[str, Any]]:
+        """The high-card draws of the seats (``draws``) as codes and data, drawn again from the seed."""
+        if self.draw != "high_card" or self.movement == "knockout" or not self.draws:
+            return []
+        out = []
+        for table, teams, d in _high_card_draws(tuple(self.pairs), self.seed, self.options):
+            out.append(line("draw_table", table=table, draws=[[teams[t], card_str(c)] for t, c in d.draws],
+                            pair=choose_positions(teams, d, "NS")[0]))
+        if len(self.pairs) % 2:
+            out.append(line("draw_no_opponent", pair=self.pairs[-1]))
+        return out
+
+    def sources(self) -> list[str]:
+        """Where the seats' and the partners' decisions come from, as ``tournament.source.<code>``."""
+        if self.movement == "knockout":
+            return ["knockout", "knockout_seats"]
+        return (["high_card"] if self.draw == "high_card" else []) + (
+            ["gvr", "gvr_keeper"] if self.partnering == "gvr" else [])
 
     # ---------------------------------------------------------------- scores
     def enter(self, rnd: int, table: int, ns: int, ew: int, by: str = "",
               ns_agrees: bool = False, ew_agrees: bool = False) -> TableResult:
         """A table's totals from its sheet (or changed: the pairs must agree again)."""
         self._game(rnd, table)
-        for who, v in (("North-South", ns), ("East-West", ew)):
+        for who, v in (("ns", ns), ("ew", ew)):
             if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 1_000_000:
-                raise TournamentError(f"{who}'s total must be a whole number, not {v!r}")
+                raise TournamentError(f"total_whole_{who}", value=repr(v))
         old = self.results.get((rnd, table))
         same = old is not None and (old.ns, old.ew) == (ns, ew)
         res = TableResult(ns, ew, ns_agrees or (same and old is not None and old.ns_agrees),
@@ -371,8 +394,7 @@ class Event:
         """S3's tie rule (``TIE_SOURCE``); and a game whose winner has played on keeps its winner
         (the later game's result would have nobody to belong to)."""
         if ns == ew:
-            raise TournamentError(f"Table {table}: the totals are equal ({ns}); a knockout game is won on "
-                                  f"the higher total, so play another hand and enter the totals after it")
+            raise TournamentError("knockout_tie", table=table, total=ns)
         before = self._ko_seats()
         self.results[(rnd, table)] = new
         try:
@@ -384,8 +406,7 @@ class Event:
                 self.results[(rnd, table)] = old
         moved = sorted(k for k in self.results if k != (rnd, table) and after.get(k) != before.get(k))
         if moved:
-            raise TournamentError(f"Table {table}: its winner has played round {moved[0][0]} already "
-                                  f"(table {moved[0][1]}); a new winner means changing that game first")
+            raise TournamentError("winner_played_on", table=table, round=moved[0][0], later_table=moved[0][1])
 
     def _ko_seats(self) -> dict[tuple[int, int], tuple[str, str]]:
         """(round, table) -> (North-South, East-West) of every knockout game whose pairs are known."""
@@ -397,8 +418,7 @@ class Event:
             if s.table == table:
                 return s
         tables = sorted(s.table for s in self.seating(rnd))
-        raise TournamentError(f"no game at table {table} in round {rnd} (tables "
-                              f"{', '.join(map(str, tables))}; a pair sitting out has no table)")
+        raise TournamentError("no_table", table=table, round=rnd, tables=", ".join(map(str, tables)))
 
     def games(self) -> list[GameResult]:
         """Every confirmed result as a game between two pairs."""
@@ -504,27 +524,27 @@ class Event:
         c = self.clock
         if what == "start":
             if c.started is not None:
-                raise TournamentError("the clock of this round has started; pause or resume it")
+                raise TournamentError("clock_started")
             c.started = now
         elif what == "pause":
             if c.started is None or c.paused is not None:
-                raise TournamentError("the clock is not running")
+                raise TournamentError("clock_not_running")
             c.paused = now
         elif what == "resume":
             if c.paused is None:
-                raise TournamentError("the clock is not paused")
+                raise TournamentError("clock_not_paused")
             c.shift += now - c.paused
             c.paused = None
         elif what in ("plus", "minus"):
             if c.started is None:
-                raise TournamentError("start the clock first")
+                raise TournamentError("clock_not_started")
             c.shift += 60.0 if what == "plus" else -60.0
         elif what == "next":
             if c.round >= self.options.games:
-                raise TournamentError(f"round {c.round} is the last ({self.options.games} rounds)")
+                raise TournamentError("clock_last_round", round=c.round, n=self.options.games)
             self.clock = Clock(round=c.round + 1)
         else:
-            raise TournamentError(f"the clock has start, pause, resume, plus, minus and next, not {what!r}")
+            raise TournamentError("clock_action", value=repr(what))
 
     # ---------------------------------------------------------------- storage
     def to_dict(self) -> dict[str, Any]:
@@ -567,7 +587,7 @@ class Event:
             ev.clock = Clock(int(c.get("round", 1)), c.get("started"), c.get("paused"),
                              float(c.get("shift", 0.0)))
         except (KeyError, TypeError, ValueError) as e:
-            raise TournamentError(f"not an event: {e!r:.80}") from None
+            raise TournamentError("not_an_event", reason=f"{e!r:.80}") from None
         return ev
 
     def view(self, now: float, duplicate_match_points: dict[str, int] | None = None) -> dict[str, Any]:
@@ -591,8 +611,15 @@ class Event:
                 "ranking": self.ranking.text(),
                 "options": self.to_dict()["options"], "rounds": rounds,
                 "guides": self.guides(), "partnering": self.partnering,
-                "partner_lines": ([x for _t, _g, x in self.gvr_rounds()[1]] if self.partnering == "gvr"
+                "partner_lines": ([x for _t, _g, x, _l in self.gvr_rounds()[1]] if self.partnering == "gvr"
                                   else []),
+                "partner_notes": ([n for _t, _g, _x, n in self.gvr_rounds()[1]] if self.partnering == "gvr"
+                                  else []),
+                "movement_code": "gvr" if self.partnering == "gvr" else self.movement,
+                "ranking_rule": (self.ranking.rule() if self.movement != "knockout" else
+                                 {"key": "tournament.ranked_knockout", "criteria": {}, "sit_out": None}),
+                "draw_lines": self.draw_lines(),
+                "sources": self.sources(),
                 "standings": self.standings(duplicate_match_points), "overrides": self.overrides,
                 "draws": self.draws,
                 "draw_source": (KNOCKOUT_SOURCE + "; " + KNOCKOUT_SEATS if self.movement == "knockout"
@@ -622,21 +649,18 @@ def _slot(s: Any) -> dict[str, Any]:
 def _check_gvr(names: list[str], games: int) -> None:
     """S2's partnering needs full tables of four, each pair's two players by name, and 2 or 3 games."""
     if len(names) % 2:
-        raise TournamentError(f"GVR partnering needs tables of four: an even number of pairs, "
-                              f"not {len(names)}")
+        raise TournamentError("gvr_odd", n=len(names))
     if games not in (2, 3):
-        raise TournamentError(f"GVR partnering changes partners for game 2 (S2) and game 3: 2 or 3 rounds, "
-                              f"not {games}")
+        raise TournamentError("gvr_games", games=games)
     players: list[str] = []
     for n in names:
         got = pair_players(n)
         if got is None:
-            raise TournamentError(f"GVR partnering needs each pair's two players, written like 'Ann & Bob', "
-                                  f"not {n!r}")
+            raise TournamentError("gvr_players", value=repr(n))
         players += got
     if len(set(players)) != len(players):
         dup = sorted({p for p in players if players.count(p) > 1})
-        raise TournamentError(f"two players have the same name: {', '.join(dup)}")
+        raise TournamentError("players_same_name", names=", ".join(dup))
 
 
 def event_options(games: int, game_minutes: int, warning_minutes: int,
@@ -648,18 +672,26 @@ def event_options(games: int, game_minutes: int, warning_minutes: int,
 
 def _high_card_order(names: list[str], seed: int, options: FrameOptions) -> tuple[list[str], list[str]]:
     """S3 B's high-card draw at each table (``HIGH_CARD_SOURCE``): the pairs in listed order meet
-    two by two; the high card takes North-South. The movement's order: North-South pairs first."""
+    two by two; the high card takes North-South. The movement's order: North-South pairs first;
+    and the draws in English (the event keeps them; its page says them from ``draw_lines``)."""
     ns: list[str] = []
     ew: list[str] = []
     said = []
-    for i in range(0, len(names) - 1, 2):
-        teams = (names[i], names[i + 1])
-        d = draw_for_positions(f"{seed}/table {i // 2 + 1}", options)
+    for table, teams, d in _high_card_draws(tuple(names), seed, options):
         north, east = choose_positions(teams, d, "NS")
         ns.append(north)
         ew.append(east)
-        said.append(f"Table {i // 2 + 1}: {d.text(teams)} North-South")
+        said.append(f"Table {table}: {d.text(teams)} North-South")
     if len(names) % 2:  # the last table's East-West seat is the missing pair's (sits out or phantom)
         ns.append(names[-1])
         said.append(f"{names[-1]} has no opponent in the draw: North-South at the last table")
     return ns + ew, said
+
+
+@lru_cache(maxsize=256)
+def _high_card_draws(names: tuple[str, ...], seed: int, options: FrameOptions) -> tuple[
+        tuple[int, tuple[str, str], PositionDraw], ...]:
+    """Each table's draw of ``_high_card_order``: (table, the two pairs, the cards drawn); seeded,
+    so the event's page draws them again to say them in the reader's language."""
+    return tuple((t, (names[2 * t - 2], names[2 * t - 1]), draw_for_positions(f"{seed}/table {t}", options))
+                 for t in range(1, len(names) // 2 + 1))

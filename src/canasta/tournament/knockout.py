@@ -19,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .options import TournamentError
+from .words import LINES
 
-SOURCE = ("S3: 'This is a single elimination tournament'. Director: a bracket of the next power of two, "
-          "the top seeds get the byes and meet as seeded brackets do (1 v 8, 4 v 5, 2 v 7, 3 v 6)")
+SOURCE = str(LINES["tournament.source.knockout"])
 TIE_SOURCE = ("S3 B: a game is won on the higher total; a tie plays on one hand at a time until the "
               "totals differ (time_tie 'extra_hand', RULINGS C4)")
 
@@ -30,7 +30,7 @@ def bracket_order(size: int) -> list[int]:
     """The seeds (from 1) in bracket order for a bracket of ``size`` (a power of two): 1, 8, 4, 5,
     2, 7, 3, 6 for 8; neighbours meet in the first round."""
     if size < 2 or size & (size - 1):
-        raise TournamentError(f"a bracket has 2, 4, 8 ... places, not {size}")
+        raise TournamentError("bracket_size", size=size)
     order = [1]
     while len(order) < size:
         n = len(order) * 2
@@ -77,9 +77,9 @@ class Bracket:
     def __init__(self, seeds: Sequence[str]) -> None:
         names = list(seeds)
         if len(names) < 2:
-            raise TournamentError("a knockout needs at least two pairs")
+            raise TournamentError("knockout_few")
         if len(set(names)) != len(names):
-            raise TournamentError(f"pair names must differ: {names}")
+            raise TournamentError("pair_names_differ", names=str(names))
         self.seeds = names
         size = 2
         while size < len(names):
@@ -125,16 +125,16 @@ class Bracket:
         extra = set(won) - {(g.round, g.table) for r in out for g in r if g.ready}
         if extra:
             rnd, table = min(extra)
-            raise TournamentError(f"round {rnd}, table {table}: no game there yet")
+            raise TournamentError("no_game_there", round=rnd, table=table)
         return out
 
     @staticmethod
     def _winner(won: Mapping[tuple[int, int], str], rnd: int, table: int, a: Slot, b: Slot) -> str | None:
         w = won.get((rnd, table))
         if w is not None and (a.pair is None or b.pair is None):
-            raise TournamentError(f"round {rnd}, table {table}: no game there yet")
+            raise TournamentError("no_game_there", round=rnd, table=table)
         if w is not None and w not in (a.pair, b.pair):
-            raise TournamentError(f"round {rnd}, table {table}: {w} does not play there")
+            raise TournamentError("not_playing_there", round=rnd, table=table, pair=w)
         return w
 
     def champion(self, winners: Mapping[tuple[int, int], str]) -> str | None:

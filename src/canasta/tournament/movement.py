@@ -26,11 +26,10 @@ class Seating:
 
 def _check_teams(ns_teams: Sequence[str], ew_teams: Sequence[str]) -> None:
     if not ns_teams or len(ns_teams) != len(ew_teams):
-        raise TournamentError(f"{len(ns_teams)} North-South and {len(ew_teams)} East-West teams: one "
-                              "of each per table, at least one table")
+        raise TournamentError("team_counts", ns_teams=len(ns_teams), ew_teams=len(ew_teams))
     names = [*ns_teams, *ew_teams]
     if len(set(names)) != len(names):
-        raise TournamentError(f"team names must differ: {names}")
+        raise TournamentError("team_names_differ", names=str(names))
 
 
 def first_game(ns_teams: Sequence[str], ew_teams: Sequence[str]) -> list[Seating]:
@@ -43,14 +42,14 @@ def move_east_west(game: Sequence[Seating]) -> list[Seating]:
     """The next game: each East-West team to the next higher table, the highest table's to table 1."""
     n = len(game)
     if n == 0 or [s.table for s in game] != list(range(1, n + 1)):
-        raise TournamentError("one seating per table, tables 1 to N in order")
+        raise TournamentError("seating_order")
     return [Seating(s.game + 1, s.table, s.ns, game[(s.table - 2) % n].ew) for s in game]
 
 
 def movement(ns_teams: Sequence[str], ew_teams: Sequence[str], games: int = 3) -> list[list[Seating]]:
     """Every game's seatings, game 1 first."""
     if games < 1:
-        raise TournamentError(f"games: {games} (at least 1)")
+        raise TournamentError("games_at_least", games=games)
     rounds = [first_game(ns_teams, ew_teams)]
     while len(rounds) < games:
         rounds.append(move_east_west(rounds[-1]))
@@ -74,7 +73,7 @@ def knockout_pairings(winners: Sequence[str]) -> tuple[list[tuple[int, str, str]
     order (table 1's winner with table 2's ...), and the team with a bye when their number is odd.
     Positions at the new table are drawn again (S3 B's high-card draw)."""
     if len(set(winners)) != len(winners):
-        raise TournamentError(f"a team can win only one table: {list(winners)}")
+        raise TournamentError("team_wins_twice", names=str(list(winners)))
     pairs = [(i // 2 + 1, winners[i], winners[i + 1]) for i in range(0, len(winners) - 1, 2)]
     bye = winners[-1] if len(winners) % 2 else None
     return pairs, bye

@@ -52,13 +52,13 @@ class Movement:
 def _check_pairs(pairs: Sequence[str], odd: str, least: int = 2) -> list[str]:
     names = list(pairs)
     if odd not in ODD_CHOICES:
-        raise TournamentError(f"odd: {odd!r} is not one of {', '.join(ODD_CHOICES)}")
+        raise TournamentError("bad_odd", value=repr(odd))
     if len(names) < least:
-        raise TournamentError(f"{len(names)} pairs: at least {least}")
+        raise TournamentError("pairs_at_least", n=len(names), least=least)
     if len(set(names)) != len(names):
-        raise TournamentError(f"pair names must differ: {names}")
+        raise TournamentError("pair_names_differ", names=str(names))
     if PHANTOM in names:
-        raise TournamentError(f"{PHANTOM!r} is the phantom pair's name; registered pairs need another")
+        raise TournamentError("phantom_name", value=repr(PHANTOM))
     return names
 
 
@@ -116,7 +116,7 @@ def _berger(names: list[str], rounds: int | None) -> list[list[Seating]]:
     half, m = n_pairs // 2, n_pairs - 1
     total = m if rounds is None else rounds
     if not 1 <= total <= m:
-        raise TournamentError(f"rounds: {rounds} (1 to {m} for {n_pairs} pairs)")
+        raise TournamentError("berger_rounds", rounds=str(rounds), most=m, n=n_pairs)
     first = [(k, n_pairs + 1 - k) for k in range(1, half + 1)]   # 1-N, 2-(N-1), ...
     out: list[list[Seating]] = []
     for r in range(total):
@@ -145,8 +145,7 @@ def howell(pairs: Sequence[str], rounds: int | None = None, odd: str = "sitout")
     names = _check_pairs(pairs, odd)
     tables = (len(names) + 1) // 2
     if not 3 <= tables <= 7:
-        raise TournamentError(f"a Howell for {len(names)} pairs needs {tables} tables: 3 to 7 (5 to 14 "
-                              "pairs); use round_robin for others")
+        raise TournamentError("howell_tables", n=len(names), tables=tables)
     return _finish("Howell", names, _berger(names, rounds), odd, True,
                    "Howell: every pair meets every other once, seated by the " + BERGER_SOURCE)
 
@@ -186,7 +185,7 @@ def guide_cards(mv: Movement) -> dict[str, str]:
             seen.add(p)
         missing = set(mv.pairs) - seen
         if missing:  # pragma: no cover - a movement seats every pair each round
-            raise TournamentError(f"round {i + 1} does not seat {sorted(missing)}")
+            raise TournamentError("round_unseated", round=i + 1, names=str(sorted(missing)))
     return {p: "\n".join(lines) for p, lines in cards.items()}
 
 

@@ -11,10 +11,27 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Final
 
 from ..errors import CanastaError, RuleError
+from ..messages import render
+from .words import MESSAGES
 
 
 class TournamentError(CanastaError, ValueError):
-    """Bad input to the tournament frame (a negative time, too few tables, an unknown team ...)."""
+    """Bad input to the tournament frame (a negative time, too few tables, an unknown team ...): a
+    code of ``words.MESSAGES`` and its data, with the English sentence as ``message`` (the server
+    says it in the reader's language). A text that is not a code is a reason said only in English
+    so far (the fair deals' files, ``fair``): its code is empty."""
+
+    def __init__(self, code: str, /, **data: Any) -> None:
+        template = MESSAGES.get(code)
+        self.code = code if template is not None else ""
+        self.data: dict[str, Any] = data
+        self.message = render(template, data) if template is not None else code
+        # the exception's own text, whatever the other bases' constructors take (FrameError's RuleError)
+        Exception.__init__(self, self.message)
+
+
+class FrameError(TournamentError, RuleError):
+    """A frame option that cannot be: a rule of the event (``RuleError``), said by its code."""
 
 
 CHOICES: Final[dict[str, tuple[str, ...]]] = {
@@ -61,13 +78,13 @@ class FrameOptions:
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise RuleError(f"{name}: {value!r} is not one of {', '.join(allowed)}")
+                raise FrameError("frame_choice", name=name, value=repr(value), allowed=", ".join(allowed))
         if self.games < 1:
-            raise RuleError(f"games: {self.games} (at least 1)")
+            raise FrameError("games_at_least", games=self.games)
         if self.game_minutes < 1:
-            raise RuleError(f"game_minutes: {self.game_minutes} (at least 1)")
+            raise FrameError("frame_minutes", minutes=self.game_minutes)
         if not 0 <= self.warning_minutes < self.game_minutes:
-            raise RuleError(f"warning_minutes: {self.warning_minutes} (0 up to game_minutes - 1)")
+            raise FrameError("frame_warning", minutes=self.warning_minutes, game_minutes=self.game_minutes)
 
     def table(self) -> dict[str, tuple[Any, str]]:
         """Every option with its value and source, for a rules card."""
@@ -81,9 +98,9 @@ def frame_options(**overrides: Any) -> FrameOptions:
     """The NVSO frame with an event's changes; an unknown option or a bad value raises RuleError."""
     unknown = sorted(set(overrides) - set(SOURCES))
     if unknown:
-        raise RuleError(f"unknown frame option {', '.join(unknown)} (options: {', '.join(SOURCES)})")
+        raise FrameError("frame_unknown", names=", ".join(unknown), options=", ".join(SOURCES))
     for name, value in overrides.items():
         number = isinstance(getattr(NVSO_FRAME, name), int)
         if number != (isinstance(value, int) and not isinstance(value, bool)):
-            raise RuleError(f"{name}: {value!r} should be {'a whole number' if number else 'text'}")
+            raise FrameError("frame_number" if number else "frame_text", name=name, value=repr(value))
     return replace(NVSO_FRAME, **overrides)

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from .draw import high_card_draw
 from .options import NVSO_FRAME, FrameOptions, TournamentError
+from .words import LINES
 
-SOURCE = ("S2: 'Second game the players to the right and left of the score keeper draw; high card "
-          "then partners with the score keeper.' Director: the high card moves opposite the keeper")
+SOURCE = str(LINES["tournament.source.gvr"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +42,7 @@ class TableSeats:
 
 def _seats(players: Sequence[str]) -> TableSeats:
     if len(players) != 4 or len(set(players)) != 4:
-        raise TournamentError(f"a table of four different players clockwise from the keeper, not "
-                              f"{list(players)}")
+        raise TournamentError("table_of_four", names=str(list(players)))
     return TableSeats(*players)
 
 
@@ -73,7 +72,7 @@ def gvr_third_game(game2: TableSeats, game1: TableSeats) -> TableSeats:
     not partnered yet; that player moves opposite the keeper, swapping with the game-2 partner."""
     if game1.keeper != game2.keeper or {game1.left, game1.across, game1.right} != {
             game2.left, game2.across, game2.right}:
-        raise TournamentError("games 1 and 2 must be the same table with the same keeper")
+        raise TournamentError("same_table")
     third = ({game1.left, game1.right} - {game2.across}).pop()
     if third == game2.left:
         return TableSeats(game2.keeper, game2.across, third, game2.right)

@@ -14,7 +14,7 @@ def event_plan(tables: int, seed: int, options: FrameOptions = NVSO_FRAME) -> st
     """The director's plan for ``tables`` tables: teams "A<t>" and "B<t>" draw at table t; the team
     sitting North-South there is then "NS<t>", the other "EW<t>" (the chooser's choice is theirs)."""
     if tables < 1:
-        raise TournamentError(f"tables: {tables} (at least 1)")
+        raise TournamentError("tables_at_least", tables=tables)
     o = options
     lines = [f"Tournament frame: {tables} table{'s' if tables > 1 else ''}, {o.games} game"
              f"{'s' if o.games > 1 else ''} of {o.game_minutes} minutes, warning at "

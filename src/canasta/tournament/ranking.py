@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .movements import PHANTOM
 from .options import TournamentError
+from .words import LINES, ORDINALS, RANKED
 
 RANK_BY = ("points", "wins", "match_points")
 TIE_BREAKS = ("points", "wins", "match_points", "head_to_head", "margin")
@@ -63,14 +65,22 @@ class RankOptions:
 
     def __post_init__(self) -> None:
         if self.rank_by not in RANK_BY:
-            raise TournamentError(f"rank_by: {self.rank_by!r} is not one of {', '.join(RANK_BY)}")
+            raise TournamentError("rank_by_value", value=repr(self.rank_by))
         for t in self.tie_breaks:
             if t not in TIE_BREAKS:
-                raise TournamentError(f"tie break {t!r} is not one of {', '.join(TIE_BREAKS)}")
+                raise TournamentError("tie_break_value", value=repr(t))
         if len(set(self.tie_breaks)) != len(self.tie_breaks) or self.rank_by in self.tie_breaks:
-            raise TournamentError(f"tie breaks {self.tie_breaks}: each once, and not {self.rank_by!r} again")
+            raise TournamentError("tie_breaks_once", value=str(self.tie_breaks), rank_by=repr(self.rank_by))
         if self.sit_out not in SIT_OUT:
-            raise TournamentError(f"sit_out: {self.sit_out!r} is not one of {', '.join(SIT_OUT)}")
+            raise TournamentError("sit_out_value", value=repr(self.sit_out))
+
+    def rule(self) -> dict[str, Any]:
+        """The ranking for a page to say in its reader's language: the sentence (``key``, by the
+        number of criteria) with each criterion's words (``tournament.criterion.<name>``) as its
+        data, and the sit-out's sentence (``sit_out``)."""
+        keys = (self.rank_by, *self.tie_breaks)
+        return {"key": RANKED[len(keys) - 1], "criteria": dict(zip(ORDINALS, keys, strict=False)),
+                "sit_out": f"tournament.sit_out.{self.sit_out}"}
 
     def text(self) -> str:
         """The ranking in words for the standings page and print-out (no option names)."""
@@ -79,8 +89,7 @@ class RankOptions:
         return f"ranked by {_WORDS[self.rank_by]}, then {then}; a sit-out scores {sit_out}"
 
 
-_WORDS = {"points": "total points", "wins": "games won", "match_points": "match points",
-          "head_to_head": "games won between the tied pairs", "margin": "points scored minus points conceded"}
+_WORDS = {k: str(LINES[f"tournament.criterion.{k}"]) for k in TIE_BREAKS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +117,7 @@ def round_match_points(games: Iterable[GameResult]) -> dict[tuple[int, str], int
         r = by_round.setdefault(g.round, {})
         for p, m in ((g.a, g.score_a - g.score_b), (g.b, g.score_b - g.score_a)):
             if p in r and p != PHANTOM:
-                raise TournamentError(f"{p} plays twice in round {g.round}")
+                raise TournamentError("plays_twice", pair=p, round=g.round)
             r[p if p != PHANTOM else f"{PHANTOM}/{g.a}{g.b}"] = m
     return {(rnd, p): v for rnd, r in by_round.items() for p, v in match_points(r).items()}
 
@@ -122,7 +131,7 @@ def rank(games: Iterable[GameResult], options: RankOptions = RankOptions(),
     games = list(games)
     for g in games:
         if g.a == g.b:
-            raise TournamentError(f"{g.a} cannot play itself")
+            raise TournamentError("plays_itself", pair=g.a)
     totals: dict[str, dict[str, float]] = {}
 
     def row(p: str) -> dict[str, float]:

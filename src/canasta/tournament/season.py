@@ -51,6 +51,7 @@ MESSAGES: dict[str, Template] = {
     "no_night": "there is no night {n} in the season",
     "bad_date": "the date of a night is written 2026-03-14, not {value}",
     "too_many": "a roster holds at most {most} members",
+    "not_a_club": "not a club: {reason}",
 }
 MAX_MEMBERS = 1000
 
@@ -59,10 +60,9 @@ class SeasonError(TournamentError):
     """A roster or season change that cannot be taken: a code and its data, with the English sentence."""
 
     def __init__(self, code: str, **data: Any) -> None:
+        super().__init__(render(MESSAGES[code], data))   # (not a tournament code: the season's own)
         self.code = code
         self.data = data
-        self.message = render(MESSAGES[code], data)
-        super().__init__(self.message)
 
 
 def normal(name: str) -> str:
@@ -285,7 +285,7 @@ class Club:
                               [dict(t) for t in n.get("tables", [])]) for n in d["nights"]],
                        [str(x) for x in d.get("events", [])], str(d.get("read_key", "")))
         except (KeyError, TypeError, ValueError) as e:
-            raise TournamentError(f"not a club: {e!r:.80}") from None
+            raise SeasonError("not_a_club", reason=f"{e!r:.80}") from None
         return club
 
     def view(self) -> dict[str, Any]:

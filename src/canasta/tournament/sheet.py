@@ -76,9 +76,9 @@ def score_sheet(state: GameState, teams: tuple[str, str] = ("We", "They"),
     """
     r = state.rules
     if r.sides != 2:
-        raise TournamentError(f"a score sheet is for two teams, this game has {r.sides} sides")
+        raise TournamentError("sheet_sides", sides=r.sides)
     if len(teams) != 2 or teams[0] == teams[1]:
-        raise TournamentError(f"two different team names, not {teams!r}")
+        raise TournamentError("sheet_teams", value=repr(teams))
     hands = []
     for res in state.results:
         s0, s1 = res.sides

@@ -151,6 +151,10 @@ function seatsBox(round, tb) {
       el("button", { text: t("ev_seat_link"), onclick: async () => { try { const j = await api(`/api/events/${eventId}/rounds/${round}/tables/${tb.table}/seats/${seat}`, { kind: "person" });
         out.replaceChildren(el("input", { value: j.link, readonly: "", "aria-label": t("seat_n", { n: seat + 1 }) })); } catch (e) { showErr("err", e.message); } } }))), out);
 }
+// A line of the tournament (a draw, a partners' note) from its code and data; the cards each pair drew
+// ("draws": [pair, card] in the order drawn) said one by one.
+const said = x => t(`tournament.${x.code}`, x.data.draws
+  ? { ...x.data, draws: x.data.draws.map(([pair, card]) => t("ev_draw_card", { pair, card })).join(", ") } : x.data);
 const clockLine = c => t("ev_clock_line", { n: c.round, status: t("clock_" + c.status), left: mmss(c.remaining) });
 function render() {
   $("event").hidden = false; $("ev-tools").hidden = false;
@@ -164,13 +168,19 @@ function render() {
   }
   $("ev-name").textContent = ev.name;
   const title = has(`preset.${ev.preset}.title`) ? t(`preset.${ev.preset}.title`) : ev.title;
-  $("ev-facts").textContent = t("ev_facts", { preset: title, pairs: ev.pairs.length, games: ev.options.games, minutes: ev.options.game_minutes, movement: ev.movement });
-  $("ev-ranking").textContent = t("ev_ranking", { how: ev.ranking });
-  // the tournament module's own sentences (movement, ranking, draws, partners, notes) are English
-  // still: marked so that the languages' tests list them (issue 37's follow-up)
-  for (const id of ["ev-facts", "ev-ranking", "ev-draws"]) $(id).dataset.untranslated = "tournament";
-  $("ev-draws").replaceChildren(...ev.draws.map(d => el("li", { text: d })), ev.draw_source ? el("li", { text: ev.draw_source }) : "",
-    ...ev.partner_lines.map(d => el("li", { text: d })), ev.partnering === "gvr" ? el("li", { text: ev.movement_source }) : "",
+  // the facts, each its own item: the rules, the pairs, the movement, the rounds (a count kept on one line)
+  const facts = [[title], [t("ev_facts_pairs", { n: ev.pairs.length }), "fact"], [t(`tournament.movement.${ev.movement_code}`)],
+    [t("ev_facts_rounds", { n: ev.options.games, minutes: ev.options.game_minutes }), "fact"]];
+  $("ev-facts").replaceChildren(...facts.flatMap(([x, cls], i) => [i ? " · " : "", cls ? el("span", { class: cls, text: x }) : x]));
+  // the ranking rule in sentences: each criterion's words in the sentence for their number
+  const rule = ev.ranking_rule;
+  $("ev-ranking").textContent = [t("ev_agreed_only"),
+    t(rule.key, Object.fromEntries(Object.entries(rule.criteria).map(([k, v]) => [k, t(`tournament.criterion.${v}`)]))),
+    rule.sit_out ? t(rule.sit_out) : ""].join(" ").trim();
+  // the seats' draws, where the decisions come from, the partners' draws (GVR), the clock's rule
+  $("ev-draws").replaceChildren(...ev.draw_lines.map(x => el("li", { text: said(x) })),
+    ...ev.sources.map(x => el("li", { text: t(`tournament.source.${x}`) })),
+    ...ev.partner_notes.map(x => el("li", { text: said(x) })),
     el("li", { text: t("ev_time_rule", { rule: t("ev_time_" + ev.on_time) }) }));
   const c = ev.clock;
   $("ev-clock").textContent = clockLine(c);
@@ -179,13 +189,13 @@ function render() {
   $("table-cards").replaceChildren(...Object.entries(ev.table_cards).map(([table, rows]) => el("div", { class: "panel guide" },
     el("h3", { text: t("ev_table_n", { n: table }) }),
     el("ul", {}, ...rows.map(r => el("li", {}, el("span", { text: t("ev_table_line", { n: r.round, ns: r.ns, ew: r.ew }) }),
-      r.note ? el("div", { class: "note", text: r.note, "data-untranslated": "tournament" }) : ""))))));
+      r.line ? el("div", { class: "note", text: said(r.line) }) : ""))))));
   // A guide card per pair, or with GVR partnering per player: each game's table, seat and partner.
   const guideLine = g => g.bye ? t("ev_guide_bye", { n: g.round }) : !g.table ? t("ev_guide_out", { n: g.round })
-    : g.partner ? t(g.keeper ? "ev_guide_partner_keeper" : "ev_guide_partner_line", { n: g.round, table: g.table, dir: g.direction, partner: g.partner, other: g.opponents })
-    : t("ev_guide_line", { n: g.round, table: g.table, dir: g.direction, other: g.opponents });
+    : g.partner ? t(g.keeper ? "ev_guide_partner_keeper" : "ev_guide_partner_line", { n: g.round, table: g.table, dir: t(`ev_${g.dir}`), partner: g.partner, other: g.opponents })
+    : t("ev_guide_line", { n: g.round, table: g.table, dir: t(`ev_${g.dir}`), other: g.opponents });
   $("guides").replaceChildren(...Object.entries(ev.guides).map(([who, lines]) => el("div", { class: "panel guide" }, el("h3", { text: who }),
-    el("ul", {}, ...lines.map(g => el("li", { text: guideLine(g), ...(g.table ? { "data-untranslated": "tournament" } : {}) }))))));
+    el("ul", {}, ...lines.map(g => el("li", { text: guideLine(g) }))))));
   // a refused entry stays in view: the page scrolls to it and puts the cursor in the field to mend
   if (showErrorOf) {
     const id = showErrorOf; showErrorOf = null;
