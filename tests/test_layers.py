@@ -128,21 +128,32 @@ def test_the_turn_is_one_record_listed_once() -> None:
     """Issue 36: the turn's facts are one record (``canasta.turn.Turn``), made anew at each turn's
     start, copied whole by ``clone`` and named once for views and positions (``TURN_FLAGS``,
     ``TURN_COUNTS``)."""
-    import dataclasses
+    import contextlib
+    import inspect
 
     from canasta import GameState, rules
-    from canasta.turn import TURN_COUNTS, TURN_FLAGS, Turn
+    from canasta.turn import TURN_COUNTS, TURN_FIELDS, TURN_FLAGS, Turn
     from canasta.views import turn_state, view
 
-    names = [f.name for f in dataclasses.fields(Turn)]
+    names = list(TURN_FIELDS)
+    # every argument of Turn is named in TURN_FIELDS, in order (plain Python; compiled may not say)
+    with contextlib.suppress(ValueError):
+        assert list(inspect.signature(Turn).parameters) == names
     assert set(TURN_FLAGS) | set(TURN_COUNTS) | {"answer", "table_at_yes", "no_out"} == set(names)
     # copy() copies every field (each set to a value of its own here)
     # (typed values: the compiled Turn checks each field's type, so answer is an int from the start)
     odd = Turn(**{n: (True if n in TURN_FLAGS else 7 if n in TURN_COUNTS else 1 if n == "answer" else None)
                   for n in names})
     odd.no_out = ([1], (2, 3, 4, 5, 6))
+    assert all(getattr(odd, n) == (True if n in TURN_FLAGS else 7 if n in TURN_COUNTS else 1 if n == "answer"
+                                   else None) for n in names if n != "no_out")
     copy = odd.copy()
-    assert copy == odd and copy is not odd
+    assert copy == odd and copy is not odd and repr(copy) == repr(odd)
+    for n in names:   # each field counts in ==
+        other = odd.copy()
+        setattr(other, n, {"answer": 0, "table_at_yes": ((), True, 0), "no_out": None}.get(
+            n, False if n in TURN_FLAGS else 3))
+        assert other != odd, n
     s = GameState.new(rules("classic"), 3)
     first = s.turn
     s.apply("draw")

@@ -14,7 +14,6 @@ phases (draw, discard, knock, layoff, wall) where a flag would otherwise hide on
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from enum import IntEnum
 from typing import TYPE_CHECKING, Final
 
@@ -34,27 +33,50 @@ YesSnapshot = tuple[tuple["Meld", ...], bool, int]
 NoOut = tuple[list[int], tuple[int, int, int, int, int]]
 
 
-@dataclass(slots=True)
 class Turn:
-    """What the player to move has done this turn (see the module docstring)."""
+    """What the player to move has done this turn (see the module docstring).
 
-    took_pile: bool = False                 # the pile (or S0's top card) was taken
-    melded: bool = False                    # a meld or an addition was made
-    made_canasta: bool = False              # a canasta of the turn's own was completed (C1)
-    laid_off: bool = False                  # a card went onto a meld from before the turn (C1)
-    retracted: bool = False                 # the opening melds were taken back: no more melds
-    shown_before_draw: bool = False         # opening melds shown before the draw, toward a take
-    asked: bool = False                     # the partner was asked "may I go out?"
-    answer_binds: bool = False              # the partner's answer binds (``ask_partner``)
-    must_end_without_discard: bool = False  # the stock's last card was a red three: meld, then end
-    upcard_lock: bool = False               # S0 [A](i): the upcard was taken, no lay-down this turn
-    shown: bool = False                     # a card was shown (S0 [J](ii): ask before showing one)
-    opening_points: int = 0                 # the turn's melds' points toward the opening
-    melds_before_turn: int = 0              # the side's melds when the turn began
-    replacement_draws: int = 0              # further cards owed for red treys disclosed at once
-    answer: int = NONE                      # the partner's answer: NONE, SAID_NO or SAID_YES
-    table_at_yes: YesSnapshot | None = None  # S0 [J](v): the table when told yes (boxing)
-    no_out: NoOut | None = None             # a cache of the binding yes' check: no part of the position
+    A plain class, not a dataclass: the compiled engine makes one at every turn and copies one at every
+    clone, and a dataclass's generated ``__init__`` stays interpreted Python where the rest is compiled
+    (it cost the compiled classic game about a fifth of its speed). The fields are named once more in
+    ``TURN_FIELDS`` for views, positions and tests."""
+
+    def __init__(self,
+                 took_pile: bool = False,                # the pile (or S0's top card) was taken
+                 melded: bool = False,                   # a meld or an addition was made
+                 made_canasta: bool = False,             # a canasta of the turn's own was completed (C1)
+                 laid_off: bool = False,                 # a card went onto a meld from before the turn (C1)
+                 retracted: bool = False,                # the opening melds were taken back: no more melds
+                 shown_before_draw: bool = False,        # opening melds shown before the draw, toward a take
+                 asked: bool = False,                    # the partner was asked "may I go out?"
+                 answer_binds: bool = False,             # the partner's answer binds (``ask_partner``)
+                 must_end_without_discard: bool = False,  # the stock's last card was a red three: meld, end
+                 upcard_lock: bool = False,              # S0 [A](i): the upcard was taken, no lay-down
+                 shown: bool = False,                    # a card was shown (S0 [J](ii): ask before showing)
+                 opening_points: int = 0,                # the turn's melds' points toward the opening
+                 melds_before_turn: int = 0,             # the side's melds when the turn began
+                 replacement_draws: int = 0,             # further cards owed for red treys disclosed at once
+                 answer: int = NONE,                     # the partner's answer: NONE, SAID_NO or SAID_YES
+                 table_at_yes: YesSnapshot | None = None,  # S0 [J](v): the table when told yes (boxing)
+                 no_out: NoOut | None = None,            # a cache of the binding yes' check: no way out
+                 ) -> None:
+        self.took_pile = took_pile
+        self.melded = melded
+        self.made_canasta = made_canasta
+        self.laid_off = laid_off
+        self.retracted = retracted
+        self.shown_before_draw = shown_before_draw
+        self.asked = asked
+        self.answer_binds = answer_binds
+        self.must_end_without_discard = must_end_without_discard
+        self.upcard_lock = upcard_lock
+        self.shown = shown
+        self.opening_points = opening_points
+        self.melds_before_turn = melds_before_turn
+        self.replacement_draws = replacement_draws
+        self.answer = answer
+        self.table_at_yes = table_at_yes
+        self.no_out = no_out
 
     def copy(self) -> Turn:
         """An independent copy (every field is immutable, or replaced and never changed in place)."""
@@ -63,10 +85,23 @@ class Turn:
                     self.upcard_lock, self.shown, self.opening_points, self.melds_before_turn,
                     self.replacement_draws, self.answer, self.table_at_yes, self.no_out)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Turn) and all(getattr(self, n) == getattr(other, n) for n in TURN_FIELDS)
 
-# the turn's facts in views and positions, by name: the true/false ones and the counts
-TURN_FLAGS: Final = tuple(f.name for f in fields(Turn) if f.default is False)
-TURN_COUNTS: Final = tuple(f.name for f in fields(Turn) if type(f.default) is int and f.default == 0)
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __repr__(self) -> str:
+        return "Turn(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in TURN_FIELDS) + ")"
+
+
+# the turn's facts in views and positions, by name (the order of ``Turn``'s arguments): the true/false
+# ones and the counts
+TURN_FIELDS: Final = ("took_pile", "melded", "made_canasta", "laid_off", "retracted", "shown_before_draw",
+                      "asked", "answer_binds", "must_end_without_discard", "upcard_lock", "shown",
+                      "opening_points", "melds_before_turn", "replacement_draws", "answer", "table_at_yes",
+                      "no_out")
+TURN_FLAGS: Final = TURN_FIELDS[:11]
+TURN_COUNTS: Final = TURN_FIELDS[11:14]
 
 
 class Stage(IntEnum):
