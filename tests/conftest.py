@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ from hypothesis import HealthCheck, settings
 
 from canasta import GameState, IllegalAction
 from canasta.state import STATE_FIELDS
-from canasta.turn import Turn
+from canasta.turn import TURN_FIELDS, Turn
 from canasta.views import view
 
 # The tests read English unless they ask for a language (issue 37: the terminal and the command line
@@ -45,7 +44,7 @@ def _frozen(v: Any) -> Any:
     if isinstance(v, list):
         return tuple(_frozen(x) for x in v)
     if isinstance(v, Turn):  # the turn's record, by value (its cache of the going-out check aside)
-        return tuple((f.name, _frozen(getattr(v, f.name))) for f in fields(v) if f.name != "no_out")
+        return tuple((n, _frozen(getattr(v, n))) for n in TURN_FIELDS if n != "no_out")
     return v
 
 
