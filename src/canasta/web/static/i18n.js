@@ -5,18 +5,26 @@
 // forms of the language (CLDR categories, chosen with Intl.PluralRules); numbers are grouped as
 // the language writes them (15.000 in Spanish).
 let M = {}, LANG = "en", LANGS = [], PLURAL = new Intl.PluralRules("en"), NUM = { group: ",", min_digits: 4, decimal: "." };
-const STORE = "canasta.lang";
+const STORE = "canasta.lang", COOKIE = "canasta_lang";
 
-// The language chosen on this browser (the switch), else "" (the server follows Accept-Language).
+// The language chosen on this browser, else "" (the server follows Accept-Language): the page's
+// "?lang=", else the cookie, else what this browser stored. The cookie comes first: the server sets
+// it with a page opened with "?lang=" (server/language.py), so a page opened at once after that one,
+// before its script could store anything, is in the language chosen there (issue 37).
 export function chosenLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
-  return asked || localStorage.getItem(STORE) || "";
+  return asked || cookieLanguage() || localStorage.getItem(STORE) || "";
+}
+function cookieLanguage() {
+  const m = document.cookie.match(/(?:^|;\s*)canasta_lang=([^;]*)/);
+  try { return m ? decodeURIComponent(m[1]) : ""; } catch { return ""; }
 }
 export function language() { return LANG; }
+// Kept in both places, at once: the cookie for the server (its refusals, hints, names in this
+// language) and for the next page; the browser's storage where cookies are refused.
 export function chooseLanguage(tag) {
   localStorage.setItem(STORE, tag);
-  // the server reads it too, to say its refusals and hints in this language
-  document.cookie = `canasta_lang=${encodeURIComponent(tag)}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `${COOKIE}=${encodeURIComponent(tag)}; path=/; max-age=31536000; samesite=lax`;
 }
 export async function loadMessages() {
   const want = chosenLanguage();
@@ -24,7 +32,8 @@ export async function loadMessages() {
   const j = await r.json();
   M = j.messages; LANG = j.lang; LANGS = j.languages || [];
   PLURAL = new Intl.PluralRules(j.plural_locale); NUM = j.number;
-  if (want && want !== localStorage.getItem(STORE)) chooseLanguage(j.lang);
+  // a choice is kept as the server understood it ("es-UY" is "es"), the same in both places
+  if (want && (j.lang !== localStorage.getItem(STORE) || j.lang !== cookieLanguage())) chooseLanguage(j.lang);
   document.documentElement.lang = j.lang;
 }
 
