@@ -46,6 +46,22 @@ export function num(n) {
   return (n < 0 ? "-" : "") + grouped + (frac ? (NUM.decimal || ".") + frac : "");
 }
 
+// A day (an ISO date, "2026-11-28") as the reader's language writes it: "28 nov 2026" in Spanish,
+// "28 Nov 2026" (en-GB) or "Nov 28, 2026" (en-US) in English: the month in words, never a number
+// that one club reads as the day and another as the month. The browser's own variant of the page's
+// language gives the order; a text that is not such a date is shown as it is. Machine outputs (the
+// JSON, the CSV files) keep the ISO date.
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+export function day(iso) {
+  const m = ISO_DAY.exec(String(iso ?? ""));
+  if (!m) return String(iso ?? "");
+  const base = LANG.split("-")[0];
+  const locale = (navigator.languages || []).find(l => l.split("-")[0] === base) || LANG;
+  const when = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  try { return new Intl.DateTimeFormat([locale, base], { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(when); }
+  catch { return String(iso); }
+}
+
 const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const NOTATION = /^(?:[2-9TJQKA][CDHS]|JK)$/;
 const RANK_CHAR = { 14: "A", 13: "K", 12: "Q", 11: "J", 10: "T" };
@@ -64,7 +80,8 @@ export function cardsText(s) {
 }
 const rankChar = r => (typeof r === "number" ? RANK_CHAR[r] ?? String(r) : String(r));
 
-// A datum written by its key's type (canasta.messages): cards, ranks, suits, numbers, text.
+// A datum written by its key's type (canasta.messages): cards, ranks, suits, numbers, text; and on
+// the pages a date (`date`, `*_date`: an ISO day) as the language writes it.
 function datum(key, v, spec) {
   if (v == null) return "";
   if (key === "card" || key.endsWith("_card")) return NOTATION.test(v) ? (spec === "name" ? cardName(v) : cardText(v)) : String(v);
@@ -77,6 +94,7 @@ function datum(key, v, spec) {
     return t(spec === "one" ? "rank_" + k : spec === "a" ? "rank_a_" + k : "ranks_" + k);
   }
   if (key === "suit" || key.endsWith("_suit")) return t("suit_" + ("CDHS"[v] ?? v));
+  if (key === "date" || key.endsWith("_date")) return day(v);
   if (typeof v === "number") return spec === "word" && M["count_" + v] ? t("count_" + v) : num(v);
   return String(v);
 }
