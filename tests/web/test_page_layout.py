@@ -1,6 +1,7 @@
 """How the pages are laid out, measured in Debian's Chromium from the boxes the browser draws: every
 page's header is one row at desktop width in English and in Spanish (its words at their size), and
-fits a phone."""
+fits a phone; the score keeper's − and + are the same squares, large enough to tap, either side of
+their number, and every line's box is in one column, at 375 and 1280 px in both languages."""
 
 from __future__ import annotations
 
@@ -95,3 +96,59 @@ def test_every_page_header_is_one_row_at_desktop_width_and_fits_a_phone(chromium
             context.close()
     assert not wrapped, "headers on more than one row:\n" + "\n".join(wrapped)
     assert not small, "\n".join(small)
+
+
+# Each line of the first side's entry: its words' box and its controls' boxes.
+LINES = """() => {
+  const side = document.querySelector('#sides-entry fieldset');
+  const box = e => { const r = e.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+             width: r.width, height: r.height }; };
+  return [...side.querySelectorAll(':scope > .line')].map(l => ({
+    words: box(l.matches('label') ? l : l.querySelector('label')), yesno: l.classList.contains('yes-no'),
+    controls: [...l.querySelectorAll(':scope > .stepper > *, :scope > input')].map(box) }));
+}"""
+
+
+def test_the_score_keepers_minus_and_plus_are_even_and_large_enough_to_tap(chromium: Any, server: LiveServer,
+                                                                         shots: Path) -> None:
+    """S3 K's sheet (American): each count's − and + are squares of the same size, at least 44 px,
+    at the same height as their number and as far from it on each side; every line's box (a count's
+    three controls, a number's field) starts and ends at the same place, beside the words at 1280 px
+    and under them at 375 px, in English and Spanish; and they count (+ + − is 1)."""
+    sheet = httpx.post(server.url + "/api/sheets", json=SHEET).json()
+    for lang, locale in LANGS.items():
+        for width in (375, 1280):
+            where = f"{lang}, {width} px"
+            context = chromium.new_context(locale=locale, viewport={"width": width, "height": 900})
+            page = context.new_page()
+            page.goto(sheet["link"])
+            page.wait_for_selector("#sides-entry fieldset")
+            lines = [x for x in page.evaluate(LINES) if not x["yesno"]]
+            steppers = [x["controls"] for x in lines if len(x["controls"]) == 3]
+            assert len(steppers) >= 4 and len(lines) > len(steppers), where   # counts and points
+            for minus, number, plus in steppers:
+                assert minus["width"] == minus["height"] == plus["width"] == plus["height"] >= 44, where
+                assert abs(minus["top"] - number["top"]) < 1 and abs(plus["top"] - number["top"]) < 1, where
+                assert abs((number["left"] - minus["right"]) - (plus["left"] - number["right"])) < 1, where
+            lefts = {round(x["controls"][0]["left"]) for x in lines}
+            rights = {round(x["controls"][-1]["right"]) for x in lines}
+            assert len(lefts) == 1 and len(rights) == 1, (where, lefts, rights)      # one column
+            for x in lines:
+                box, words = x["controls"][0], x["words"]
+                if width == 1280:
+                    assert box["left"] > words["right"], where                      # beside the words
+                else:
+                    assert box["top"] >= words["bottom"] - 1, where                  # under them
+            assert page.evaluate(SIDEWAYS) == [], where
+            minus_name = ": uno menos" if lang == "es" else ": one less"
+            first = page.locator("#sides-entry fieldset").first
+            more = first.locator(".stepper button").nth(1)
+            more.click()
+            more.click()
+            first.locator(".stepper button").first.click()
+            assert first.locator(".stepper input").first.input_value() == "1"
+            less = first.locator(".stepper button").first.get_attribute("aria-label") or ""
+            assert less.endswith(minus_name), less
+            page.screenshot(path=str(shots / f"score-steppers-{lang}-{width}.png"))
+            context.close()
