@@ -321,4 +321,8 @@ def test_the_season_writes_its_dates_as_the_readers_language_does(chromium: Any,
         page.locator("#nights li a").first.click()
         page.wait_for_selector("table.night-table")
         assert page.inner_text("#facts").startswith(written), locale
+        # on a phone each table's number says what it is, as the round beside it does
+        table_no = "document.querySelector('table.night-tables th[scope=row]')"
+        label = f"getComputedStyle({table_no}, '::before').content"
+        assert page.evaluate(label) not in ("none", "normal", ""), locale
         context.close()
