@@ -174,3 +174,22 @@ def test_the_tournaments_refusals_follow_the_readers_language_and_its_page_gets_
     es_page = client.get("/api/messages/es").json()["messages"]
     assert es_page["tournament.movement.gvr"] == "Cambio de compañero (GVR)"
     assert es_page["tournament.draw_table"] == "Mesa {table}: {draws}; {pair} se sienta en Norte-Sur"
+
+
+def test_a_page_opened_with_a_language_keeps_it_for_the_next_page(client: TestClient) -> None:
+    """``/?lang=es``: the page itself brings the cookie (``es-UY`` kept as ``es``), so the next page
+    and the server's sentences are in Spanish even when that page is opened before the first page's
+    script has run (issue 37); an unknown language, or none, sets nothing; a page already in it
+    sends no cookie again."""
+    r = client.get("/?lang=es-UY")
+    assert r.status_code == 200 and r.cookies.get("canasta_lang") == "es"
+    cookie = r.headers["set-cookie"].lower()
+    assert "path=/" in cookie and "samesite=lax" in cookie and "max-age=31536000" in cookie
+    assert "httponly" not in cookie                      # the pages read it (i18n.js chosenLanguage)
+    assert client.get("/api/messages/auto").json()["lang"] == "es"      # the next request is Spanish
+    assert "set-cookie" not in client.get("/table/abc?lang=es").headers   # already chosen
+    client.cookies.clear()
+    assert client.get("/table/abc?lang=en").cookies.get("canasta_lang") == "en"
+    client.cookies.clear()
+    assert "set-cookie" not in client.get("/?lang=xx").headers
+    assert "set-cookie" not in client.get("/score").headers

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from .conftest import LiveServer
 from .test_pages import SIDEWAYS, fill_hand, open_page
 
@@ -226,7 +228,7 @@ def test_a_season_of_three_club_nights_through_the_pages(chromium: Any, server: 
     public.wait_for_selector("table.season-table")
     assert public.evaluate(SIDEWAYS) == []
     public.screenshot(path=str(shots / "results-season-375.png"), full_page=True)
-    public.get_by_role("link", name="Night 2: 2026-01-15, Thursday night 2 (4 pairs)").click()
+    public.get_by_role("link", name="Night 2: Jan 15, 2026, Thursday night 2 (4 pairs)").click()   # en-US
     public.wait_for_selector("table.night-table")
     first = public.locator("table.night-table tr").nth(1).locator("td, th").all_inner_texts()
     assert first == ["1", "Ed & Gus", "6", "2,600", "1", "1"]
@@ -277,3 +279,50 @@ def test_a_score_sheet_going_on_from_another_on_a_phone(chromium: Any, server: L
     page.screenshot(path=str(shots / "score-carried-375.png"), full_page=True)
     assert not page.errors
     page.close()
+
+
+def test_the_season_writes_its_dates_as_the_readers_language_does(chromium: Any, server: LiveServer,
+                                                                  shots: Path) -> None:
+    """A club night kept on 2026-11-28 is "28 nov 2026" to a reader in Spanish, "28 Nov 2026" in
+    British English and "Nov 28, 2026" in American English (the month in words: never a 28/11 that
+    one club reads as the month), in the season table's heading, its labels on a phone, the nights'
+    list and the night's page; the JSON and the CSV files keep the ISO date."""
+    made = httpx.post(server.url + "/api/clubs", json={"name": "Club Los Naipes", "season": "2026",
+                                                        "members": ["Ana", "Beto", "Carla", "Dani"]}).json()
+    club, who = made["club_id"], {"authorization": f"Bearer {made['token']}"}
+    night = httpx.post(f"{server.url}/api/clubs/{club}/events", headers=who, json={
+        "name": "Noche de sábado", "preset": "gvr-club", "pairs": ["Ana & Beto", "Carla & Dani"], "games": 1,
+        "draw": "as_listed"}).json()
+    director = {"authorization": f"Bearer {night['token']}"}
+    httpx.post(f"{server.url}/api/events/{night['event_id']}/results", headers=director, json={
+        "round": 1, "table": 1, "ns": 3000, "ew": 2000, "ns_agrees": True, "ew_agrees": True, "seen": None})
+    kept = httpx.post(f"{server.url}/api/clubs/{club}/nights", headers=who,
+                      json={"event_id": night["event_id"], "date": "2026-11-28"}).json()
+    assert kept["nights"][0]["date"] == "2026-11-28"
+    results = kept["links"]["results"]
+    key = {"authorization": "Bearer " + results.split("#k=")[1]}
+    public = httpx.get(f"{server.url}/api/results/{club}", headers=key).json()
+    assert public["nights"][0]["date"] == "2026-11-28"
+    assert "2026-11-28 Noche de sábado" in httpx.get(f"{server.url}/api/results/{club}/csv", headers=key).text
+    for locale, written in (("es-ES", "28 nov 2026"), ("en-GB", "28 Nov 2026"), ("en-US", "Nov 28, 2026")):
+        context = chromium.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(f"{server.url}/club/{club}#t={made['token']}")
+        page.wait_for_selector("table.season-table")
+        assert written in page.locator("table.season-table tr.head").all_inner_texts()[0], locale
+        assert "2026-11-28" not in page.inner_text("main")
+        page.goto(results)
+        page.wait_for_selector("#nights li a")
+        assert written in page.inner_text("#nights"), locale
+        assert written in page.inner_text("table.season-table"), locale
+        page.set_viewport_size({"width": 375, "height": 800})
+        assert page.locator("table.season-table td.night").first.get_attribute("data-label") == written
+        page.screenshot(path=str(shots / f"season-dates-{locale}-375.png"), full_page=True)
+        page.locator("#nights li a").first.click()
+        page.wait_for_selector("table.night-table")
+        assert page.inner_text("#facts").startswith(written), locale
+        # on a phone each table's number says what it is, as the round beside it does
+        table_no = "document.querySelector('table.night-tables th[scope=row]')"
+        label = f"getComputedStyle({table_no}, '::before').content"
+        assert page.evaluate(label) not in ("none", "normal", ""), locale
+        context.close()

@@ -289,3 +289,56 @@ def test_a_tournament_in_spanish(chromium: Any, server: LiveServer, shots: Path)
     page.screenshot(path=str(shots / "es-bracket-1280.png"), full_page=True)
     assert not page.errors
     context.close()
+
+
+def test_the_language_chosen_is_the_next_pages_even_when_followed_at_once(chromium: Any, server: LiveServer,
+                                                                          shots: Path) -> None:
+    """Issue 37, as players met it: a browser in English (it chose English before) opens ``/?lang=es``
+    and follows a link to a new table at once, before the home page's script has fetched its words
+    (held here, so the race is lost every time): the table is in Spanish, its page and the server's
+    sentences. Then the quick start clicked straight through from ``/?lang=es``: Spanish too."""
+    context = chromium.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
+    page = open_page(context, server.url + "/?lang=en")              # English chosen on this browser
+    page.wait_for_selector("#preset option[value='classic']", state="attached")
+    assert page.evaluate("localStorage.getItem('canasta.lang')") == "en"
+    made = httpx.post(server.url + "/api/tables", json={
+        "preset": "spanish", "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "club"}] * 3}).json()
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:   # the home page's words never come; the table's do
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/messages/**", hold_the_first)
+    page.goto(server.url + "/?lang=es", wait_until="domcontentloaded")
+    while not held:                                   # its script has asked for its words, and waits
+        page.wait_for_timeout(20)
+    assert page.inner_text("#h-bots") == ""
+    page.goto(made["links"]["seats"]["0"] + "&h=" + made["host_token"])   # the link followed at once
+    page.wait_for_selector("#hand .card")
+    assert page.locator("html").get_attribute("lang") == "es"
+    page.wait_for_selector("body.my-turn")
+    assert "Tu mano" in page.inner_text(".hand-box h2") and button_named(page, "Robar del mazo")
+    page.locator("#actions button", has_text="Pista").click()            # a sentence the server makes
+    page.wait_for_selector("#hint:not([hidden])")
+    assert page.inner_text("#hint").startswith("Pista: ")
+    assert page.evaluate("localStorage.getItem('canasta.lang')") == "es"   # and kept for the pages after
+    assert {c["name"]: c["value"] for c in context.cookies()}["canasta_lang"] == "es"
+    page.screenshot(path=str(shots / "lang-race-table-es-1280.png"))
+    page.unroute("**/api/messages/**")
+    # the quick start, clicked as soon as it can be, from a page opened in English
+    page.goto(server.url + "/?lang=en")
+    page.wait_for_selector("#preset option[value='classic']", state="attached")
+    page.goto(server.url + "/?lang=es")
+    page.click("#go")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#hand .card")
+    assert page.locator("html").get_attribute("lang") == "es" and "Tu mano" in page.inner_text(".hand-box h2")
+    assert not page.errors
+    context.close()
+
+
+def button_named(page: Any, words: str) -> bool:
+    return page.locator("#actions button", has_text=words).count() > 0

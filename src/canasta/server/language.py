@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from ..i18n import Catalogue, catalogue, known, language_name, languages, negotiate
 
 COOKIE = "canasta_lang"
+COOKIE_AGE = 365 * 24 * 3600   # a year, as the page's switch keeps it (i18n.js chooseLanguage)
 router = APIRouter()
 
 
@@ -19,6 +20,15 @@ def language_of(request: Request | WebSocket, asked: str | None = None) -> str:
     """``asked`` (a page's ``?lang=``), else the page's switch (the cookie), else the browser's."""
     return (known(asked) or known(request.query_params.get("lang")) or known(request.cookies.get(COOKIE))
             or negotiate(request.headers.get("accept-language")))
+
+
+def remember_asked(request: Request, response: Response) -> None:
+    """A page opened with a known ``?lang=`` keeps that language as chosen: the cookie comes with
+    the page itself, so that the next page (or a request the page makes) is in it even when it is
+    opened before this page's script has run (a link followed at once; issue 37)."""
+    asked = known(request.query_params.get("lang"))
+    if asked is not None and asked != request.cookies.get(COOKIE):
+        response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, path="/", samesite="lax")
 
 
 def catalogue_of(request: Request | WebSocket, asked: str | None = None) -> Catalogue:

@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
+
+from .language import remember_asked
 
 # Every page by its route.
 PAGES = {
@@ -39,11 +41,13 @@ def static_dir() -> Path:
 
 
 def _page(name: str) -> Any:
-    async def endpoint() -> Response:
+    async def endpoint(request: Request) -> Response:
         path = static_dir() / name
         if not path.is_file():
             return HTMLResponse(f"<!doctype html><title>canasta</title><p>{name} is not built.</p>", 404)
-        return FileResponse(path, media_type="text/html", headers={"cache-control": "no-cache"})
+        page = FileResponse(path, media_type="text/html", headers={"cache-control": "no-cache"})
+        remember_asked(request, page)   # "?lang=es" is kept before the page's script runs
+        return page
     return endpoint
 
 

@@ -97,3 +97,5 @@ function showMine() {
     : [el("li", { text: t("none_yet") })]));
 }
 showMine();
+// the buttons work from now on: pressed before (the page still loading), they would do nothing
+for (const id of ["go", "create", "joingo"]) document.getElementById(id).disabled = false;

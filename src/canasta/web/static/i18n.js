@@ -5,18 +5,26 @@
 // forms of the language (CLDR categories, chosen with Intl.PluralRules); numbers are grouped as
 // the language writes them (15.000 in Spanish).
 let M = {}, LANG = "en", LANGS = [], PLURAL = new Intl.PluralRules("en"), NUM = { group: ",", min_digits: 4, decimal: "." };
-const STORE = "canasta.lang";
+const STORE = "canasta.lang", COOKIE = "canasta_lang";
 
-// The language chosen on this browser (the switch), else "" (the server follows Accept-Language).
+// The language chosen on this browser, else "" (the server follows Accept-Language): the page's
+// "?lang=", else the cookie, else what this browser stored. The cookie comes first: the server sets
+// it with a page opened with "?lang=" (server/language.py), so a page opened at once after that one,
+// before its script could store anything, is in the language chosen there (issue 37).
 export function chosenLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
-  return asked || localStorage.getItem(STORE) || "";
+  return asked || cookieLanguage() || localStorage.getItem(STORE) || "";
+}
+function cookieLanguage() {
+  const m = document.cookie.match(/(?:^|;\s*)canasta_lang=([^;]*)/);
+  try { return m ? decodeURIComponent(m[1]) : ""; } catch { return ""; }
 }
 export function language() { return LANG; }
+// Kept in both places, at once: the cookie for the server (its refusals, hints, names in this
+// language) and for the next page; the browser's storage where cookies are refused.
 export function chooseLanguage(tag) {
   localStorage.setItem(STORE, tag);
-  // the server reads it too, to say its refusals and hints in this language
-  document.cookie = `canasta_lang=${encodeURIComponent(tag)}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `${COOKIE}=${encodeURIComponent(tag)}; path=/; max-age=31536000; samesite=lax`;
 }
 export async function loadMessages() {
   const want = chosenLanguage();
@@ -24,7 +32,8 @@ export async function loadMessages() {
   const j = await r.json();
   M = j.messages; LANG = j.lang; LANGS = j.languages || [];
   PLURAL = new Intl.PluralRules(j.plural_locale); NUM = j.number;
-  if (want && want !== localStorage.getItem(STORE)) chooseLanguage(j.lang);
+  // a choice is kept as the server understood it ("es-UY" is "es"), the same in both places
+  if (want && (j.lang !== localStorage.getItem(STORE) || j.lang !== cookieLanguage())) chooseLanguage(j.lang);
   document.documentElement.lang = j.lang;
 }
 
@@ -35,6 +44,22 @@ export function num(n) {
   const [whole, frac] = String(Math.abs(n)).split(".");
   const grouped = whole.length < NUM.min_digits || !NUM.group ? whole : whole.replace(/\B(?=(\d{3})+(?!\d))/g, NUM.group);
   return (n < 0 ? "-" : "") + grouped + (frac ? (NUM.decimal || ".") + frac : "");
+}
+
+// A day (an ISO date, "2026-11-28") as the reader's language writes it: "28 nov 2026" in Spanish,
+// "28 Nov 2026" (en-GB) or "Nov 28, 2026" (en-US) in English: the month in words, never a number
+// that one club reads as the day and another as the month. The browser's own variant of the page's
+// language gives the order; a text that is not such a date is shown as it is. Machine outputs (the
+// JSON, the CSV files) keep the ISO date.
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+export function day(iso) {
+  const m = ISO_DAY.exec(String(iso ?? ""));
+  if (!m) return String(iso ?? "");
+  const base = LANG.split("-")[0];
+  const locale = (navigator.languages || []).find(l => l.split("-")[0] === base) || LANG;
+  const when = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  try { return new Intl.DateTimeFormat([locale, base], { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(when); }
+  catch { return String(iso); }
 }
 
 const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
@@ -55,7 +80,8 @@ export function cardsText(s) {
 }
 const rankChar = r => (typeof r === "number" ? RANK_CHAR[r] ?? String(r) : String(r));
 
-// A datum written by its key's type (canasta.messages): cards, ranks, suits, numbers, text.
+// A datum written by its key's type (canasta.messages): cards, ranks, suits, numbers, text; and on
+// the pages a date (`date`, `*_date`: an ISO day) as the language writes it.
 function datum(key, v, spec) {
   if (v == null) return "";
   if (key === "card" || key.endsWith("_card")) return NOTATION.test(v) ? (spec === "name" ? cardName(v) : cardText(v)) : String(v);
@@ -68,6 +94,7 @@ function datum(key, v, spec) {
     return t(spec === "one" ? "rank_" + k : spec === "a" ? "rank_a_" + k : "ranks_" + k);
   }
   if (key === "suit" || key.endsWith("_suit")) return t("suit_" + ("CDHS"[v] ?? v));
+  if (key === "date" || key.endsWith("_date")) return day(v);
   if (typeof v === "number") return spec === "word" && M["count_" + v] ? t("count_" + v) : num(v);
   return String(v);
 }

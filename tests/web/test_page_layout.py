@@ -1,0 +1,154 @@
+"""How the pages are laid out, measured in Debian's Chromium from the boxes the browser draws: every
+page's header is one row at desktop width in English and in Spanish (its words at their size), and
+fits a phone; the score keeper's − and + are the same squares, large enough to tap, either side of
+their number, and every line's box is in one column, at 375 and 1280 px in both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from .conftest import LiveServer
+from .test_pages import SIDEWAYS
+
+LANGS = {"en": "en-GB", "es": "es-ES"}
+SHEET = {"preset": "american", "names": ["Ann & Bob", "Cy & Di"]}
+# The header's items (its title, note, language switch, and each tool): where each is drawn, and the
+# size of its words.
+HEADER = """() => {
+  const h = document.querySelector("header"), out = [];
+  for (const e of h.querySelectorAll(":scope > *, :scope > nav > *")) {
+    if (e.tagName === "NAV" || !e.getClientRects().length) continue;
+    const r = e.getBoundingClientRect();
+    out.push({ what: (e.id || e.tagName) + " " + e.textContent.trim().slice(0, 30),
+               top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height,
+               font: parseFloat(getComputedStyle(e).fontSize),
+               tool: e.matches("button, a.button, select") });
+  }
+  return out;
+}"""
+
+
+def pages_to_see(server: LiveServer) -> dict[str, tuple[str, str]]:
+    """Every kind of page, made through the API: a table, a score sheet, a club with a night kept,
+    a tournament, and the pages without anything made."""
+    def path(link: str) -> str:
+        return "/" + link.split("://", 1)[1].split("/", 1)[1]
+
+    table = httpx.post(server.url + "/api/tables", json={
+        "preset": "spanish", "seats": [{"kind": "person"}] + [{"kind": "bot", "level": "club"}] * 3}).json()
+    sheet = httpx.post(server.url + "/api/sheets", json=SHEET).json()
+    club = httpx.post(server.url + "/api/clubs", json={
+        "name": "Greenvale Canasta Club", "season": "Winter 2026",
+        "members": ["Ann", "Bob", "Cy", "Di"]}).json()
+    who = {"authorization": f"Bearer {club['token']}"}
+    night = httpx.post(f"{server.url}/api/clubs/{club['club_id']}/events", headers=who, json={
+        "name": "Thursday night", "preset": "gvr-club", "pairs": ["Ann & Bob", "Cy & Di"], "games": 1}).json()
+    director = {"authorization": f"Bearer {night['token']}"}
+    httpx.post(f"{server.url}/api/events/{night['event_id']}/results", headers=director, json={
+        "round": 1, "table": 1, "ns": 3000, "ew": 2000, "ns_agrees": True, "ew_agrees": True, "seen": None})
+    kept = httpx.post(f"{server.url}/api/clubs/{club['club_id']}/nights", headers=who,
+                      json={"event_id": night["event_id"], "date": "2026-11-26"}).json()
+    results = path(kept["links"]["results"])
+    return {"home": ("/", "#preset option"), "table": (path(table["links"]["seats"]["0"]), "#hand .card"),
+            "score": (path(sheet["link"]), "#sides-entry fieldset"),
+            "club": (path(club["link"]), "table.season-table"), "results": (results, "table.season-table"),
+            "night": (results.replace("#", "/night/1#"), "table.night-table"),
+            "tournament": (path(night["link"]), "#rounds section"),
+            "new score sheet": ("/score", "#preset option"), "rules": ("/rules/spanish", "#groups li"),
+            "lobby": ("/lobby", "#count:not(:empty)")}
+
+
+def test_every_page_header_is_one_row_at_desktop_width_and_fits_a_phone(chromium: Any, server: LiveServer,
+                                                                        shots: Path) -> None:
+    """At 1280 px every header's items are on one row, in English and in Spanish (the Spanish table's
+    was two: its display buttons went under the title), with the tools' words at their size (18 px,
+    the language switch 17); at 375 px nothing passes the screen's edge and every tool is a finger's
+    size (44 px)."""
+    pages = pages_to_see(server)
+    wrapped, small = [], []
+    for lang, locale in LANGS.items():
+        for width in (1280, 375):
+            context = chromium.new_context(locale=locale, viewport={"width": width, "height": 900})
+            page = context.new_page()
+            for name, (path, ready) in pages.items():
+                page.goto(server.url + path)
+                page.wait_for_selector(ready, state="attached")
+                assert page.locator("html").get_attribute("lang") == lang
+                items = page.evaluate(HEADER)
+                where = f"{name} ({lang}, {width} px)"
+                if width == 1280:
+                    # one row: every item's box crosses the same horizontal line
+                    if max(i["top"] for i in items) >= min(i["bottom"] for i in items):
+                        tops = ", ".join(f"{i['what']!r} at {i['top']:.0f}" for i in items)
+                        wrapped.append(f"{where}: {tops}")
+                    small += [f"{where}: {i['what']!r} {i['font']} px" for i in items
+                              if i["tool"] and i["font"] < 17]
+                else:
+                    assert page.evaluate(SIDEWAYS) == [], where
+                    assert all(i["right"] <= width + 0.5 for i in items), where
+                    small += [f"{where}: {i['what']!r} {i['height']} px high" for i in items
+                              if i["tool"] and i["height"] < 44]
+                if name in ("table", "score", "night", "tournament"):
+                    page.locator("header").screenshot(path=str(shots / f"header-{name}-{lang}-{width}.png"))
+            context.close()
+    assert not wrapped, "headers on more than one row:\n" + "\n".join(wrapped)
+    assert not small, "\n".join(small)
+
+
+# Each line of the first side's entry: its words' box and its controls' boxes.
+LINES = """() => {
+  const side = document.querySelector('#sides-entry fieldset');
+  const box = e => { const r = e.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+             width: r.width, height: r.height }; };
+  return [...side.querySelectorAll(':scope > .line')].map(l => ({
+    words: box(l.matches('label') ? l : l.querySelector('label')), yesno: l.classList.contains('yes-no'),
+    controls: [...l.querySelectorAll(':scope > .stepper > *, :scope > input')].map(box) }));
+}"""
+
+
+def test_the_score_keepers_minus_and_plus_are_even_and_large_enough_to_tap(chromium: Any, server: LiveServer,
+                                                                         shots: Path) -> None:
+    """S3 K's sheet (American): each count's − and + are squares of the same size, at least 44 px,
+    at the same height as their number and as far from it on each side; every line's box (a count's
+    three controls, a number's field) starts and ends at the same place, beside the words at 1280 px
+    and under them at 375 px, in English and Spanish; and they count (+ + − is 1)."""
+    sheet = httpx.post(server.url + "/api/sheets", json=SHEET).json()
+    for lang, locale in LANGS.items():
+        for width in (375, 1280):
+            where = f"{lang}, {width} px"
+            context = chromium.new_context(locale=locale, viewport={"width": width, "height": 900})
+            page = context.new_page()
+            page.goto(sheet["link"])
+            page.wait_for_selector("#sides-entry fieldset")
+            lines = [x for x in page.evaluate(LINES) if not x["yesno"]]
+            steppers = [x["controls"] for x in lines if len(x["controls"]) == 3]
+            assert len(steppers) >= 4 and len(lines) > len(steppers), where   # counts and points
+            for minus, number, plus in steppers:
+                assert minus["width"] == minus["height"] == plus["width"] == plus["height"] >= 44, where
+                assert abs(minus["top"] - number["top"]) < 1 and abs(plus["top"] - number["top"]) < 1, where
+                assert abs((number["left"] - minus["right"]) - (plus["left"] - number["right"])) < 1, where
+            lefts = {round(x["controls"][0]["left"]) for x in lines}
+            rights = {round(x["controls"][-1]["right"]) for x in lines}
+            assert len(lefts) == 1 and len(rights) == 1, (where, lefts, rights)      # one column
+            for x in lines:
+                box, words = x["controls"][0], x["words"]
+                if width == 1280:
+                    assert box["left"] > words["right"], where                      # beside the words
+                else:
+                    assert box["top"] >= words["bottom"] - 1, where                  # under them
+            assert page.evaluate(SIDEWAYS) == [], where
+            minus_name = ": uno menos" if lang == "es" else ": one less"
+            first = page.locator("#sides-entry fieldset").first
+            more = first.locator(".stepper button").nth(1)
+            more.click()
+            more.click()
+            first.locator(".stepper button").first.click()
+            assert first.locator(".stepper input").first.input_value() == "1"
+            less = first.locator(".stepper button").first.get_attribute("aria-label") or ""
+            assert less.endswith(minus_name), less
+            page.screenshot(path=str(shots / f"score-steppers-{lang}-{width}.png"))
+            context.close()
