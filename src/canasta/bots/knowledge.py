@@ -290,6 +290,8 @@ def _finish(facts: LogFacts, seat: int, hand: list[int], top: int, pile_size: in
 
     # closed canastas rebuilt from the side's logged cards not in a visible meld
     for side, infos in enumerate(melds):
+        if not any(info.closed for info in infos):
+            continue
         pool = facts.logged[side][:]
         for info in infos:
             if not info.closed:
@@ -314,9 +316,10 @@ def _finish(facts: LogFacts, seat: int, hand: list[int], top: int, pile_size: in
     for s in range(n):
         ks = known[s]
         for f in range(NUM_FACES):
-            k = min(ks[f], unseen[f])
-            ks[f] = k
-            unseen[f] -= k
+            if ks[f]:  # (most are 0)
+                k = min(ks[f], unseen[f])
+                ks[f] = k
+                unseen[f] -= k
         # never more known cards than the hand holds
         excess = sum(ks) - hand_counts[s]
         f = 0
@@ -333,7 +336,8 @@ def _finish(facts: LogFacts, seat: int, hand: list[int], top: int, pile_size: in
     for s in range(n):
         ks = known[s]
         for f in range(52):
-            seen_rank[f // 4 + 2] += ks[f]
+            if ks[f]:
+                seen_rank[f // 4 + 2] += ks[f]
     return Knowledge(seat, hand, pile, pile_size, complete, melds, red3, known, unseen, hand_counts,
                      stock, [x[:] for x in facts.discarded], seen_rank, [x[:] for x in facts.passed])
 
