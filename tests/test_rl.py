@@ -461,6 +461,41 @@ def test_openspiel_information_state_tensor_is_the_one_rebuilt_from_the_log() ->
     assert steps == 160
 
 
+@pytest.mark.parametrize("name", ["classic", "bolivia"])
+def test_openspiel_calls_answered_in_python_are_the_cpp_ones(name: str) -> None:
+    """``legal_actions``, ``legal_actions_mask``, ``observation_tensor`` and
+    ``information_state_tensor`` asked from Python are answered in Python for the player to move;
+    they give what OpenSpiel's C++ path (the base class's methods, which C++ callers use) gives,
+    value for value, for every player and with no player given, at chance nodes, decisions and
+    the end (an error there where the C++ path raises one)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import canasta.rl.openspiel as cos
+    game = pyspiel.load_game(cos.GAME_NAME, {"preset": name, "max_hands": 1})
+    base = pyspiel.State
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    steps = 0
+
+    def ask(method, st, p):
+        try:
+            return method(st) if p is None else method(st, p)
+        except pyspiel.SpielError as e:
+            return type(e)
+
+    while True:
+        if steps % 8 == 0 or state.is_terminal() or state.is_chance_node():
+            for p in [None, *range(game.num_players())]:
+                for call in ("legal_actions", "legal_actions_mask", "observation_tensor",
+                             "information_state_tensor"):
+                    ours = ask(getattr(type(state), call), state, p)
+                    assert ours == ask(getattr(base, call), state, p), (name, steps, p, call)
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    assert steps > 100
+
+
 def test_house_rules_parameter() -> None:
     pytest.importorskip("pyspiel")
     from canasta.errors import RuleError

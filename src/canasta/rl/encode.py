@@ -207,4 +207,4 @@ def legal_ids(actions: list[Action], cache: dict[int, tuple[Action, int]]
     return [key >> 10 for key in keys], [actions[key & 1023] for key in keys]
 
 
-__all__ = ["POINTS", "Offsets", "dense", "legal_ids", "meld_block"]
+__all__ = ["POINTS", "Offsets", "dense", "legal_ids", "meld_block", "memory"]

@@ -155,12 +155,22 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_GAME_TYPE, info, stored)
         self.options = options
         self.spaces = sp
+        self.observers: dict[bool, CanastaObserver] = {}
 
     def new_initial_state(self) -> CanastaState:
         return CanastaState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CanastaObserver:
         return CanastaObserver(self, iig_obs_type, params)
+
+    def observer(self, perfect_recall: bool) -> CanastaObserver:
+        """The game's own observer of the observation (or with ``perfect_recall`` the information
+        state), made once: the states' tensors asked from Python are written by it."""
+        got = self.observers.get(perfect_recall)
+        if got is None:
+            got = self.observers[perfect_recall] = CanastaObserver(
+                self, pyspiel.IIGObservationType(perfect_recall=perfect_recall))
+        return got
 
 
 class CanastaState(pyspiel.State):  # type: ignore[misc]
@@ -221,6 +231,46 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             return
         self.last_rewards = got
         self.returns_so_far = [x + y for x, y in zip(self.returns_so_far, got, strict=True)]
+
+    # ------------------------------------------------------------------ asked from Python
+    # A loop in Python (OpenSpiel's rl_environment, a learner's own) asks these at every step. The
+    # base class answers each through OpenSpiel's C++ side, which calls back into Python several
+    # times (the legal actions: four callbacks; a tensor: a new initial state and a write into it
+    # to learn the tensor's shape, then the write, then a copy into a C++ vector). Here a decision
+    # of the player to move is answered in Python with the same values (``tests/test_rl.py``
+    # compares them with the base class's); anything else (a chance node, the end, another
+    # player) is the base class's. C++ callers (OpenSpiel's C++ algorithms) use the C++ path.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        ep = self.episode
+        if ep is not None and self.player >= 0 and (player is None or player == self.player):
+            return list(ep.legal()[0])
+        return super().legal_actions() if player is None else super().legal_actions(player)  # type: ignore[no-any-return]
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        ep = self.episode
+        if ep is not None and self.player >= 0 and (player is None or player == self.player):
+            mask = [0] * ep.space.size
+            for i in ep.legal()[0]:
+                mask[i] = 1
+            return mask
+        return super().legal_actions_mask() if player is None else super().legal_actions_mask(player)  # type: ignore[no-any-return]
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(False, player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(True, player)
+
+    def _tensor(self, perfect_recall: bool, player: int | None) -> list[float]:
+        p = self.player if player is None else player
+        if self.episode is None or not 0 <= p < self.options.rules.players:
+            cls = pyspiel.State
+            base = cls.information_state_tensor if perfect_recall else cls.observation_tensor
+            return base(self) if player is None else base(self, player)  # type: ignore[no-any-return]
+        obs = self.get_game().observer(perfect_recall)
+        obs.set_from(self, p)
+        out: list[float] = obs.tensor.tolist()
+        return out
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
