@@ -13,7 +13,11 @@ loop asks, as an RL environment does:
   ``state.apply_action``;
 - ``observer``: ``state.legal_actions()`` and the game's Python observer
   (``open_spiel.python.observation.make_observation(game).set_from(state, player)``, a NumPy array
-  filled in place), then ``state.apply_action``.
+  filled in place), then ``state.apply_action``;
+- ``infostate``: as ``tensor`` with ``state.information_state_tensor(player)`` for the observation
+  (what a learner with perfect recall asks, and ``rl_environment`` for every seat; ours is the
+  observation and what the seat remembers of the hand's log, 1,143 floats in classic; the peer's is
+  its observation again, 275 floats).
 
 Ours also runs as the PettingZoo environment (``env.last()``: the observation dict with its mask,
 ``env.step``), and as the bare engine (``legal_actions`` and ``apply_unchecked``, no observation),
@@ -65,7 +69,10 @@ for g in range(games):
         if not legal:
             continue
         p = s.current_player()
-        if obs is None:
+        if mode == "infostate":
+            s.information_state_tensor(p)
+            s.legal_actions_mask(p)
+        elif obs is None:
             s.observation_tensor(p)
             s.legal_actions_mask(p)
         else:
@@ -91,7 +98,10 @@ def ours_openspiel(games: int, max_hands: int, mode: str) -> dict[str, float]:
                 continue
             legal = s.legal_actions()
             p = s.current_player()
-            if obs is None:
+            if mode == "infostate":
+                s.information_state_tensor(p)
+                s.legal_actions_mask(p)
+            elif obs is None:
                 s.observation_tensor(p)
                 s.legal_actions_mask(p)
             else:
@@ -156,6 +166,9 @@ def main() -> None:
             "ours, OpenSpiel observer": lambda: ours_openspiel(args.games, args.max_hands, "observer"),
             "theirs, OpenSpiel observer": lambda: theirs(args.python, args.other.resolve(), args.games,
                                                          args.max_hands, "observer"),
+            "ours, OpenSpiel infostate": lambda: ours_openspiel(args.games, args.max_hands, "infostate"),
+            "theirs, OpenSpiel infostate": lambda: theirs(args.python, args.other.resolve(), args.games,
+                                                          args.max_hands, "infostate"),
             "ours, PettingZoo": lambda: ours_pettingzoo(args.games, args.max_hands),
             "ours, engine alone": lambda: ours_engine(args.games, args.max_hands)}
     rates: dict[str, list[float]] = {k: [] for k in runs}
@@ -173,7 +186,7 @@ def main() -> None:
         lo, hi = min(rates[name]), max(rates[name])
         print(f"{name:28s} {rate:9.0f} steps/s ({lo:.0f}-{hi:.0f})  {1e6 / rate:7.1f} us/step  "
               f"{med_hands[name]:7.1f} hands/s")
-    for mode in ("tensor", "observer"):
+    for mode in ("tensor", "observer", "infostate"):
         ours, theirs_ = f"ours, OpenSpiel {mode}", f"theirs, OpenSpiel {mode}"
         # the ratio of each round (ours and theirs ran one after the other, under the same load)
         per_round = [a / b for a, b in zip(rates[ours], rates[theirs_], strict=True)]

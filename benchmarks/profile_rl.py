@@ -8,13 +8,17 @@ position each time: the calls change nothing, but for ``apply_action``, timed la
 timing, with the garbage collector off (its pauses would land on whichever call runs then). The
 median of the rounds' means per step:
 
-- through OpenSpiel's C++ API: ``legal_actions()``, ``current_player()``, ``observation_tensor(p)``,
-  ``legal_actions_mask(p)``, ``information_state_tensor(p)``, ``observation_string(p)``,
-  ``information_state_string(p)``, ``apply_action(a)``; the Python observer's ``set_from``;
+- through OpenSpiel's API, as a loop in Python asks (``os:``): ``legal_actions()``,
+  ``current_player()``, ``observation_tensor(p)``, ``legal_actions_mask(p)``,
+  ``information_state_tensor(p)``, ``observation_string(p)``, ``information_state_string(p)``,
+  ``apply_action(a)``; the Python observer's ``set_from``; and (``cpp:``) the legal actions, the
+  mask and the tensors through OpenSpiel's C++ side (the base class's methods: what C++ callers
+  get; our state answers the Python asks in Python since 2026-11-29);
 - the pieces in Python: the episode's legal ids (``Episode.legal`` on a fresh position: the engine's
   ``legal_actions`` and the ids), the engine's ``legal_actions`` alone, ``views.seat_view``, writing
   the observation (``Observer.write``), ``apply_unchecked`` alone (on a clone, so with the clone's
-  cost, printed too).
+  cost, printed too), what the seat knows from the facts kept from step to step
+  (``Episode.knowledge``, where the build has it).
 
 The calls repeated on one state show what a repeated ask costs (OpenSpiel's own checks ask for the
 legal actions and observations several times a state).
@@ -51,6 +55,7 @@ def one_round(games: int, max_hands: int) -> dict[str, float]:
         clock()
     empty = (clock() - t0) / 1000
     total: dict[str, float] = defaultdict(float)
+    base = pyspiel.State
     steps = 0
 
     def timed(name: str, fn: Callable[..., object], *args: object) -> object:
@@ -83,6 +88,13 @@ def one_round(games: int, max_hands: int) -> dict[str, float]:
             timed("os: observation_tensor(p)", s.observation_tensor, p)
             timed("os: legal_actions_mask(p)", s.legal_actions_mask, p)
             timed("os: information_state_tensor(p)", s.information_state_tensor, p)
+            # the same asks through OpenSpiel's C++ side (where our state answers them in Python)
+            timed("cpp: legal_actions()", base.legal_actions, s)
+            timed("cpp: observation_tensor(p)", base.observation_tensor, s, p)
+            timed("cpp: legal_actions_mask(p)", base.legal_actions_mask, s, p)
+            timed("cpp: information_state_tensor(p)", base.information_state_tensor, s, p)
+            if hasattr(ep, "knowledge"):  # (what the seat knows, kept from step to step)
+                timed("py: Episode.knowledge (kept facts)", ep.knowledge, p)
             timed("os: observation_string(p)", s.observation_string, p)
             timed("os: information_state_string(p)", s.information_state_string, p)
             a: int = rng.choice(legal)  # type: ignore[arg-type]

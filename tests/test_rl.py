@@ -209,6 +209,63 @@ def test_the_pile_cards_are_what_the_log_shows() -> None:
             assert k.pile_complete and sorted(k.pile) == sorted(seat_view(s, seat).pile_cards)
 
 
+# ---------------------------------------------------------------------------- the information state
+def afresh(s: GameState, seat: int):
+    """What the seat knows, rebuilt from its whole view (the view's log read from the start)."""
+    from canasta.bots.knowledge import analyse
+    return analyse(view(s, seat), s.rules)
+
+
+def memory_floats(k, seat: int) -> list[float]:
+    from canasta.rl.encode import memory
+    return memory(k.known, k.discarded, k.unseen, seat)
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_the_knowledge_kept_step_by_step_is_the_one_rebuilt_from_the_log(name: str, players: int) -> None:
+    """The episode's facts of the hand's log, read on at every step (``LogFacts.follow``) and
+    finished with the seat's numbers (``knowledge_of``), give exactly what analysing the seat's
+    whole view gives (every field: known cards, discards, unseen cards, the pile, closed canastas),
+    along a random game of two hands, for the seat to act every few steps and every seat now and
+    then; a clone played on its own way, and a pickled copy, keep theirs right; and a state whose
+    other hands were dealt again (the cards the seat cannot see) gives the same memory floats (no
+    hidden card reaches them)."""
+    import pickle
+    ep = Episode.new(make_options(name, max_hands=2, players=players), seed=31)
+    rng = random.Random(5)
+    clones: list[tuple[Episode, random.Random]] = []
+    steps = checked = 0
+    new_hand = -1  # the step the second hand began
+    while not ep.done:
+        s = ep.state
+        ep.facts()  # read on at every step
+        if new_hand < 0 and s.hand_no == 1:
+            new_hand = steps
+        if steps % 7 == 0 or 0 <= steps - new_hand < 3:
+            for seat in (range(players) if steps % 70 == 0 else [s.actor]):
+                assert ep.knowledge(seat) == afresh(s, seat), (name, players, steps, seat)
+                checked += 1
+        if steps == 60 or (new_hand > 0 and steps == new_hand + 1):
+            clones.append((ep.clone(), random.Random(steps)))
+            again = pickle.loads(pickle.dumps(ep))
+            assert again.knowledge(s.actor) == ep.knowledge(s.actor)
+            seat = rng.randrange(players)
+            other = Episode(ep.options, other_hands_changed(s, seat, rng))
+            assert memory_floats(other.knowledge(seat), seat) == memory_floats(ep.knowledge(seat), seat)
+        ep.step(rng.choice(ep.legal()[0]))
+        steps += 1
+    # the clones go their own ways: each one's facts follow its own moves, not the original's
+    for c, crng in clones:
+        for i in range(24):
+            if c.done:
+                break
+            c.step(crng.choice(c.legal()[0]))
+            if i % 4 == 3:
+                seat = crng.randrange(players)
+                assert c.knowledge(seat) == afresh(c.state, seat)
+    assert new_hand > 0 and checked >= 20 and len(clones) == 2
+
+
 # ---------------------------------------------------------------------------- PettingZoo
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_pettingzoo_api_test(name: str, players: int) -> None:
@@ -329,6 +386,115 @@ def test_resampled_states_look_the_same_to_the_player() -> None:
         back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, w))[1]
         assert str(back) == str(w)
     assert differ >= 4
+
+
+def test_openspiel_information_state_tensor_is_the_one_rebuilt_from_the_log() -> None:
+    """``information_state_tensor``, whose memory is kept from step to step, is the observation
+    and the memory rebuilt from the seat's whole view, float for float, along random play (S4's
+    closed canastas among it), in a clone, after serialising, and in a resampled state: there it is
+    the player's tensor of the real game (the world remembers the hand as the real log showed it)
+    and stays right as the world is played on. The string, whose log is read on from the last
+    ask, is the whole log written afresh, and survives a clone and serialising (a resampled state's
+    too: its recalled past is kept)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import canasta.rl.openspiel as cos
+    from canasta.bots.knowledge import LogFacts, knowledge_of
+    game = pyspiel.load_game(cos.GAME_NAME, {"preset": "spanish", "max_hands": 1})
+    state = game.new_initial_state()
+    for a in cos.seed_actions(17):
+        state.apply_action(a)
+
+    def scratch(st, p: int) -> list[float]:
+        es = st.episode.state
+        return st.observation_tensor(p) + memory_floats(afresh(es, p), p)
+
+    def whole_log(st, p: int) -> str:
+        return st.observation_string(p) + "\n" + cos.seat_log(st.episode.state, p)
+
+    rng = random.Random(4)  # the game's moves
+    side = random.Random(6)  # the clones', the worlds' moves and the resampling (the game's stay the same)
+    sampler = side.random
+    steps = 0
+    while not state.is_terminal() and steps < 160:
+        p = state.current_player()
+        assert state.information_state_tensor(p) == scratch(state, p)
+        if steps % 5 == 0:  # the string, read on from the last ask: the whole log written afresh
+            assert state.information_state_string(p) == whole_log(state, p)
+        if steps % 60 == 40:
+            c = state.clone()
+            for _ in range(5):
+                if not c.is_terminal():
+                    c.apply_action(side.choice(c.legal_actions()))
+            q = c.current_player() if not c.is_terminal() else 0
+            assert c.information_state_tensor(q) == scratch(c, q)
+            assert c.information_state_string(q) == whole_log(c, q)
+            back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+            assert back.information_state_tensor(p) == state.information_state_tensor(p)
+            assert back.information_state_string(p) == state.information_state_string(p)
+            w = state.resample_from_infostate(p, sampler)
+            assert w.information_state_tensor(p) == state.information_state_tensor(p)
+            assert w.information_state_string(p) == state.information_state_string(p)
+            wb = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, w))[1]
+            assert wb.information_state_tensor(p) == w.information_state_tensor(p)
+            assert wb.information_state_string(p) == w.information_state_string(p)
+            wc = w.clone()
+            assert wc.information_state_tensor(p) == w.information_state_tensor(p)
+            assert wc.information_state_string(p) == w.information_state_string(p)
+            # played on: the world's tensor is the real log's facts read on through the world's moves
+            recalled = w.episode.recalled
+            for _ in range(6):
+                if w.is_terminal():
+                    break
+                w.apply_action(side.choice(w.legal_actions()))
+                ref = LogFacts(game.options.rules)
+                for h, who, what, cards, _ in state.episode.state.events():
+                    if h == state.episode.state.hand_no:
+                        ref.feed(who, what, cards)
+                for h, who, what, cards, _ in w.episode.state.events_since(recalled.mark):
+                    if h == recalled.hand:
+                        ref.feed(who, what, cards)
+                ws = w.episode.state
+                if ws.hand_no == recalled.hand:
+                    for seat in range(game.num_players()):
+                        assert w.episode.knowledge(seat) == knowledge_of(ref, seat_view(ws, seat), ws.rules)
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    assert steps >= 100
+
+
+@pytest.mark.parametrize("name", ["classic", "bolivia"])
+def test_openspiel_calls_answered_in_python_are_the_cpp_ones(name: str) -> None:
+    """``legal_actions``, ``legal_actions_mask``, ``observation_tensor`` and
+    ``information_state_tensor`` asked from Python are answered in Python for the player to move;
+    they give what OpenSpiel's C++ path (the base class's methods, which C++ callers use) gives,
+    value for value, for every player and with no player given, at chance nodes, decisions and
+    the end (an error there where the C++ path raises one)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import canasta.rl.openspiel as cos
+    game = pyspiel.load_game(cos.GAME_NAME, {"preset": name, "max_hands": 1})
+    base = pyspiel.State
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    steps = 0
+
+    def ask(method, st, p):
+        try:
+            return method(st) if p is None else method(st, p)
+        except pyspiel.SpielError as e:
+            return type(e)
+
+    while True:
+        if steps % 8 == 0 or state.is_terminal() or state.is_chance_node():
+            for p in [None, *range(game.num_players())]:
+                for call in ("legal_actions", "legal_actions_mask", "observation_tensor",
+                             "information_state_tensor"):
+                    ours = ask(getattr(type(state), call), state, p)
+                    assert ours == ask(getattr(base, call), state, p), (name, steps, p, call)
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    assert steps > 100
 
 
 def test_house_rules_parameter() -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
+from ..bots.knowledge import Knowledge, LogFacts, knowledge_of
 from ..errors import RuleError
 from ..presets import cached_rules_from_options
 from ..presets import rules as preset_rules
@@ -26,6 +27,7 @@ from ..records import position
 from ..rules import RuleSet
 from ..sim import MAX_HANDS
 from ..state import GameState
+from ..views import SeatView, seat_view
 from .actions import ActionSpace, ActionSpaceError
 from .observation import Observer
 
@@ -76,13 +78,15 @@ class Episode:
     """One game played by action ids: the engine's state, its legal ids (listed once per
     position) and the rewards of each step."""
 
-    __slots__ = ("_actions", "_ids", "_legal_at", "done", "ended", "hands", "options", "space", "start",
-                 "state")
+    __slots__ = ("_actions", "_facts", "_ids", "_legal_at", "done", "ended", "hands", "options", "recalled",
+                 "space", "start", "start_mark", "state")
 
     def __init__(self, options: Options, state: GameState, start: dict[str, Any] | None = None) -> None:
         self.options = options
         self.state = state
         self.start = start  # the position the game started from (None: dealt from its seed)
+        # the log's mark at that position (None: the log's start); ``_replay`` sets it after replaying
+        self.start_mark = None if start is None else state.log_mark()
         self.space = Spaces.of(options.rules).actions
         self.hands = len(state.results)  # hands scored when last stepped
         self.ended = False  # the end's rewards are paid
@@ -92,6 +96,12 @@ class Episode:
         self._legal_at = -1
         self._ids: list[int] = []
         self._actions: list[Action] = []
+        # what the hand's public log proves (bots.knowledge.LogFacts), read on at each ask of
+        # ``knowledge``: made at the first ask
+        self._facts: LogFacts | None = None
+        # a world sampled from a seat's view of another game (``carry_facts``): the facts of that
+        # game's log at the start position, which the world's own log does not hold
+        self.recalled: LogFacts | None = None
 
     @classmethod
     def new(cls, options: Options, seed: int | str, dealer: int = 0) -> Episode:
@@ -100,8 +110,10 @@ class Episode:
     def clone(self) -> Episode:
         c = Episode.__new__(Episode)
         c.options, c.space, c.state, c.hands = self.options, self.space, self.state.clone(), self.hands
-        c.ended, c.start, c.done = self.ended, self.start, self.done
+        c.ended, c.start, c.start_mark, c.done = self.ended, self.start, self.start_mark, self.done
         c._legal_at, c._ids, c._actions = self._legal_at, self._ids, self._actions
+        c._facts = None if self._facts is None else self._facts.copy()
+        c.recalled = self.recalled  # (never changed: read on in a copy)
         return c
 
     def __deepcopy__(self, memo: dict[int, object]) -> Episode:
@@ -109,10 +121,12 @@ class Episode:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its record: the options, the deal (seed and dealer, or the starting position)
-        and the actions in notation; unpickled by replaying them (``pyspiel``'s serialisation)."""
+        and the actions in notation (and a sampled world's recalled facts); unpickled by replaying
+        them (``pyspiel``'s serialisation)."""
         o, s = self.options, self.state
+        recalled = None if self.recalled is None else self.recalled.data()
         return (_replay, (o.rules.options(), o.max_hands, o.reward, s.seed, s.start_dealer, self.start,
-                          [str(a) for a in s.history()], self.hands, self.ended))
+                          [str(a) for a in s.history()], self.hands, self.ended, recalled))
 
     @property
     def truncated(self) -> bool:
@@ -146,6 +160,27 @@ class Episode:
         self.done = s.is_over or s.hand_no >= self.options.max_hands
         return self.rewards_since()
 
+    def facts(self) -> LogFacts:
+        """What the public log of the hand in play proves, up to date (``bots.knowledge.LogFacts``:
+        kept from ask to ask, read on from the events since the last)."""
+        facts = self._facts
+        if facts is None:
+            facts = self._facts = LogFacts(self.options.rules)
+        return facts.follow(self.state)
+
+    def knowledge(self, seat: int, v: SeatView | None = None) -> Knowledge:
+        """What ``seat`` knows now (``bots.knowledge.analyse`` of its view, the same facts), from
+        the log's facts kept up to date and ``v``, the seat's ``views.seat_view`` (made if not
+        given)."""
+        return knowledge_of(self.facts(), seat_view(self.state, seat) if v is None else v,
+                            self.options.rules)
+
+    def carry_facts(self, other: Episode) -> None:
+        """Remember the hand as ``other``'s log showed it: this new episode is a world sampled from
+        a seat's view of ``other`` (its own log starts at the sampled position, which tells less)."""
+        self.recalled = other.facts().carry_to(self.state)
+        self._facts = self.recalled.copy()
+
     def rewards_since(self) -> list[float] | None:
         """The rewards earned since the last call (hands scored, the end of the game)."""
         s = self.state
@@ -165,13 +200,19 @@ class Episode:
 
 
 def _replay(options: dict[str, Any], max_hands: int, reward: str, seed: int | str, dealer: int,
-            start: dict[str, Any] | None, actions: list[str], hands: int, ended: bool) -> Episode:
+            start: dict[str, Any] | None, actions: list[str], hands: int, ended: bool,
+            recalled: tuple[Any, ...] | None = None) -> Episode:
     opts = Options(cached_rules_from_options(options), max_hands, reward)
     state = position(start) if start is not None else GameState.new(opts.rules, seed=seed, dealer=dealer)
+    mark = state.log_mark()
+    carried = None if recalled is None else LogFacts.restored(opts.rules, recalled).carry_to(state)
     for a in actions:
         state.apply_unchecked(Action.parse(a))
     ep = Episode(opts, state, start)
     ep.hands, ep.ended = hands, ended
+    ep.start_mark = None if start is None else mark
+    if carried is not None:
+        ep.recalled, ep._facts = carried, carried.copy()
     return ep
 
 

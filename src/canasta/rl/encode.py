@@ -1,9 +1,10 @@
 """The hot paths of a step of the environments, typed for mypyc and compiled in the compiled build
-(``setup.py``; NumPy-free): the dense part of an observation (every section but the melds) and one
-side's meld block, each made as a list of floats (a compiled module fills a list natively, and
-``array("f", ...)`` converts it to C floats in one call: writing float by float into the tensor through
-a ``memoryview`` stays a generic call per float even compiled), and the ids of the legal actions
-found by identity (``ActionSpace.legal``). :mod:`canasta.rl.observation` holds the layout."""
+(``setup.py``; NumPy-free): the dense part of an observation (every section but the melds), one
+side's meld block and the information state's memory, each made as a list of floats (a compiled
+module fills a list natively, and ``array("f", ...)`` converts it to C floats in one call: writing
+float by float into the tensor through a ``memoryview`` stays a generic call per float even
+compiled), and the ids of the legal actions found by identity (``ActionSpace.legal``).
+:mod:`canasta.rl.observation` holds the layout."""
 
 from __future__ import annotations
 
@@ -164,6 +165,21 @@ def meld_block(facts: tuple[MeldFacts, ...], kind_of: Sequence[int], kinds: int,
     return d
 
 
+def memory(known: list[list[int]], discarded: list[list[int]], unseen: list[int], me: int
+           ) -> list[float]:
+    """The information state's memory after the observation (``canasta.rl.openspiel``), seats in the
+    observer's order: per seat the cards known to be in its hand (53 counts), per seat the ranks it
+    discarded this hand (15), then the cards the observer has not seen (53)."""
+    n = len(known)
+    out: list[float] = []
+    for x in range(n):
+        out.extend([float(c) for c in known[(me + x) % n]])
+    for x in range(n):
+        out.extend([float(c) for c in discarded[(me + x) % n]])
+    out.extend([float(c) for c in unseen])
+    return out
+
+
 def legal_ids(actions: list[Action], cache: dict[int, tuple[Action, int]]
               ) -> tuple[list[int], list[Action]] | None:
     """The ids of ``actions`` kept in ``cache`` (by the action object's identity) and the actions,
@@ -191,4 +207,4 @@ def legal_ids(actions: list[Action], cache: dict[int, tuple[Action, int]]
     return [key >> 10 for key in keys], [actions[key & 1023] for key in keys]
 
 
-__all__ = ["POINTS", "Offsets", "dense", "legal_ids", "meld_block"]
+__all__ = ["POINTS", "Offsets", "dense", "legal_ids", "meld_block", "memory"]

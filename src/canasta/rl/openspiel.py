@@ -27,13 +27,16 @@ seed, and ``canasta.rl.openspiel.seed_actions(seed)`` are the chance moves that 
 what the seat remembers: ``information_state_string`` is the observation and the table log of every
 hand as the seat saw it (perfect recall: others' draws only as counts), ``information_state_tensor``
 the observation and, per seat, the cards known to be in that hand, the ranks it discarded this hand,
-and the cards the seat has not seen (``canasta.bots.knowledge``, rebuilt from the log).
+and the cards the seat has not seen (``canasta.bots.knowledge``: the facts of the hand's log are
+kept by the episode and read on from the events since the last ask, not rebuilt from the log).
 
 **Resampling.** ``resample_from_infostate(player, sampler)`` deals the cards ``player`` has not seen
 again, at random around what it knows (``canasta.bots.determinize.sample_world``, the Expert's own
 worlds), the later hands from a new seed: a state the player cannot tell from this one, for ISMCTS
 and other determinising searches. Its history is not the real one (a world has no past moves), and
-it serialises as a position.
+it serialises as a position; it remembers the hand as the real log showed it (the log's facts are
+carried into it, and the player's log for the string), so the player's information state, tensor
+and string, is the real state's.
 
 **Serialisation.** A state pickles as its record (the seed, or the starting position, and the moves
 in notation) and is replayed when read back.
@@ -43,6 +46,7 @@ from __future__ import annotations
 
 import json
 import random
+from array import array
 from typing import Any, Final
 
 import numpy as np
@@ -50,7 +54,6 @@ import numpy.typing as npt
 import pyspiel
 
 from ..bots.determinize import sample_hidden, world_position
-from ..bots.knowledge import analyse
 from ..errors import RuleError
 from ..records import position
 from ..sim import MAX_HANDS
@@ -58,6 +61,7 @@ from ..state import GameState
 from ..views import seat_view, view
 from .actions import ActionSpaceError
 from .core import REWARDS, Episode, Options, Spaces, make_options
+from .encode import memory
 
 GAME_NAME: Final = "canasta"
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
@@ -151,12 +155,22 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_GAME_TYPE, info, stored)
         self.options = options
         self.spaces = sp
+        self.observers: dict[bool, CanastaObserver] = {}
 
     def new_initial_state(self) -> CanastaState:
         return CanastaState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CanastaObserver:
         return CanastaObserver(self, iig_obs_type, params)
+
+    def observer(self, perfect_recall: bool) -> CanastaObserver:
+        """The game's own observer of the observation (or with ``perfect_recall`` the information
+        state), made once: the states' tensors asked from Python are written by it."""
+        got = self.observers.get(perfect_recall)
+        if got is None:
+            got = self.observers[perfect_recall] = CanastaObserver(
+                self, pyspiel.IIGObservationType(perfect_recall=perfect_recall))
+        return got
 
 
 class CanastaState(pyspiel.State):  # type: ignore[misc]
@@ -173,9 +187,11 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         n = game.options.rules.players
         self.returns_so_far = [0.0] * n
         self.last_rewards = [0.0] * n
-        # a resampled state's past as the resampling seat saw it: (seat, its log until then, the
-        # world's log mark then); its information state goes on from there
-        self.recall: tuple[int, str, object] | None = None
+        # a resampled state's past as the resampling seat saw it: (seat, its log until then); its
+        # log goes on with the world's events from the world's start (``Episode.start_mark``)
+        self.recall: tuple[int, str] | None = None
+        # per seat, the text of its log so far and the log mark it reaches (read on at each ask)
+        self.texts = _Texts()
 
     # ------------------------------------------------------------------ the game tree
     def current_player(self) -> int:
@@ -215,6 +231,46 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             return
         self.last_rewards = got
         self.returns_so_far = [x + y for x, y in zip(self.returns_so_far, got, strict=True)]
+
+    # ------------------------------------------------------------------ asked from Python
+    # A loop in Python (OpenSpiel's rl_environment, a learner's own) asks these at every step. The
+    # base class answers each through OpenSpiel's C++ side, which calls back into Python several
+    # times (the legal actions: four callbacks; a tensor: a new initial state and a write into it
+    # to learn the tensor's shape, then the write, then a copy into a C++ vector). Here a decision
+    # of the player to move is answered in Python with the same values (``tests/test_rl.py``
+    # compares them with the base class's); anything else (a chance node, the end, another
+    # player) is the base class's. C++ callers (OpenSpiel's C++ algorithms) use the C++ path.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        ep = self.episode
+        if ep is not None and self.player >= 0 and (player is None or player == self.player):
+            return list(ep.legal()[0])
+        return super().legal_actions() if player is None else super().legal_actions(player)  # type: ignore[no-any-return]
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        ep = self.episode
+        if ep is not None and self.player >= 0 and (player is None or player == self.player):
+            mask = [0] * ep.space.size
+            for i in ep.legal()[0]:
+                mask[i] = 1
+            return mask
+        return super().legal_actions_mask() if player is None else super().legal_actions_mask(player)  # type: ignore[no-any-return]
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(False, player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(True, player)
+
+    def _tensor(self, perfect_recall: bool, player: int | None) -> list[float]:
+        p = self.player if player is None else player
+        if self.episode is None or not 0 <= p < self.options.rules.players:
+            cls = pyspiel.State
+            base = cls.information_state_tensor if perfect_recall else cls.observation_tensor
+            return base(self) if player is None else base(self, player)  # type: ignore[no-any-return]
+        obs = self.get_game().observer(perfect_recall)
+        obs.set_from(self, p)
+        out: list[float] = obs.tensor.tolist()
+        return out
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -256,29 +312,50 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         r = self.options.rules
         v = view(ep.state, player_id)
-        k = analyse(v, r)
+        k = ep.knowledge(player_id)  # (analyse(v), but remembering a resampled state's past)
         hands, stock, pile = sample_hidden(k, r, rng)
         start = world_position(v, r, k, hands, stock, pile, seed=rng.getrandbits(32))
         other = CanastaState(self.get_game())
         new = Episode(self.options, position(start), start=start)
         new.hands, new.ended = ep.hands, ep.ended
+        new.carry_facts(ep)  # the hand as this game's log showed it
         other.seed_bytes = list(self.seed_bytes)
         other.episode = new
         other.settle()
-        other.recall = (player_id, self.seat_log(player_id), new.state.log_mark())
+        other.recall = (player_id, self.seat_log(player_id))
         other.returns_so_far = list(self.returns_so_far)
         other.last_rewards = list(self.last_rewards)
         return other
 
     def seat_log(self, seat: int) -> str:
-        """The table log of the game as ``seat`` saw it (a resampled state: its past, then the world's)."""
+        """The table log of the game as ``seat`` saw it (a resampled state: its past, then the
+        world's), as :func:`seat_log` writes it: the text of the last ask and the events since."""
         ep = self.episode
         if ep is None:
             return ""
-        if self.recall is not None and self.recall[0] == seat:
-            since = [e for e in ep.state.events_since(self.recall[2])]
-            return self.recall[1] + "".join(f"\n{_event_line(e, seat)}" for e in since)
-        return seat_log(ep.state, seat)
+        got = self.texts.get(seat)
+        if got is None:
+            recall = self.recall
+            got = (recall[1], ep.start_mark) if recall is not None and recall[0] == seat else ("", None)
+        text, mark = got
+        since = ep.state.events_since(mark)
+        if since:
+            lines = "\n".join([_event_line(e, seat) for e in since])
+            text = f"{text}\n{lines}" if text else lines
+            self.texts[seat] = (text, ep.state.log_mark())
+        return text
+
+
+class _Texts(dict[int, tuple[str, object]]):
+    """Per seat, the text of its log so far and the game's log mark it reaches. Kept as it is when
+    OpenSpiel clones the state (it deep-copies each attribute: the marks are nodes of the game's
+    log, which the clone shares), left out when the state is pickled (made again at the next ask)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Texts:
+        return _Texts(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Texts, ())
 
 
 def _event_line(event: tuple[Any, ...], seat: int) -> str:
@@ -318,20 +395,12 @@ class CanastaObserver:
         if ep is None:
             t.fill(0.0)
             return
-        self.observer.write(seat_view(ep.state, player), t)  # (every float of the observation)
+        v = seat_view(ep.state, player)
+        self.observer.write(v, t)  # (every float of the observation)
         if self.perfect_recall:
-            self._memory(ep.state, player)
-
-    def _memory(self, s: GameState, player: int) -> None:
-        k = analyse(view(s, player), self.rules)
-        n = self.rules.players
-        base = self.observer.size
-        t = self.tensor
-        for x in range(n):
-            seat = (player + x) % n
-            t[base + x * 53:base + (x + 1) * 53] = k.known[seat]
-            t[base + n * 53 + x * 15:base + n * 53 + (x + 1) * 15] = k.discarded[seat]
-        t[base + n * 68:base + n * 68 + 53] = k.unseen
+            # what the seat knows, from the hand's log read on since the last ask (not read again)
+            k = ep.knowledge(player, v)
+            t.data[self.observer.size:] = array("f", memory(k.known, k.discarded, k.unseen, player))
 
     def string_from(self, state: CanastaState, player: int) -> str:
         ep = state.episode
