@@ -136,3 +136,12 @@ def test_an_error_with_no_code_is_said_in_its_english() -> None:
     e = RuleError("an engine without words for this yet")
     assert catalogue("es").error(e) == "an engine without words for this yet"
     assert reason_of(e) == "an engine without words for this yet"
+
+
+def test_an_error_type_that_sets_its_own_code_keeps_it() -> None:
+    """A club tool's error (a season's) sets its code and data before the base class's ``__init__``:
+    they stay (the base class sets only what it is given)."""
+    from canasta.tournament.season import SeasonError
+    e = SeasonError("same_name", name="Ann")
+    assert e.code == "same_name" and e.data == {"name": "Ann"}
+    assert catalogue("es").error(e) != str(e)

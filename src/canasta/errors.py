@@ -16,8 +16,9 @@ class CanastaError(Exception):
 
     def __init__(self, message: str = "", code: str = "", data: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
-        self.code = code
-        self.data: Mapping[str, Any] = data if data is not None else {}
+        # a subclass that set its own code and data before calling this keeps them (SeasonError)
+        self.code: str = code or getattr(self, "code", "")
+        self.data: Mapping[str, Any] = data if data is not None else getattr(self, "data", {})
 
 
 class NotationError(CanastaError, ValueError):
