@@ -224,8 +224,10 @@ def _sample(template: str | tuple[str, ...] | dict[str, str]) -> dict[str, Any]:
 @pytest.mark.parametrize("lang", ["en", *[p.stem for p in po_paths()], PSEUDO])
 def test_every_refusal_the_engine_and_the_server_make_is_said_in_every_language(lang: str) -> None:
     """Every code of the engine's refusal table (tests/test_wording.py checks that every code the
-    engine returns is in it) and of the server's has a sentence in every language, said whole with
+    engine returns is in it), of the server's and of the library errors' (tests/test_error_words.py
+    checks every code raised is in it) has a sentence in every language, said whole with
     its data (no placeholder left, the English's data named), and a refusal is said by its code."""
+    from canasta.error_words import ERRORS
     from canasta.refusals import REFUSALS as ENGINE
     from canasta.server.events import MESSAGES as RESULTS
     from canasta.server.refusals import REFUSALS as SERVER
@@ -234,7 +236,7 @@ def test_every_refusal_the_engine_and_the_server_make_is_said_in_every_language(
     from canasta.tournament.words import MESSAGES as TOURNAMENT
     cat = catalogue(lang)
     for prefix, table in (("refusal", ENGINE), ("server", SERVER), ("server", RESULTS), ("server", SEASON),
-                          ("server", TOURNAMENT), ("", LINES)):
+                          ("server", TOURNAMENT), ("", LINES), ("error", ERRORS)):
         for code, template in table.items():
             key = f"{prefix}.{code}" if prefix else code
             assert key in cat.messages, (lang, key)

@@ -83,21 +83,23 @@ class Action(NamedTuple):
         """Read an action; a bad one raises :class:`NotationError` naming the problem. (Typed to take
         anything: what is not text is refused the same way, also where the engine is compiled.)"""
         if not isinstance(text, str):
-            raise NotationError(reprlib.repr(text), "an action is written as text, like \"discard KH\"")
+            raise NotationError(reprlib.repr(text), "an action is written as text, like \"discard KH\"",
+                                "action_text_notation")
         words = text.split()
         if not words:
-            raise NotationError(text, "empty action")
+            raise NotationError(text, "empty action", "action_empty")
         op = _OPS.get(words[0].lower())
         if op is None:
-            raise NotationError(words[0], f"unknown action (actions are {', '.join(_OPS)})")
+            raise NotationError(words[0], f"unknown action (actions are {', '.join(_OPS)})", "action_unknown",
+                                {"ops": ", ".join(_OPS)})
         rest = words[1:]
         if op is Op.DECLARE:
             if not rest or rest[0].lower() not in SPECIAL_HANDS:
                 raise NotationError(text, f"write declare as: declare {'|'.join(SPECIAL_HANDS)} "
-                                    f"[CARD to discard]")
+                                    f"[CARD to discard]", "declare_form", {"hands": "|".join(SPECIAL_HANDS)})
             dcards = tuple(parse_cards(" ".join(rest[1:])))
             if len(dcards) > 1:
-                raise NotationError(text, "a special hand discards at most one card")
+                raise NotationError(text, "a special hand discards at most one card", "declare_discard")
             return Action(op, dcards, SPECIAL_HANDS.index(rest[0].lower()))
         melds: list[int] = []
         card_words: list[str] = []
@@ -105,35 +107,39 @@ class Action(NamedTuple):
             if w.startswith("@"):
                 if len(melds) == (2 if op is Op.MERGE else 1):
                     raise NotationError(w, "only one meld number is allowed" if op is not Op.MERGE
-                                        else "merge takes two meld numbers")
+                                        else "merge takes two meld numbers",
+                                        "one_meld_number" if op is not Op.MERGE else "merge_two")
                 try:
                     number = int(w[1:])
                 except ValueError:
-                    raise NotationError(w, "a meld number is @ and a whole number, like @0") from None
+                    raise NotationError(w, "a meld number is @ and a whole number, like @0",
+                                        "meld_number") from None
                 if number < 0:
-                    raise NotationError(w, "meld numbers start at @0")
+                    raise NotationError(w, "meld numbers start at @0", "meld_number_from")
                 melds.append(number)
             else:
                 card_words.append(w)
         meld = melds[0] if melds else -1
         if op is Op.MERGE:
             if len(melds) != 2 or card_words:
-                raise NotationError(text, "write merge as: merge @N @M")
+                raise NotationError(text, "write merge as: merge @N @M", "merge_form")
             return Action(op, (), melds[0], melds[1])
         cards = tuple(parse_cards(" ".join(card_words)))
         if op in _NO_ARGS and (cards or meld >= 0):
-            raise NotationError(text, f"'{words[0]}' takes no cards or meld number")
+            raise NotationError(text, f"'{words[0]}' takes no cards or meld number", "takes_nothing",
+                                {"op": words[0]})
         if op is Op.ADD:
             if meld < 0 or len(cards) != 1:
-                raise NotationError(text, "write add as: add @N CARD")
+                raise NotationError(text, "write add as: add @N CARD", "add_form")
         elif meld >= 0 and op is not Op.TAKE:
-            raise NotationError(text, f"'{words[0]}' takes no meld number")
+            raise NotationError(text, f"'{words[0]}' takes no meld number", "takes_no_meld", {"op": words[0]})
         if op is Op.DISCARD and len(cards) != 1:
-            raise NotationError(text, "discard exactly one card")
+            raise NotationError(text, "discard exactly one card", "discard_one_card")
         if op is Op.MELD and not cards:
-            raise NotationError(text, "a meld needs cards")
+            raise NotationError(text, "a meld needs cards", "meld_cards")
         if op is Op.TOP and not cards:
-            raise NotationError(text, "write top as: top CARD CARD ... (two or more cards from hand)")
+            raise NotationError(text, "write top as: top CARD CARD ... (two or more cards from hand)",
+                                "top_form")
         return Action(op, cards, meld)
 
 

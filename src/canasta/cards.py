@@ -81,7 +81,7 @@ def card_str(f: int) -> str:
     if f == JOKER:
         return "JK"
     if not 0 <= f < JOKER:
-        raise NotationError(str(f), "not a card (card faces are 0 to 52)")
+        raise NotationError(str(f), "not a card (card faces are 0 to 52)", "card_face")
     return RANK_CHARS[f // 4 + 2] + SUITS[f % 4]
 
 
@@ -104,21 +104,24 @@ def card_symbol(f: int) -> str:
 def parse_card(token: str | object) -> int:
     """Read one card; a bad token raises :class:`NotationError` saying what is wrong with it."""
     if not isinstance(token, str):
-        raise NotationError(reprlib.repr(token), "a card is written as text, like KH")
+        raise NotationError(reprlib.repr(token), "a card is written as text, like KH", "card_text")
     t = token.strip().upper()
     if not t:
-        raise NotationError(token, "empty card")
+        raise NotationError(token, "empty card", "card_empty")
     if t in ("JK", "JO", "JOKER", "🃏"):
         return JOKER
     if len(t) < 2:
-        raise NotationError(token, "a card is a rank and a suit (for example KH), or JK for a joker")
+        raise NotationError(token, "a card is a rank and a suit (for example KH), or JK for a joker",
+                            "card_shape")
     rank_part, suit_part = t[:-1], t[-1]
     if rank_part == "10":
         rank_part = "T"
     if rank_part not in _CHAR_RANK:
-        raise NotationError(token, f"unknown rank {rank_part!r} (ranks are A K Q J T 9 8 7 6 5 4 3 2)")
+        raise NotationError(token, f"unknown rank {rank_part!r} (ranks are A K Q J T 9 8 7 6 5 4 3 2)",
+                            "card_rank", {"rank_text": repr(rank_part)})
     if suit_part not in _SUIT_OF_CHAR:
-        raise NotationError(token, f"unknown suit {suit_part!r} (suits are C D H S)")
+        raise NotationError(token, f"unknown suit {suit_part!r} (suits are C D H S)", "card_suit",
+                            {"suit_text": repr(suit_part)})
     return face(_CHAR_RANK[rank_part], _SUIT_OF_CHAR[suit_part])
 
 
@@ -128,7 +131,8 @@ _SPLIT = re.compile(r"[\s,]+")
 def parse_cards(text: str | object) -> list[int]:
     """Read a card list such as ``"KH TS 2C JK"``; the empty string is the empty list."""
     if not isinstance(text, str):
-        raise NotationError(reprlib.repr(text), "cards are written as text, like \"KH TS 2C\"")
+        raise NotationError(reprlib.repr(text), "cards are written as text, like \"KH TS 2C\"",
+                            "cards_notation")
     return [parse_card(tok) for tok in _SPLIT.split(text.strip()) if tok]
 
 
@@ -140,9 +144,11 @@ def card_list(cards: object) -> tuple[int, ...]:
     if isinstance(cards, (list, tuple)):
         for f in cards:
             if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f <= JOKER:
-                raise NotationError(reprlib.repr(f), "a card is a number from 0 to 52 (or notation text)")
+                raise NotationError(reprlib.repr(f), "a card is a number from 0 to 52 (or notation text)",
+                                    "card_number")
         return tuple(cards)
-    raise NotationError(reprlib.repr(cards), "cards are notation text or a list of card numbers")
+    raise NotationError(reprlib.repr(cards), "cards are notation text or a list of card numbers",
+                        "cards_kind")
 
 
 def format_cards(cards: Iterable[int]) -> str:

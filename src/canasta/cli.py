@@ -27,6 +27,7 @@ from typer.core import TyperCommand, TyperGroup
 from . import ENGINE, __version__
 from .actions import Action
 from .cards import format_cards, is_black_three, sort_key
+from .cli_words import WORDS as CLI_WORDS
 from .errors import CanastaError, RecordError
 from .i18n import Catalogue, catalogue, from_environment, known, languages
 from .parallel import MAX_JOBS
@@ -104,7 +105,8 @@ class _Group(TyperGroup):
             typer.echo("error: aborted", err=True)
             code = 1
         except CanastaError as e:  # a library error a command did not catch itself
-            typer.echo(f"error: {e}", err=True)
+            cat = _catalogue_of_args(args)
+            typer.echo(cat.text("cli.error", message=cat.error(e)), err=True)
             code = 2
         except Exception as e:
             if isinstance(e, _CLICK_EXCEPTION):
@@ -160,6 +162,18 @@ LangOption = Annotated[str | None, typer.Option(
     "from LANGUAGE or LANG).")]
 
 
+def _catalogue_of_args(args: Sequence[str] | None) -> Catalogue:
+    """The language a command line asked for (``--lang X``), for an error no command caught; the
+    terminal's where it asks for none (or for one without a catalogue)."""
+    argv = list(sys.argv[1:] if args is None else args)
+    for i, arg in enumerate(argv):
+        if arg.startswith("--lang="):
+            return catalogue(known(arg.partition("=")[2]) or from_environment())
+        if arg == "--lang" and i + 1 < len(argv):
+            return catalogue(known(argv[i + 1]) or from_environment())
+    return catalogue(from_environment())
+
+
 def _words(lang: str | None) -> Catalogue:
     """The catalogue of ``--lang`` (an unknown language is refused), else the terminal's."""
     if lang is None:
@@ -183,8 +197,9 @@ def _main(version: Annotated[bool, typer.Option(
     """Canasta exact to club rule sheets: rule sets, rules cards, simulation and replays."""
 
 
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+def _fail(message: str, cat: Catalogue | None = None) -> NoReturn:
+    """One line on stderr, ``error: ...`` in ``cat``'s language (English without one), exit code 2."""
+    typer.echo((cat or catalogue()).text("cli.error", message=message), err=True)
     raise typer.Exit(2)
 
 
@@ -200,66 +215,71 @@ def parse_value(text: str) -> Any:
         return text
 
 
-def parse_sets(items: list[str] | None) -> dict[str, Any]:
+def parse_sets(items: list[str] | None, cat: Catalogue | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for item in items or []:
         name, eq, value = item.partition("=")
         name = name.strip()
         if not eq or not name:
-            _fail(f"--set needs OPTION=VALUE, like --set go_out_canastas=1 (got {item!r})")
+            _fail((cat or catalogue()).text("cli.set_needs_value", item=repr(item)), cat)
         out[name] = parse_value(value.strip())
     return out
 
 
-def _build_rules(name: str, players: int | None, sets: list[str] | None) -> tuple[RuleSet, dict[str, Any]]:
-    """The preset with --players and --set applied; returns the rules and the house-rule overrides."""
-    overrides = parse_sets(sets)
+def _build_rules(name: str, players: int | None, sets: list[str] | None,
+                 cat: Catalogue | None = None) -> tuple[RuleSet, dict[str, Any]]:
+    """The preset with --players and --set applied; returns the rules and the house-rule overrides
+    (a refusal said in ``cat``'s language)."""
+    cat = cat or catalogue()
+    overrides = parse_sets(sets, cat)
     if "name" in overrides:
-        _fail("'name' is not a house rule: the rule set is chosen by its name "
-              "(`canasta rules NAME`, `--variant NAME`); see `canasta variants`")
+        _fail(cat.text("cli.name_not_house_rule"), cat)
     if "players" in overrides:
         if players is not None and overrides["players"] != players:
-            _fail(f"--players {players} and --set players={overrides['players']} disagree")
+            _fail(cat.text("cli.players_disagree", players=str(players), value=str(overrides["players"])),
+                  cat)
         players = overrides.pop("players")
     try:
         extra = {} if players is None else {"players": players}
         rs = preset_rules(name, **extra, **overrides)
     except CanastaError as e:
-        _fail(str(e))
+        _fail(cat.error(e), cat)
     return rs, overrides
 
 
-def _house_rule_hint(overrides: dict[str, Any]) -> str:
-    if not overrides:
-        return ""
-    return f" (with the house rules {', '.join(f'{k}={json.dumps(v)}' for k, v in overrides.items())})"
+def _fail_with_house_rules(e: BaseException, overrides: dict[str, Any], cat: Catalogue) -> NoReturn:
+    """Rules under which a random game cannot go on: the reason, and the house rules given."""
+    why = cat.error(e)
+    if overrides:
+        why = cat.text("cli.with_house_rules", reason=why,
+                       rules=", ".join(f"{k}={json.dumps(v)}" for k, v in overrides.items()))
+    _fail(why, cat)
 
 
-def _rules_or_fail(name: str, players: int | None, sets: list[str] | None) -> RuleSet:
-    return _build_rules(name, players, sets)[0]
+def _rules_or_fail(name: str, players: int | None, sets: list[str] | None,
+                   cat: Catalogue | None = None) -> RuleSet:
+    return _build_rules(name, players, sets, cat)[0]
 
 
-# How a hand ended (HandResult.reason), in words.
-REASON_WORDS = {
-    "went_out": "a player went out",
-    "stock_out": "the stock ran out",
-    "last_red3": "the last stock card was a red three",
-    "special": "a special hand was declared",
-}
+# How a hand ended (HandResult.reason), in English words (the catalogue's ``cli.reason.*``).
+REASON_WORDS = {reason: str(CLI_WORDS[f"cli.reason.{reason}"])
+                for reason in ("went_out", "stock_out", "last_red3", "special")}
 
 
-def reason_words(reason: str, rs: RuleSet) -> str:
+def reason_words(reason: str, rs: RuleSet, cat: Catalogue | None = None) -> str:
     """How a hand ended, in words (the American games lay every three, black ones too: R 1.2, S3 C)."""
+    cat = cat or catalogue()
     if reason == "last_red3" and threes_laid(rs) == "all":
-        return "the last stock card was a three"
-    return REASON_WORDS.get(reason, reason)
+        return cat.text("cli.reason.last_three")
+    return cat.text(f"cli.reason.{reason}") if reason in REASON_WORDS else reason
 
 
-def _side_name(rs: RuleSet, side: int) -> str:
+def _side_name(rs: RuleSet, side: int, cat: Catalogue | None = None) -> str:
+    cat = cat or catalogue()
     seats = [s for s in range(rs.players) if s % rs.sides == side]
     if len(seats) == 1:
-        return f"side {side} (seat {seats[0]})"
-    return f"side {side} (seats {', '.join(map(str, seats))})"
+        return cat.text("cli.side_seat", side=side, seat=seats[0])
+    return cat.text("cli.side_seats", side=side, seats=", ".join(map(str, seats)))
 
 
 # ---------------------------------------------------------------------------------------- variants
@@ -329,7 +349,9 @@ def rules_card(
 ) -> None:
     """Show a rule set as a rules card: the options that differ from the reference classic game,
     with their meaning and source (--full: every option)."""
-    rs, overrides = _build_rules(name, players, sets)
+    english = catalogue()
+    cat = english if as_json else _words(lang)
+    rs, overrides = _build_rules(name, players, sets, cat)
     table_src = preset_table(name, rs.players)
     values = rs.options()
     reference = preset_rules(REFERENCE).options()
@@ -337,9 +359,6 @@ def rules_card(
     from_bundle = {opt: f"{word}: {src}" for word, on in overrides.items() if word in BUNDLES and on is True
                    for opt, (_, src) in BUNDLES[word].items() if opt not in overrides}
     house = set(overrides) | set(from_bundle)
-
-    english = catalogue()
-    cat = english if as_json else _words(lang)
 
     def source(opt: str) -> str:
         if opt in from_bundle:
@@ -414,9 +433,11 @@ def simulate_cmd(
         "(random play may never reach the target).")] = MAX_HANDS,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Local worker processes (at most one "
                                          "per game and per CPU).")] = 1,
+    lang: LangOption = None,
 ) -> None:
     """Play GAMES whole games with uniformly random legal actions and report on them."""
-    rs, overrides = _build_rules(variant, players, sets)
+    cat = catalogue() if as_json else _words(lang)
+    rs, overrides = _build_rules(variant, players, sets, cat)
     try:
         if as_json:
             report = simulate(rs, games, seed, max_hands=max_hands, workers=workers)
@@ -424,13 +445,13 @@ def simulate_cmd(
             err = Console(stderr=True)
             with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                           TimeRemainingColumn(), console=err, transient=True) as bar:
-                task = bar.add_task(f"{variant}: playing", total=games)
+                task = bar.add_task(escape(cat.text("cli.sim.progress", variant=variant)), total=games)
                 report = simulate(rs, games, seed, progress=lambda _g: bar.advance(task),
                                   max_hands=max_hands, workers=workers)
     except (CanastaError, RuntimeError) as e:  # rules under which a random game cannot go on
-        _fail(f"{e}{_house_rule_hint(overrides)}")
+        _fail_with_house_rules(e, overrides, cat)
     except ValueError as e:  # a number of games out of range (the library's own check)
-        _fail(str(e))
+        _fail(str(e), cat)
     if as_json:
         out = {"variant": variant, "engine": ENGINE, "players": rs.players, "sides": rs.sides, "seed": seed,
                "overrides": overrides} | report.to_dict()
@@ -438,30 +459,39 @@ def simulate_cmd(
         return
     console = _console()
     hands = report.hands
-    def pct(n: int, of: int) -> str:
-        return f"{n} ({100 * n / of:.1f}%)" if of else str(n)
 
-    t = Table(title=f"{variant}: {games} random games, seeds {seed}..{seed + games - 1}",
-              show_header=False, title_justify="left")
+    def pct(n: int, of: int) -> str:
+        return cat.text("cli.percent", count=n, percent=cat.decimal(100 * n / of, 1)) if of else cat.number(n)
+
+    t = Table(title=escape(cat.text("cli.sim.title", variant=variant, n=games, first=str(seed),
+                                    last=str(seed + games - 1))), show_header=False, title_justify="left")
     t.add_column("what", style="bold", no_wrap=True)
     t.add_column("value")
-    t.add_row("players", f"{rs.players} ({rs.sides} sides)")
+
+    def row(key: str, value: str, **data: Any) -> None:
+        t.add_row(escape(cat.text(key, data)), escape(value))
+
+    row("cli.sim.players", cat.text("cli.sim.players_sides", players=rs.players, sides=rs.sides))
     if overrides:
-        t.add_row("house rules", ", ".join(f"{k}={json.dumps(v)}" for k, v in overrides.items()))
-    t.add_row("games", str(report.games))
+        row("cli.sim.house_rules", ", ".join(f"{k}={json.dumps(v)}" for k, v in overrides.items()))
+    row("cli.sim.games", cat.number(report.games))
     if report.unfinished:
-        t.add_row("unfinished", f"{pct(report.unfinished, report.games)} stopped after {max_hands} hands")
-    t.add_row("hands", f"{hands} ({hands / report.games:.2f} per game)" if report.games else "0")
+        row("cli.sim.unfinished", cat.text("cli.sim.unfinished_value",
+                                           count=pct(report.unfinished, report.games), hands=max_hands))
+    row("cli.sim.hands", cat.text("cli.sim.hands_value", hands=hands,
+                                  per_game=cat.decimal(hands / report.games, 2))
+        if report.games else cat.number(0))
     for reason, n in report.reasons.items():
-        t.add_row(f"hands ended: {reason_words(reason, rs)}", pct(n, hands))
+        row("cli.sim.hands_ended", pct(n, hands), how=reason_words(reason, rs, cat))
     for side, mean in enumerate(report.mean_hand_score):
-        t.add_row(f"mean hand score, {_side_name(rs, side)}", f"{mean:.1f}")
+        row("cli.sim.mean_score", cat.decimal(mean, 1), side=_side_name(rs, side, cat))
     for side, wins in enumerate(report.wins):
-        t.add_row(f"games won, {_side_name(rs, side)}", pct(wins, report.games))
-    t.add_row("actions", str(report.actions))
-    t.add_row("time", f"{report.elapsed:.2f} s")
-    t.add_row("hands/s", f"{report.hands_per_second:,.0f} (engine {ENGINE})")
-    t.add_row("actions/s", f"{report.actions_per_second:,.0f}")
+        row("cli.sim.games_won", pct(wins, report.games), side=_side_name(rs, side, cat))
+    row("cli.sim.actions", cat.number(report.actions))
+    row("cli.sim.time", cat.text("cli.seconds", seconds=cat.decimal(report.elapsed, 2)))
+    row("cli.sim.hands_per_second", cat.text("cli.sim.rate_engine",
+                                             rate=cat.number(round(report.hands_per_second)), engine=ENGINE))
+    row("cli.sim.actions_per_second", cat.number(round(report.actions_per_second)))
     console.print(t)
 
 
@@ -486,47 +516,61 @@ def match_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only.")] = False,
     max_hands: Annotated[int, typer.Option("--max-hands", min=1, help="Stop a game after this many "
                                            "hands and report it as unfinished.")] = MAX_HANDS,
+    lang: LangOption = None,
 ) -> None:
     """Play bot A against bot B on duplicate deals: win rate with a 95% interval, scores, times."""
     from .bots import bot_names, is_bot_name
     from .match import run_match
 
+    cat = catalogue() if as_json else _words(lang)
     for name in (a, b):
         if not is_bot_name(name):
             close = difflib.get_close_matches(name, bot_names(), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            _fail(f"unknown bot {name!r}{hint}; known: {', '.join(bot_names())}")
-    rs = _rules_or_fail(variant, players, sets)
+            names = ", ".join(bot_names())
+            _fail(cat.text("cli.unknown_bot_close", name=repr(name), close=repr(close[0]), names=names)
+                  if close else cat.text("cli.unknown_bot", name=repr(name), names=names), cat)
+    rs = _rules_or_fail(variant, players, sets, cat)
     try:
         if as_json:
             report = run_match(rs, a, b, games, seed, workers, ray, max_hands)
         else:
             with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                           TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task(f"{variant}: {a} vs {b}", total=games)
+                task = bar.add_task(escape(cat.text("cli.match.progress", variant=variant, a=a, b=b)),
+                                    total=games)
                 report = run_match(rs, a, b, games, seed, workers, ray, max_hands,
                                    progress=lambda _g: bar.advance(task))
     except (RuntimeError, ValueError) as e:
-        _fail(str(e))
+        _fail(cat.error(e), cat)
     if as_json:
         typer.echo(json.dumps(report.to_dict()))
         return
-    t = Table(title=f"{variant}: {a} (A) vs {b} (B), {games} games, duplicate deals from seed {seed}",
+    t = Table(title=escape(cat.text("cli.match.title", variant=variant, a=a, b=b, n=games, seed=str(seed))),
               show_header=False, title_justify="left")
     t.add_column("what", style="bold", no_wrap=True)
     t.add_column("value")
+
+    def row(key: str, value: str, **data: Any) -> None:
+        t.add_row(escape(cat.text(key, data)), escape(value))
+
     lo, hi = report.ci95
-    t.add_row("A wins", f"{report.wins_a} of {report.games}: {100 * report.win_rate_a:.1f}% "
-              f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
-    t.add_row("B wins", str(report.wins_b))
+    row("cli.match.a_wins", cat.text("cli.match.a_wins_value", wins=report.wins_a, games=report.games,
+                                     rate=cat.decimal(100 * report.win_rate_a, 1),
+                                     low=cat.decimal(100 * lo, 1), high=cat.decimal(100 * hi, 1)))
+    row("cli.match.b_wins", cat.number(report.wins_b))
     if report.unfinished:
-        t.add_row("unfinished", f"{report.unfinished} stopped after {max_hands} hands (half a win each)")
-    t.add_row("mean score A - B", f"{report.mean_score_diff:+.0f}")
-    t.add_row("hands per game", f"{report.mean_hands:.2f}")
+        row("cli.sim.unfinished", cat.text("cli.match.unfinished_value", count=report.unfinished,
+                                           hands=max_hands))
+    diff = round(report.mean_score_diff)
+    row("cli.match.mean_diff", ("+" if diff >= 0 else "-") + cat.number(abs(diff)))
+    row("cli.match.hands_per_game", cat.decimal(report.mean_hands, 2))
     for who, bt in (("A", report.times_a), ("B", report.times_b)):
-        t.add_row(f"decision time {who}", f"mean {1000 * bt.mean:.2f} ms, median {1000 * bt.median:.2f} "
-                  f"ms, max {1000 * bt.max:.1f} ms ({bt.decisions} decisions)")
-    t.add_row("time", f"{report.elapsed:.2f} s ({report.games_per_second:.2f} games/s)")
+        row("cli.match.decision_time", cat.text("cli.match.times", mean=cat.decimal(1000 * bt.mean, 2),
+                                                median=cat.decimal(1000 * bt.median, 2),
+                                                max=cat.decimal(1000 * bt.max, 1), decisions=bt.decisions),
+            who=who)
+    row("cli.sim.time", cat.text("cli.match.time_value", seconds=cat.decimal(report.elapsed, 2),
+                                 rate=cat.decimal(report.games_per_second, 2)))
     _console().print(t)
 
 
@@ -538,21 +582,24 @@ def record_cmd(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deal and of the random play.")] = 1,
     players: PlayersOption = None,
     sets: SetOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Play one game with random legal actions and save its record (try it with `canasta replay`)."""
-    rs, overrides = _build_rules(variant, players, sets)
+    cat = _words(lang)
+    rs, overrides = _build_rules(variant, players, sets, cat)
     try:
         state = play_random(GameState.new(rs, seed=seed), random.Random(seed))
     except (CanastaError, RuntimeError) as e:  # rules under which a random game cannot go on
-        _fail(f"{e}{_house_rule_hint(overrides)}")
+        _fail_with_house_rules(e, overrides, cat)
     except ValueError as e:  # a number of games out of range (the library's own check)
-        _fail(str(e))
+        _fail(cat.error(e), cat)
     try:
         save(GameRecord.of(state), out)
-    except OSError as e:
-        _fail(f"cannot write {out}: {e.strerror}")
-    typer.echo(f"saved {out}: {variant}, seed {seed}, {len(state.results)} hands, {state.nactions} "
-               f"actions, scores {' / '.join(map(str, state.scores))}, winner {_side_name(rs, state.winner)}")
+    except CanastaError as e:
+        _fail(cat.error(e), cat)
+    typer.echo(cat.text("cli.record.saved", file=out, variant=variant, seed=str(seed), n=len(state.results),
+                        actions=state.nactions, scores=" / ".join(map(cat.number, state.scores)),
+                        winner=_side_name(rs, state.winner, cat)))
 
 
 # ---------------------------------------------------------------------------------------- replay
@@ -584,51 +631,40 @@ class _Hand:
     result: HandResult | None = None
 
 
-_EVENT_WORDS = {
-    "red3": "lays red three {cards}",
-    "replace": "replaces it: {cards}",
-    "draw": "drew {cards}",
-    "upcard": "took the upcard {cards}",
-    "pile": "with the pile: {cards}",
-    "retract": "took back {cards}",
-    "out": "goes out",
-    "failed_go_out": "penalty: told yes but did not go out",
-    "start_pile": "turns up {cards}",
-    "talon": "takes a talon of {cards}",
-    "declare": "declares a special hand: {cards}",
-    "box": "boxes {cards} face down",
-    "unbox": "takes the boxed {cards} back",
-    "box_red3": "boxes the red treys {cards} face down",
-    "turnover": "turns the discard pile over as the stock",
-    "draw_empty": "finds the stock empty",
-}
+# The table events the replay tells, in English (the catalogue's ``cli.event.*``; the cards in notation).
+_EVENT_WORDS = {key.removeprefix("cli.event."): t for key, t in CLI_WORDS.items()
+                if key.startswith("cli.event.") and key.count(".") == 2
+                and key.removeprefix("cli.event.") not in ("by_seat", "black3", "take", "nothing")
+                and not key.endswith("_n")}
 # Events that only repeat the action itself (its notation says it all).
 _SILENT = {"meld", "add", "discard", "ask", "yes", "no", "end", "hand_over", "deal", "position", "merge",
            "pass"}
 
 
-def _plural(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
-
-
-def _event_text(event: tuple[Any, ...], seat_view: int | None, with_seat: bool) -> str | None:
+def _event_text(event: tuple[Any, ...], seat_view: int | None, with_seat: bool,
+                cat: Catalogue | None = None) -> str | None:
     """A table event in words, or None for events the action's notation already says."""
+    cat = cat or catalogue()
     _hand, who, what, cards, private = event
     if what in _SILENT or (what == "pile" and not cards):
         return None
     if what == "take":
-        text = f"top card {format_cards(cards[:1])}"
+        text = cat.text("cli.event.take", notation=format_cards(cards[:1]))
     elif private and seat_view is not None and who != seat_view:
-        text = f"drew {_plural(len(cards))}" if what == "draw" else f"replaces it: {_plural(len(cards))}"
+        text = cat.text("cli.event.draw_n" if what == "draw" else "cli.event.replace_n", n=len(cards))
     elif what == "red3" and any(is_black_three(f) for f in cards):
-        text = f"lays black three {format_cards(cards)}"  # American games: every three (R 1.2, S3 C)
+        # American games: every three (R 1.2, S3 C)
+        text = cat.text("cli.event.black3", notation=format_cards(cards))
+    elif what in _EVENT_WORDS:
+        text = cat.text(f"cli.event.{what}",
+                        notation=format_cards(cards) or cat.text("cli.event.nothing")).rstrip()
     else:
-        template = _EVENT_WORDS.get(what, what + " {cards}")
-        text = template.format(cards=format_cards(cards) or "nothing").rstrip()
-    return f"seat {who} {text}" if with_seat else text
+        text = f"{what} {format_cards(cards)}".rstrip()
+    return cat.text("cli.event.by_seat", seat=who, event=text) if with_seat else text
 
 
-def _walk(record: GameRecord, seat_view: int | None) -> tuple[list[_Hand], GameState]:
+def _walk(record: GameRecord, seat_view: int | None,
+          cat: Catalogue | None = None) -> tuple[list[_Hand], GameState]:
     s = record.initial_state()
 
     def start_hand(notes: list[str]) -> _Hand:
@@ -637,7 +673,7 @@ def _walk(record: GameRecord, seat_view: int | None) -> tuple[list[_Hand], GameS
 
     hands: list[_Hand] = []
     head = s.log_mark()
-    first = [t for e in s.events_since(None) if (t := _event_text(e, seat_view, True))]
+    first = [t for e in s.events_since(None) if (t := _event_text(e, seat_view, True, cat))]
     hands.append(start_hand(first))
     for a in record.actions:
         h = hands[-1]
@@ -649,26 +685,31 @@ def _walk(record: GameRecord, seat_view: int | None) -> tuple[list[_Hand], GameS
         s.apply_unchecked(a)
         evs = s.events_since(head)
         head = s.log_mark()
-        notes = [t for e in evs if e[0] == hand_no and (t := _event_text(e, seat_view, e[1] != actor))]
+        notes = [t for e in evs if e[0] == hand_no and (t := _event_text(e, seat_view, e[1] != actor, cat))]
         h.turns[-1].steps.append(_Step(actor, a, notes))
         if len(s.results) > n_results:
             h.result = s.results[n_results]
             if not s.is_over:
-                later = [t for e in evs if e[0] != hand_no and (t := _event_text(e, seat_view, True))]
+                later = [t for e in evs if e[0] != hand_no and (t := _event_text(e, seat_view, True, cat))]
                 hands.append(start_hand(later))
     return hands, s
 
 
-def _score_table(rs: RuleSet, result: HandResult) -> Table:
-    t = Table(title=f"score of hand {result.hand + 1}", title_justify="left")
+def _score_table(rs: RuleSet, result: HandResult, cat: Catalogue | None = None) -> Table:
+    """A hand's score, line by line, in the words of the score breakdown on the pages."""
+    cat = cat or catalogue()
+    t = Table(title=escape(cat.text("cli.replay.score_title", hand=result.hand + 1)), title_justify="left")
     t.add_column("")
     for side in range(rs.sides):
-        t.add_column(_side_name(rs, side), justify="right")
+        t.add_column(escape(_side_name(rs, side, cat)), justify="right")
     for f in fields(SideScore):
         vals = [getattr(sc, f.name) for sc in result.sides]
-        shown = [("yes" if v else "no") if isinstance(v, bool) else str(v) for v in vals]
-        t.add_row(f.name.replace("_", " "), *shown, style="bold" if f.name == "total" else None)
-    t.add_row("running total", *map(str, result.scores_after), style="bold")
+        shown = [cat.text("cli.yes" if v else "cli.no") if isinstance(v, bool) else cat.number(v)
+                 for v in vals]
+        label = cat.text(f"row_{f.name}") if cat.has(f"row_{f.name}") else f.name.replace("_", " ")
+        t.add_row(escape(label), *shown, style="bold" if f.name == "total" else None)
+    t.add_row(escape(cat.text("cli.replay.running_total")), *map(cat.number, result.scores_after),
+              style="bold")
     return t
 
 
@@ -699,69 +740,82 @@ def replay_cmd(
                                                              "players' hands and draws hidden.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object only: the hands, turns "
                                                          "and scores.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Replay a game record hand by hand: every turn in words, each hand's score, the winner."""
+    cat = catalogue() if as_json else _words(lang)
     try:
         record = load(path)
         record.replay()  # checks every action and the saved result before printing anything
     except RecordError as e:
-        _fail(str(e))
+        _fail(cat.error(e), cat)
     rs = record.rules
     if seat is not None and not 0 <= seat < rs.players:
-        _fail(f"--seat {seat}: seats are 0 to {rs.players - 1}")
-    hands, final = _walk(record, seat)
+        _fail(cat.text("cli.seat_range", seat=seat, last=rs.players - 1), cat)
+    hands, final = _walk(record, seat, cat)
     if as_json:
         typer.echo(json.dumps(_replay_dict(record, hands, final, seat)))
         return
     console = _console()
-    console.print(f"[bold]{rs.name}[/bold], seed {record.seed!r}, {rs.players} players, "
-                  f"{len(record.actions)} actions"
-                  + (f" — as seen by seat {seat}" if seat is not None else ""))
+
+    def say(key: str, **data: Any) -> None:
+        console.print(cat.text(key, data), markup=False, highlight=False)
+
+    def scores(values: list[int]) -> str:
+        return " / ".join(map(cat.number, values))
+
+    heading = dict(rules=rs.name, seed=repr(record.seed), players=rs.players, actions=len(record.actions))
+    say("cli.replay.heading_seat" if seat is not None else "cli.replay.heading", **heading,
+        **({"seat": seat} if seat is not None else {}))
     for h in hands:
-        console.rule(f"hand {h.number + 1}")
-        console.print(f"dealer seat {h.dealer}; scores before: {' / '.join(map(str, h.scores_before))}; "
-                      f"cut {h.cut}{' (perfect cut)' if h.perfect_cut else ''}; stock {h.stock}; "
-                      f"pile {format_cards(h.pile) or 'empty'}")
+        console.rule(escape(cat.text("cli.replay.hand", hand=h.number + 1)))
+        say("cli.replay.deal_perfect" if h.perfect_cut else "cli.replay.deal", dealer=h.dealer,
+            scores=scores(h.scores_before), cut=h.cut, stock=h.stock,
+            pile=format_cards(h.pile) or cat.text("cli.replay.pile_empty"))
         for i, cards in enumerate(h.hands):
             if seat is None or i == seat:
-                console.print(f"  seat {i} holds {format_cards(sorted(cards, key=sort_key))}")
+                held = format_cards(sorted(cards, key=sort_key))
+                console.print("  " + cat.text("cli.replay.holds", seat=i, notation=held), markup=False)
             else:
-                console.print(f"  seat {i} holds {len(cards)} cards")
+                console.print("  " + cat.text("cli.replay.holds_n", seat=i, n=len(cards)), markup=False)
         for note in h.deal_notes:
-            console.print(f"  {note}")
+            console.print(f"  {note}", markup=False)
         for n, turn in enumerate(h.turns, 1):
             parts = []
             for step in turn.steps:
                 words = str(step.action)
                 if step.actor != turn.seat:
-                    words = f"seat {step.actor}: {words}"
+                    words = cat.text("cli.replay.step_by", seat=step.actor, action=words)
                 if step.notes:
                     words += " [" + "; ".join(step.notes) + "]"
                 parts.append(words)
-            console.print(f"  {n:>3}. seat {turn.seat}: " + " · ".join(parts), markup=False)
+            line = cat.text("cli.replay.turn", seat=turn.seat, steps=" · ".join(parts))
+            console.print(f"  {n:>3}. {line}", markup=False)
         if h.result is not None:
             r = h.result
-            how = (f"seat {r.out_seat} went out" if r.reason == "went_out"
-                   else reason_words(r.reason, rs))
-            console.print(f"hand {h.number + 1} over: {how}")
-            console.print(_score_table(rs, r))
+            how = (cat.text("cli.replay.went_out", seat=r.out_seat) if r.reason == "went_out"
+                   else reason_words(r.reason, rs, cat))
+            say("cli.replay.hand_over", hand=h.number + 1, how=how)
+            console.print(_score_table(rs, r, cat))
         else:
-            console.print(f"hand {h.number + 1} not finished in this record")
+            say("cli.replay.not_finished", hand=h.number + 1)
     if final.is_over:
-        console.rule("result")
-        scores = " to ".join(map(str, final.scores))
-        console.print(f"[bold]winner: {_side_name(rs, final.winner)}[/bold] — final scores {scores}")
+        console.rule(escape(cat.text("cli.replay.result")))
+        final_scores = (cat.text("cli.replay.scores_to", first=final.scores[0], second=final.scores[1])
+                        if len(final.scores) == 2 else scores(final.scores))
+        winner = cat.text("cli.replay.winner", side=_side_name(rs, final.winner, cat), scores=final_scores)
+        console.print(f"[bold]{escape(winner)}[/bold]")
     else:
-        console.print(f"the game is not over (scores {' / '.join(map(str, final.scores))})")
+        say("cli.replay.not_over", scores=scores(final.scores))
 
 
-def _think_level(level: str, think: int) -> str:
+def _think_level(level: str, think: int, cat: Catalogue | None = None) -> str:
     """The level with a thinking budget (``expert`` and ``--think 4``: ``expert:4``); the budget is the
     Expert's, so only a search level takes one."""
     from .bots import SEARCHERS, level_id
 
     if level_id(level.partition(":")[0]) not in SEARCHERS:
-        _fail(f"--think is for the Expert (--level expert or expert-plus), not {level!r}")
+        _fail((cat or catalogue()).text("cli.think_expert", level=repr(level)), cat)
     return f"expert:{think}"
 
 
@@ -824,18 +878,18 @@ def play_cmd(
             seat_list = parse_seats(seats) if seats else None
             if players is None and seat_list is not None and len(seat_list) != preset_rules(variant).players:
                 players = len(seat_list)
-            rs = _rules_or_fail(variant, players, sets)
+            rs = _rules_or_fail(variant, players, sets, cat)
             if seat_list is None:
                 seat_list = ["human"] + ["bot"] * (rs.players - 1)
             game_seed = random.randrange(1_000_000) if seed is None else seed
             if think is not None:
-                level = _think_level(level, think)
+                level = _think_level(level, think, cat)
             session = Session.new(rs, seat_list, level, game_seed, save_path=path)
         session.save()
     except OSError as e:
         _fail(cat.text("cli.cannot_save", path=str(path), error=str(e.strerror or e)))
     except (CanastaError, ValueError) as e:
-        _fail(str(e))
+        _fail(cat.error(e), cat)
     run(session, four_colour, cat.lang)
 
 
@@ -851,11 +905,11 @@ SheetFile = Annotated[str, typer.Option("--file", "-f", help="The score sheet's 
 WhoOption = Annotated[str, typer.Option("--who", help="Who enters or corrects (kept in the sheet).")]
 
 
-def _load_sheet(path: str) -> ScoreSheet:
+def _load_sheet(path: str, cat: Catalogue | None = None) -> ScoreSheet:
     try:
         return read_sheet(path)
     except CanastaError as e:
-        _fail(str(e))
+        _fail((cat or catalogue()).error(e), cat)
 
 
 def _hand_no(sheet: ScoreSheet, i: int) -> int:
@@ -904,14 +958,14 @@ def _show_sheet(sheet: ScoreSheet, cat: Catalogue | None = None) -> None:
     console.print(_sheet_status(sheet, cat))
 
 
-def _carried(text: str | None, sides: int) -> tuple[int, ...]:
+def _carried(text: str | None, sides: int, cat: Catalogue | None = None) -> tuple[int, ...]:
     if text is None:
         return ()
     parts = [x.strip() for x in text.split(",")]
     try:
         return tuple(int(x) for x in parts)
     except ValueError:
-        _fail(f"--carry: the totals carried in, one per side as whole numbers ({sides}), not {text!r}")
+        _fail((cat or catalogue()).text("cli.carry_totals", sides=sides, value=repr(text)), cat)
 
 
 @score_app.command("new", cls=_Command)
@@ -932,13 +986,14 @@ def score_new(
 ) -> None:
     """Start a score sheet for a game played with real cards (or go on with one from another sheet)."""
     cat = _words(lang)
-    rs = _rules_or_fail(variant, players, sets)
+    rs = _rules_or_fail(variant, players, sets, cat)
     try:
-        sheet = ScoreSheet(rs, [x.strip() for x in names.split(",")], start_scores=_carried(carry, rs.sides),
+        sheet = ScoreSheet(rs, [x.strip() for x in names.split(",")],
+                           start_scores=_carried(carry, rs.sides, cat),
                            first_hand=first_hand - 1)
         create_sheet(sheet, file, force)
     except SheetError as e:
-        _fail(cat.text("cli.sheet_exists", file=file) if e.code == "exists" else str(e))
+        _fail(cat.text("cli.sheet_exists", file=file) if e.code == "file_exists" else cat.error(e), cat)
     typer.echo(cat.text("cli.sheet_new", file=file, names=" - ".join(sheet.names),
                         rules=cat.say(f"preset.{rs.name}.title", {}, rs.name),
                         lines=", ".join(f.name for f in entry_fields(rs))))
@@ -955,7 +1010,7 @@ def score_lines(
 ) -> None:
     """The lines a score sheet of these rules asks for each side (each one as `score add` takes it)."""
     cat = _words(lang)
-    rs = _rules_or_fail(variant, players, sets)
+    rs = _rules_or_fail(variant, players, sets, cat)
     t = Table(title=cat.text("cli.sheet_lines_title", rules=cat.say(f"preset.{rs.name}.title", {}, rs.name)))
     for col in ("line", "kind", "what"):
         t.add_column(cat.text(f"cli.sheet_col.{col}"))
@@ -1014,7 +1069,7 @@ def score_show(
     lang: LangOption = None,
 ) -> None:
     """The sheet: every hand, the totals, the next minimums or the winner, the corrections."""
-    sheet = _load_sheet(file)
+    sheet = _load_sheet(file, None if as_json else _words(lang))
     if as_json:
         typer.echo(json.dumps(sheet.to_dict() | {"hands": [h.to_dict() for h in sheet.results()],
                                                  "scores": list(sheet.scores), "winner": sheet.winner,
@@ -1034,9 +1089,11 @@ def score_csv(
     file: SheetFile = "canasta-sheet.json",
     out: Annotated[str | None, typer.Option("--out", "-o", help="Write to this file (default: print).")]
     = None,
+    lang: LangOption = None,
 ) -> None:
     """The sheet as CSV (one row per hand and side, every scoring line, headings in words)."""
-    text = _load_sheet(file).csv()
+    cat = _words(lang)
+    text = _load_sheet(file, cat).csv()
     if out is None:
         typer.echo(text, nl=False)
         return
@@ -1044,7 +1101,7 @@ def score_csv(
         with open(out, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
     except OSError as e:
-        _fail(f"cannot write {out}: {e.strerror}")
+        _fail(cat.text("cli.cannot_write", path=out, why=str(e.strerror)), cat)
 
 
 @app.command("tournament", cls=_Command)
@@ -1054,13 +1111,16 @@ def tournament_cmd(
     sets: Annotated[list[str] | None, typer.Option(
         "--set", metavar="OPTION=VALUE",
         help="Frame option (games, game_minutes, on_time, format ...).")] = None,
+    lang: LangOption = None,
 ) -> None:
     """The S3 B tournament frame: its options, each table's high-card draw, the movement."""
     from .tournament import event_plan, frame_options
+
+    cat = _words(lang)
     try:
-        typer.echo(event_plan(tables, seed, frame_options(**parse_sets(sets))))
+        typer.echo(event_plan(tables, seed, frame_options(**parse_sets(sets, cat))))
     except CanastaError as e:
-        _fail(str(e))
+        _fail(cat.error(e), cat)
 
 
 @app.command("verify", cls=_Command)
@@ -1070,26 +1130,30 @@ def verify_cmd(
     commitments: Annotated[str | None, typer.Option(
         "--commitments", help="The commitments file (published hashes, revealed seeds and salts); "
         "default: the record's own 'commitments'.")] = None,
+    lang: LangOption = None,
 ) -> None:
     """Check a game's deals against the commitments published before them (a provably fair shuffle)."""
     from .tournament.fair import verify_files
+
+    cat = _words(lang)
 
     def read(path: str) -> bytes:
         try:
             with open(path, "rb") as fh:
                 return fh.read()
         except OSError as e:
-            _fail(f"cannot read {path}: {e.strerror}")
+            _fail(cat.text("cli.cannot_read", path=path, why=str(e.strerror)), cat)
     try:
         verdict = verify_files(read(record), read(commitments) if commitments is not None else None)
     except CanastaError as e:
-        _fail(str(e))
-    for line in verdict.lines[:-1]:
+        _fail(cat.error(e), cat)
+    lines = [cat.text(f"verify.{code}", data) for code, data in verdict.said]
+    for line in lines[:-1]:
         typer.echo(line)
     if not verdict.ok:
-        typer.echo(f"error: {verdict.lines[-1]}", err=True)
+        typer.echo(cat.text("cli.error", message=lines[-1]), err=True)
         raise typer.Exit(1)
-    typer.echo(verdict.lines[-1])
+    typer.echo(lines[-1])
 
 
 # ---------------------------------------------------------------------------------------- serve

@@ -7,16 +7,30 @@ from typing import Any
 
 
 class CanastaError(Exception):
-    """Base class of every error this package raises on purpose."""
+    """Base class of every error this package raises on purpose.
+
+    ``str(exc)`` is the English sentence; where ``code`` is given, ``code`` and ``data`` say the same
+    in any language (the templates: :mod:`canasta.error_words`, the catalogues' ``error.<code>``), as
+    an :class:`IllegalAction`'s do. An error made from an English sentence alone has the code ``""``.
+    """
+
+    def __init__(self, message: str = "", code: str = "", data: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)
+        # a subclass that set its own code and data before calling this keeps them (SeasonError)
+        self.code: str = code or getattr(self, "code", "")
+        self.data: Mapping[str, Any] = data if data is not None else getattr(self, "data", {})
 
 
 class NotationError(CanastaError, ValueError):
     """A card or action written in text could not be read."""
 
-    def __init__(self, token: str, reason: str) -> None:
+    def __init__(self, token: str, reason: str, code: str = "",
+                 data: Mapping[str, Any] | None = None) -> None:
         self.token = token
         self.reason = reason
-        super().__init__(f"{token!r}: {reason}")
+        # the code names the reason; its data name the token as the sentence shows it (``{token}``)
+        shown = {"token": repr(token), **(data or {})} if code else None
+        super().__init__(f"{token!r}: {reason}", code, shown)
 
 
 class RuleError(CanastaError, ValueError):
@@ -32,10 +46,8 @@ class IllegalAction(CanastaError):
     """
 
     def __init__(self, code: str, message: str, data: Mapping[str, Any] | None = None) -> None:
-        self.code = code
+        super().__init__(message, code, data)
         self.message = message
-        self.data: Mapping[str, Any] = data if data is not None else {}
-        super().__init__(message)
 
 
 class SeatError(CanastaError, ValueError):

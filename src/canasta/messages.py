@@ -18,6 +18,9 @@ The data are JSON-ready, and typed by their key's name, so that every language c
 - any other ``int``: a number, written with the reader's grouping (``15,000``; ``15.000`` in
   Spanish); ``n`` is the count that chooses the plural form of a template written as a pair;
   ``{n:word}`` a small count in words (``three``), digits past the language's words;
+- ``reason`` or ``*_reason``: where it is a ``{"code": ..., "data": ...}`` object, a message of its
+  own (a library error's reason inside another refusal: ``"rules: {reason}"``), said in the same
+  language from the same catalogue; where it is text, the text;
 - anything else: text as given.
 
 A template is one form, a pair ``(one, other)`` chosen by the data's ``n`` (English), or a mapping
@@ -135,20 +138,32 @@ def kind_of(key: str, value: Any) -> str:
         return "rank"
     if key == "suit" or key.endswith("_suit"):
         return "suit"
+    if (key == "reason" or key.endswith("_reason")) and isinstance(value, Mapping) and "code" in value:
+        return "message"
     if isinstance(value, int) and not isinstance(value, bool):
         return "number"
     return "text"
 
 
+# where a nested message's template is found: its code -> template
+Lookup = Callable[[str], Template]
+
+
 class _Formatter(string.Formatter):
-    def __init__(self, words: Words) -> None:
+    def __init__(self, words: Words, lookup: Lookup | None) -> None:
         self.words = words
+        self.lookup = lookup
 
     def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, int):
             raise KeyError(key)  # templates name every datum
         value = kwargs[key]
         kind = kind_of(key, value)
+        if kind == "message":
+            if self.lookup is None:
+                raise KeyError(key)  # no table to say a nested message from
+            inner = value.get("data") or {}
+            return render(self.lookup(str(value["code"])), inner, self.words, self.lookup)
         return value if kind == "text" else _Typed(kind, value, self.words)
 
 
@@ -163,6 +178,7 @@ def choose(template: Template, data: Data, words: Words = ENGLISH) -> str:
     return template.get(words.category(n)) or template["other"]
 
 
-def render(template: Template, data: Data, words: Words = ENGLISH) -> str:
-    """The sentence of ``template`` with ``data`` written in ``words``' language."""
-    return _Formatter(words).vformat(choose(template, data, words), (), data)
+def render(template: Template, data: Data, words: Words = ENGLISH, lookup: Lookup | None = None) -> str:
+    """The sentence of ``template`` with ``data`` written in ``words``' language; ``lookup`` gives the
+    template of a nested message's code (a ``reason`` datum, see the module docstring)."""
+    return _Formatter(words, lookup).vformat(choose(template, data, words), (), data)

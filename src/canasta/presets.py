@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from .errors import RuleError
+from .error_words import rule_error
 from .rules import OPTION_NAMES, RuleSet, check_option_names, check_option_values, make_ruleset
 
 Table = dict[str, tuple[Any, str]]
@@ -725,8 +725,10 @@ def check_preset(name: str) -> str:
     (one message for the engine, the command line and the server)."""
     if name not in RULE_SETS:
         close = difflib.get_close_matches(str(name), list(RULE_SETS), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise RuleError(f"unknown rule set {name!r}{hint}: choose one of {', '.join(RULE_SETS)}")
+        if close:
+            raise rule_error("unknown_preset_close", name=repr(name), close=repr(close[0]),
+                             choices=", ".join(RULE_SETS))
+        raise rule_error("unknown_preset", name=repr(name), choices=", ".join(RULE_SETS))
     return name
 
 
@@ -757,7 +759,7 @@ def expand_bundles(overrides: dict[str, Any]) -> dict[str, Any]:
     for key, on in overrides.items():
         if key in BUNDLES:
             if not isinstance(on, bool):
-                raise RuleError(f"house-rule bundle {key!r} must be true or false, not {reprlib.repr(on)}")
+                raise rule_error("bundle_bool", option=repr(key), value=reprlib.repr(on))
             if on:
                 out |= {opt: value for opt, (value, _) in BUNDLES[key].items()}
     return out | {k: v for k, v in overrides.items() if k not in BUNDLES}
@@ -774,11 +776,9 @@ def rules(name: str, /, **overrides: Any) -> RuleSet:
     50
     """
     if not isinstance(name, str):
-        raise RuleError(f"a rule set is named by text (one of {', '.join(PRESETS)}), not "
-                        f"{reprlib.repr(name)}")
+        raise rule_error("preset_name_text", choices=", ".join(PRESETS), value=reprlib.repr(name))
     if "name" in overrides:
-        raise RuleError(f"'name' is the preset a rule set derives from, not a house rule: it is "
-                        f"{name!r} here and cannot be overridden")
+        raise rule_error("name_not_house_rule", name=repr(name))
     check_option_names(overrides, also=tuple(BUNDLES))
     overrides = expand_bundles(overrides)
     players = overrides.get("players")
@@ -787,7 +787,7 @@ def rules(name: str, /, **overrides: Any) -> RuleSet:
     table = preset_table(name, players)
     if players is not None and players not in table["player_counts"][0]:
         allowed = ", ".join(map(str, table["player_counts"][0]))
-        raise RuleError(f"rule option 'players' = {players}: {name} is for {allowed} players")
+        raise rule_error("players_for", players=players, name=name, counts=allowed)
     values = {k: v for k, (v, _) in table.items()} | {"name": name}
     return make_ruleset(values | overrides)
 
@@ -799,21 +799,20 @@ def rules_from_options(options: dict[str, Any]) -> RuleSet:
     take the value of the preset named by ``name`` (a custom rule set must give them all).
     """
     if not isinstance(options, dict):
-        raise RuleError("rules must be an object of rule options")
+        raise rule_error("rules_not_object")
     check_option_values(options)
     name = options.get("name")
     if not isinstance(name, str):
-        raise RuleError("the rule options need a 'name': the preset they derive from (or 'custom')")
+        raise rule_error("rules_need_name")
     missing = [k for k in OPTION_NAMES if k not in options]
     if not missing:
         return make_ruleset(options)
     if name not in PRESETS:
-        raise RuleError(f"the rule options of {name!r} lack {', '.join(map(repr, missing[:3]))}"
-                        f"{' ...' if len(missing) > 3 else ''}: give every option")
+        raise rule_error("rules_lack_more" if len(missing) > 3 else "rules_lack", name=repr(name),
+                         options=", ".join(map(repr, missing[:3])))
     if len(missing) > len(OPTION_NAMES) // 2:
-        raise RuleError(f"the rule options of {name!r} lack {len(missing)} of the {len(OPTION_NAMES)} "
-                        f"options (such as {missing[0]!r}): give every option, or use the preset with "
-                        f"overrides")
+        raise rule_error("rules_lack_many", name=repr(name), missing=len(missing), total=len(OPTION_NAMES),
+                         option=repr(missing[0]))
     players = options.get("players")
     table = preset_table(name, players if isinstance(players, int) and not isinstance(players, bool)
                          else None)

@@ -48,13 +48,12 @@ from typing import Any
 
 from .actions import Action
 from .cards import card_str, full_deck, is_black_three, is_red_three, parse_cards
+from .error_words import reason_of, record_error
 from .errors import CanastaError, RecordError
 from .melds import Meld, MeldType, card_counts, meld_problem, meld_type, new_meld
-from .messages import ENGLISH, render
 from .model import frozen_by
 from .presets import rules as preset_rules
 from .presets import rules_from_options
-from .refusals import REFUSALS
 from .rules import RuleSet
 from .scoring import HandResult, penalty_points
 from .state import NONE, SAID_NO, SAID_YES, GameState, Phase
@@ -77,11 +76,11 @@ def _rules_from(spec: Any) -> RuleSet:
             if "preset" in spec:
                 overrides = spec.get("overrides", {})
                 if not isinstance(overrides, dict):
-                    raise RecordError("'overrides' must be an object of rule options")
+                    raise record_error("overrides_object")
                 return preset_rules(spec["preset"], **overrides)
     except CanastaError as e:
-        raise RecordError(f"rules: {e}") from e
-    raise RecordError("'rules' must be a preset name or {\"preset\": ..., \"overrides\": ...}")
+        raise record_error("in_rules", reason=reason_of(e)) from e
+    raise record_error("rules_spec")
 
 
 def _cards(value: Any, where: str) -> list[int]:
@@ -89,20 +88,20 @@ def _cards(value: Any, where: str) -> list[int]:
         return []
     if isinstance(value, list):
         if not all(isinstance(v, str) for v in value):
-            raise RecordError(f"{where}: expected cards as text, like \"KH KS 2C\" or [\"KH\", \"KS\"]")
+            raise record_error("cards_text_list", where=where)
         value = " ".join(value)
     if not isinstance(value, str):
-        raise RecordError(f"{where}: expected cards as text, like \"KH KS 2C\"")
+        raise record_error("cards_text", where=where)
     try:
         return parse_cards(value)
     except CanastaError as e:
-        raise RecordError(f"{where}: {e}") from e
+        raise record_error("at", where=where, reason=reason_of(e)) from e
 
 
 def _int(pos: dict[str, Any], key: str, default: int) -> int:
     v = pos.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int):
-        raise RecordError(f"{key!r} must be a whole number, not {reprlib.repr(v)}")
+        raise record_error("key_int", key=repr(key), value=reprlib.repr(v))
     return v
 
 
@@ -111,7 +110,7 @@ def _flag(v: Any, key: str, default: bool) -> bool:
     if v is None:
         return default
     if not isinstance(v, bool):
-        raise RecordError(f"{key!r} must be true or false, not {reprlib.repr(v)}")
+        raise record_error("key_bool", key=repr(key), value=reprlib.repr(v))
     return v
 
 
@@ -120,7 +119,7 @@ def _per(pos: dict[str, Any], key: str, n: int, what: str) -> list[Any]:
     if v is None:
         return [None] * n
     if not isinstance(v, list) or len(v) != n:
-        raise RecordError(f"{key!r} must be a list with one entry per {what} ({n})")
+        raise record_error(f"key_per_{what}", key=repr(key), count=n)
     return v
 
 
@@ -129,7 +128,7 @@ def _meld(rs: RuleSet, cards: list[int], where: str) -> Meld:
     faces = tuple(cards)
     why = meld_problem(rs, faces)
     if why:
-        raise RecordError(f"{where}: {why}")
+        raise record_error("at", where=where, reason=why)
     kind = meld_type(faces, rs.red3_wild)
     if kind is MeldType.BLACK3:
         return new_meld(faces, kind)._replace(rank=3)
@@ -140,42 +139,41 @@ def position(pos: dict[str, Any] | object) -> GameState:
     """Set up the position described by ``pos`` (see the module docstring); anything else is refused
     with :class:`RecordError`."""
     if not isinstance(pos, dict):
-        raise RecordError("a position must be a JSON object")
+        raise record_error("position_object")
     known = {"rules", "seed", "dealer", "turn", "phase", "scores", "hands", "stock", "pile", "melds",
              "red_threes", "hand_number", "pile_frozen", "opened", "has_melded", "first_turn",
              "turn_state", "asks", "answers", "penalties", "owed", "talons", "fresh_red_threes",
              "laydown_seats", "laydown_turns", "boxed", "box_turns", "hand_over", "exposed_cards", "cut"}
     extra = set(pos) - known
     if extra:
-        raise RecordError(f"unknown position key {sorted(extra)[0]!r}")
+        raise record_error("position_key", key=repr(sorted(extra)[0]))
     if "rules" not in pos:
-        raise RecordError("a position needs 'rules'")
+        raise record_error("position_rules")
     rs = _rules_from(pos["rules"])
     n, k = rs.players, rs.sides
     over = _hand_over(pos.get("hand_over"), n)
     seed = pos.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise RecordError("'seed' must be a whole number or text")
+        raise record_error("seed_type")
     s = GameState.blank(rs, seed)
     s.hand_no = _int(pos, "hand_number", 0)
     if s.hand_no < 0:
-        raise RecordError(f"'hand_number' counts hands from 0, not {s.hand_no}")
+        raise record_error("hand_number", value=str(s.hand_no))
     s.dealer = s.start_dealer = _int(pos, "dealer", 0)
     turn = _int(pos, "turn", (s.dealer + 1) % n)
     if not 0 <= s.dealer < n or not 0 <= turn < n:
-        raise RecordError(f"'dealer' and 'turn' must be seats 0 to {n - 1}")
+        raise record_error("dealer_turn", last=n - 1)
     scores = pos.get("scores", [0] * k)
     if (not isinstance(scores, list) or len(scores) != k
             or any(isinstance(x, bool) or not isinstance(x, int) for x in scores)):
-        raise RecordError(f"'scores' must be {k} whole numbers, one per side")
+        raise record_error("scores_per_side", sides=k)
     s.scores = list(scores)
     hands = _per(pos, "hands", n, "seat")
     used: list[int] = []
     for seat, h in enumerate(hands):
         cards = _cards(h, f"hands[{seat}]")
         if over is None and any(rs.laid_at_once(f) for f in cards):
-            raise RecordError(f"hands[{seat}]: a {'three' if rs.red3_mode == 'threes' else 'red three'}"
-                              f" is laid face up at once in these rules; put it in red_threes")
+            raise record_error("laid_three" if rs.red3_mode == "threes" else "laid_red_three", seat=seat)
         for f in cards:
             s.give_card(seat, f)
             used.append(f)
@@ -188,20 +186,19 @@ def position(pos: dict[str, Any] | object) -> GameState:
         if ms is None:
             continue
         if not isinstance(ms, list):
-            raise RecordError(f"melds[{side}] must be a list of melds")
+            raise record_error("melds_list", side=side)
         for i, text in enumerate(ms):
             cards = _cards(text, f"melds[{side}][{i}]")
             m = _meld(rs, cards, f"melds[{side}][{i}]")
             if rs.one_meld_per_rank and m.type is MeldType.GROUP and s.meld_of_rank(side, m.rank) >= 0:
-                raise RecordError(f"melds[{side}][{i}]: the side already has a meld of that rank")
+                raise record_error("meld_rank_twice", where=f"melds[{side}][{i}]")
             s.melds[side].append(m)
             used += cards
     for seat, r3 in enumerate(_per(pos, "red_threes", n, "seat")):
         cards = _cards(r3, f"red_threes[{seat}]")
         if any(not is_red_three(f) and not (rs.red3_mode == "threes" and is_black_three(f))
                for f in cards):
-            what = "threes" if rs.red3_mode == "threes" else "red threes"
-            raise RecordError(f"red_threes[{seat}]: only {what} go there")
+            raise record_error("only_threes" if rs.red3_mode == "threes" else "only_red_threes", seat=seat)
         s.red3[seat] = cards
         used += cards
     # S0 [G](ii), [J](v): cards boxed in front of a player, back in his hand after box_turns turns
@@ -218,8 +215,7 @@ def position(pos: dict[str, Any] | object) -> GameState:
         counts[f] += 1
     for f in range(53):
         if counts[f] > deck_counts[f]:
-            raise RecordError(f"the position uses {counts[f]} x {card_str(f)}, but the deck has only "
-                              f"{deck_counts[f]}")
+            raise record_error("deck_count", used=counts[f], face=card_str(f), have=deck_counts[f])
     opened = _per(pos, "opened", k, "side")
     s.opened = [_flag(o, f"opened[{i}]", bool(s.melds[i])) for i, o in enumerate(opened)]
     s.minimum = [rs.opening_for(x, s.hand_no) for x in s.scores]
@@ -254,16 +250,16 @@ def position(pos: dict[str, Any] | object) -> GameState:
             x = side if s.opened[side] else -1
         elif isinstance(x, bool) or not isinstance(x, int) or not -1 <= x < n or (
                 x >= 0 and x % k != side):
-            raise RecordError(f"laydown_seats[{side}] must be a seat of that side or -1")
+            raise record_error("laydown_seat", side=side)
         s.laydown_seat[side] = x
         t = turns[side]
         s.laydown_turns[side] = (3 if x >= 0 else 0) if t is None else _count(t, "laydown_turns")
     for seat, fresh in enumerate(s.fresh3):
         if fresh > s.hk[seat][s.model.red3]:
-            raise RecordError(f"fresh_red_threes[{seat}]: more than the red threes in that hand")
+            raise record_error("fresh_red_threes", seat=seat)
     phase = pos.get("phase", "draw")
     if phase not in ("draw", "play", "answer"):
-        raise RecordError("'phase' must be \"draw\", \"play\" or \"answer\"")
+        raise record_error("phase")
     s.current = s.actor = turn
     s.turn.melds_before_turn = len(s.melds[s.side_of(turn)])
     s.phase = {"draw": Phase.DRAW, "play": Phase.PLAY, "answer": Phase.ANSWER}[phase]
@@ -272,13 +268,12 @@ def position(pos: dict[str, Any] | object) -> GameState:
     if over is not None:
         reason, out_seat, concealed = over
         if out_seat >= 0 and s.hn[out_seat]:
-            raise RecordError(f"hand_over: seat {out_seat} went out, so hands[{out_seat}] must be empty")
+            raise record_error("went_out_empty", seat=out_seat)
         s.end_hand(reason, out_seat, concealed)
         return s
     if (s.phase is Phase.PLAY and s.hn[turn] == 0 and not s.turn.must_end_without_discard
             and not s.turn.replacement_draws):
-        raise RecordError(f"hands[{turn}]: the player to move holds no card after drawing (in the play "
-                          f"phase a player with no cards has gone out, and the hand is over)")
+        raise record_error("no_card_after_draw", seat=turn)
     s.check_stock_out()
     return s
 
@@ -290,15 +285,14 @@ def _cut(s: GameState, spec: Any) -> None:
     if spec is None:
         return
     if not isinstance(spec, dict) or not spec or not set(spec) <= {"size", "perfect"}:
-        raise RecordError("'cut' must be an object with size (cards in the cut packet) and/or perfect")
+        raise record_error("cut_object")
     dealt = s.rules.players * s.rules.hand_size
     size = _count(spec["size"], "cut size") if "size" in spec else 0
     if size > s.rules.deck_size:
-        raise RecordError(f"'cut': a cut of {size} cards is more than the deck's {s.rules.deck_size}")
+        raise record_error("cut_too_big", size=size, deck_size=s.rules.deck_size)
     perfect = _flag(spec.get("perfect"), "cut perfect", size == dealt)
     if "size" in spec and perfect != (size == dealt):
-        raise RecordError(f"'cut': a cut of {size} is {'' if size == dealt else 'not '}perfect here (the "
-                          f"deal is {dealt} cards)")
+        raise record_error("cut_perfect" if size == dealt else "cut_not_perfect", size=size, dealt=dealt)
     s.cut_size = size if "size" in spec else (dealt if perfect else 0)
     s.perfect_cut = perfect
 
@@ -314,19 +308,18 @@ def _hand_over(spec: Any, n: int) -> tuple[str, int, bool] | None:
         return None
     where = "hand_over"
     if not isinstance(spec, dict) or not set(spec) <= {"reason", "out_seat", "concealed"}:
-        raise RecordError(f"{where} must be an object with reason, out_seat and concealed")
+        raise record_error("hand_over_object")
     reason = spec.get("reason")
     if reason not in HAND_END_REASONS:
-        raise RecordError(f"{where}: reason must be one of {', '.join(HAND_END_REASONS)}")
+        raise record_error("hand_over_reason", choices=", ".join(HAND_END_REASONS))
     out_seat = spec.get("out_seat", -1)
     if isinstance(out_seat, bool) or not isinstance(out_seat, int) or not -1 <= out_seat < n:
-        raise RecordError(f"{where}: out_seat must be a seat 0 to {n - 1} (or -1: nobody)")
+        raise record_error("hand_over_seat", last=n - 1)
     if (reason == "went_out") != (out_seat >= 0):
-        raise RecordError(f"{where}: out_seat names the player who went out, and only when the reason "
-                          f"is went_out")
+        raise record_error("hand_over_who")
     concealed = _flag(spec.get("concealed"), f"{where} concealed", False)
     if concealed and reason != "went_out":
-        raise RecordError(f"{where}: only going out can be concealed")
+        raise record_error("hand_over_concealed")
     return reason, out_seat, concealed
 
 
@@ -334,13 +327,13 @@ def score_position(pos: dict[str, Any] | object) -> HandResult:
     """The score of the hand ended at position ``pos``, whose ``hand_over`` says how it ended (a
     score sheet's hand: the melds, threes, hands, penalties and scores before it)."""
     if not isinstance(pos, dict) or pos.get("hand_over") is None:
-        raise RecordError("a position to score needs 'hand_over' (how the hand ended)")
+        raise record_error("score_needs_end")
     return position(pos).results[-1]
 
 
 def _count(v: Any, key: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise RecordError(f"{key!r} must hold whole numbers of at least 0, not {reprlib.repr(v)}")
+        raise record_error("key_count", key=repr(key), value=reprlib.repr(v))
     return v
 
 
@@ -348,21 +341,21 @@ def _turn_state(s: GameState, ts: Any) -> None:
     """Apply a position's ``turn_state`` (the keys of ``views.turn_state``) to the turn in progress."""
     if ts is None:
         if s.phase is Phase.ANSWER:
-            raise RecordError("a position in the answer phase needs a turn_state")
+            raise record_error("answer_needs_turn_state")
         return
     if not isinstance(ts, dict):
-        raise RecordError("'turn_state' must be an object")
+        raise record_error("turn_state_object")
     extra = set(ts) - TURN_KEYS
     if extra:
-        raise RecordError(f"unknown turn_state key {sorted(extra)[0]!r}")
+        raise record_error("turn_state_key", key=repr(sorted(extra)[0]))
     for key in (*TURN_FLAGS, "first_turn"):
         if key in ts and not isinstance(ts[key], bool):
-            raise RecordError(f"turn_state {key!r} must be true or false")
+            raise record_error("turn_state_bool", key=repr(key))
     for key in TURN_COUNTS:
         if key in ts:
             _count(ts[key], key)
     if ts.get("melds_before_turn", 0) > len(s.melds[s.side_of(s.current)]):
-        raise RecordError("turn_state 'melds_before_turn' is more than the side's melds")
+        raise record_error("turn_state_melds")
     turn = s.turn
     for key in (*TURN_FLAGS, *TURN_COUNTS):
         if key in ts:
@@ -370,22 +363,22 @@ def _turn_state(s: GameState, ts: Any) -> None:
     s.first_turn = ts.get("first_turn", s.first_turn)
     answer = ts.get("answer")
     if answer not in (None, "yes", "no"):
-        raise RecordError("turn_state 'answer' must be \"yes\", \"no\" or null")
+        raise record_error("turn_state_answer")
     s.turn.answer = {None: NONE, "yes": SAID_YES, "no": SAID_NO}[answer]
     ask_phase = ts.get("ask_phase", "play")
     if ask_phase not in ("draw", "play"):
-        raise RecordError("turn_state 'ask_phase' must be \"draw\" or \"play\"")
+        raise record_error("turn_state_ask_phase")
     s.ask_phase = Phase.DRAW if ask_phase == "draw" else Phase.PLAY
     _table_at_yes(s, ts.get("table_at_yes"))
     if s.phase is Phase.ANSWER:
         if s.partner(s.current) < 0:
-            raise RecordError("the answer phase needs a partner to answer")
+            raise record_error("answer_needs_partner")
         s.actor = s.partner(s.current)
         s.turn.asked = True
     # a view's stage (``canasta.turn.Stage``) follows from the rest: given, it must agree
     if "stage" in ts and ts["stage"] != s.stage.name.lower():
-        raise RecordError(f"turn_state 'stage' is {s.stage.name.lower()!r} with these facts, not "
-                          f"{reprlib.repr(ts['stage'])}")
+        raise record_error("turn_state_stage", stage=repr(s.stage.name.lower()),
+                           value=reprlib.repr(ts["stage"]))
 
 
 def _table_at_yes(s: GameState, at: Any) -> None:
@@ -395,21 +388,20 @@ def _table_at_yes(s: GameState, at: Any) -> None:
         return
     where = "turn_state 'table_at_yes'"
     if s.turn.answer != SAID_YES or not s.rules.failed_go_out_boxes:
-        raise RecordError(f"{where} goes with the answer \"yes\" where cards shown after it are boxed")
+        raise record_error("yes_boxed")
     if not isinstance(at, dict) or set(at) != {"melds", "opened", "red_threes"}:
-        raise RecordError(f"{where} must be an object with melds, opened and red_threes")
+        raise record_error("yes_object")
     if not isinstance(at["melds"], list) or not isinstance(at["opened"], bool):
-        raise RecordError(f"{where}: melds must be a list of melds and opened true or false")
+        raise record_error("yes_fields")
     side = s.side_of(s.current)
     before = tuple(_meld(s.rules, _cards(text, f"{where} melds[{i}]"), f"{where} melds[{i}]")
                    for i, text in enumerate(at["melds"]))
     for f, n in enumerate(card_counts(s.melds[side], before)):
         if n < 0:
-            raise RecordError(f"{where}: {card_str(f)} is not in the side's melds now (cards are "
-                              f"only added to the table after the yes)")
+            raise record_error("yes_card", face=card_str(f))
     red_threes = _count(at["red_threes"], "red_threes")
     if red_threes > len(s.red3[s.current]):
-        raise RecordError(f"{where}: red_threes is more than the red threes the player has laid")
+        raise record_error("yes_red_threes")
     s.turn.table_at_yes = (before, at["opened"], red_threes)
 
 
@@ -431,7 +423,7 @@ class GameRecord:
         object, raises RecordError, also where the engine is compiled.)"""
         state = check_game(state)
         if start is not None and not isinstance(start, dict):
-            raise RecordError(f"a record's start is a position (a JSON object), not {reprlib.repr(start)}")
+            raise record_error("start_position", value=reprlib.repr(start))
         return GameRecord(state.rules, state.seed, state.history(), state.start_dealer, start,
                           _summary(state))
 
@@ -447,7 +439,7 @@ class GameRecord:
         if upto is None:
             acts = self.actions
         elif isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
-            raise RecordError(f"replay up to a number of actions (0 or more), not {reprlib.repr(upto)}")
+            raise record_error("replay_upto", value=reprlib.repr(upto))
         else:
             acts = self.actions[:upto]
         s = self.initial_state()
@@ -457,16 +449,13 @@ class GameRecord:
                 code, data = why
                 if code in ("not_in_hand", "not_that_many") and self.start is None:
                     # The cards were dealt from the seed: a card not in hand means they do not match.
-                    raise RecordError(f"the record's seed {self.seed!r} does not match its actions: at "
-                                      f"action {i + 1} ({a}) seat {s.actor} does not hold "
-                                      f"{ENGLISH.symbol(data['card'])} (a changed seed, or actions from "
-                                      "another game?)")
-                raise RecordError(f"action {i + 1} ({a}) cannot be played: "
-                                  f"{render(REFUSALS[code], data)}")
+                    raise record_error("seed_mismatch", seed=repr(self.seed), action=i + 1, notation=str(a),
+                                       seat=s.actor, card=data["card"])
+                raise record_error("action_refused", action=i + 1, notation=str(a),
+                                   reason={"code": code, "data": dict(data)})
             s.apply_unchecked(a)
         if upto is None and self.result is not None and _summary(s) != self.result:
-            raise RecordError(f"the record does not replay to its saved result: saved "
-                              f"{_show(self.result)}, replayed {_summary(s)}")
+            raise record_error("result_differs", saved=_show(self.result), replayed=str(_summary(s)))
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -488,46 +477,45 @@ class GameRecord:
     @staticmethod
     def from_dict(d: Any) -> GameRecord:
         if not isinstance(d, dict):
-            raise RecordError("a game record must be a JSON object")
+            raise record_error("record_object")
         if d.get("format") != FORMAT:
-            raise RecordError(f"not a game record (its 'format' is not {FORMAT!r})")
+            raise record_error("record_format", format=repr(FORMAT))
         if d.get("version") != VERSION:
-            raise RecordError(f"unsupported record version {reprlib.repr(d.get('version'))} (this reads "
-                              f"{VERSION})")
+            raise record_error("record_version", value=reprlib.repr(d.get("version")), version=VERSION)
         for key in ("rules", "actions"):
             if key not in d:
-                raise RecordError(f"the record has no {key!r}")
+                raise record_error("record_lacks", key=repr(key))
         rules_spec = d["rules"]
         if isinstance(rules_spec, dict) and "options" in rules_spec:
             try:
                 rs = rules_from_options(rules_spec["options"])
             except CanastaError as e:
-                raise RecordError(f"rules: {e}") from e
+                raise record_error("in_rules", reason=reason_of(e)) from e
         else:
             rs = _rules_from(rules_spec)
         seed = d.get("seed", 0)
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise RecordError("'seed' must be a whole number or text")
+            raise record_error("seed_type")
         acts_in = d["actions"]
         if not isinstance(acts_in, list):
-            raise RecordError("'actions' must be a list")
+            raise record_error("actions_list")
         actions: list[Action] = []
         for i, text in enumerate(acts_in):
             if not isinstance(text, str):
-                raise RecordError(f"action {i + 1} must be text, not {reprlib.repr(text)}")
+                raise record_error("action_text", action=i + 1, value=reprlib.repr(text))
             try:
                 actions.append(Action.parse(text))
             except CanastaError as e:
-                raise RecordError(f"action {i + 1}: {e}") from e
+                raise record_error("action_bad", action=i + 1, reason=reason_of(e)) from e
         dealer = d.get("dealer", 0)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rs.players:
-            raise RecordError(f"'dealer' must be a seat 0 to {rs.players - 1}")
+            raise record_error("dealer_seat", last=rs.players - 1)
         start = d.get("start")
         if start is not None and not isinstance(start, dict):
-            raise RecordError("'start' must be a position object")
+            raise record_error("start_object")
         result = d.get("result")
         if result is not None and not isinstance(result, dict):
-            raise RecordError("'result' must be an object")
+            raise record_error("result_object")
         return GameRecord(rs, seed, actions, dealer, start, result)
 
     @staticmethod
@@ -557,21 +545,21 @@ def read_json(text: object) -> Any:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
-            raise RecordError(f"not UTF-8 text: {e.reason} at byte {e.start}") from e
+            raise record_error("not_utf8", why=e.reason, byte=str(e.start)) from e
     if not isinstance(text, str):
-        raise RecordError(f"expected JSON text, not {reprlib.repr(text)}")
+        raise record_error("json_text", value=reprlib.repr(text))
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not valid JSON: {e}") from e
+        raise record_error("json_invalid", why=str(e)) from e
     except RecursionError:
-        raise RecordError("not a record: its JSON nests too deeply") from None
+        raise record_error("json_deep") from None
 
 
 def _path(path: object) -> str | os.PathLike[str]:
     """A file's path, or RecordError (a number would open a file descriptor, None fail deep inside)."""
     if not isinstance(path, (str, os.PathLike)):
-        raise RecordError(f"a record's file is named by a path, not {reprlib.repr(path)}")
+        raise record_error("file_path", value=reprlib.repr(path))
     return path
 
 
@@ -580,12 +568,12 @@ def save(record: GameRecord | object, path: str | object) -> None:
     path, raises RecordError, also where the engine is compiled.)"""
     path = _path(path)
     if not isinstance(record, GameRecord):
-        raise RecordError(f"save a GameRecord (GameRecord.of(state)), not {reprlib.repr(record)}")
+        raise record_error("save_what", value=reprlib.repr(record))
     try:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(record.to_json(indent=1))
     except OSError as e:
-        raise RecordError(f"cannot write {path}: {e.strerror}") from e
+        raise record_error("record_cannot_write", path=str(path), why=str(e.strerror)) from e
 
 
 def load(path: str | object) -> GameRecord:
@@ -594,8 +582,8 @@ def load(path: str | object) -> GameRecord:
         with open(path, "rb") as fh:
             data = fh.read()
     except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror}") from e
+        raise record_error("record_cannot_read", path=str(path), why=str(e.strerror)) from e
     try:
         return GameRecord.from_dict(read_json(data))
     except RecordError as e:
-        raise RecordError(f"{path}: {e}") from e
+        raise record_error("in_file", path=str(path), reason=reason_of(e)) from e

@@ -18,6 +18,7 @@ import reprlib
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
+from .error_words import reason, rule_error
 from .errors import RuleError
 
 UpcardMode = Literal["none", "plain", "cover"]
@@ -407,37 +408,38 @@ def _coerce(name: str, value: Any) -> Any:
             renamed = RENAMED_VALUES.get(name, {})
             close = (difflib.get_close_matches(value, [*allowed, *renamed], n=1)
                      if isinstance(value, str) else [])
-            hint_ = f" (did you mean {renamed.get(close[0], close[0])!r}?)" if close else ""
-            raise RuleError(f"rule option {name!r} cannot be {reprlib.repr(value)}{hint_}: choose one "
-                            f"of {', '.join(map(str, allowed))}")
+            choices = ", ".join(map(str, allowed))
+            if close:
+                raise rule_error("option_choice_close", option=repr(name), value=reprlib.repr(value),
+                                 close=repr(renamed.get(close[0], close[0])), choices=choices)
+            raise rule_error("option_choice", option=repr(name), value=reprlib.repr(value), choices=choices)
         return value
     if kind == "bool":
         if not isinstance(value, bool):
-            raise RuleError(f"rule option {name!r} must be true or false, not {reprlib.repr(value)}")
+            raise rule_error("option_bool", option=repr(name), value=reprlib.repr(value))
         return value
     if kind == "int":
         if not _whole(value):
-            raise RuleError(f"rule option {name!r} must be a whole number, not {reprlib.repr(value)}")
+            raise rule_error("option_int", option=repr(name), value=reprlib.repr(value))
         return value
     if kind == "str":
         if not isinstance(value, str):
-            raise RuleError(f"rule option {name!r} must be text, not {reprlib.repr(value)}")
+            raise rule_error("option_text", option=repr(name), value=reprlib.repr(value))
         return value
     if not isinstance(value, (list, tuple)):
-        raise RuleError(f"rule option {name!r} must be a list, not {reprlib.repr(value)}")
+        raise rule_error("option_list", option=repr(name), value=reprlib.repr(value))
     if kind == "pairs":
         for item in value:
             if not isinstance(item, (list, tuple)) or len(item) != 2 or not all(map(_whole, item)):
-                raise RuleError(f"rule option {name!r} must hold pairs of whole numbers, "
-                                f"not {reprlib.repr(item)}")
+                raise rule_error("option_pairs", option=repr(name), value=reprlib.repr(item))
         if type(value) is tuple and all(type(item) is tuple for item in value):
             return value  # already normalised: kept as it is
         return tuple((item[0], item[1]) for item in value)
     for item in value:
         if kind == "ints" and not _whole(item):
-            raise RuleError(f"rule option {name!r} must hold whole numbers, not {reprlib.repr(item)}")
+            raise rule_error("option_ints", option=repr(name), value=reprlib.repr(item))
         if kind == "texts" and not isinstance(item, str):
-            raise RuleError(f"rule option {name!r} must hold text, not {reprlib.repr(item)}")
+            raise rule_error("option_texts", option=repr(name), value=reprlib.repr(item))
     return value if type(value) is tuple else tuple(value)
 
 
@@ -453,11 +455,12 @@ def check_option_names(names: Any, also: tuple[str, ...] = ()) -> None:
     """Refuse a name that is no option (nor one of ``also``, such as the presets' bundle words)."""
     for name in names:
         if not isinstance(name, str):
-            raise RuleError(f"rule options are named by text, not {reprlib.repr(name)}")
+            raise rule_error("option_name_text", value=reprlib.repr(name))
         if name not in OPTION_NAMES and name not in also:
             close = difflib.get_close_matches(name, OPTION_NAMES + also, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise RuleError(f"unknown rule option {name!r}{hint}")
+            if close:
+                raise rule_error("unknown_option_close", option=repr(name), close=repr(close[0]))
+            raise rule_error("unknown_option", option=repr(name))
 
 
 def check_option_values(values: dict[str, Any]) -> None:
@@ -474,8 +477,7 @@ def _named_options_init(init: Any) -> Any:
     @functools.wraps(init)
     def __init__(self: RuleSet, *args: Any, **options: Any) -> None:
         if args:
-            raise RuleError(f"rule options are given by name, such as RuleSet(packs=2), not "
-                            f"{reprlib.repr(args[0])} by position")
+            raise rule_error("options_by_name", value=reprlib.repr(args[0]))
         check_option_names(options)
         init(self, **options)
     return __init__
@@ -499,135 +501,132 @@ _NOT_YET: dict[str, tuple[Any, str]] = {}
 
 def validate(rs: RuleSet) -> None:
     """Refuse impossible or unsupported combinations, naming the option."""
-    def bad(name: str, why: str) -> RuleError:
-        return RuleError(f"rule option {name!r} = {getattr(rs, name)!r}: {why}")
+    def bad(name: str, code: str, **data: Any) -> RuleError:
+        """Option ``name``'s value refused: why, as a code and its data (``canasta.error_words``)."""
+        return rule_error("option_value", option=repr(name), value=repr(getattr(rs, name)),
+                          reason=reason(code, **data))
 
     # the deck and the seating first: the checks below read sides and deck_size
     if rs.packs not in (1, 2, 3, 4):
-        raise bad("packs", "must be 1 to 4")
+        raise bad("packs", "range", low=1, high=4)
     if not 0 <= rs.jokers_per_pack <= 4:
-        raise bad("jokers_per_pack", "must be 0 to 4")
+        raise bad("jokers_per_pack", "range", low=0, high=4)
     # options that list things (player counts, card classes, ranks, windows; the ranks and scores
     # that key a table): each at most once, a repeat is a slip (or two values for one key)
     for name, keyed in _SET_OPTIONS.items():
         items = [x[0] for x in getattr(rs, name)] if keyed else list(getattr(rs, name))
         repeated = sorted({repr(x) for x in items if items.count(x) > 1})
         if repeated:
-            raise bad(name, f"two values for {repeated[0]}" if keyed else f"{repeated[0]} is listed twice")
+            raise bad(name, "twice_keyed" if keyed else "twice", item=repeated[0])
     if not rs.player_counts or any(not 2 <= p <= 8 for p in rs.player_counts):
-        raise bad("player_counts", "each player count must be 2 to 8")
+        raise bad("player_counts", "player_counts_range")
     if rs.players not in rs.player_counts:
-        raise bad("players", f"this rule set is for {', '.join(map(str, rs.player_counts))} players")
+        raise bad("players", "players_allowed", counts=", ".join(map(str, rs.player_counts)))
     if rs.team_size < 1 or rs.players % rs.team_size:
-        raise bad("team_size", f"must divide the {rs.players} players into equal sides")
+        raise bad("team_size", "team_size_divide", players=rs.players)
     if rs.sides < 2:
-        raise bad("team_size", "there must be at least two sides")
+        raise bad("team_size", "two_sides")
     if rs.hand_size < 1:
-        raise bad("hand_size", "must be at least 1")
+        raise bad("hand_size", "at_least", least=1)
     if rs.players * rs.hand_size + 1 > rs.deck_size:
-        raise bad("hand_size", f"{rs.players} hands of {rs.hand_size} and an upcard need more "
-                  f"than the {rs.deck_size} cards")
+        raise bad("hand_size", "deal_too_big", players=rs.players, hand_size=rs.hand_size,
+                  deck_size=rs.deck_size)
     for name, (allowed, why) in _NOT_YET.items():
         if allowed is None:
             continue
         if getattr(rs, name) != allowed:
-            raise bad(name, f"not supported yet: {why}")
+            raise bad(name, "not_supported", why=why)
     if rs.red3_wild and rs.red3_mode not in ("optional", "disclose"):
-        raise bad("red3_wild", "red threes can be wild cards only where they are held in hand "
-                  "(red3_mode optional or disclose)")
+        raise bad("red3_wild", "red3_wild_held")
     if rs.first_turn_upcard == "plus_stock_card" and rs.upcard == "none":
-        raise bad("first_turn_upcard", "taking the upcard plus a stock card needs an upcard")
+        raise bad("first_turn_upcard", "needs_upcard")
     bad_recover = set(rs.upcard_recover) - {"wild", "red3", "black3"}
     if bad_recover:
-        raise bad("upcard_recover", f"unknown card class {sorted(bad_recover)[0]!r} (wild, red3, "
-                  "black3)")
+        raise bad("upcard_recover", "card_class", item=repr(sorted(bad_recover)[0]),
+                  choices="wild, red3, black3")
     if rs.opening_schedule == "hand" and (not rs.opening_by_hand or min(rs.opening_by_hand) < 0):
-        raise bad("opening_by_hand", "the hand schedule needs minimums (none negative)")
+        raise bad("opening_by_hand", "hand_schedule")
     if rs.talon and (any(t < 0 for t in rs.talon) or len(rs.talon) > rs.sides):
-        raise bad("talon", "give at most one talon size per side, none negative")
+        raise bad("talon", "talon_sizes")
     if rs.turn_card_under < 0:
-        raise bad("turn_card_under", "must not be negative")
+        raise bad("turn_card_under", "not_negative")
     bad_dead = set(rs.after_take_no_discard) - {"seven", "ace", "wild", "dead"}
     if bad_dead:
-        raise bad("after_take_no_discard", f"unknown card class {sorted(bad_dead)[0]!r} "
-                  "(seven, ace, wild, dead)")
+        raise bad("after_take_no_discard", "card_class", item=repr(sorted(bad_dead)[0]),
+                  choices="seven, ace, wild, dead")
     for name in ("no_wild_ranks", "opening_wild_ranks", "stuck_ranks"):
         if any(not 4 <= x <= 14 for x in getattr(rs, name)):
-            raise bad(name, "ranks are 4 to 14 (ace)")
+            raise bad(name, "rank_range")
     for name in ("rank_canasta_bonus", "rank_incomplete_penalty"):
         if any(not 4 <= x <= 14 or v < 0 for x, v in getattr(rs, name)):
-            raise bad(name, "give (rank 4 to 14, points of at least 0) pairs")
+            raise bad(name, "rank_points_pairs")
     jokers = rs.jokers_per_pack * rs.packs
     for name in ("wild_canasta_by_jokers", "wild_incomplete_by_jokers"):
         v = getattr(rs, name)
         if v and (len(v) != jokers + 1 or min(v) < 0):
-            raise bad(name, f"give {jokers + 1} values (0 to all {jokers} jokers), none negative")
+            raise bad(name, "joker_values", values=jokers + 1, jokers=jokers)
     for lo, hi in rs.sequences:
         if not 4 <= lo < hi <= 14 or hi - lo + 1 < 3:
-            raise bad("sequences", "each window is (lowest, highest) rank from 4 to 14 (ace), "
-                      "at least three ranks long")
+            raise bad("sequences", "sequence_windows")
     if rs.merge_groups and rs.one_meld_per_rank:
-        raise bad("merge_groups", "merging needs several melds of a rank (one_meld_per_rank false)")
+        raise bad("merge_groups", "merge_needs_melds")
     if rs.stock_draw < 1:
-        raise bad("stock_draw", "must be at least 1")
+        raise bad("stock_draw", "at_least", least=1)
     stock = rs.deck_size - rs.players * rs.hand_size - (0 if rs.upcard == "none" else 1)
     if rs.stock_draw > stock:
-        raise bad("stock_draw", f"more than the {stock} cards of the stock after the deal")
+        raise bad("stock_draw", "stock_draw_too_many", stock=stock)
     if rs.turn_card_under >= stock:
-        raise bad("turn_card_under", f"the stock after the deal has only {stock} cards: the turn card "
-                  f"must lie in it, with fewer cards than that under it")
+        raise bad("turn_card_under", "turn_card_stock", stock=stock)
     if rs.turn_card_under and not rs.talon:
-        raise bad("turn_card_under", "the turn card only limits the talon: it needs a talon")
+        raise bad("turn_card_under", "turn_card_talon")
     for name in ("last_three_penalty", "wild_needs_naturals", "stuck_penalty", "special_pairs",
                  "special_pairs_wild", "special_garbage", "special_straight", "game_hands",
                  "red3_count_canastas"):
         if getattr(rs, name) < 0:
-            raise bad(name, "must not be negative")
+            raise bad(name, "not_negative")
     for name in ("perfect_cut_bonus", "natural_canasta", "mixed_canasta", "sequence_canasta",
                  "wild_canasta", "red3_hand_penalty", "black3_hand_penalty", "black3_four_bonus",
                  "going_out_bonus", "concealed_bonus", "failed_go_out_penalty", "exposed_card_penalty",
                  "value_joker", "value_red3",
                  "value_two", "value_ace", "value_high", "value_low", "value_black3"):
         if getattr(rs, name) < 0:
-            raise bad(name, "must not be negative (penalties are given as positive amounts)")
+            raise bad(name, "not_negative_penalty")
     bad_cover = set(rs.upcard_cover) - {"wild", "red3", "black3"}
     if bad_cover:
-        raise bad("upcard_cover", f"unknown card class {sorted(bad_cover)[0]!r} (wild, red3, black3)")
+        raise bad("upcard_cover", "card_class", item=repr(sorted(bad_cover)[0]), choices="wild, red3, black3")
     if not 1 <= rs.min_naturals <= 3:
-        raise bad("min_naturals", "a meld needs at least one natural, and a new meld is laid as three "
-                  "cards, so at most 3 can be asked")
+        raise bad("min_naturals", "min_naturals_range")
     if rs.go_out_sequence and not rs.sequences:
-        raise bad("go_out_sequence", "going out would need a sequence canasta, but the rules have no "
-                  "sequences")
+        raise bad("go_out_sequence", "go_out_sequence")
     if rs.max_wilds < 0:
-        raise bad("max_wilds", "must not be negative")
+        raise bad("max_wilds", "not_negative")
     if not 3 <= rs.canasta_size <= 13:
-        raise bad("canasta_size", "must be 3 to 13")
+        raise bad("canasta_size", "range", low=3, high=13)
     if rs.max_meld_size and rs.max_meld_size < rs.canasta_size:
-        raise bad("max_meld_size", "must be 0 (no limit) or at least canasta_size")
+        raise bad("max_meld_size", "max_meld_size")
     if not rs.opening_minimums:
-        raise bad("opening_minimums", "needs at least one (from score, minimum) pair")
+        raise bad("opening_minimums", "opening_needs_pair")
     lowers = [lo for lo, _ in rs.opening_minimums]
     if lowers != sorted(lowers) or len(set(lowers)) != len(lowers):
-        raise bad("opening_minimums", "the 'from score' values must rise")
+        raise bad("opening_minimums", "opening_rising")
     if any(m < 0 for _, m in rs.opening_minimums):
-        raise bad("opening_minimums", "a minimum must not be negative")
+        raise bad("opening_minimums", "opening_negative")
     if not 0 <= rs.go_out_canastas <= 6:
-        raise bad("go_out_canastas", "must be 0 to 6")
+        raise bad("go_out_canastas", "range", low=0, high=6)
     if rs.team_size == 1 and rs.ask_partner not in ("none", "optional"):
-        raise bad("ask_partner", "players without a partner cannot be made to ask one")
+        raise bad("ask_partner", "ask_needs_partner")
     if len(rs.red3_values) < 2 or any(v < 0 for v in rs.red3_values):
-        raise bad("red3_values", "give the bonus for 0, 1, 2, ... red threes, none negative")
+        raise bad("red3_values", "red3_values_list")
     if rs.red3_values[0] != 0:
-        raise bad("red3_values", "no red threes must be worth 0")
+        raise bad("red3_values", "red3_zero")
     red3s = 2 * rs.packs
     if len(rs.red3_values) < red3s + 1:
-        raise bad("red3_values", f"give a value for up to all {red3s} red threes")
+        raise bad("red3_values", "red3_values_all", threes=red3s)
     if rs.black3_meld_min < 2:
-        raise bad("black3_meld_min", "must be at least 2")
+        raise bad("black3_meld_min", "at_least", least=2)
     if rs.black3_meld_wilds < 0 or rs.black3_meld_min + 0 < 2:
-        raise bad("black3_meld_wilds", "must not be negative")
+        raise bad("black3_meld_wilds", "not_negative")
     if rs.failed_go_out_boxes < 0:
-        raise bad("failed_go_out_boxes", "must not be negative")
+        raise bad("failed_go_out_boxes", "not_negative")
     if rs.target_score <= 0:
-        raise bad("target_score", "must be positive")
+        raise bad("target_score", "positive")

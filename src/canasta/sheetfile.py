@@ -24,12 +24,12 @@ from .messages import Template, render
 from .scoresheet import ScoreSheet, SheetError
 
 MESSAGES: dict[str, Template] = {
-    "cannot_read": "cannot read {path}: {why} (start one with `canasta score new RULES`)",
-    "not_json": "{path} is not a score sheet (not JSON text)",
-    "not_a_sheet": "{path}: {what}",
-    "exists": "{path} exists: add hands to it with `canasta score add`, or start over with --force",
-    "busy": "{path} is being changed by another command: try again",
-    "cannot_write": "cannot write {path}: {why}",
+    "file_cannot_read": "cannot read {path}: {why} (start one with `canasta score new RULES`)",
+    "file_not_json": "{path} is not a score sheet (not JSON text)",
+    "file_not_a_sheet": "{path}: {reason}",
+    "file_exists": "{path} exists: add hands to it with `canasta score add`, or start over with --force",
+    "file_busy": "{path} is being changed by another command: try again",
+    "file_cannot_write": "cannot write {path}: {why}",
 }
 
 
@@ -63,12 +63,12 @@ def locked(path: str | Path, timeout: float = 15.0) -> Iterator[None]:
     try:
         fh = open(lock, "ab")  # noqa: SIM115 - held open for the block
     except OSError as e:
-        raise _refused("cannot_write", path=str(lock), why=e.strerror or str(e)) from None
+        raise _refused("file_cannot_write", path=str(lock), why=e.strerror or str(e)) from None
     with fh:
         end = time.monotonic() + timeout
         while not _lock_file(fh):
             if time.monotonic() > end:
-                raise _refused("busy", path=str(path))
+                raise _refused("file_busy", path=str(path))
             time.sleep(0.01)
         yield   # closing the file releases the lock
 
@@ -78,15 +78,18 @@ def read_sheet(path: str | Path) -> ScoreSheet:
     try:
         data = Path(path).read_bytes()
     except OSError as e:
-        raise _refused("cannot_read", path=str(path), why=e.strerror or str(e)) from None
+        raise _refused("file_cannot_read", path=str(path), why=e.strerror or str(e)) from None
     try:
         doc = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise _refused("not_json", path=str(path)) from None
+        raise _refused("file_not_json", path=str(path)) from None
     try:
         return ScoreSheet.from_dict(doc)
     except SheetError as e:
-        raise _refused("not_a_sheet", path=str(path), what=e.message) from None
+        # the sheet's own reason, said in the reader's language as a nested message (canasta.messages)
+        said = {"path": str(path), "reason": {"code": f"server.{e.code}", "data": dict(e.data)}}
+        english = render(MESSAGES["file_not_a_sheet"], {"path": str(path), "reason": e.message})
+        raise SheetError("file_not_a_sheet", said, english) from None
 
 
 def _no_constant(name: str) -> Any:
@@ -115,7 +118,7 @@ def write_sheet(sheet: ScoreSheet, path: str | Path) -> None:
             raise
         _sync_folder(target.parent)
     except OSError as e:
-        raise _refused("cannot_write", path=str(path), why=e.strerror or str(e)) from None
+        raise _refused("file_cannot_write", path=str(path), why=e.strerror or str(e)) from None
 
 
 def _sync_folder(folder: Path) -> None:
@@ -146,7 +149,7 @@ def create_sheet(sheet: ScoreSheet, path: str | Path, force: bool = False) -> No
     """Write a new sheet, refusing to replace one unless ``force``."""
     with locked(path):
         if Path(path).exists() and not force:
-            raise _refused("exists", path=str(path))
+            raise _refused("file_exists", path=str(path))
         write_sheet(sheet, path)
 
 

@@ -3,7 +3,8 @@
 Every English template a person can read is in a table keyed by code (the pages' words in
 ``i18n/pages-en.json``, the hints' reasons in :mod:`canasta.bots.explain`, the terminal's words in
 :mod:`canasta.tui.words`, the command line's in :mod:`canasta.cli_words`, the rule sets' titles and
-descriptions in :mod:`canasta.presets`, the options' meanings in :mod:`canasta.rules`). This module
+descriptions in :mod:`canasta.presets`, the options' meanings in :mod:`canasta.rules`, the library
+errors' reasons in :mod:`canasta.error_words`). This module
 gathers them into ``i18n/canasta.pot`` (``msgctxt`` the key, ``msgid`` the English) and merges a
 changed template into every language's ``.po`` (new messages empty, changed ones fuzzy, as gettext
 does), so that a translator's tool shows what is new. docs/translating.md says how to add a
@@ -48,6 +49,7 @@ def sources() -> dict[str, tuple[Template, str]]:
     """Every English template by key, with a note for translators (where it is read)."""
     from .bots.explain import TEMPLATES as HINTS
     from .cli_words import WORDS as CLI
+    from .error_words import ERRORS
     from .presets import PRESETS, TITLES
     from .refusals import REFUSALS as ENGINE
     from .rules import OPTION_DOCS, OPTION_GROUPS
@@ -56,6 +58,8 @@ def sources() -> dict[str, tuple[Template, str]]:
     from .server.events import MESSAGES as RESULTS
     from .server.refusals import REFUSALS
     from .server.words import WORDS as SERVER
+    from .sheetfile import MESSAGES as SHEET_FILE
+    from .tournament.fair import VERDICT
     from .tournament.season import MESSAGES as SEASON
     from .tournament.words import LINES as TOURNAMENT_LINES
     from .tournament.words import MESSAGES as TOURNAMENT
@@ -86,11 +90,18 @@ def sources() -> dict[str, tuple[Template, str]]:
                         (RESULTS, "a table's totals refused on the tournament's page, and why"),
                         (SEASON, "a club's roster or season refuses a change, and why"),
                         (TOURNAMENT, "a tournament (the director's page, its clock) refuses a change, and "
-                                     "why")):
+                                     "why"),
+                        (SHEET_FILE, "a score sheet's file cannot be read or written ({path}: the file)")):
         for code, template in table.items():
             add(f"server.{code}", template, note)
     for code, template in ENGINE.items():
         add(f"refusal.{code}", template, "a move the rules refuse, and why (said to the player)")
+    for code, template in VERDICT.items():
+        add(f"verify.{code}", template, "canasta verify: a game's deals checked against the commitments "
+            "published before them ({seed}, {sha}: hashes and seeds as they are)")
+    for code, template in ERRORS.items():
+        add(f"error.{code}", template, "what is wrong with a rule option, a house rule, a record, a position "
+            "or a card or action typed ({option}, {value}, {key}, {where}, {token}: as they were typed)")
     for table, note in ((HINTS, "a hint: why the move is good"), (TUI, "the terminal game"),
                         (CLI, "the command line"), (SERVER, "the server's refusals"),
                         (LINES, "the score sheet of a game with real cards: a line to fill in"),

@@ -193,3 +193,49 @@ def test_a_page_opened_with_a_language_keeps_it_for_the_next_page(client: TestCl
     client.cookies.clear()
     assert "set-cookie" not in client.get("/?lang=xx").headers
     assert "set-cookie" not in client.get("/score").headers
+
+
+def test_a_bad_house_rule_is_refused_in_the_readers_language(client: TestClient) -> None:
+    """A house rule typed wrong on the home page (issue 37): the reason inside the refusal is said in
+    Spanish for a Spanish browser and in English otherwise, with the same code and data; no table is
+    made."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    before = set(hub.tables)
+    es = {"accept-language": "es-AR,es;q=0.9"}
+    body = {"preset": "classic", "overrides": {"packs": 9}}
+    spanish = client.post("/api/tables", json=body, headers=es)
+    english = client.post("/api/tables", json=body)
+    assert spanish.status_code == english.status_code == 400
+    assert spanish.json()["error"]["code"] == english.json()["error"]["code"] == "bad_rules"
+    assert spanish.json()["error"]["data"] == english.json()["error"]["data"]
+    assert spanish.json()["error"]["data"]["reason"]["code"] == "option_value"
+    assert spanish.json()["error"]["message"] == "la opción 'packs' = 9: tiene que estar entre 1 y 4"
+    assert english.json()["error"]["message"] == "rule option 'packs' = 9: must be 1 to 4"
+    assert set(hub.tables) == before
+    typo = client.post("/api/rules/check", json={"preset": "classic", "overrides": {"pakcs": 2}}, headers=es)
+    assert typo.json()["error"]["message"] == "no existe la opción 'pakcs' (¿quisiste decir 'packs'?)"
+    preset = client.post("/api/rules/check", json={"preset": "clasica"}, headers=es)
+    assert preset.json()["error"]["message"].startswith("no existe el reglamento 'clasica'")
+    assert client.post("/api/rules/check", json={"preset": "classic", "overrides": {"pakcs": 2}}).json()[
+        "error"]["message"] == "unknown rule option 'pakcs' (did you mean 'packs'?)"
+
+
+def test_a_bad_record_sent_to_verify_is_refused_in_the_readers_language(client: TestClient) -> None:
+    """A record whose rules or moves are wrong, sent to /api/verify: the reason in Spanish (every level
+    of it) for a Spanish browser, in English otherwise; nothing is left counted as replaying."""
+    from canasta.records import FORMAT, VERSION
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    record = {"format": FORMAT, "version": VERSION, "rules": {"preset": "classic", "overrides": {"packs": 0}},
+              "seed": 1, "actions": []}
+    es = {"accept-language": "es"}
+    spanish = client.post("/api/verify", json={"record": record}, headers=es)
+    english = client.post("/api/verify", json={"record": record})
+    assert spanish.status_code == english.status_code == 400
+    assert spanish.json()["error"]["code"] == "bad_verify"
+    assert spanish.json()["error"]["message"] == "reglas: la opción 'packs' = 0: tiene que estar entre 1 y 4"
+    assert english.json()["error"]["message"] == "rules: rule option 'packs' = 0: must be 1 to 4"
+    moves = dict(record, rules="classic", actions=["meld KH QX"])
+    said = client.post("/api/verify", json={"record": moves}, headers=es).json()["error"]["message"]
+    assert said == "jugada 1: 'QX': palo desconocido 'X' (los palos son C D H S: tréboles, diamantes, " \
+                   "corazones, picas)"
+    assert hub.guards.replaying == 0

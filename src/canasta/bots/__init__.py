@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
+from ..error_words import coded
 from ..errors import BotError
 from ..presets import bot_tuning
 from ..rules import RuleSet
@@ -76,7 +77,7 @@ def think_config(think: int = 1) -> SearchConfig:
     ``max_seconds`` on the clock) stay: the longest decision stays under 2 s, a big budget is then
     cut short by them."""
     if not 1 <= think <= THINK_MAX:
-        raise BotError(f"a thinking budget is 1 to {THINK_MAX} (times the Expert's), not {think}")
+        raise coded(BotError, "think_range", most=THINK_MAX, value=str(think))
     base = SearchConfig()
     if think == 1:
         return base
@@ -166,10 +167,10 @@ def split_think(name: str) -> tuple[str, int | None]:
     if not sep:
         return base, None
     if base not in SEARCHERS:
-        raise BotError(f"{base!r} does not search: a thinking budget (':{n}') is for "
-                       f"{', '.join(sorted(SEARCHERS))}")
+        raise coded(BotError, "think_not_search", bot=repr(base), budget=n,
+                    searchers=", ".join(sorted(SEARCHERS)))
     if not n.isdigit() or not 1 <= int(n) <= THINK_MAX:
-        raise BotError(f"a thinking budget is a whole number from 1 to {THINK_MAX}, not {n!r}")
+        raise coded(BotError, "think_whole", most=THINK_MAX, value=repr(n))
     return base, int(n)
 
 
@@ -191,6 +192,8 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
     make = BOTS.get(name) or LEVELS.get(level_id(name))
     if make is None:
         close = difflib.get_close_matches(str(name), bot_names(), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise BotError(f"unknown bot {name!r}{hint}: choose one of {', '.join(bot_names())}")
+        names = ", ".join(bot_names())
+        if close:
+            raise coded(BotError, "unknown_bot_close", bot=repr(name), close=repr(close[0]), choices=names)
+        raise coded(BotError, "unknown_bot", bot=repr(name), choices=names)
     return make(seed)

@@ -34,6 +34,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_decimal_symbol
 
+from ..error_words import catalogue_key
 from ..messages import Data, Template, Words, render
 
 HERE = Path(__file__).parent
@@ -68,9 +69,38 @@ class Catalogue:
         return found
 
     def text(self, key: str, data: Data | None = None, /, **more: Any) -> str:
-        """The sentence of message ``key`` with ``data`` in this language."""
+        """The sentence of message ``key`` with ``data`` in this language (a nested reason, see
+        :mod:`canasta.messages`, said in it too)."""
         values = {**(data or {}), **more}
-        return render(self.template(key), values, self.words)
+        return render(self.template(key), values, self.words, self.nested)
+
+    def nested(self, code: str) -> Template:
+        """The template of a reason inside another message: a library error's (``error.<code>``),
+        for a move the rules refuse the engine's (``refusal.<code>``), else a club tool's
+        (``server.<code>``); a code with a dot is the catalogue's key itself (a score sheet's reason
+        inside its file's: ``server.<code>``)."""
+        if "." in code:
+            return self.template(code)  # a catalogue key given whole (``server.names_not_list``)
+        english = catalogue(ENGLISH)
+        key = next((k for k in (f"error.{code}", f"refusal.{code}") if english.has(k)), f"server.{code}")
+        return self.template(key)
+
+    def error(self, e: BaseException) -> str:
+        """A library error (:class:`~canasta.errors.CanastaError`) in this language: its code and
+        data from the catalogue (``error.<code>``; an engine refusal's ``refusal.<code>``, a club
+        tool's ``server.<code>``); its English sentence where it has no code the catalogues know,
+        or its data do not fill the sentence."""
+        code = getattr(e, "code", "")
+        data = getattr(e, "data", None)
+        if not isinstance(code, str) or not code or not isinstance(data, Mapping):
+            return str(e)
+        key = catalogue_key(e) or f"server.{code}"
+        if not catalogue(ENGLISH).has(key):
+            return str(e)
+        try:
+            return self.text(key, data)
+        except (KeyError, IndexError, ValueError):
+            return str(e)
 
     def say(self, key: str, data: Data | None = None, english: str | None = None) -> str:
         """Like :meth:`text`, but where no catalogue has ``key`` (a code new to the catalogues),
@@ -93,6 +123,12 @@ class Catalogue:
 
     def number(self, n: int) -> str:
         return self.words.number(n)
+
+    def decimal(self, x: float, digits: int = 1) -> str:
+        """A measured figure with ``digits`` decimals, as the language writes it (``1,234.5``;
+        ``1.234,5`` in Spanish, CLDR through Babel)."""
+        pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+        return str(format_decimal(x, format=pattern, locale=self.locale))
 
     def page_catalogue(self) -> dict[str, Any]:
         """What the pages read (``/api/messages/<lang>``): the page words (keys without a dot), the

@@ -6,8 +6,9 @@ from its catalogue; the English sentence is sent along as ``message`` from :data
 engine's refusals keep the engine's code, data and English sentence (``IllegalAction``), and so do
 the club tools' (a score sheet's entry: ``canasta.scoresheet.MESSAGES``; a table's totals:
 ``events.MESSAGES``; a club's roster and season: ``canasta.tournament.season.MESSAGES``); a reason
-given only as an English sentence so far (a rule set's ``RuleError``, an event's) travels as the
-datum ``reason``.
+given by a library error (a rule set's ``RuleError``, a record's ``RecordError``) travels as the
+datum ``reason``: the error's code and data (``{"code", "data"}``, said in the reader's language from
+the catalogue's ``error.<code>``), or its English sentence where it has no code (an event's).
 
 Data keys follow :mod:`canasta.messages`: ``seat``, ``round``, ``event`` and the like are numbers;
 ``name`` is text; ``n`` chooses the plural form.
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..error_words import reason_of, template_of
 from ..errors import IllegalAction
 from ..messages import Template, render
 
@@ -155,7 +157,8 @@ class Refusal(Exception):
     def __init__(self, code: str, data: Mapping[str, Any] | None = None, message: str | None = None) -> None:
         self.code = code
         self.data: dict[str, Any] = dict(data or {})
-        self.message = message if message is not None else render(REFUSALS[code], self.data)
+        self.message = (message if message is not None
+                        else render(REFUSALS[code], self.data, lookup=template_of))
         super().__init__(self.message)
 
     @classmethod
@@ -165,8 +168,10 @@ class Refusal(Exception):
 
     @classmethod
     def because(cls, code: str, e: BaseException) -> Refusal:
-        """A refusal whose reason is an English sentence from the engine or a tool (``{reason}``)."""
-        return cls(code, {"reason": str(e)})
+        """A refusal whose reason is a library error (a rule set's ``RuleError``, a record's
+        ``RecordError``): the datum ``reason`` is its code and data where it has them (said in the
+        reader's language, :mod:`canasta.error_words`), else its English sentence."""
+        return cls(code, {"reason": reason_of(e)})
 
     @property
     def status(self) -> int:

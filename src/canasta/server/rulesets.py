@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from ..error_words import rule_error
 from ..errors import CanastaError, RuleError
 from ..i18n import Catalogue, catalogue
 from ..presets import DEFAULT_PLAYERS, PRESETS, check_preset, preset_table, preset_title, rules
@@ -30,7 +31,7 @@ def build_rules(preset: str, players: int | None, overrides: dict[str, Any]) -> 
     opts = dict(overrides)
     if players is not None:
         if "players" in opts and opts["players"] != players:
-            raise RuleError("the player count is given twice with different values")
+            raise rule_error("players_twice")
         opts["players"] = players
     try:
         return rules(preset, **opts)

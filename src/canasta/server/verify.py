@@ -14,9 +14,11 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from ..error_words import reason_of
 from ..errors import CanastaError
 from ..tournament.fair import Verdict, verify_files
 from .access import hub_of
+from .language import catalogue_of
 from .limits import address_of
 from .protocol import VerifyDeals
 from .refusals import Refusal
@@ -24,12 +26,13 @@ from .refusals import Refusal
 router = APIRouter()
 
 
-def check(record: str, commitments: str | None) -> Verdict | str:
-    """``verify_files``, in the worker: the verdict, or the reason the files cannot be read."""
+def check(record: str, commitments: str | None) -> Verdict | dict[str, Any] | str:
+    """``verify_files``, in the worker: the verdict, or the reason the files cannot be read (its code
+    and data, said in the reader's language; the English where it has no code)."""
     try:
         return verify_files(record, commitments)
     except CanastaError as e:
-        return str(e)
+        return reason_of(e)
 
 
 @router.post("/api/verify")
@@ -58,6 +61,7 @@ async def verify(request: Request, body: VerifyDeals) -> Any:
         verdict = await asyncio.wait_for(asyncio.shield(work), limits.verify_seconds)
     except TimeoutError as e:
         raise Refusal("verify_slow") from e
-    if isinstance(verdict, str):
+    if not isinstance(verdict, Verdict):
         raise Refusal("bad_verify", {"reason": verdict})
-    return {"ok": verdict.ok, "lines": list(verdict.lines)}
+    cat = catalogue_of(request)
+    return {"ok": verdict.ok, "lines": [cat.text(f"verify.{code}", data) for code, data in verdict.said]}

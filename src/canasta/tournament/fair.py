@@ -36,7 +36,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..error_words import reason_of, template_of
 from ..errors import CanastaError
+from ..messages import Template, render
 from ..records import GameRecord, read_json
 from ..state import FAIR_PREFIX, hand_seed
 from .options import TournamentError
@@ -243,31 +245,70 @@ def read_mix(data: Any) -> Mix | None:
     return Mix(sha, tuple(got), seed, salt)
 
 
+#: The verdict's lines in English, by code (the catalogue's ``verify.<code>``): ``canasta verify`` and
+#: the server's /api/verify say them in the reader's language from the same codes and data.
+VERDICT: dict[str, Template] = {
+    "mix_not_shown": "the server's seed is not shown yet (it is, when the game is over)",
+    "mix_seal_wrong": "the server's seed {seed}... does not match its seal {seal}...",
+    "mix_seal_ok": "the server's seed {seed}... matches the seal {seal}... published before the players' "
+                   "numbers",
+    "mix_bot_value": "seat {seat}: the bot's number {value}... is not the one the server's seed gives",
+    "mix_seed": "the game's seed {seed} is the server's seed mixed with the {seats} seats' numbers (seat: "
+                "number) {values}",
+    "record_not_mixed": "the record was dealt from {record_seed}, not from the mixed seed {seed}",
+    "no_replay": "the record does not replay: {reason}",
+    "hand_no_commitment": "hand {hand}: no commitment published",
+    "hand_not_revealed": "hand {hand}: seed not revealed",
+    "hand_seed_mismatch": "hand {hand}: the revealed seed {seed} does not match the commitment {sha}...",
+    "hand_dealt_from": "hand {hand}: committed to seed {seed}, but the hand was dealt from {actual}",
+    "hand_ok": "hand {hand}: ok, seed {seed} matches {sha}...",
+    "hand_not_yet": "hand {hand}: not revealed yet",
+    "hand_reveal_mismatch": "hand {hand}: the revealed seed {seed} and salt do not match the commitment "
+                            "{sha}...",
+    "hand_not_mixed": "hand {hand}: the seed {seed} is not the one the game's mixed seed gives",
+    "deals_ok": ("{n} deal matches its commitment", "{n} deals match their commitments"),
+    "deals_bad": ("{n} deal checked: NOT all match their commitments",
+                  "{n} deals checked: NOT all match their commitments"),
+    "revealed_ok": ("{n} revealed deal matches its commitment", "{n} revealed deals match their commitments"),
+    "revealed_bad": ("{n} revealed deal checked: NOT all match their commitments",
+                     "{n} revealed deals checked: NOT all match their commitments"),
+}
+
+Said = tuple[str, dict[str, Any]]   # a line as a code and its data
+
+
+def _line(code: str, **data: Any) -> Said:
+    return code, data
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     ok: bool
-    lines: tuple[str, ...]   # one per check (the mix, each hand), then the summary
+    said: tuple[Said, ...]   # one per check (the mix, each hand), then the summary: code and data
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The lines in English."""
+        return tuple(render(VERDICT[code], data, lookup=template_of) for code, data in self.said)
 
 
-def check_mix(m: Mix) -> tuple[bool, list[str], str | None]:
+def check_mix(m: Mix) -> tuple[bool, list[Said], str | None]:
     """The mixing of a game's seed: the shown server seed matches the seal published before any
     number, each bot's number is the one the server seed gives. (ok, lines, the game's seed)."""
     if m.seed is None or m.salt is None:
-        return False, ["the server's seed is not shown yet (it is, when the game is over)"], None
-    lines: list[str] = []
+        return False, [_line("mix_not_shown")], None
+    lines: list[Said] = []
     ok = True
     if seal(m.salt, m.seed) != m.sha256:
-        return False, [f"the server's seed {m.seed[:12]}... does not match its seal {m.sha256[:12]}..."], None
-    lines.append(f"the server's seed {m.seed[:12]}... matches the seal {m.sha256[:12]}... published "
-                 f"before the players' numbers")
+        return False, [_line("mix_seal_wrong", seed=m.seed[:12], seal=m.sha256[:12])], None
+    lines.append(_line("mix_seal_ok", seed=m.seed[:12], seal=m.sha256[:12]))
     for seat, by, value in m.values:
         if by == "server" and value != bot_value(m.seed, seat):
             ok = False
-            lines.append(f"seat {seat + 1}: the bot's number {value[:12]}... is not the one the server's "
-                         f"seed gives")
+            lines.append(_line("mix_bot_value", seat=seat + 1, value=value[:12]))
     seed = game_seed(m.seed, [v for _s, _b, v in m.values])
-    lines.append(f"the game's seed {seed} is the server's seed mixed with the {len(m.values)} seats' numbers "
-                 f"({', '.join(f'seat {s + 1} {v[:8]}...' for s, _b, v in m.values)})")
+    lines.append(_line("mix_seed", seed=str(seed), seats=len(m.values),
+                       values=", ".join(f"{s + 1}: {v[:8]}..." for s, _b, v in m.values)))
     return ok, lines, seed
 
 
@@ -278,17 +319,17 @@ def verify_deals(record: GameRecord, commits: list[Commitment], mixed: Mix | Non
     server's seed mixed with the seats' numbers."""
     if record.start is not None:
         raise TournamentError("the record starts from a position, not from a seeded deal: nothing to verify")
-    lines: list[str] = []
+    lines: list[Said] = []
     ok = True
     if mixed is not None:
         ok, lines, seed = check_mix(mixed)
         if seed is not None and seed != record.seed:
             ok = False
-            lines.append(f"the record was dealt from {record.seed!r}, not from the mixed seed {seed!r}")
+            lines.append(_line("record_not_mixed", record_seed=repr(record.seed), seed=repr(seed)))
     try:
         state = record.replay()
     except CanastaError as e:
-        return Verdict(False, (*lines, f"the record does not replay: {e}"))
+        return Verdict(False, (*lines, _line("no_replay", reason=reason_of(e))))
     played = len(state.results) + (0 if state.is_over else 1)
     by_hand = {c.hand: c for c in commits}
     for k in range(played):
@@ -296,31 +337,27 @@ def verify_deals(record: GameRecord, commits: list[Commitment], mixed: Mix | Non
         actual = hand_seed(record.seed, k)
         if c is None:
             ok = False
-            lines.append(f"hand {k + 1}: no commitment published")
+            lines.append(_line("hand_no_commitment", hand=k + 1))
         elif c.seed is None or c.salt is None:
             ok = False
-            lines.append(f"hand {k + 1}: seed not revealed")
+            lines.append(_line("hand_not_revealed", hand=k + 1))
         elif commitment(c.seed, c.salt, c.version) != c.sha256:
             ok = False
-            lines.append(f"hand {k + 1}: the revealed seed {c.seed!r} does not match the commitment "
-                         f"{c.sha256[:12]}...")
+            lines.append(_line("hand_seed_mismatch", hand=k + 1, seed=repr(c.seed), sha=c.sha256[:12]))
         elif c.seed != actual:
             ok = False
-            lines.append(f"hand {k + 1}: committed to seed {c.seed!r}, but the hand was dealt from "
-                         f"{actual!r}")
+            lines.append(_line("hand_dealt_from", hand=k + 1, seed=repr(c.seed), actual=repr(actual)))
         else:
-            lines.append(f"hand {k + 1}: ok, seed {c.seed!r} matches {c.sha256[:12]}...")
-    lines.append(f"{played} deal{'s' if played != 1 else ''} "
-                 + ("match their commitments" if ok else "checked: NOT all match their commitments"))
+            lines.append(_line("hand_ok", hand=k + 1, seed=repr(c.seed), sha=c.sha256[:12]))
+    lines.append(_line("deals_ok" if ok else "deals_bad", n=played))
     return Verdict(ok, tuple(lines))
 
 
-def _reveal_problem(c: Commitment) -> str | None:
+def _reveal_problem(c: Commitment) -> Said | None:
     if c.seed is None or c.salt is None:
-        return "seed not revealed"
+        return _line("hand_not_revealed", hand=c.hand)
     if commitment(c.seed, c.salt, c.version) != c.sha256:
-        return (f"the revealed seed {c.seed!r} and salt do not match the commitment "
-                f"{c.sha256[:12]}...")
+        return _line("hand_reveal_mismatch", hand=c.hand, seed=repr(c.seed), sha=c.sha256[:12])
     return None
 
 
@@ -330,24 +367,21 @@ def verify_reveals(commits: list[Commitment], mixed: Mix | None = None) -> Verdi
     hand; hands not yet revealed are listed, not failed. Once the server's seed is shown (the game is
     over), also that every revealed hand's seed is the one the mixed game seed gives. Which deal a
     seed gives: ``shuffled_pack``."""
-    lines: list[str] = []
+    lines: list[Said] = []
     ok, shown, seed = True, 0, None
     if mixed is not None and mixed.seed is not None:
         ok, lines, seed = check_mix(mixed)
     for c in sorted(commits, key=lambda c: c.hand):
         if c.seed is None and c.salt is None:
-            lines.append(f"hand {c.hand}: not revealed yet")
+            lines.append(_line("hand_not_yet", hand=c.hand))
             continue
         shown += 1
         problem = _reveal_problem(c)
         if problem is None and seed is not None and c.seed != hand_seed(seed, c.hand - 1):
-            problem = f"the seed {c.seed!r} is not the one the game's mixed seed gives"
+            problem = _line("hand_not_mixed", hand=c.hand, seed=repr(c.seed))
         ok = ok and problem is None
-        lines.append(f"hand {c.hand}: {problem}" if problem else
-                     f"hand {c.hand}: ok, seed {c.seed!r} matches {c.sha256[:12]}...")
-    match = "matches its commitment" if shown == 1 else "match their commitments"
-    lines.append(f"{shown} revealed deal{'s' if shown != 1 else ''} "
-                 + (match if ok else "checked: NOT all match their commitments"))
+        lines.append(problem or _line("hand_ok", hand=c.hand, seed=repr(c.seed), sha=c.sha256[:12]))
+    lines.append(_line("revealed_ok" if ok else "revealed_bad", n=shown))
     return Verdict(ok, tuple(lines))
 
 

@@ -486,7 +486,7 @@ class PlayApp(App[None]):
                     return session.state.meld_plan(parse_cards(" ".join(cards)), meld)
                 return Action.parse(answer)
             except NotationError as e:
-                raise ValueError(w("tui.not_action", error=str(e))) from None
+                raise ValueError(w("tui.not_action", error=active().error(e))) from None
 
         legal = list(dict.fromkeys(str(a) for a in session.state.legal_actions()))
         shown = ", ".join(legal[:6])

@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import Action, Op
-from ..errors import IllegalAction, RecordError
+from ..error_words import reason_of, record_error
+from ..errors import IllegalAction
 from ..records import GameRecord, position
 from ..rules import RuleSet
 from ..state import GameState
@@ -134,32 +135,31 @@ class Session:
         try:
             d = json.loads(text)
         except json.JSONDecodeError as e:
-            raise RecordError(f"not a saved game (bad JSON: {e})") from e
+            raise record_error("save_json", why=str(e)) from e
         except RecursionError:
-            raise RecordError("not a saved game (its JSON is nested too deeply)") from None
+            raise record_error("save_deep") from None
         if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
-            raise RecordError(f"not a saved game of canasta play (format {SAVE_FORMAT!r} expected)")
+            raise record_error("save_format", format=repr(SAVE_FORMAT))
         seats, level = d.get("seats"), d.get("level", "club")
         if not isinstance(seats, list) or not all(s in (HUMAN, BOT) for s in seats):
-            raise RecordError("saved game: 'seats' must be a list of \"human\" / \"bot\"")
+            raise record_error("save_seats")
         if not isinstance(level, str) or not known_level(level):
-            raise RecordError(f"saved game: unknown level {level!r}")
+            raise record_error("save_level", level=repr(level))
         record = GameRecord.from_dict(d.get("record"))
         state = record.replay()
         try:
             return cls(state, seats, level, save_path, start=record.start)
         except ValueError as e:
-            raise RecordError(f"saved game: {e}") from e
+            raise record_error("save_bad", reason=reason_of(e)) from e
 
     @classmethod
     def load(cls, path: Path, save_path: Path | None = None) -> Session:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
-            raise RecordError(f"cannot read {path}: {e.strerror}") from e
+            raise record_error("record_cannot_read", path=str(path), why=str(e.strerror)) from e
         except UnicodeDecodeError as e:
-            raise RecordError(f"cannot read {path}: not UTF-8 text (byte {e.start}), "
-                              "so not a saved game") from e
+            raise record_error("save_utf8", path=str(path), byte=str(e.start)) from e
         return cls.from_json(text, save_path)
 
     # ---------------------------------------------------------------- saving
