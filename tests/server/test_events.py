@@ -158,3 +158,22 @@ def test_S2_gvr_partnering_event_new_partners_for_game_2_and_players_ranked_alon
                      ({"pairs": [*pairs[:3], "Crows"]}, "Ann & Bob")):
         r = client.post("/api/events", json={**body, **bad})
         assert r.status_code == 400 and why in r.json()["error"]["message"], r.text
+
+
+def test_a_rounds_online_tables_keep_the_facts_their_name_is_said_from(client: TestClient) -> None:
+    """Issue 37: a round's online table keeps the event, round and table with it (in its summary and
+    the lobby's entry), so each page says its name in the reader's language; the stored English name
+    stays for older pages."""
+    r = client.post("/api/events", json={"name": "Copa", "preset": "classic", "pairs": ["A", "B", "C", "D"],
+                                         "games": 1, "draw": "as_listed"})
+    eid, auth = r.json()["event_id"], {"authorization": f"Bearer {r.json()['token']}"}
+    made = client.post(f"/api/events/{eid}/rounds/1/online", headers=auth, json={}).json()
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    for t in made["tables"]:
+        summary = hub.tables[t["table_id"]].summary()
+        assert summary["event_round"] == {"event": "Copa", "round": 1, "table": t["table"]}
+        assert summary["name"] == f"Copa: round 1, table {t['table']}"
+    lobby = {e["id"]: e for e in client.get("/api/lobby").json()["tables"]}
+    assert lobby[made["tables"][0]["table_id"]]["event_round"] == {"event": "Copa", "round": 1, "table": 1}
+    plain = client.post("/api/tables", json={"preset": "classic", "name": "Tuesday"}).json()
+    assert plain["table"]["event_round"] is None and plain["table"]["name"] == "Tuesday"

@@ -37,7 +37,8 @@ def lobby_entry(table: OnlineTable, process: str) -> dict[str, Any]:
     state = table.game   # None: the cards wait for the seats' numbers (shuffle.py)
     over = state is not None and state.is_over
     people = [s for s in table.seats if s.kind == "person"]
-    return {"id": table.id, "name": table.name, "preset": table.preset, "players": table.rules.players,
+    return {"id": table.id, "name": table.name, "event_round": table.event_round, "preset": table.preset,
+            "players": table.rules.players,
             "game_no": table.game_no, "hand": (len(state.results) if state else 0) + (0 if over else 1),
             "over": over, "scores": list(state.scores) if state else [0] * table.rules.sides,
             "people": len(people),

@@ -274,7 +274,7 @@ async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRou
                         seats=[SeatSpec(kind="person", name=x) for x in (n1, e1, n2, e2)],
                         seed=ev.round_seed(rnd) if body.duplicate else None)
         try:
-            out = await h.create(spec)
+            out = await h.create(spec, {"event": ev.name, "round": rnd, "table": s.table})
         except CanastaError as e:
             raise Refusal.because("bad_rules", e) from e
         made.append((s.table, out))

@@ -167,7 +167,7 @@ class Hub:
         return table, role[0], role[1]
 
     # ------------------------------------------------------------------ creating
-    async def create(self, spec: NewTable) -> dict[str, Any]:
+    async def create(self, spec: NewTable, event_round: dict[str, Any] | None = None) -> dict[str, Any]:
         rs = build_rules(spec.preset, spec.players, spec.overrides)
         n = rs.players
         seats = spec.seats
@@ -199,7 +199,9 @@ class Hub:
         # the seed mixed from the seats' numbers, dealt when the last is in; a duplicate round's (or a
         # test's) seed is given, and dealt at once
         data = TableData(new_table_id(), spec.name or preset_title(spec.preset), spec.preset,
-                         {"preset": rs.name, "options": rs.options()}, token_hash(host),
+                         {"preset": rs.name, "options": rs.options(),
+                          # a tournament round's table: the facts its name is said from, in each reader's
+                          **({"event_round": event_round} if event_round else {})}, token_hash(host),
                          token_hash(spectator), 0, 1, seat_rows, spec.seed, 0,
                          fair_secret=secrets.token_hex(16), values=None if spec.seed is not None else {})
         await self.db(self.store.create_table, data)

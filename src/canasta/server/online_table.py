@@ -59,6 +59,8 @@ class OnlineTable:
         self.preset = data.preset
         self.rules: RuleSet = rules_from_options(data.rules["options"])
         self.options_json = json.dumps(data.rules["options"], sort_keys=True)
+        # a tournament round's table: {"event", "round", "table"}, its name said by each page in its language
+        self.event_round: dict[str, Any] | None = data.rules.get("event_round")
         self.host_hash = data.host_hash
         self.spectator_hash = data.spectator_hash
         self.seats = [Seat.of(s) for s in data.seats]
@@ -109,7 +111,8 @@ class OnlineTable:
         return sum(s.kind == "person" for s in self.seats) == 1
 
     def summary(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "preset": self.preset, "title": preset_title(self.preset),
+        return {"id": self.id, "name": self.name, "event_round": self.event_round,
+                "preset": self.preset, "title": preset_title(self.preset),
                 "players": self.rules.players,
                 "game_no": self.game_no, "over": self.game is not None and self.game.is_over,
                 "dealt": self.dealt, "practice": self.practice, "sides": self.partnerships(),

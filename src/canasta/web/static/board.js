@@ -13,7 +13,13 @@ export const presetTitle = table => t(`preset.${table.preset}.title`) === `prese
 // A table's heading: its name, with the rule set's title where the name is not that title already
 // (a table named by default is named by its rule set, in the reader's language).
 export function tableTitle(table) {
-  return table.name === table.title ? presetTitle(table) : t("table_title", { name: table.name, title: presetTitle(table) });
+  return table.name === table.title ? presetTitle(table) : t("table_title", { name: tableName(table), title: presetTitle(table) });
+}
+// A table's name: a tournament round's table said from its facts in the reader's words ("Spring cup:
+// round 2, table 3"), any other table by the name it was given.
+export function tableName(table) {
+  const r = table?.event_round;
+  return r ? t("event_round_table", { event: r.event, round: r.round, table: r.table }) : table.name;
 }
 // A seat by its name; a seat nobody named, in the reader's words: "Bot 1", "Player 2".
 export function seatName(table, s) {

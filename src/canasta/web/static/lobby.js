@@ -2,6 +2,7 @@
 // Only what anyone in the club room could see: no links, no cards, no names of people.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
 import { el } from "/static/common.js";
+import { tableName } from "/static/board.js";
 
 await loadMessages();
 applyMessages();
@@ -12,7 +13,7 @@ function render(tables) {
   const cols = ["lobby_table", "lobby_rules", "lobby_game", "lobby_scores", "lobby_people"].map(k => t(k));
   const head = el("tr", { class: "head" }, ...cols.map(c => el("th", { scope: "col", text: c })));
   const rows = tables.map(x => el("tr", {},
-    el("th", { scope: "row", "data-label": cols[0], text: x.name }),
+    el("th", { scope: "row", "data-label": cols[0], text: tableName(x) }),
     el("td", { "data-label": cols[1], text: x.title }),
     el("td", { "data-label": cols[2], text: x.over ? t("lobby_over", { game: x.game_no }) : t("lobby_hand", { game: x.game_no, hand: x.hand }) }),
     el("td", { "data-label": cols[3], text: x.scores.join(" – ") }),
