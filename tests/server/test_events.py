@@ -45,6 +45,14 @@ def test_results_confirmed_by_both_pairs_make_the_standings(client: TestClient) 
                                                                    ("Ida & Jo", 1.0, 2000)]
     rows = list(csv.reader(io.StringIO(client.get(f"/api/events/{eid}/csv", headers=auth).text)))
     assert rows[1][:4] == ["1", "Ann & Bob", "1.0", "2525"]
+    assert {r[-1] for r in rows[len(PAIRS) + 3:] if r} == {"yes", "no"}
+    # issue 37: the words in the requester's language, the codes and numbers as they were
+    es = list(csv.reader(io.StringIO(client.get(f"/api/events/{eid}/csv",
+                                                headers={**auth, "accept-language": "es"}).text)))
+    assert es[0] == rows[0] and es[1][:4] == ["1", "Ann & Bob", "1.0", "2525"]
+    assert {r[-1] for r in es[len(PAIRS) + 3:] if r} == {"sí", "no"}
+    assert es[len(PAIRS) + 2] == rows[len(PAIRS) + 2] == ["round", "table", "north_south", "east_west",
+                                                           "ns_total", "ew_total", "confirmed"]
 
 
 def test_the_clock_is_kept_in_the_servers_time(client: TestClient) -> None:

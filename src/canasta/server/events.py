@@ -26,6 +26,7 @@ from ..tournament.options import TournamentError
 from ..tournament.ranking import RankOptions
 from . import documents
 from .cluster import peek
+from .language import catalogue_of
 from .online_table import OnlineTable
 from .protocol import Level, Name, NewTable, SeatSpec, Strict, clean_name
 from .refusals import Refusal
@@ -356,6 +357,10 @@ async def clock(request: Request, event_id: str, body: ClockAction) -> Any:
 @router.get("/api/events/{event_id}/csv")
 async def event_csv(request: Request, event_id: str) -> Response:
     ev, _version = await _load(request, event_id)
+    # the column names are codes a spreadsheet keeps, numbers are plain numbers; the words in the
+    # requester's language (Accept-Language, the page's switch)
+    cat = catalogue_of(request)
+    yes, no = cat.text("yes"), cat.text("no")
     buf = io.StringIO()
     w = csv.writer(buf)
     w.writerow(["rank", "pair", "wins", "points", "match_points", "played"])
@@ -368,7 +373,7 @@ async def event_csv(request: Request, event_id: str) -> Response:
         for t in rnd["tables"]:
             r = t["result"] or {}
             w.writerow([rnd["round"], t["table"], t["ns"], t["ew"], r.get("ns", ""), r.get("ew", ""),
-                        "yes" if r.get("confirmed") else "no"])
+                        yes if r.get("confirmed") else no])
     return Response(buf.getvalue(), media_type="text/csv; charset=utf-8", headers={
         "content-disposition": f'attachment; filename="canasta-event-{event_id}.csv"'})
 
