@@ -256,9 +256,9 @@ LINE_CODE = re.compile(r'\bline\(\s*"([a-z_0-9]+)"')
 def test_every_code_the_tournament_raises_or_shows_has_its_english_and_no_other_code_is_the_same() -> None:
     """Every ``TournamentError("code", ...)`` and every page line ``line("code", ...)`` the tournament
     package writes has its English template (so the catalogues have it, and the test above says it in
-    every language); none but the fair deals' files (still English, issue 37) raises a plain
-    sentence; and no tournament code is also a code of the server, the season, a table's totals or
-    the engine (the server says a refusal by ``server.<code>`` first: the wrong sentence would win)."""
+    every language); none raises a plain sentence (the fair deals' files included); and no
+    tournament code is also a code of the server, the season, a table's totals or the engine (the
+    server says a refusal by ``server.<code>`` first: the wrong sentence would win)."""
     from canasta.refusals import REFUSALS as ENGINE
     from canasta.server.events import MESSAGES as RESULTS
     from canasta.server.refusals import REFUSALS as SERVER
@@ -270,9 +270,8 @@ def test_every_code_the_tournament_raises_or_shows_has_its_english_and_no_other_
     for path in sorted((SRC / "tournament").glob("*.py")):
         text = path.read_text("utf-8")
         codes = TOURNAMENT_CODE.findall(text)
-        if path.name != "fair.py":
-            raises = text.count("raise TournamentError(") + text.count("raise FrameError(")
-            assert len(codes) == raises, path.name   # every raise by its code
+        raises = text.count("raise TournamentError(") + text.count("raise FrameError(")
+        assert len(codes) == raises, path.name   # every raise by its code
         raised |= {c.replace("{who}", side) for c in codes for side in ("ns", "ew")}
         shown |= set(LINE_CODE.findall(text))
     raised -= {c for c in raised if "{" in c}

@@ -72,6 +72,7 @@ from canasta.tournament import (
     verify_deals,
     verify_reveals,
 )
+from canasta.tournament.fair import FORMAT
 
 # ------------------------------------------------------------------------------------------ movements
 
@@ -687,3 +688,33 @@ def test_canasta_verify_checks_the_hands_revealed_so_far(tmp_path: Path) -> None
     (tmp_path / "t.json").write_text(json.dumps(doc))
     bad = runner.invoke(app, ["verify", str(tmp_path / "t.json")])
     assert bad.exit_code == 1 and "hand 2: the revealed seed" in bad.stdout
+
+
+@pytest.mark.parametrize(("doc", "code", "data", "spanish"), [
+    ({"format": "x"}, "fair_not_commitments", None, "no es un archivo de compromisos"),
+    ({"format": FORMAT, "version": 9, "deals": []}, "fair_version", {"value": "9"},
+     "versión de compromisos 9"),
+    ({"format": FORMAT, "deals": [{"hand": 1, "sha256": "Z"}]}, "fair_deal_sha", {"deal": 1}, "reparto 1"),
+    ({"format": FORMAT, "deals": [{"hand": 0}]}, "fair_deal_hand", {"deal": 1}, "número de mano"),
+    ({"format": FORMAT, "deals": [{"hand": 2, "sha256": "a" * 64}] * 2}, "fair_hand_twice", {"hand": 2},
+     "la mano 2"),
+])
+def test_a_bad_commitments_file_is_refused_by_a_code_said_in_spanish(
+        doc: dict[str, object], code: str, data: dict[str, object] | None, spanish: str) -> None:
+    """Issue 37: the fair deals' files are refused by a code and its data (no plain English sentence),
+    which the catalogue says in the reader's language."""
+    from canasta.i18n import catalogue
+    with pytest.raises(TournamentError) as caught:
+        read_commitments(doc)
+    assert caught.value.code == code and (data is None or caught.value.data == data)
+    said = catalogue("es").refusal(code, caught.value.data, caught.value.message)
+    assert spanish in said and said != caught.value.message
+
+
+def test_a_game_committed_with_no_hands_or_too_few_salts_is_refused_by_its_code() -> None:
+    with pytest.raises(TournamentError) as caught:
+        commit_game(7, 0)
+    assert (caught.value.code, caught.value.data) == ("fair_hands", {"hands": 0})
+    with pytest.raises(TournamentError) as caught:
+        commit_game(7, 2, ["a"])
+    assert caught.value.message == "1 salts for 2 hands" and caught.value.code == "fair_salts"

@@ -135,10 +135,10 @@ class Mix:
 def commit_game(seed: int | str, hands: int, salts: list[str] | None = None) -> list[Commitment]:
     """Commitments (with their secrets) for hands 1..``hands`` of a game dealt from ``seed``."""
     if hands < 1:
-        raise TournamentError(f"hands: {hands} (at least 1)")
+        raise TournamentError("fair_hands", hands=hands)
     salts = salts if salts is not None else [secrets.token_hex(16) for _ in range(hands)]
     if len(salts) != hands:
-        raise TournamentError(f"{len(salts)} salts for {hands} hands")
+        raise TournamentError("fair_salts", salts=len(salts), hands=hands)
     return [Commitment(k + 1, commitment(hand_seed(seed, k), salts[k]), hand_seed(seed, k), salts[k])
             for k in range(hands)]
 
@@ -177,11 +177,11 @@ def commitments_json(commits: list[Commitment], reveal: bool, revealed: int = 0)
     return json.dumps(commitments_dict(commits, reveal, revealed), indent=1)
 
 
-def _hex(value: object, where: str, length: int | None = None) -> str:
+def _hex(value: object, length: int | None = None) -> str | None:
+    """``value`` if it is lowercase hex digits (``length`` of them), else None."""
     if not isinstance(value, str) or any(c not in "0123456789abcdef" for c in value) or (
             length is not None and len(value) != length):
-        size = f"{length} " if length else ""
-        raise TournamentError(f"{where} must be {size}lowercase hex digits")
+        return None
     return value
 
 
@@ -189,9 +189,9 @@ def _commitments_doc(data: Any) -> dict[str, Any]:
     if isinstance(data, dict) and "commitments" in data and data.get("format") != FORMAT:
         data = data["commitments"]
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("deals"), list):
-        raise TournamentError(f"not a commitments file (a JSON object with format {FORMAT!r} and 'deals')")
+        raise TournamentError("fair_not_commitments", value=repr(FORMAT))
     if data.get("version", 1) not in (1, 2):
-        raise TournamentError(f"commitments version {data.get('version')!r}: this program reads 1 and 2")
+        raise TournamentError("fair_version", value=repr(data.get("version")))
     return data
 
 
@@ -202,20 +202,20 @@ def read_commitments(data: Any) -> list[Commitment]:
     version = data.get("version", 1)
     out = []
     for i, d in enumerate(data["deals"]):
-        where = f"deal {i + 1}"
         if not isinstance(d, dict):
-            raise TournamentError(f"{where}: an object with hand, sha256, seed and salt")
+            raise TournamentError("fair_deal_object", deal=i + 1)
         hand, sha, seed, salt = d.get("hand"), d.get("sha256"), d.get("seed"), d.get("salt")
         if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
-            raise TournamentError(f"{where}: 'hand' must be a hand number from 1")
-        _hex(sha, f"{where}: 'sha256'", 64)
+            raise TournamentError("fair_deal_hand", deal=i + 1)
+        if _hex(sha, 64) is None:
+            raise TournamentError("fair_deal_sha", deal=i + 1)
         for key, v in (("seed", seed), ("salt", salt)):
             if v is not None and not isinstance(v, str):
-                raise TournamentError(f"{where}: '{key}' must be text")
+                raise TournamentError("fair_deal_text", deal=i + 1, field=key)
         out.append(Commitment(hand, str(sha), seed, salt, version))
     hands = [c.hand for c in out]
     if len(set(hands)) != len(hands):
-        raise TournamentError(f"a hand is committed twice: {sorted(hands)}")
+        raise TournamentError("fair_hand_twice", hand=min(h for h in hands if hands.count(h) > 1))
     return out
 
 
@@ -227,21 +227,25 @@ def read_mix(data: Any) -> Mix | None:
     if server is None:
         return None
     if not isinstance(server, dict) or not isinstance(values, list):
-        raise TournamentError("'server' must be an object with sha256 (seed and salt once shown), "
-                              "'values' a list")
-    sha = _hex(server.get("sha256"), "server: 'sha256'", 64)
+        raise TournamentError("fair_server_object")
+    sha = _hex(server.get("sha256"), 64)
+    if sha is None:
+        raise TournamentError("fair_server_sha")
     seed, salt = server.get("seed"), server.get("salt")
     for key, v in (("seed", seed), ("salt", salt)):
         if v is not None and not isinstance(v, str):
-            raise TournamentError(f"server: '{key}' must be text")
+            raise TournamentError("fair_server_text", field=key)
     got: list[tuple[int, str, str]] = []
     for i, v in enumerate(values):
         if not isinstance(v, dict) or not isinstance(v.get("seat"), int) or v.get("from") not in ("page",
                                                                                               "server"):
-            raise TournamentError(f"value {i + 1}: an object with seat, from (page or server) and value")
-        got.append((int(v["seat"]), str(v["from"]), _hex(v.get("value"), f"value {i + 1}: 'value'")))
+            raise TournamentError("fair_value_object", number=i + 1)
+        value = _hex(v.get("value"))
+        if value is None:
+            raise TournamentError("fair_value_hex", number=i + 1)
+        got.append((int(v["seat"]), str(v["from"]), value))
     if [s for s, _b, _v in got] != list(range(len(got))):
-        raise TournamentError("the values must be given for seats 0, 1, ... in order")
+        raise TournamentError("fair_values_order")
     return Mix(sha, tuple(got), seed, salt)
 
 
@@ -318,7 +322,7 @@ def verify_deals(record: GameRecord, commits: list[Commitment], mixed: Mix | Non
     record's actions: a changed record seed fails here); with ``mixed``, that the record's seed is the
     server's seed mixed with the seats' numbers."""
     if record.start is not None:
-        raise TournamentError("the record starts from a position, not from a seeded deal: nothing to verify")
+        raise TournamentError("fair_from_position")
     lines: list[Said] = []
     ok = True
     if mixed is not None:
@@ -394,5 +398,5 @@ def verify_files(record_text: bytes | str, commitments_text: bytes | str | None)
     record = GameRecord.from_dict(raw)
     source = read_json(commitments_text) if commitments_text is not None else raw
     if commitments_text is None and not (isinstance(raw, dict) and "commitments" in raw):
-        raise TournamentError("the record holds no 'commitments': give them with --commitments FILE")
+        raise TournamentError("fair_no_commitments")
     return verify_deals(record, read_commitments(source), read_mix(source))

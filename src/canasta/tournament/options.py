@@ -18,8 +18,8 @@ from .words import MESSAGES
 class TournamentError(CanastaError, ValueError):
     """Bad input to the tournament frame (a negative time, too few tables, an unknown team ...): a
     code of ``words.MESSAGES`` and its data, with the English sentence as ``message`` (the server
-    says it in the reader's language). A text that is not a code is a reason said only in English
-    so far (the fair deals' files, ``fair``): its code is empty."""
+    says it in the reader's language). A text that is not a code (none the package raises) is said as
+    it is, with an empty code."""
 
     def __init__(self, code: str, /, **data: Any) -> None:
         template = MESSAGES.get(code)

@@ -109,6 +109,25 @@ MESSAGES: Final[dict[str, Template]] = {
     "sit_out_value": "sit_out: {value} is not one of average, nothing",
     "plays_twice": "{pair} plays twice in round {round}",
     "plays_itself": "{pair} cannot play itself",
+    # the provably fair deals' files (fair: the commitments, how a seed was mixed, a verification)
+    "fair_hands": "hands: {hands} (at least 1)",
+    "fair_salts": "{salts} salts for {hands} hands",
+    "fair_not_commitments": "not a commitments file (a JSON object with format {value} and 'deals')",
+    "fair_version": "commitments version {value}: this program reads 1 and 2",
+    "fair_deal_object": "deal {deal}: an object with hand, sha256, seed and salt",
+    "fair_deal_hand": "deal {deal}: 'hand' must be a hand number from 1",
+    "fair_deal_sha": "deal {deal}: 'sha256' must be 64 lowercase hex digits",
+    "fair_deal_text": "deal {deal}: '{field}' must be text",
+    "fair_hand_twice": "a hand is committed twice: hand {hand}",
+    "fair_server_object": ("'server' must be an object with sha256 (seed and salt once shown), "
+                           "'values' a list"),
+    "fair_server_sha": "server: 'sha256' must be 64 lowercase hex digits",
+    "fair_server_text": "server: '{field}' must be text",
+    "fair_value_object": "value {number}: an object with seat, from (page or server) and value",
+    "fair_value_hex": "value {number}: 'value' must be lowercase hex digits",
+    "fair_values_order": "the values must be given for seats 0, 1, ... in order",
+    "fair_from_position": "the record starts from a position, not from a seeded deal: nothing to verify",
+    "fair_no_commitments": "the record holds no 'commitments': give them with --commitments FILE",
 }
 
 #: English templates of the lines the tournament's pages show, by key (``tournament.<code>``).
