@@ -181,6 +181,8 @@ def test_a_rounds_online_tables_keep_the_facts_their_name_is_said_from(client: T
         summary = hub.tables[t["table_id"]].summary()
         assert summary["event_round"] == {"event": "Copa", "round": 1, "table": t["table"]}
         assert summary["name"] == f"Copa: round 1, table {t['table']}"
+        stored = hub.store.load_table(t["table_id"])   # what a restarted server builds the table from
+        assert stored.rules["event_round"] == summary["event_round"]
     lobby = {e["id"]: e for e in client.get("/api/lobby").json()["tables"]}
     assert lobby[made["tables"][0]["table_id"]]["event_round"] == {"event": "Copa", "round": 1, "table": 1}
     plain = client.post("/api/tables", json={"preset": "classic", "name": "Tuesday"}).json()
