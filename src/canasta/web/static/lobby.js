@@ -2,7 +2,7 @@
 // Only what anyone in the club room could see: no links, no cards, no names of people.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
 import { el } from "/static/common.js";
-import { tableName } from "/static/board.js";
+import { tableName, presetTitle } from "/static/board.js";
 
 await loadMessages();
 applyMessages();
@@ -14,7 +14,7 @@ function render(tables) {
   const head = el("tr", { class: "head" }, ...cols.map(c => el("th", { scope: "col", text: c })));
   const rows = tables.map(x => el("tr", {},
     el("th", { scope: "row", "data-label": cols[0], text: tableName(x) }),
-    el("td", { "data-label": cols[1], text: x.title }),
+    el("td", { "data-label": cols[1], text: presetTitle(x) }),
     el("td", { "data-label": cols[2], text: x.over ? t("lobby_over", { game: x.game_no }) : t("lobby_hand", { game: x.game_no, hand: x.hand }) }),
     el("td", { "data-label": cols[3], text: x.scores.join(" – ") }),
     el("td", { "data-label": cols[4], text: t("lobby_here", { here: x.here, n: x.people, bots: x.bots }) })));
