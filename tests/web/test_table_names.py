@@ -1,33 +1,26 @@
 """A tournament round's online table named in the reader's language by the pages' own code (issue 37):
-board.js's ``tableName`` run in Node (no browser) with the Spanish page catalogue: the event's facts
-said from the catalogue, any other table by its given name."""
+board.js's ``tableName`` run in a Spanish browser page: the event's facts said from the catalogue,
+any other table by its given name."""
 
 from __future__ import annotations
 
-import json
-import re
-import shutil
-import subprocess
-from pathlib import Path
+from typing import Any
 
-import pytest
-
-from canasta.i18n import catalogue
-
-BOARD = Path(__file__).parents[2] / "src" / "canasta" / "web" / "static" / "board.js"
+from .conftest import LiveServer
+from .test_languages import open_page
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node")
-def test_a_rounds_table_is_named_from_the_catalogue_and_others_by_their_name() -> None:
-    words = catalogue("es").page_catalogue()["messages"]
-    source = re.sub(r"^import .*$", "", BOARD.read_text("utf-8"), flags=re.M)
-    stub = ("const WORDS = " + json.dumps(words) + ";\n"
-            "const t = (k, d) => String(WORDS[k] ?? k).replace(/\\{(\\w+)\\}/g, (_m, n) => d[n]);\n"
-            "const num = String, cardText = String, el = () => null, cardImage = el, cardBack = el,"
-            " cardName = String;\n")
-    run = ("\nconsole.log(JSON.stringify([tableName({name: 'Copa: round 2, table 3', event_round:"
-           " {event: 'Copa', round: 2, table: 3}}), tableName({name: 'Martes', event_round: null})]));\n")
-    script = (stub + source + run).replace("export ", "")
-    out = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
-                         timeout=60, check=True).stdout
-    assert json.loads(out) == ["Copa: ronda 2, mesa 3", "Martes"]
+def test_a_rounds_table_is_named_from_the_catalogue_and_others_by_their_name(chromium: Any,
+                                                                             server: LiveServer) -> None:
+    context = chromium.new_context(locale="es-AR")
+    page = open_page(context, server.url + "/")
+    page.wait_for_selector("#preset option[value='spanish']", state="attached")   # the words are in
+    names = page.evaluate("""async () => {
+        const { tableName } = await import("/static/board.js");
+        const round = { event: "Copa", round: 2, table: 3 };
+        return [tableName({ name: "Copa: round 2, table 3", event_round: round }),
+                tableName({ name: "Martes", event_round: null })];
+    }""")
+    assert names == ["Copa: ronda 2, mesa 3", "Martes"]
+    assert not page.errors
+    context.close()
