@@ -173,3 +173,33 @@ def test_verify_says_each_deal_in_spanish(tmp_path: Path) -> None:
     code, out, err = run("verify", game, "--commitments", str(tmp_path / "t.json"), "--lang", "es")
     assert code == 1 and err.strip() == "error: 3 repartos revisados: NO todos coinciden con sus compromisos"
     assert "mano 3: la semilla revelada '7/9' no coincide con el compromiso" in out
+
+
+SHEET_WE = "red_threes=5 black_threes_laid=2 natural_canastas=2 mixed_canastas=1 went_out table=325"
+SHEET_THEY = "red_threes=3 natural_canastas=2 mixed_canastas=1 table=275"
+
+
+def test_score_csv_headings_in_the_readers_language(tmp_path: Path) -> None:
+    """``canasta score csv`` is the spreadsheet a club opens: its headings (and the concealed column's
+    yes / no) in the reader's language, the numbers plain digits any spreadsheet reads as numbers; the
+    same sheet in English keeps the headings Python users and scripts read."""
+    import csv
+    import io
+
+    f = str(tmp_path / "planilla.json")
+    assert run("score", "new", "american", "-f", f, "--names", "Nosotros,Ellos")[0] == 0
+    code, _, err = run("score", "add", "-f", f, "--side", SHEET_WE, "--side", SHEET_THEY, "--who", "Ana")
+    assert code == 0, err
+    code, out, err = run("score", "csv", "-f", f, "--lang", "es")
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert list(rows[0])[:4] == ["Mano", "Pareja", "Canastas limpias", "Canastas sucias"]
+    assert "Total acumulado" in rows[0] and "Running total" not in rows[0]
+    assert [r["Pareja"] for r in rows] == ["Nosotros", "Ellos"]
+    assert [r["Cierre de mano (de golpe)"] for r in rows] == ["no", "no"]
+    english = list(csv.DictReader(io.StringIO(run("score", "csv", "-f", f, "--lang", "en")[1])))
+    assert [int(r["Total acumulado"]) for r in rows] == [int(r["Running total"]) for r in english]
+    assert [r["Concealed"] for r in english] == ["no", "no"]
+    out_file = tmp_path / "planilla.csv"
+    assert run("score", "csv", "-f", f, "--lang", "es", "-o", str(out_file))[0] == 0
+    assert out_file.read_text(encoding="utf-8") == out

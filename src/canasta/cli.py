@@ -1093,7 +1093,7 @@ def score_csv(
 ) -> None:
     """The sheet as CSV (one row per hand and side, every scoring line, headings in words)."""
     cat = _words(lang)
-    text = _load_sheet(file, cat).csv()
+    text = _load_sheet(file, cat).csv(lambda key: cat.text(key))
     if out is None:
         typer.echo(text, nl=False)
         return

@@ -53,7 +53,7 @@ def sources() -> dict[str, tuple[Template, str]]:
     from .presets import PRESETS, TITLES
     from .refusals import REFUSALS as ENGINE
     from .rules import OPTION_DOCS, OPTION_GROUPS
-    from .scoresheet import LINES
+    from .scoresheet import CSV_WORDS, LINES
     from .scoresheet import MESSAGES as SHEET
     from .server.events import MESSAGES as RESULTS
     from .server.refusals import REFUSALS
@@ -105,6 +105,8 @@ def sources() -> dict[str, tuple[Template, str]]:
     for table, note in ((HINTS, "a hint: why the move is good"), (TUI, "the terminal game"),
                         (CLI, "the command line"), (SERVER, "the server's refusals"),
                         (LINES, "the score sheet of a game with real cards: a line to fill in"),
+                        (CSV_WORDS, "canasta score csv: a column's heading of the score sheet's spreadsheet "
+                                    "(or the concealed column's yes / no)"),
                         (TOURNAMENT_LINES, "a tournament's page (the director's, the table and guide cards): "
                                            "North-South / East-West are the positions; a name in braces is a "
                                            "pair or a player, {draws} the cards each drew")):
