@@ -203,3 +203,30 @@ def test_score_csv_headings_in_the_readers_language(tmp_path: Path) -> None:
     out_file = tmp_path / "planilla.csv"
     assert run("score", "csv", "-f", f, "--lang", "es", "-o", str(out_file))[0] == 0
     assert out_file.read_text(encoding="utf-8") == out
+
+
+def test_tournament_plan_in_spanish_and_unchanged_in_english() -> None:
+    """``canasta tournament`` says the director's plan from the catalogue: the frame, each option's
+    source, the draws (cards named in the reader's words), the movement and the repeat meetings; the
+    English is event_plan's, which Python users read, word for word."""
+    from canasta.tournament import event_plan, frame_options
+
+    code, out, err = run("tournament", "--tables", "2", "--seed", "5", "--lang", "es")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Marco del torneo: 2 mesas, 3 partidas de 50 minutos, aviso a los 40 minutos"
+    assert "  games = 3: S3 B: 'Se jugarán 3 partidas de 50 minutos cada una.'" in lines
+    assert any(x.startswith("  mesa 2: ") and "comodín" in x and x.endswith(": elige A2") for x in lines), out
+    assert "  partida 2: M1 NS1-EW2  M2 NS2-EW1" in lines
+    assert lines[-1].startswith("Parejas que se vuelven a enfrentar") and "en la partida 3" in lines[-1]
+    assert not re.search(r"\b(table|game|chooses|Movement)\b", out), out
+    code, out, _ = run("tournament", "--tables", "1", "--set", "games=1", "--set", "format=knockout",
+                       "--lang", "es")
+    assert code == 0 and out.startswith("Marco del torneo: 1 mesa, 1 partida de 50 minutos")
+    assert "Eliminación directa: " in out
+    for args, options in ((("--tables", "2", "--seed", "5"), frame_options()),
+                          (("--tables", "1", "--set", "games=1", "--set", "format=knockout"),
+                           frame_options(games=1, format="knockout"))):
+        code, out, _ = run("tournament", *args, "--lang", "en")
+        assert code == 0 and out == event_plan(int(args[1]), int(args[3]) if args[2] == "--seed" else 0,
+                                               options) + "\n"

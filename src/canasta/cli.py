@@ -1118,7 +1118,8 @@ def tournament_cmd(
 
     cat = _words(lang)
     try:
-        typer.echo(event_plan(tables, seed, frame_options(**parse_sets(sets, cat))))
+        typer.echo(event_plan(tables, seed, frame_options(**parse_sets(sets, cat)),
+                              lambda key, data: cat.text(key, data)))
     except CanastaError as e:
         _fail(cat.error(e), cat)
 

@@ -60,9 +60,11 @@ def sources() -> dict[str, tuple[Template, str]]:
     from .server.words import WORDS as SERVER
     from .sheetfile import MESSAGES as SHEET_FILE
     from .tournament.fair import VERDICT
+    from .tournament.options import SOURCES as FRAME_SOURCES
     from .tournament.season import MESSAGES as SEASON
     from .tournament.words import LINES as TOURNAMENT_LINES
     from .tournament.words import MESSAGES as TOURNAMENT
+    from .tournament.words import PLAN as TOURNAMENT_PLAN
     from .tui.words import WORDS as TUI
 
     out: dict[str, tuple[Template, str]] = {}
@@ -112,6 +114,12 @@ def sources() -> dict[str, tuple[Template, str]]:
                                            "pair or a player, {draws} the cards each drew")):
         for key, template in table.items():
             add(key, template, note)
+    for key, template in TOURNAMENT_PLAN.items():
+        add(key, template, "canasta tournament: the director's plan on the command line (NS1, EW1, A1, B1: "
+            "teams; T1: table 1; option names and values as they are typed)")
+    for name, source in FRAME_SOURCES.items():
+        add(f"tournament.frame_source.{name}", source, f"canasta tournament: where frame option '{name}' "
+            "comes from (S3 B: the tournament sheet, quoted; director: the director's reading)")
     return dict(sorted(out.items()))
 
 

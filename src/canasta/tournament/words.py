@@ -160,6 +160,31 @@ LINES: Final[dict[str, Template]] = {
                             "{right}",
 }
 
+#: The lines of ``canasta tournament``'s plan (``plan.event_plan``), said on the command line; the
+#: frame options' sources are ``tournament.frame_source.<option>`` (``options.SOURCES``).
+PLAN: Final[dict[str, Template]] = {
+    "tournament.plan.frame": ("Tournament frame: {tables} table, {games} games of {minutes} minutes, warning "
+                              "at {warning} minutes",
+                              "Tournament frame: {tables} tables, {games} games of {minutes} minutes, "
+                              "warning at {warning} minutes"),
+    "tournament.plan.frame_one_game": ("Tournament frame: {tables} table, {games} game of {minutes} minutes, "
+                                       "warning at {warning} minutes",
+                                       "Tournament frame: {tables} tables, {games} game of {minutes} "
+                                       "minutes, warning at {warning} minutes"),
+    "tournament.plan.option": "{name} = {value}: {source}",
+    "tournament.plan.draws": "Position draws (seed {seed}), the high card chooses North-South or East-West:",
+    "tournament.plan.drew": "{team} {card}",
+    "tournament.plan.draw_table": "table {table}: {draws}: {chooser} chooses",
+    "tournament.plan.knockout": "Single elimination: the winners of tables 1 and 2 meet at table 1, of 3 and "
+                                "4 at table 2, ...; an odd winner has a bye.",
+    "tournament.plan.movement": "Movement: North-South teams stay; East-West teams move to the next higher "
+                                "table, the highest table's to table 1:",
+    "tournament.plan.seat": "T{table} {ns}-{ew}",
+    "tournament.plan.game": "game {game}: {seats}",
+    "tournament.plan.meeting": "{ns}-{ew} in game {game}",
+    "tournament.plan.repeats": "Pairs meeting again (fewer tables than games): {meetings}",
+}
+
 #: The ranking rule's sentence by its number of criteria.
 RANKED = ("tournament.ranked_1", "tournament.ranked_2", "tournament.ranked_3", "tournament.ranked_4",
           "tournament.ranked_5")
