@@ -230,3 +230,49 @@ def test_tournament_plan_in_spanish_and_unchanged_in_english() -> None:
         code, out, _ = run("tournament", *args, "--lang", "en")
         assert code == 0 and out == event_plan(int(args[1]), int(args[3]) if args[2] == "--seed" else 0,
                                                options) + "\n"
+
+
+def test_serve_start_lines_in_spanish_and_unchanged_in_english(tmp_path: Path) -> None:
+    """``canasta serve --lang es`` prints where it is served, the database and how to stop it from the
+    catalogue; without a language, the English of before."""
+    from canasta.i18n import catalogue
+    from canasta.server.config import ServerConfig
+    from canasta.server.run import start_lines
+
+    config = ServerConfig()
+    config.data_dir = tmp_path
+    url = f"sqlite:///{tmp_path / 'canasta.db'}"
+    english = start_lines(config, "127.0.0.1", 8123, url)
+    assert english == ["Canasta is running. Open it in a browser at:",
+                       "  http://localhost:8123/  on this computer",
+                       "  (only this computer can reach it: --host 0.0.0.0 lets your network in)",
+                       f"Database: SQLite, {tmp_path / 'canasta.db'}", f"Data folder: {tmp_path}",
+                       "Stop it with Ctrl+C."]
+    es = catalogue("es")
+    spanish = start_lines(config, "127.0.0.1", 8123, url, lambda key, data: es.text(key, data))
+    assert spanish[0] == "Canasta está funcionando. Ábrelo en un navegador en:"
+    assert spanish[1] == "  http://localhost:8123/  en esta computadora"
+    assert spanish[3:] == [f"Base de datos: SQLite, {tmp_path / 'canasta.db'}",
+                           f"Carpeta de datos: {tmp_path}", "Para detenerlo, Ctrl+C."]
+
+
+def test_backup_and_restore_in_spanish(tmp_path: Path) -> None:
+    from canasta.server.store import upgrade
+
+    data = tmp_path / "datos"
+    data.mkdir()
+    upgrade(f"sqlite:///{data / 'canasta.db'}")
+    copy = tmp_path / "copia.db"
+    code, out, err = run("backup", str(copy), "--data", str(data), "--lang", "es")
+    assert code == 0, err
+    assert out.startswith(f"copia de seguridad guardada en {copy}: copia de seguridad sqlite, ")
+    assert "mesas: 0" in out and "partidas: 0" in out and "esquema " in out and "tables" not in out
+    assert re.search(r"\d,\d MB", out), out            # a decimal comma, as Spanish writes it
+    code, out, err = run("restore", str(copy), "--data", str(data), "--lang", "es")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("la base de datos reemplazada queda guardada en ")
+    assert lines[1].startswith(f"restaurada {copy}: copia de seguridad sqlite, ")
+    code, out, err = run("backup", str(tmp_path / "copy.db"), "--data", str(data), "--lang", "en")
+    assert code == 0 and out.startswith(f"backed up to {tmp_path / 'copy.db'}: sqlite backup, "), out + err
+    assert "tables: 0" in out and re.search(r"\d\.\d MB", out)

@@ -1202,6 +1202,7 @@ def serve_cmd(
     = None,
     verbose: Annotated[bool, typer.Option("--verbose", help="Log the database's migrations and every "
                                           "request.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Run the club's canasta server: play in the browser against bots or with friends."""
     from pathlib import Path
@@ -1229,7 +1230,8 @@ def serve_cmd(
         if public_url is not None:
             check_url(public_url)
         networks(config.trusted_proxies)
-        serve(config, host, port, open_browser, verbose)
+        cat = _words(lang)
+        serve(config, host, port, open_browser, verbose, lambda key, data: cat.text(key, data))
     except (AddressError, SchemaTooNew, BackupError) as e:
         _fail(str(e))
     except PermissionError as e:
@@ -1264,6 +1266,7 @@ def backup_cmd(
     file: Annotated[str, typer.Argument(help="The backup file to write.")],
     data: Annotated[str | None, typer.Option("--data", help=_DATA_HELP)] = None,
     db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help=_DB_HELP)] = None,
+    lang: LangOption = None,
 ) -> None:
     """Back up the server's database, while it runs (SQLite's online backup, or pg_dump)."""
     from .server.backup import BackupError, backup
@@ -1273,7 +1276,8 @@ def backup_cmd(
         summary = backup(url, Path(file))
     except (BackupError, OSError) as e:
         _fail(str(e))
-    typer.echo(f"backed up to {summary.line()}")
+    cat = _words(lang)
+    typer.echo(cat.text("admin.backed_up", summary=_summary(summary, cat)))
 
 
 @app.command("restore", cls=_Command)
@@ -1281,6 +1285,7 @@ def restore_cmd(
     file: Annotated[str, typer.Argument(help="A backup made by canasta backup.")],
     data: Annotated[str | None, typer.Option("--data", help=_DATA_HELP)] = None,
     db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help=_DB_HELP)] = None,
+    lang: LangOption = None,
 ) -> None:
     """Replace the server's database with a backup (the server must be stopped; the database it
     replaces is kept in the data folder)."""
@@ -1292,9 +1297,15 @@ def restore_cmd(
         summary, kept = restore(url, Path(file), data_dir)
     except (BackupError, SchemaTooNew, OSError) as e:
         _fail(str(e))
+    cat = _words(lang)
     if kept is not None:
-        typer.echo(f"the database it replaced is kept in {kept}")
-    typer.echo(f"restored {summary.line()}")
+        typer.echo(cat.text("admin.kept", path=str(kept)))
+    typer.echo(cat.text("admin.restored", summary=_summary(summary, cat)))
+
+
+def _summary(summary: Any, cat: Catalogue) -> str:
+    """A backup's one line (``server.backup.Summary``) in ``cat``'s language."""
+    return str(summary.line(lambda key, data: cat.text(key, data), cat.decimal))
 
 
 def main() -> None:  # pragma: no cover - console entry point alternative

@@ -57,6 +57,7 @@ def sources() -> dict[str, tuple[Template, str]]:
     from .scoresheet import MESSAGES as SHEET
     from .server.events import MESSAGES as RESULTS
     from .server.refusals import REFUSALS
+    from .server.words import ADMIN
     from .server.words import WORDS as SERVER
     from .sheetfile import MESSAGES as SHEET_FILE
     from .tournament.fair import VERDICT
@@ -114,6 +115,9 @@ def sources() -> dict[str, tuple[Template, str]]:
                                            "pair or a player, {draws} the cards each drew")):
         for key, template in table.items():
             add(key, template, note)
+    for key, template in ADMIN.items():
+        add(key, template, "canasta serve (the lines it prints as it starts), canasta backup and restore "
+            "({url}, {path}: addresses and files as they are; {kind}: sqlite or postgresql)")
     for key, template in TOURNAMENT_PLAN.items():
         add(key, template, "canasta tournament: the director's plan on the command line (NS1, EW1, A1, B1: "
             "teams; T1: table 1; option names and values as they are typed)")
