@@ -122,7 +122,7 @@ def sources() -> dict[str, tuple[Template, str]]:
         add(key, template, "canasta tournament: the director's plan on the command line (NS1, EW1, A1, B1: "
             "teams; T1: table 1; option names and values as they are typed)")
     for name, source in FRAME_SOURCES.items():
-        add(f"tournament.frame_source.{name}", source, f"canasta tournament: where frame option '{name}' "
+        add(f"cli.frame_source.{name}", source, f"canasta tournament: where frame option '{name}' "
             "comes from (S3 B: the tournament sheet, quoted; director: the director's reading)")
     return dict(sorted(out.items()))
 

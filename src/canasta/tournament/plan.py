@@ -29,41 +29,41 @@ def event_plan(tables: int, seed: int, options: FrameOptions = NVSO_FRAME,
         raise TournamentError("tables_at_least", tables=tables)
     said: Say = say if say is not None else _english
     o = options
-    frame = "tournament.plan.frame" if o.games > 1 else "tournament.plan.frame_one_game"
+    frame = "cli.plan.frame" if o.games > 1 else "cli.plan.frame_one_game"
     lines = [said(frame, {"n": tables, "tables": str(tables), "games": str(o.games),
                           "minutes": str(o.game_minutes),
                           "warning": str(o.game_minutes - o.warning_minutes)})]
-    lines += ["  " + said("tournament.plan.option", {
-        "name": name, "value": str(value), "source": said(f"tournament.frame_source.{name}", {})})
+    lines += ["  " + said("cli.plan.option", {
+        "name": name, "value": str(value), "source": said(f"cli.frame_source.{name}", {})})
         for name, (value, _source) in o.table().items()]
-    lines.append(said("tournament.plan.draws", {"seed": str(seed)}))
+    lines.append(said("cli.plan.draws", {"seed": str(seed)}))
     for t in range(1, tables + 1):
         d = draw_for_positions(f"{seed}/{t}", o)
         teams = (f"A{t}", f"B{t}")
-        cards = ", ".join(said("tournament.plan.drew", {"team": teams[team], "card": card_str(c)})
+        cards = ", ".join(said("cli.plan.drew", {"team": teams[team], "card": card_str(c)})
                           for team, c in d.draws)
-        lines.append("  " + said("tournament.plan.draw_table", {"table": str(t), "draws": cards,
+        lines.append("  " + said("cli.plan.draw_table", {"table": str(t), "draws": cards,
                                                                 "chooser": teams[d.chooser]}))
     if o.format == "knockout":
-        lines.append(said("tournament.plan.knockout", {}))
+        lines.append(said("cli.plan.knockout", {}))
         return "\n".join(lines)
     ns = [f"NS{t}" for t in range(1, tables + 1)]
     ew = [f"EW{t}" for t in range(1, tables + 1)]
     rounds = movement(ns, ew, o.games)
-    lines.append(said("tournament.plan.movement", {}))
+    lines.append(said("cli.plan.movement", {}))
     for game in rounds:
-        seats = "  ".join(said("tournament.plan.seat", {"table": str(s.table), "ns": s.ns, "ew": s.ew})
+        seats = "  ".join(said("cli.plan.seat", {"table": str(s.table), "ns": s.ns, "ew": s.ew})
                           for s in game)
-        lines.append("  " + said("tournament.plan.game", {"game": str(game[0].game), "seats": seats}))
+        lines.append("  " + said("cli.plan.game", {"game": str(game[0].game), "seats": seats}))
     repeats = repeat_meetings(rounds)
     if repeats:
-        again = ", ".join(said("tournament.plan.meeting", {"ns": a, "ew": b, "game": str(g)})
+        again = ", ".join(said("cli.plan.meeting", {"ns": a, "ew": b, "game": str(g)})
                           for a, b, g in repeats)
-        lines.append(said("tournament.plan.repeats", {"meetings": again}))
+        lines.append(said("cli.plan.repeats", {"meetings": again}))
     return "\n".join(lines)
 
 
 def _english(key: str, data: dict[str, Any]) -> str:
-    if key.startswith("tournament.frame_source."):
-        return SOURCES[key.removeprefix("tournament.frame_source.")]
+    if key.startswith("cli.frame_source."):
+        return SOURCES[key.removeprefix("cli.frame_source.")]
     return render(PLAN[key], data)
