@@ -276,3 +276,14 @@ def test_backup_and_restore_in_spanish(tmp_path: Path) -> None:
     code, out, err = run("backup", str(tmp_path / "copy.db"), "--data", str(data), "--lang", "en")
     assert code == 0 and out.startswith(f"backed up to {tmp_path / 'copy.db'}: sqlite backup, "), out + err
     assert "tables: 0" in out and re.search(r"\d\.\d MB", out)
+
+
+def test_serve_says_what_it_cannot_do_in_spanish(tmp_path: Path) -> None:
+    """A data folder that is a file: serve refuses in one line, in the reader's language (the system's
+    own reason as it gives it)."""
+    not_a_folder = tmp_path / "archivo"
+    not_a_folder.write_text("x")
+    code, out, err = run("serve", "--data", str(not_a_folder), "--port", "8799", "--lang", "es")
+    assert one_error_line(code, out, err).startswith(f"error: no se puede usar {not_a_folder}: ")
+    code, out, err = run("serve", "--data", str(not_a_folder), "--port", "8799", "--lang", "en")
+    assert one_error_line(code, out, err).startswith(f"error: cannot use {not_a_folder}: ")

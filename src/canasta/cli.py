@@ -1214,10 +1214,11 @@ def serve_cmd(
     from .server.urls import AddressError, networks
     from .server.urls import public_url as check_url
 
+    cat = _words(lang)
     try:
         limits = limits_with(limit or [])
     except ValueError as e:
-        _fail(f"--limit: {e}")
+        _fail(cat.text("cli.serve_limit", why=str(e)), cat)
     config = ServerConfig(bot_delay=bot_delay, grace=grace, bot_workers=bot_workers, db_url=db,
                           origins=tuple(origin or ()), api_docs=api_docs, chosen_seeds=test_seeds,
                           limits=limits, idle_unload=idle_minutes * 60,
@@ -1225,25 +1226,27 @@ def serve_cmd(
                           instance=instance)
     if data is not None:
         config.data_dir = Path(data).expanduser()
-    where = "the database given with --db" if db else f"the data folder {config.data_dir}"
+    where = {"path": str(config.data_dir)}
     try:
         if public_url is not None:
             check_url(public_url)
         networks(config.trusted_proxies)
-        cat = _words(lang)
         serve(config, host, port, open_browser, verbose, lambda key, data: cat.text(key, data))
     except (AddressError, SchemaTooNew, BackupError) as e:
-        _fail(str(e))
+        _fail(str(e), cat)
     except PermissionError as e:
-        _fail(f"cannot write to {where}: {e.strerror or e} (choose another with --data)")
+        why = str(e.strerror or e)
+        _fail(cat.text("cli.serve_cannot_write_db", why=why) if db
+              else cat.text("cli.serve_cannot_write_data", why=why, **where), cat)
     except OSError as e:
         if e.filename:  # the data folder or the database file
-            _fail(f"cannot use {e.filename}: {e.strerror or e}")
-        _fail(f"cannot serve on {host}:{port}: {e.strerror or e}")
+            _fail(cat.text("cli.serve_cannot_use", path=str(e.filename), why=str(e.strerror or e)), cat)
+        _fail(cat.text("cli.serve_cannot_listen", host=host, port=str(port), why=str(e.strerror or e)), cat)
     except Exception as e:  # a database that cannot be reached, upgraded or written
         if type(e).__module__.startswith(("sqlalchemy", "alembic")):
             cause = str(getattr(e, "orig", None) or e).splitlines()[0]
-            _fail(f"cannot use {where}: {cause}")
+            _fail(cat.text("cli.serve_cannot_use_db", why=cause) if db
+                  else cat.text("cli.serve_cannot_use_data", why=cause, **where), cat)
         raise
 
 
@@ -1271,12 +1274,12 @@ def backup_cmd(
     """Back up the server's database, while it runs (SQLite's online backup, or pg_dump)."""
     from .server.backup import BackupError, backup
 
+    cat = _words(lang)
     url, _data_dir = _server_db(data, db)
     try:
         summary = backup(url, Path(file))
     except (BackupError, OSError) as e:
-        _fail(str(e))
-    cat = _words(lang)
+        _fail(str(e), cat)
     typer.echo(cat.text("admin.backed_up", summary=_summary(summary, cat)))
 
 
@@ -1292,12 +1295,12 @@ def restore_cmd(
     from .server.backup import BackupError, restore
     from .server.store import SchemaTooNew
 
+    cat = _words(lang)
     url, data_dir = _server_db(data, db)
     try:
         summary, kept = restore(url, Path(file), data_dir)
     except (BackupError, SchemaTooNew, OSError) as e:
-        _fail(str(e))
-    cat = _words(lang)
+        _fail(str(e), cat)
     if kept is not None:
         typer.echo(cat.text("admin.kept", path=str(kept)))
     typer.echo(cat.text("admin.restored", summary=_summary(summary, cat)))
