@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -41,6 +41,9 @@ from .sheetfile import changing, create_sheet, read_sheet
 from .sim import MAX_HANDS, play_random, simulate
 from .state import GameState
 from .views import threes_laid
+
+if TYPE_CHECKING:
+    from .server.backup import Summary
 
 # Typer's usage errors (a bad option value, an unknown option) are Click exceptions; Typer may vendor
 # Click, so the classes are found from the one Typer exports.
@@ -1306,9 +1309,9 @@ def restore_cmd(
     typer.echo(cat.text("admin.restored", summary=_summary(summary, cat)))
 
 
-def _summary(summary: Any, cat: Catalogue) -> str:
-    """A backup's one line (``server.backup.Summary``) in ``cat``'s language."""
-    return str(summary.line(lambda key, data: cat.text(key, data), cat.decimal))
+def _summary(summary: Summary, cat: Catalogue) -> str:
+    """A backup's one line in ``cat``'s language."""
+    return summary.line(lambda key, data: cat.text(key, data), cat.decimal)
 
 
 def main() -> None:  # pragma: no cover - console entry point alternative
