@@ -196,7 +196,7 @@ def test_score_csv_headings_in_the_readers_language(tmp_path: Path) -> None:
     assert list(rows[0])[:4] == ["Mano", "Pareja", "Canastas limpias", "Canastas sucias"]
     assert "Total acumulado" in rows[0] and "Running total" not in rows[0]
     assert [r["Pareja"] for r in rows] == ["Nosotros", "Ellos"]
-    assert [r["Cierre de mano (de golpe)"] for r in rows] == ["no", "no"]
+    assert [r["Relance (cerró de una vez)"] for r in rows] == ["no", "no"]
     english = list(csv.DictReader(io.StringIO(run("score", "csv", "-f", f, "--lang", "en")[1])))
     assert [int(r["Total acumulado"]) for r in rows] == [int(r["Running total"]) for r in english]
     assert [r["Concealed"] for r in english] == ["no", "no"]
@@ -214,7 +214,7 @@ def test_tournament_plan_in_spanish_and_unchanged_in_english() -> None:
     code, out, err = run("tournament", "--tables", "2", "--seed", "5", "--lang", "es")
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == "Marco del torneo: 2 mesas, 3 partidas de 50 minutos, aviso a los 40 minutos"
+    assert lines[0] == "Formato del torneo: 2 mesas, 3 partidas de 50 minutos, aviso a los 40 minutos"
     assert "  games = 3: S3 B: 'Se jugarán 3 partidas de 50 minutos cada una.'" in lines
     assert any(x.startswith("  mesa 2: ") and "comodín" in x and x.endswith(": elige A2") for x in lines), out
     assert "  partida 2: M1 NS1-EW2  M2 NS2-EW1" in lines
@@ -222,7 +222,7 @@ def test_tournament_plan_in_spanish_and_unchanged_in_english() -> None:
     assert not re.search(r"\b(table|game|chooses|Movement)\b", out), out
     code, out, _ = run("tournament", "--tables", "1", "--set", "games=1", "--set", "format=knockout",
                        "--lang", "es")
-    assert code == 0 and out.startswith("Marco del torneo: 1 mesa, 1 partida de 50 minutos")
+    assert code == 0 and out.startswith("Formato del torneo: 1 mesa, 1 partida de 50 minutos")
     assert "Eliminación directa: " in out
     for args, options in ((("--tables", "2", "--seed", "5"), frame_options()),
                           (("--tables", "1", "--set", "games=1", "--set", "format=knockout"),
