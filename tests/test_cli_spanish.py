@@ -173,3 +173,117 @@ def test_verify_says_each_deal_in_spanish(tmp_path: Path) -> None:
     code, out, err = run("verify", game, "--commitments", str(tmp_path / "t.json"), "--lang", "es")
     assert code == 1 and err.strip() == "error: 3 repartos revisados: NO todos coinciden con sus compromisos"
     assert "mano 3: la semilla revelada '7/9' no coincide con el compromiso" in out
+
+
+SHEET_WE = "red_threes=5 black_threes_laid=2 natural_canastas=2 mixed_canastas=1 went_out table=325"
+SHEET_THEY = "red_threes=3 natural_canastas=2 mixed_canastas=1 table=275"
+
+
+def test_score_csv_headings_in_the_readers_language(tmp_path: Path) -> None:
+    """``canasta score csv`` is the spreadsheet a club opens: its headings (and the concealed column's
+    yes / no) in the reader's language, the numbers plain digits any spreadsheet reads as numbers; the
+    same sheet in English keeps the headings Python users and scripts read."""
+    import csv
+    import io
+
+    f = str(tmp_path / "planilla.json")
+    assert run("score", "new", "american", "-f", f, "--names", "Nosotros,Ellos")[0] == 0
+    code, _, err = run("score", "add", "-f", f, "--side", SHEET_WE, "--side", SHEET_THEY, "--who", "Ana")
+    assert code == 0, err
+    code, out, err = run("score", "csv", "-f", f, "--lang", "es")
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert list(rows[0])[:4] == ["Mano", "Pareja", "Canastas limpias", "Canastas sucias"]
+    assert "Total acumulado" in rows[0] and "Running total" not in rows[0]
+    assert [r["Pareja"] for r in rows] == ["Nosotros", "Ellos"]
+    assert [r["Relance (cerró de una vez)"] for r in rows] == ["no", "no"]
+    english = list(csv.DictReader(io.StringIO(run("score", "csv", "-f", f, "--lang", "en")[1])))
+    assert [int(r["Total acumulado"]) for r in rows] == [int(r["Running total"]) for r in english]
+    assert [r["Concealed"] for r in english] == ["no", "no"]
+    out_file = tmp_path / "planilla.csv"
+    assert run("score", "csv", "-f", f, "--lang", "es", "-o", str(out_file))[0] == 0
+    assert out_file.read_text(encoding="utf-8") == out
+
+
+def test_tournament_plan_in_spanish_and_unchanged_in_english() -> None:
+    """``canasta tournament`` says the director's plan from the catalogue: the frame, each option's
+    source, the draws (cards named in the reader's words), the movement and the repeat meetings; the
+    English is event_plan's, which Python users read, word for word."""
+    from canasta.tournament import event_plan, frame_options
+
+    code, out, err = run("tournament", "--tables", "2", "--seed", "5", "--lang", "es")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Formato del torneo: 2 mesas, 3 partidas de 50 minutos, aviso a los 40 minutos"
+    assert "  games = 3: S3 B: 'Se jugarán 3 partidas de 50 minutos cada una.'" in lines
+    assert any(x.startswith("  mesa 2: ") and "comodín" in x and x.endswith(": elige A2") for x in lines), out
+    assert "  partida 2: M1 NS1-EW2  M2 NS2-EW1" in lines
+    assert lines[-1].startswith("Parejas que se vuelven a enfrentar") and "en la partida 3" in lines[-1]
+    assert not re.search(r"\b(table|game|chooses|Movement)\b", out), out
+    code, out, _ = run("tournament", "--tables", "1", "--set", "games=1", "--set", "format=knockout",
+                       "--lang", "es")
+    assert code == 0 and out.startswith("Formato del torneo: 1 mesa, 1 partida de 50 minutos")
+    assert "Eliminación directa: " in out
+    for args, options in ((("--tables", "2", "--seed", "5"), frame_options()),
+                          (("--tables", "1", "--set", "games=1", "--set", "format=knockout"),
+                           frame_options(games=1, format="knockout"))):
+        code, out, _ = run("tournament", *args, "--lang", "en")
+        assert code == 0 and out == event_plan(int(args[1]), int(args[3]) if args[2] == "--seed" else 0,
+                                               options) + "\n"
+
+
+def test_serve_start_lines_in_spanish_and_unchanged_in_english(tmp_path: Path) -> None:
+    """``canasta serve --lang es`` prints where it is served, the database and how to stop it from the
+    catalogue; without a language, the English of before."""
+    from canasta.i18n import catalogue
+    from canasta.server.config import ServerConfig
+    from canasta.server.run import start_lines
+
+    config = ServerConfig()
+    config.data_dir = tmp_path
+    url = f"sqlite:///{tmp_path / 'canasta.db'}"
+    english = start_lines(config, "127.0.0.1", 8123, url)
+    assert english == ["Canasta is running. Open it in a browser at:",
+                       "  http://localhost:8123/  on this computer",
+                       "  (only this computer can reach it: --host 0.0.0.0 lets your network in)",
+                       f"Database: SQLite, {tmp_path / 'canasta.db'}", f"Data folder: {tmp_path}",
+                       "Stop it with Ctrl+C."]
+    es = catalogue("es")
+    spanish = start_lines(config, "127.0.0.1", 8123, url, lambda key, data: es.text(key, data))
+    assert spanish[0] == "Canasta está funcionando. Ábrelo en un navegador en:"
+    assert spanish[1] == "  http://localhost:8123/  en esta computadora"
+    assert spanish[3:] == [f"Base de datos: SQLite, {tmp_path / 'canasta.db'}",
+                           f"Carpeta de datos: {tmp_path}", "Para detenerlo, Ctrl+C."]
+
+
+def test_backup_and_restore_in_spanish(tmp_path: Path) -> None:
+    from canasta.server.store import upgrade
+
+    data = tmp_path / "datos"
+    data.mkdir()
+    upgrade(f"sqlite:///{data / 'canasta.db'}")
+    copy = tmp_path / "copia.db"
+    code, out, err = run("backup", str(copy), "--data", str(data), "--lang", "es")
+    assert code == 0, err
+    assert out.startswith(f"copia de seguridad guardada en {copy}: copia de seguridad sqlite, ")
+    assert "mesas: 0" in out and "partidas: 0" in out and "esquema " in out and "tables" not in out
+    assert re.search(r"\d,\d MB", out), out            # a decimal comma, as Spanish writes it
+    code, out, err = run("restore", str(copy), "--data", str(data), "--lang", "es")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("la base de datos reemplazada queda guardada en ")
+    assert lines[1].startswith(f"restaurada {copy}: copia de seguridad sqlite, ")
+    code, out, err = run("backup", str(tmp_path / "copy.db"), "--data", str(data), "--lang", "en")
+    assert code == 0 and out.startswith(f"backed up to {tmp_path / 'copy.db'}: sqlite backup, "), out + err
+    assert "tables: 0" in out and re.search(r"\d\.\d MB", out)
+
+
+def test_serve_says_what_it_cannot_do_in_spanish(tmp_path: Path) -> None:
+    """A data folder that is a file: serve refuses in one line, in the reader's language (the system's
+    own reason as it gives it)."""
+    not_a_folder = tmp_path / "archivo"
+    not_a_folder.write_text("x")
+    code, out, err = run("serve", "--data", str(not_a_folder), "--port", "8799", "--lang", "es")
+    assert one_error_line(code, out, err).startswith(f"error: no se puede usar {not_a_folder}: ")
+    code, out, err = run("serve", "--data", str(not_a_folder), "--port", "8799", "--lang", "en")
+    assert one_error_line(code, out, err).startswith(f"error: cannot use {not_a_folder}: ")

@@ -132,6 +132,39 @@ def test_a_reason_inside_a_reason_is_said_in_the_same_language() -> None:
     assert catalogue("es").error(e).startswith("jugada 1: 'QX': palo desconocido 'X'")
 
 
+POSITION = {"hands": ["5C 5D", "6C", "7C", "8C"], "stock": "9C 9D", "pile": "4S"}
+
+
+@pytest.mark.parametrize(("preset", "cards", "english", "spanish"), [
+    ("classic", "3C 3S 5C", "black threes meld only with each other",
+     "los treses negros se bajan solo entre ellos, sin otras cartas"),
+    ("classic", "KH KD 3D", "red threes cannot be melded", "los treses rojos no se bajan"),
+    ("classic", "KH 2D 2C", "a meld needs three cards, 2 of them natural",
+     "un juego necesita tres cartas, 2 de ellas naturales"),
+    ("bolivia", "JK 2C", "wild cards cannot be melded on their own here",
+     "con estas reglas los comodines no se bajan solos"),
+    ("classic", "5C 6C 7C", "a meld is cards of one rank, or (where the rules have sequences) three or more "
+     "natural cards of one suit in a row", "un juego son cartas del mismo número o (si las reglas tienen "
+     "escaleras) tres o más cartas naturales seguidas de un mismo palo"),
+    ("trey-canasta", "3C 3S 3H", "black threes may not be melded with wild cards", None),  # the play's code
+])
+def test_a_positions_meld_refused_is_a_code_said_in_english_and_in_spanish(
+        preset: str, cards: str, english: str, spanish: str | None) -> None:
+    """Why a position's meld is refused (melds.meld_problem) is a refusal's code and data inside the
+    RecordError: the English sentence Python users match is unchanged, and the command line and the
+    server say every level of it in Spanish (the play's own codes reused where the reason is theirs)."""
+    e = _refused(lambda: position({"rules": preset, **POSITION, "melds": [[cards], []]}))
+    assert e.code == "at" and str(e) == f"melds[0][0]: {english}"
+    inner = e.data["reason"]
+    assert isinstance(inner, dict) and inner["code"] in REFUSALS, inner
+    json.dumps(e.data)
+    said = catalogue("es").error(e)
+    assert said.startswith("melds[0][0]: ") and said != str(e) and "{" not in said, said
+    if spanish is not None:
+        assert said == f"melds[0][0]: {spanish}"
+    assert said.endswith(catalogue("es").text(f"refusal.{inner['code']}", inner["data"]))
+
+
 def test_an_error_with_no_code_is_said_in_its_english() -> None:
     e = RuleError("an engine without words for this yet")
     assert catalogue("es").error(e) == "an engine without words for this yet"

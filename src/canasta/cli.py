@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -41,6 +41,9 @@ from .sheetfile import changing, create_sheet, read_sheet
 from .sim import MAX_HANDS, play_random, simulate
 from .state import GameState
 from .views import threes_laid
+
+if TYPE_CHECKING:
+    from .server.backup import Summary
 
 # Typer's usage errors (a bad option value, an unknown option) are Click exceptions; Typer may vendor
 # Click, so the classes are found from the one Typer exports.
@@ -1093,7 +1096,7 @@ def score_csv(
 ) -> None:
     """The sheet as CSV (one row per hand and side, every scoring line, headings in words)."""
     cat = _words(lang)
-    text = _load_sheet(file, cat).csv()
+    text = _load_sheet(file, cat).csv(lambda key: cat.text(key))
     if out is None:
         typer.echo(text, nl=False)
         return
@@ -1118,7 +1121,8 @@ def tournament_cmd(
 
     cat = _words(lang)
     try:
-        typer.echo(event_plan(tables, seed, frame_options(**parse_sets(sets, cat))))
+        typer.echo(event_plan(tables, seed, frame_options(**parse_sets(sets, cat)),
+                              lambda key, data: cat.text(key, data)))
     except CanastaError as e:
         _fail(cat.error(e), cat)
 
@@ -1201,6 +1205,7 @@ def serve_cmd(
     = None,
     verbose: Annotated[bool, typer.Option("--verbose", help="Log the database's migrations and every "
                                           "request.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Run the club's canasta server: play in the browser against bots or with friends."""
     from pathlib import Path
@@ -1212,10 +1217,11 @@ def serve_cmd(
     from .server.urls import AddressError, networks
     from .server.urls import public_url as check_url
 
+    cat = _words(lang)
     try:
         limits = limits_with(limit or [])
     except ValueError as e:
-        _fail(f"--limit: {e}")
+        _fail(cat.text("cli.serve_limit", why=str(e)), cat)
     config = ServerConfig(bot_delay=bot_delay, grace=grace, bot_workers=bot_workers, db_url=db,
                           origins=tuple(origin or ()), api_docs=api_docs, chosen_seeds=test_seeds,
                           limits=limits, idle_unload=idle_minutes * 60,
@@ -1223,24 +1229,27 @@ def serve_cmd(
                           instance=instance)
     if data is not None:
         config.data_dir = Path(data).expanduser()
-    where = "the database given with --db" if db else f"the data folder {config.data_dir}"
+    where = {"path": str(config.data_dir)}
     try:
         if public_url is not None:
             check_url(public_url)
         networks(config.trusted_proxies)
-        serve(config, host, port, open_browser, verbose)
+        serve(config, host, port, open_browser, verbose, lambda key, data: cat.text(key, data))
     except (AddressError, SchemaTooNew, BackupError) as e:
-        _fail(str(e))
+        _fail(str(e), cat)
     except PermissionError as e:
-        _fail(f"cannot write to {where}: {e.strerror or e} (choose another with --data)")
+        why = str(e.strerror or e)
+        _fail(cat.text("cli.serve_cannot_write_db", why=why) if db
+              else cat.text("cli.serve_cannot_write_data", why=why, **where), cat)
     except OSError as e:
         if e.filename:  # the data folder or the database file
-            _fail(f"cannot use {e.filename}: {e.strerror or e}")
-        _fail(f"cannot serve on {host}:{port}: {e.strerror or e}")
+            _fail(cat.text("cli.serve_cannot_use", path=str(e.filename), why=str(e.strerror or e)), cat)
+        _fail(cat.text("cli.serve_cannot_listen", host=host, port=str(port), why=str(e.strerror or e)), cat)
     except Exception as e:  # a database that cannot be reached, upgraded or written
         if type(e).__module__.startswith(("sqlalchemy", "alembic")):
             cause = str(getattr(e, "orig", None) or e).splitlines()[0]
-            _fail(f"cannot use {where}: {cause}")
+            _fail(cat.text("cli.serve_cannot_use_db", why=cause) if db
+                  else cat.text("cli.serve_cannot_use_data", why=cause, **where), cat)
         raise
 
 
@@ -1263,16 +1272,18 @@ def backup_cmd(
     file: Annotated[str, typer.Argument(help="The backup file to write.")],
     data: Annotated[str | None, typer.Option("--data", help=_DATA_HELP)] = None,
     db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help=_DB_HELP)] = None,
+    lang: LangOption = None,
 ) -> None:
     """Back up the server's database, while it runs (SQLite's online backup, or pg_dump)."""
     from .server.backup import BackupError, backup
 
+    cat = _words(lang)
     url, _data_dir = _server_db(data, db)
     try:
         summary = backup(url, Path(file))
     except (BackupError, OSError) as e:
-        _fail(str(e))
-    typer.echo(f"backed up to {summary.line()}")
+        _fail(str(e), cat)
+    typer.echo(cat.text("admin.backed_up", summary=_summary(summary, cat)))
 
 
 @app.command("restore", cls=_Command)
@@ -1280,20 +1291,27 @@ def restore_cmd(
     file: Annotated[str, typer.Argument(help="A backup made by canasta backup.")],
     data: Annotated[str | None, typer.Option("--data", help=_DATA_HELP)] = None,
     db: Annotated[str | None, typer.Option("--db", envvar="CANASTA_DB", help=_DB_HELP)] = None,
+    lang: LangOption = None,
 ) -> None:
     """Replace the server's database with a backup (the server must be stopped; the database it
     replaces is kept in the data folder)."""
     from .server.backup import BackupError, restore
     from .server.store import SchemaTooNew
 
+    cat = _words(lang)
     url, data_dir = _server_db(data, db)
     try:
         summary, kept = restore(url, Path(file), data_dir)
     except (BackupError, SchemaTooNew, OSError) as e:
-        _fail(str(e))
+        _fail(str(e), cat)
     if kept is not None:
-        typer.echo(f"the database it replaced is kept in {kept}")
-    typer.echo(f"restored {summary.line()}")
+        typer.echo(cat.text("admin.kept", path=str(kept)))
+    typer.echo(cat.text("admin.restored", summary=_summary(summary, cat)))
+
+
+def _summary(summary: Summary, cat: Catalogue) -> str:
+    """A backup's one line in ``cat``'s language."""
+    return summary.line(lambda key, data: cat.text(key, data), cat.decimal)
 
 
 def main() -> None:  # pragma: no cover - console entry point alternative

@@ -74,6 +74,16 @@ WORDS: dict[str, Template] = {
     "cli.seat_range": "--seat {seat}: seats are 0 to {last}",
     "cli.cannot_write": "cannot write {path}: {why}",
     "cli.cannot_read": "cannot read {path}: {why}",
+    # canasta serve (what it cannot do; {why}: the system's own words)
+    "cli.serve_limit": "--limit: {why}",
+    "cli.serve_cannot_write_db": "cannot write to the database given with --db: {why} (choose another with "
+                                 "--data)",
+    "cli.serve_cannot_write_data": "cannot write to the data folder {path}: {why} (choose another with "
+                                   "--data)",
+    "cli.serve_cannot_use": "cannot use {path}: {why}",
+    "cli.serve_cannot_listen": "cannot serve on {host}:{port}: {why}",
+    "cli.serve_cannot_use_db": "cannot use the database given with --db: {why}",
+    "cli.serve_cannot_use_data": "cannot use the data folder {path}: {why}",
     "cli.think_expert": "--think is for the Expert (--level expert or expert-plus), not {level}",
     "cli.carry_totals": "--carry: the totals carried in, one per side as whole numbers ({sides}), not "
                         "{value}",

@@ -18,8 +18,6 @@ from .cards import (
     is_wild,
     rank_of,
 )
-from .messages import render
-from .refusals import REFUSALS
 from .rules import RuleSet
 
 
@@ -258,49 +256,44 @@ def black_three_problem(rules: RuleSet, threes: int, wilds: int) -> tuple[str, d
     return ("black_three_wild_pair", {})
 
 
-def meld_problem(rules: RuleSet, cards: tuple[int, ...]) -> str | None:
-    """Why ``cards`` cannot lie on the table together as one meld, or None: a meld as a position or a
-    record shows it, of any size it may have grown to (a play's checks add the turn's rules: three cards
-    at a time, one meld of a rank, the going out black threes need). Black threes only with each other
+def meld_problem(rules: RuleSet, cards: tuple[int, ...]) -> tuple[str, dict[str, Any]] | None:
+    """Why ``cards`` cannot lie on the table together as one meld, as a refusal's code and data
+    (:mod:`canasta.refusals`: a RecordError says it in English, the command line and the server in the
+    reader's language), or None: a meld as a position or a record shows it, of any size it may have
+    grown to (a play's checks add the turn's rules: three cards at a time, one meld of a rank, the going
+    out black threes need). Black threes only with each other
     (``black_three_problem``); no red three among other cards (wild in S0 T8); wild cards alone only
     where ``wild_melds``, up to a canasta; a sequence of three or more natural cards of one suit in a
     row inside a window (``sequence_fits``); a group of three or more with ``min_naturals`` naturals
     within the wild-card limits (``wild_problem``)."""
     if not cards:
-        return "a meld needs cards"
+        return ("meld_empty", {})
     r3w = rules.red3_wild
     kind = meld_type(cards, r3w)
     if kind is MeldType.BLACK3:
         if any(not is_black_three(f) and not wild_card(f, r3w) for f in cards):
-            return "black threes meld only with each other"
+            return ("meld_black_three_mixed", {})
         threes = sum(1 for f in cards if is_black_three(f))
-        return _english(black_three_problem(rules, threes, len(cards) - threes))
+        return black_three_problem(rules, threes, len(cards) - threes)
     nat = [f for f in cards if not wild_card(f, r3w)]
     if any(is_red_three(f) for f in nat):
-        return "red threes cannot be melded"
+        return ("meld_red_three", {})
     if kind is MeldType.WILD:
         if not rules.wild_melds or len(cards) < 3:
-            return "wild cards cannot be melded on their own here"
+            return ("meld_wild_alone", {})
         if len(cards) > rules.canasta_size:
-            return f"a wild meld holds at most {rules.canasta_size} cards"
+            return ("meld_wild_size", {"size": rules.canasta_size})
         return None
     if kind is MeldType.SEQUENCE:
         ranks = sorted(f // 4 + 2 for f in nat)
         if (len(nat) != len(cards) or len({f % 4 for f in nat}) != 1 or len(nat) < 3
                 or ranks != list(range(ranks[0], ranks[0] + len(ranks)))
                 or not sequence_fits(rules, ranks[0], ranks[-1])):
-            return ("a meld is cards of one rank, or (where the rules have sequences) three or more "
-                    "natural cards of one suit in a row")
+            return ("meld_shape", {})
         return None
     if len(cards) < 3 or len(nat) < rules.min_naturals:
-        return f"a meld needs three cards, {rules.min_naturals} of them natural"
-    return _english(wild_problem(rules, len(nat), len(cards) - len(nat)))
-
-
-def _english(problem: tuple[str, dict[str, Any]] | None) -> str | None:
-    """A refusal's English sentence (``canasta.refusals``), or None for none: a position's meld is
-    refused with the words of the play's refusal."""
-    return None if problem is None else render(REFUSALS[problem[0]], problem[1])
+        return ("meld_naturals", {"naturals": rules.min_naturals})
+    return wild_problem(rules, len(nat), len(cards) - len(nat))
 
 
 def red_three_melds_alone(rules: RuleSet) -> bool:

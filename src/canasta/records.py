@@ -127,8 +127,8 @@ def _meld(rs: RuleSet, cards: list[int], where: str) -> Meld:
     """A meld of a position, checked by the rules of composition (``melds.meld_problem``)."""
     faces = tuple(cards)
     why = meld_problem(rs, faces)
-    if why:
-        raise record_error("at", where=where, reason=why)
+    if why is not None:
+        raise record_error("at", where=where, reason={"code": why[0], "data": why[1]})
     kind = meld_type(faces, rs.red3_wild)
     if kind is MeldType.BLACK3:
         return new_meld(faces, kind)._replace(rank=3)

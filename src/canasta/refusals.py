@@ -94,6 +94,16 @@ REFUSALS: Final[dict[str, Template]] = {
     "no_naturals": "wild cards cannot be melded on their own",
     "few_naturals": ("a meld needs at least one natural card", "a meld needs at least {n} natural cards"),
     "one_meld_per_rank": "your side already has a meld of {rank}: add to it (@{meld})",
+    # ------------------------------------------------------------------ a meld a position or record shows
+    # (melds.meld_problem: the reason inside a RecordError's "{where}: {reason}")
+    "meld_empty": "a meld needs cards",
+    "meld_black_three_mixed": "black threes meld only with each other",
+    "meld_red_three": "red threes cannot be melded",
+    "meld_wild_alone": "wild cards cannot be melded on their own here",
+    "meld_wild_size": "a wild meld holds at most {size} cards",
+    "meld_shape": "a meld is cards of one rank, or (where the rules have sequences) three or more natural "
+                  "cards of one suit in a row",
+    "meld_naturals": "a meld needs three cards, {naturals} of them natural",
     # ------------------------------------------------------------------ black threes
     "black_three_never": "black threes cannot be melded",
     "black_three_going_out": "black threes are melded only when going out",

@@ -31,7 +31,7 @@ import csv
 import io
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -777,24 +777,28 @@ class ScoreSheet:
             sheet.log.append(_read_correction(c, r.sides))
         return sheet
 
-    def csv(self) -> str:
+    def csv(self, words: Callable[[str], str] | None = None) -> str:
         """The sheet as CSV: one row per hand and side with every scoring line in words, S3 K's Base,
         Count, Penalties and Total, the running total and the next opening minimum; a sheet carried
-        over from another starts with a row of the totals carried in."""
+        over from another starts with a row of the totals carried in. ``words`` says a heading (or
+        yes / no) by its key of :data:`CSV_WORDS` in the reader's language (default: English); the
+        numbers are plain digits, so any spreadsheet reads them as numbers."""
+        say = words if words is not None else CSV_WORDS.__getitem__
         buf = io.StringIO()
         w = csv.writer(buf)
-        heads = CSV_HEADINGS
-        w.writerow([heads["hand"], heads["side"], *SCORE_PARTS.values(), *(heads[c] for c in (
-            "base", "count", "all_penalties", "total", "running_total", "next_minimum", "entered_by"))])
+        w.writerow([say("csv.hand"), say("csv.side"), *(say(f"csv.part.{c}") for c in SCORE_PARTS),
+                    *(say(f"csv.{c}") for c in ("base", "count", "all_penalties", "total", "running_total",
+                                                  "next_minimum", "entered_by"))])
         blank = [""] * (len(SCORE_PARTS) + 4)
         if self.carried:
             for side, total in enumerate(self.start_scores):
-                w.writerow([CSV_HEADINGS["carried"], self.names[side], *blank, total,
+                w.writerow([say("csv.carried"), self.names[side], *blank, total,
                             self.rules.opening_for(total, self.first_hand), ""])
+        yes, no = say("csv.yes"), say("csv.no")
         for i, h in enumerate(self.results()):
             for side, s in enumerate(h.sides):
                 d = s.to_dict()
-                parts = [("yes" if d[c] else "no") if c == "concealed" else int(d[c]) for c in SCORE_PARTS]
+                parts = [(yes if d[c] else no) if c == "concealed" else int(d[c]) for c in SCORE_PARTS]
                 w.writerow([self.first_hand + i + 1, self.names[side], *parts, s.base, s.count,
                             s.all_penalties, s.total, h.scores_after[side], h.next_minimums[side],
                             self.entered_by[i][0]])
@@ -817,6 +821,14 @@ CSV_HEADINGS = {
     "hand": "Hand", "side": "Side", "base": "Base", "count": "Count", "all_penalties": "Penalties",
     "total": "Hand total", "running_total": "Running total", "next_minimum": "Next opening minimum",
     "entered_by": "Entered by", "carried": "Carried in",
+}
+
+#: The CSV's words by key (the catalogues' ``csv.*``): the columns of the engine's parts
+#: (``csv.part.<part>``), the other headings and the concealed column's yes / no.
+CSV_WORDS: dict[str, str] = {
+    **{f"csv.part.{k}": v for k, v in SCORE_PARTS.items()},
+    **{f"csv.{k}": v for k, v in CSV_HEADINGS.items()},
+    "csv.yes": "yes", "csv.no": "no",
 }
 
 
@@ -885,5 +897,5 @@ def parse_line(text: str) -> dict[str, Any]:
     return out
 
 
-__all__ = ["CSV_HEADINGS", "MESSAGES", "SCORE_PARTS", "Correction", "EntryField", "ScoreSheet", "SheetError",
-           "SheetHand", "check_hand", "entry_fields", "parse_line", "read_entry", "refusal"]
+__all__ = ["CSV_HEADINGS", "CSV_WORDS", "MESSAGES", "SCORE_PARTS", "Correction", "EntryField", "ScoreSheet",
+           "SheetError", "SheetHand", "check_hand", "entry_fields", "parse_line", "read_entry", "refusal"]

@@ -53,16 +53,19 @@ def sources() -> dict[str, tuple[Template, str]]:
     from .presets import PRESETS, TITLES
     from .refusals import REFUSALS as ENGINE
     from .rules import OPTION_DOCS, OPTION_GROUPS
-    from .scoresheet import LINES
+    from .scoresheet import CSV_WORDS, LINES
     from .scoresheet import MESSAGES as SHEET
     from .server.events import MESSAGES as RESULTS
     from .server.refusals import REFUSALS
+    from .server.words import ADMIN
     from .server.words import WORDS as SERVER
     from .sheetfile import MESSAGES as SHEET_FILE
     from .tournament.fair import VERDICT
+    from .tournament.options import SOURCES as FRAME_SOURCES
     from .tournament.season import MESSAGES as SEASON
     from .tournament.words import LINES as TOURNAMENT_LINES
     from .tournament.words import MESSAGES as TOURNAMENT
+    from .tournament.words import PLAN as TOURNAMENT_PLAN
     from .tui.words import WORDS as TUI
 
     out: dict[str, tuple[Template, str]] = {}
@@ -105,11 +108,22 @@ def sources() -> dict[str, tuple[Template, str]]:
     for table, note in ((HINTS, "a hint: why the move is good"), (TUI, "the terminal game"),
                         (CLI, "the command line"), (SERVER, "the server's refusals"),
                         (LINES, "the score sheet of a game with real cards: a line to fill in"),
+                        (CSV_WORDS, "canasta score csv: a column's heading of the score sheet's spreadsheet "
+                                    "(or the concealed column's yes / no)"),
                         (TOURNAMENT_LINES, "a tournament's page (the director's, the table and guide cards): "
                                            "North-South / East-West are the positions; a name in braces is a "
                                            "pair or a player, {draws} the cards each drew")):
         for key, template in table.items():
             add(key, template, note)
+    for key, template in ADMIN.items():
+        add(key, template, "canasta serve (the lines it prints as it starts), canasta backup and restore "
+            "({url}, {path}: addresses and files as they are; {kind}: sqlite or postgresql)")
+    for key, template in TOURNAMENT_PLAN.items():
+        add(key, template, "canasta tournament: the director's plan on the command line (NS1, EW1, A1, B1: "
+            "teams; T1: table 1; option names and values as they are typed)")
+    for name, source in FRAME_SOURCES.items():
+        add(f"cli.frame_source.{name}", source, f"canasta tournament: where frame option '{name}' "
+            "comes from (S3 B: the tournament sheet, quoted; director: the director's reading)")
     return dict(sorted(out.items()))
 
 

@@ -19,20 +19,20 @@ import shutil
 import sqlite3
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from sqlalchemy import URL, make_url
 
+from ..messages import render
 from .store import MIGRATIONS, SchemaTooNew, upgrade
+from .words import ADMIN
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PG_MAGIC = b"PGDMP"
 COUNTED = ("tables", "games", "actions", "sheets", "events")
-WORDS = {"tables": "tables", "games": "games", "actions": "moves", "sheets": "score sheets",
-         "events": "tournament events"}
 
 
 class BackupError(Exception):
@@ -49,10 +49,17 @@ class Summary:
     schema: str | None
     counts: dict[str, int]
 
-    def line(self) -> str:
-        held = ", ".join(f"{WORDS[k]}: {n}" for k, n in self.counts.items())
-        return (f"{self.path}: {self.kind} backup, {self.size / 1e6:.1f} MB"
-                + (f", schema {self.schema}" if self.schema else "") + (f" ({held})" if held else ""))
+    def line(self, say: Callable[[str, dict[str, Any]], str] | None = None,
+             decimal: Callable[[float], str] | None = None) -> str:
+        """The backup in one line; ``say(key, data)`` a line of ``server.words.ADMIN`` and
+        ``decimal(x)`` a number with one decimal in the reader's language (default English)."""
+        said = say if say is not None else (lambda key, data: render(ADMIN[key], data))
+        held = ", ".join(said("admin.count", {"what": said(f"admin.count.{k}", {}), "count": str(n)})
+                         for k, n in self.counts.items())
+        key = "admin.summary" + ("_schema" if self.schema else "") + ("_counts" if held else "")
+        size = decimal(self.size / 1e6) if decimal else f"{self.size / 1e6:.1f}"
+        return said(key, {"path": str(self.path), "kind": self.kind, "size": size,
+                          "schema": self.schema or "", "counts": held})
 
 
 def sqlite_path(url: str) -> Path | None:

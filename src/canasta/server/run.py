@@ -6,9 +6,16 @@ import gc
 import logging
 import threading
 import webbrowser
+from collections.abc import Callable
+from typing import Any
 
 from ..batchgc import THRESHOLD
+from ..messages import render
 from .config import ServerConfig
+from .words import ADMIN
+
+#: Says a line by its key and data in the reader's language.
+Say = Callable[[str, dict[str, Any]], str]
 
 
 def quiet_gc() -> None:
@@ -26,34 +33,42 @@ def quiet_gc() -> None:
     gc.set_threshold(THRESHOLD, 20, 20)
 
 
-def start_lines(config: ServerConfig, host: str, port: int, url: str) -> list[str]:
-    """What ``canasta serve`` prints when it starts: where it is served, the database, the data folder."""
+def start_lines(config: ServerConfig, host: str, port: int, url: str, say: Say | None = None) -> list[str]:
+    """What ``canasta serve`` prints when it starts: where it is served, the database, the data folder
+    (``say(key, data)``: a line of :data:`~canasta.server.words.ADMIN` in the reader's language;
+    default English)."""
     from sqlalchemy import make_url
 
     from .urls import ALL_INTERFACES, network_addresses, public_url
 
-    lines = ["Canasta is running. Open it in a browser at:"]
+    said: Say = say if say is not None else _english
+    lines = [said("admin.running", {})]
     here = "localhost" if host in ALL_INTERFACES or host.startswith("127.") or host == "::1" else host
-    lines.append(f"  http://{here}:{port}/  on this computer")
+    lines.append("  " + said("admin.on_this_computer", {"url": f"http://{here}:{port}/"}))
     if host in ALL_INTERFACES:
-        lines += [f"  http://{a}:{port}/  from other computers on your network" for a in network_addresses()]
+        lines += ["  " + said("admin.on_your_network", {"url": f"http://{a}:{port}/"})
+                  for a in network_addresses()]
     if config.public_url:
-        lines.append(f"  {public_url(config.public_url)}/  the public address (every link uses it)")
+        lines.append("  " + said("admin.public_address", {"url": f"{public_url(config.public_url)}/"}))
     elif host not in ALL_INTERFACES and here == "localhost":
-        lines.append("  (only this computer can reach it: --host 0.0.0.0 lets your network in)")
+        lines.append("  " + said("admin.only_this_computer", {}))
     if url.startswith("sqlite"):
-        lines.append(f"Database: SQLite, {url.removeprefix('sqlite:///')}")
-        lines.append(f"Data folder: {config.data_dir}")
+        lines.append(said("admin.database_sqlite", {"path": url.removeprefix("sqlite:///")}))
+        lines.append(said("admin.data_folder", {"path": str(config.data_dir)}))
     else:
-        lines.append(f"Database: {make_url(url).render_as_string(hide_password=True)}")
+        lines.append(said("admin.database", {"url": make_url(url).render_as_string(hide_password=True)}))
     if config.instance:
-        lines.append(f"Process: {config.instance} (one of several on this database)")
-    lines.append("Stop it with Ctrl+C.")
+        lines.append(said("admin.process", {"instance": config.instance}))
+    lines.append(said("admin.stop", {}))
     return lines
 
 
+def _english(key: str, data: dict[str, Any]) -> str:
+    return render(ADMIN[key], data)
+
+
 def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000,
-          open_browser: bool = False, verbose: bool = False) -> None:
+          open_browser: bool = False, verbose: bool = False, say: Say | None = None) -> None:
     """Check the database (refusing one newer than this program), then serve until stopped."""
     import uvicorn
 
@@ -71,7 +86,7 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000,
         hub = Hub(config)    # the database is opened and checked before serving
         hub.store.check_writable()
         app = create_app(config, hub)
-        for line in start_lines(config, host, port, url):
+        for line in start_lines(config, host, port, url, say):
             print(line, flush=True)
         if open_browser:
             shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

@@ -179,6 +179,32 @@ LINES: Final[dict[str, Template]] = {
                             "{right}",
 }
 
+#: The lines of ``canasta tournament``'s plan (``plan.event_plan``), said on the command line; the
+#: frame options' sources are ``cli.frame_source.<option>`` (``options.SOURCES``); ``cli.``: the command
+#: line's, not sent to the pages.
+PLAN: Final[dict[str, Template]] = {
+    "cli.plan.frame": ("Tournament frame: {tables} table, {games} games of {minutes} minutes, warning "
+                       "at {warning} minutes",
+                       "Tournament frame: {tables} tables, {games} games of {minutes} minutes, "
+                       "warning at {warning} minutes"),
+    "cli.plan.frame_one_game": ("Tournament frame: {tables} table, {games} game of {minutes} minutes, "
+                                "warning at {warning} minutes",
+                                "Tournament frame: {tables} tables, {games} game of {minutes} "
+                                "minutes, warning at {warning} minutes"),
+    "cli.plan.option": "{name} = {value}: {source}",
+    "cli.plan.draws": "Position draws (seed {seed}), the high card chooses North-South or East-West:",
+    "cli.plan.drew": "{team} {card}",
+    "cli.plan.draw_table": "table {table}: {draws}: {chooser} chooses",
+    "cli.plan.knockout": "Single elimination: the winners of tables 1 and 2 meet at table 1, of 3 and "
+                         "4 at table 2, ...; an odd winner has a bye.",
+    "cli.plan.movement": "Movement: North-South teams stay; East-West teams move to the next higher "
+                         "table, the highest table's to table 1:",
+    "cli.plan.seat": "T{table} {ns}-{ew}",
+    "cli.plan.game": "game {game}: {seats}",
+    "cli.plan.meeting": "{ns}-{ew} in game {game}",
+    "cli.plan.repeats": "Pairs meeting again (fewer tables than games): {meetings}",
+}
+
 #: The ranking rule's sentence by its number of criteria.
 RANKED = ("tournament.ranked_1", "tournament.ranked_2", "tournament.ranked_3", "tournament.ranked_4",
           "tournament.ranked_5")
