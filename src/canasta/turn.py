@@ -38,7 +38,7 @@ class Turn:
 
     A plain class, not a dataclass: the compiled engine makes one at every turn and copies one at every
     clone, and a dataclass's generated ``__init__`` stays interpreted Python where the rest is compiled
-    (it cost the compiled classic game about a fifth of its speed). The fields are named once more in
+    (it cost the compiled classic game about a tenth of its speed). The fields are named once more in
     ``TURN_FIELDS`` for views, positions and tests."""
 
     def __init__(self,
