@@ -36,6 +36,16 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_server import DISK_LOAD, pct
 
 
+def make_tables(store: Store) -> list[str]:
+    """64 classic tables of four people, stored: the tables the moves are stored for, round robin."""
+    tables = [f"T{i}" for i in range(64)]
+    seats = [SeatData(i, "person", None, f"P{i}", f"h{i}") for i in range(4)]
+    for t in tables:
+        store.create_table(TableData(t, t, "classic", {"preset": "classic", "options": {}}, f"h{t}",
+                                     f"s{t}", 0, 1, seats, 1, 0))
+    return tables
+
+
 def run(way: str, seconds: float, rate: float, disk_load: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(dir=os.environ.get("TMPDIR")) as data:
         store = Store(f"sqlite:///{data}/canasta.db")
@@ -50,11 +60,7 @@ def run(way: str, seconds: float, rate: float, disk_load: bool) -> dict[str, Any
                 dbapi_conn.execute("PRAGMA wal_autocheckpoint=1000")
 
             store.engine.dispose()
-        tables = [f"T{i}" for i in range(64)]
-        seats = [SeatData(i, "person", None, f"P{i}", f"h{i}") for i in range(4)]
-        for t in tables:
-            store.create_table(TableData(t, t, "classic", {"preset": "classic", "options": {}}, f"h{t}",
-                                         f"s{t}", 0, 1, seats, 1, 0))
+        tables = make_tables(store)
         disk = subprocess.Popen([sys.executable, "-c", DISK_LOAD, f"{data}/disk-load.bin"]) \
             if disk_load else None
         times: list[float] = []
@@ -89,11 +95,7 @@ def cpu_per_move(n: int) -> float:
     """Microseconds of this process's CPU time per ``Store.append_actions`` of one move."""
     with tempfile.TemporaryDirectory(dir="/dev/shm" if os.path.isdir("/dev/shm") else None) as data:
         store = Store(f"sqlite:///{data}/canasta.db")
-        tables = [f"T{i}" for i in range(64)]
-        seats = [SeatData(i, "person", None, f"P{i}", f"h{i}") for i in range(4)]
-        for t in tables:
-            store.create_table(TableData(t, t, "classic", {"preset": "classic", "options": {}}, f"h{t}",
-                                         f"s{t}", 0, 1, seats, 1, 0))
+        tables = make_tables(store)
         seq = dict.fromkeys(tables, 0)
         c0 = time.process_time()
         for i in range(n):
