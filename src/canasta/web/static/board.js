@@ -10,16 +10,19 @@ export const sideOf = (v, s) => s % v.sides;
 export const cardsInHand = n => t("cards_in_hand", { n });
 // A rule set's name in the reader's language (the server's English title where the catalogue has none).
 export const presetTitle = table => t(`preset.${table.preset}.title`) === `preset.${table.preset}.title` ? table.title : t(`preset.${table.preset}.title`);
-// A table's heading: its name, with the rule set's title where the name is not that title already
-// (a table named by default is named by its rule set, in the reader's language).
+// A table's heading: its name, with the rule set's title where it has a name of its own (a table
+// nobody named is called by its rule set, in the reader's language).
 export function tableTitle(table) {
-  return table.name === table.title ? presetTitle(table) : t("table_title", { name: tableName(table), title: presetTitle(table) });
+  return unnamed(table) ? presetTitle(table) : t("table_title", { name: tableName(table), title: presetTitle(table) });
 }
+// The server keeps no name for a table nobody named (""): each page says its rule set's title.
+const unnamed = table => !table?.event_round && !table?.name;
 // A table's name: a tournament round's table said from its facts in the reader's words ("Spring cup:
-// round 2, table 3"), any other table by the name it was given.
+// round 2, table 3"), a table nobody named by its rule set's title, any other by the name it was given.
 export function tableName(table) {
   const r = table?.event_round;
-  return r ? t("event_round_table", { event: r.event, round: r.round, table: r.table }) : table.name;
+  if (r) return t("event_round_table", { event: r.event, round: r.round, table: r.table });
+  return unnamed(table) ? presetTitle(table) : table.name;
 }
 // A seat by its name; a seat nobody named, in the reader's words: "Bot 1", "Player 2".
 export function seatName(table, s) {
