@@ -1,0 +1,83 @@
+"""A table nobody named, in a Spanish browser (issue 37): the lobby, the table page's header and the
+list of the tables this browser made call it by its rule set's title in Spanish, never the English
+title the server used to keep as its name; and a score sheet's correction dated as the reader's
+language writes a day, with its time. Screenshots at 375 and 1280 px."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+from tests.server.conftest import LiveServer
+
+from .test_pages import SIDEWAYS
+
+
+def open_page(chromium: Any, url: str, width: int = 1280, locale: str = "es-AR", **kw: Any) -> Any:
+    """A page in a browser of ``locale``'s language, ``width`` px wide, its script errors kept."""
+    context = chromium.new_context(locale=locale, viewport={"width": width, "height": 900}, **kw)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(url)
+    return page
+
+
+SEATS = [{"kind": "person", "name": "Ana"}, {"kind": "bot"}, {"kind": "person", "name": "Beto"},
+         {"kind": "bot"}]
+
+
+def test_an_unnamed_table_is_called_by_its_rule_set_in_spanish_in_the_lobby_and_at_the_table(
+        chromium: Any, server: LiveServer, shots: Path) -> None:
+    made = httpx.post(server.url + "/api/tables", json={"preset": "classic", "seats": SEATS}).json()
+    assert made["table"]["name"] == ""
+    for width in (375, 1280):
+        page = open_page(chromium, server.url + "/lobby", width)
+        page.wait_for_selector("#tables tr:not(.head)")
+        text = page.inner_text("#tables")
+        assert "Classic canasta" not in text
+        assert page.locator("#tables th[scope=row]", has_text="Canasta clásica").count() >= 1
+        assert page.evaluate(SIDEWAYS) == []
+        page.screenshot(path=str(shots / f"es-lobby-unnamed-{width}.png"), full_page=True)
+        assert not page.errors
+        page.context.close()
+        page = open_page(chromium, made["links"]["seats"]["0"], width)
+        page.wait_for_selector("#table-name:not(:empty)")
+        assert page.inner_text("#table-name") == "Canasta clásica"
+        assert page.evaluate(SIDEWAYS) == []
+        page.screenshot(path=str(shots / f"es-table-unnamed-{width}.png"))
+        assert not page.errors
+        page.context.close()
+
+
+def test_the_tables_this_browser_made_are_listed_by_their_rule_set_in_spanish(chromium: Any,
+                                                                             server: LiveServer) -> None:
+    page = open_page(chromium, server.url + "/")
+    page.wait_for_selector("#preset option[value='classic']", state="attached")
+    page.select_option("#preset", "classic")
+    page.click("#create")
+    page.wait_for_selector("#links input.link")
+    mine = page.locator("#mine li").all_inner_texts()
+    assert "Canasta clásica: anfitrión" in mine, mine
+    assert not any("Classic canasta" in x for x in mine), mine
+    assert not page.errors
+    page.context.close()
+
+
+def test_a_corrections_moment_is_written_as_the_readers_language_writes_a_day(chromium: Any,
+                                                                            server: LiveServer) -> None:
+    """The score sheet's log: the month in words, the time of day, in the reader's time zone; never
+    "3/4/2026" (the American order an English page used to write for every reader)."""
+    got = {}
+    for locale, lang in (("en-GB", "en"), ("en-US", "en"), ("es-ES", "es")):
+        page = open_page(chromium, server.url + f"/score?lang={lang}", locale=locale, timezone_id="UTC")
+        page.wait_for_selector("#preset option", state="attached")
+        got[locale] = page.evaluate("""async () => {
+            const { moment } = await import("/static/i18n.js");
+            return [moment("2026-03-04T17:05:00+00:00"), moment("not a moment")];
+        }""")
+        page.context.close()
+    assert got["en-GB"] == ["4 Mar 2026, 17:05", "not a moment"]
+    assert got["en-US"] == ["Mar 4, 2026, 5:05 PM", "not a moment"]
+    assert got["es-ES"] == ["4 mar 2026, 17:05", "not a moment"]
