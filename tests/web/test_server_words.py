@@ -51,7 +51,7 @@ def test_an_unnamed_table_is_called_by_its_rule_set_in_spanish_in_the_lobby_and_
         page.context.close()
 
 
-def test_the_tables_this_browser_made_are_listed_by_their_rule_set_in_spanish(chromium: Any,
+def test_the_tables_this_browser_made_are_listed_by_their_rule_set_in_the_readers_language(chromium: Any,
                                                                              server: LiveServer) -> None:
     page = open_page(chromium, server.url + "/")
     page.wait_for_selector("#preset option[value='classic']", state="attached")
@@ -59,9 +59,15 @@ def test_the_tables_this_browser_made_are_listed_by_their_rule_set_in_spanish(ch
     page.click("#create")
     page.wait_for_selector("#links input.link")
     mine = page.locator("#mine li").all_inner_texts()
-    assert "Canasta clásica: anfitrión" in mine, mine
+    assert "Canasta clásica: anfitrión" in mine and "Canasta clásica: Jugador 1" in mine, mine
     assert not any("Classic canasta" in x for x in mine), mine
     assert not page.errors
+    # the same list read in English: each entry said again in the reader's language now
+    english = page.context.new_page()
+    english.goto(server.url + "/?lang=en")
+    english.wait_for_selector("#mine li a")
+    mine = english.locator("#mine li").all_inner_texts()
+    assert "Classic canasta: host" in mine and "Classic canasta: Player 1" in mine, mine
     page.context.close()
 
 

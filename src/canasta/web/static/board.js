@@ -24,6 +24,21 @@ export function tableName(table) {
   if (r) return t("event_round_table", { event: r.event, round: r.round, table: r.table });
   return unnamed(table) ? presetTitle(table) : table.name;
 }
+// What the list of this browser's tables keeps of a table, to name it again in whichever language
+// the reader reads the list in (its seats for the seats nobody named).
+export const tableFacts = tb => ({ name: tb.name, preset: tb.preset, title: tb.title, event_round: tb.event_round,
+  seats: (tb.seats || []).map(s => ({ seat: s.seat, kind: s.kind, name: s.name })) });
+// An entry of that list in the reader's language now, from the words it keeps ("say": a catalogue
+// key and its data, the table's facts, a seat, a rule set); an entry kept before, as it was kept.
+export function rememberedName(x) {
+  const w = x?.say;
+  if (!w) return x?.name ?? "";
+  const data = { ...(w.data || {}) };
+  if (w.table) data.table = tableName(w.table);
+  if (w.table && w.seat != null) data.name = seatName(w.table, w.seat);
+  if (w.preset) data.title = presetTitle(w);
+  return w.key ? t(w.key, data) : tableTitle(w.table);
+}
 // A seat by its name; a seat nobody named, in the reader's words: "Bot 1", "Player 2".
 export function seatName(table, s) {
   const info = table?.seats?.[s];

@@ -36,7 +36,8 @@ async function newSheetPage() {
       body: JSON.stringify({ preset: sel.value, overrides, names: [named(0), named(1)], ...carry }) });
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
-    remember({ name: t("score_remembered", { names: j.sheet.names.join(" – "), title: sheetTitle(j.sheet) }), link: j.link });
+    remember({ name: t("score_remembered", { names: j.sheet.names.join(" – "), title: sheetTitle(j.sheet) }),
+      say: { key: "score_remembered", data: { names: j.sheet.names.join(" – ") }, preset: j.sheet.preset, title: j.sheet.title }, link: j.link });
     location.href = here(j.link);
   };
 }
