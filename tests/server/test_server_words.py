@@ -45,7 +45,8 @@ def _lobby(client: TestClient, headers: dict[str, str]) -> dict[str, dict[str, A
 
 def test_a_table_nobody_named_is_kept_unnamed_and_its_rule_set_said_in_each_language(
         client: TestClient) -> None:
-    unnamed = client.post("/api/tables", json={"preset": "classic"}).json()
+    unnamed = client.post("/api/tables", json={"preset": "classic"}, headers=ES).json()
+    assert unnamed["table"]["title"] == "Canasta clásica"
     named = client.post("/api/tables", json={"preset": "spanish", "name": "Martes"}).json()
     assert unnamed["table"]["name"] == "" and named["table"]["name"] == "Martes"
     # the lobby: the Spanish reader reads the rule set in Spanish, the English one in English

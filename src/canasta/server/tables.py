@@ -38,6 +38,7 @@ async def create_table(request: Request, body: NewTable) -> Any:
     except CanastaError as e:
         raise Refusal.because("bad_rules", e) from e
     made["links"] = absolute(made["links"], link(request, ""))
+    made["table"]["title"] = title_in(catalogue_of(request), body.preset)   # in the maker's language
     return made
 
 
