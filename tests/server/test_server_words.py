@@ -15,6 +15,7 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
+from canasta.i18n import catalogue
 from canasta.server.app import create_app
 from canasta.server.config import ServerConfig
 from canasta.server.online_table import table_name
@@ -156,3 +157,11 @@ def test_the_seasons_csv_files_have_their_headings_in_the_readers_language(clien
                              "East-West total"]
     assert [r for r in es if r and r != es[0] and r != es[blank + 1]] == [
         r for r in en if r and r != en[0] and r != en[blank + 1]]
+
+
+def test_the_best_nights_heading_says_one_night_as_one() -> None:
+    def best(lang: str) -> list[str]:
+        return [catalogue(lang).text("csv.season.best", {"n": n}) for n in (1, 4)]
+
+    assert best("en") == ["Best night", "Best 4 nights"]
+    assert best("es") == ["Mejor noche", "Mejores 4 noches"]
