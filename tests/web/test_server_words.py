@@ -51,8 +51,8 @@ def test_an_unnamed_table_is_called_by_its_rule_set_in_spanish_in_the_lobby_and_
         page.context.close()
 
 
-def test_the_tables_this_browser_made_are_listed_by_their_rule_set_in_the_readers_language(chromium: Any,
-                                                                             server: LiveServer) -> None:
+def test_the_tables_this_browser_made_are_listed_by_their_rule_set_in_the_readers_language(
+        chromium: Any, server: LiveServer, shots: Path) -> None:
     page = open_page(chromium, server.url + "/")
     page.wait_for_selector("#preset option[value='classic']", state="attached")
     page.select_option("#preset", "classic")
@@ -61,6 +61,8 @@ def test_the_tables_this_browser_made_are_listed_by_their_rule_set_in_the_reader
     mine = page.locator("#mine li").all_inner_texts()
     assert "Canasta clásica: anfitrión" in mine and "Canasta clásica: Jugador 1" in mine, mine
     assert not any("Classic canasta" in x for x in mine), mine
+    page.locator("#mine").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "es-my-tables-1280.png"))
     assert not page.errors
     # the same list read in English: each entry said again in the reader's language now
     english = page.context.new_page()
