@@ -5,6 +5,7 @@ language writes a day, with its time. Screenshots at 375 and 1280 px."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -89,3 +90,28 @@ def test_a_corrections_moment_is_written_as_the_readers_language_writes_a_day(ch
     assert got["en-GB"] == ["4 Mar 2026, 17:05", "not a moment"]
     assert got["en-US"] == ["Mar 4, 2026, 5:05 PM", "not a moment"]
     assert got["es-ES"] == ["4 mar 2026, 17:05", "not a moment"]
+
+
+def test_a_spanish_score_sheets_log_dates_a_correction_with_the_month_in_words(
+        chromium: Any, server: LiveServer, shots: Path) -> None:
+    made = httpx.post(server.url + "/api/sheets",
+                      json={"preset": "classic", "names": ["Nosotros", "Ellos"]}).json()
+    key = {"authorization": f"Bearer {made['token']}"}
+    path = f"{server.url}/api/sheets/{made['sheet_id']}"
+    entries = [{"natural_canastas": 1, "went_out": True, "table": 120}, {"natural_canastas": 1, "table": 80}]
+    r = httpx.post(path + "/hands", headers=key, json={"entries": entries, "version": 0})
+    assert r.status_code == 200, r.text
+    r = httpx.post(path + "/hands/1", headers=key, json={"side": 0, "changes": {"table": 130}, "who": "Ana",
+                                                          "version": 1})
+    assert r.status_code == 200, r.text
+    for width in (375, 1280):
+        page = open_page(chromium, made["link"], width, locale="es-ES", timezone_id="Europe/Madrid")
+        page.wait_for_selector("#log li")
+        line = page.locator("#log li").first.inner_text()
+        assert re.fullmatch(r"\d{1,2} [a-z]{3,4} \d{4}, \d{1,2}:\d{2}: Ana corrigió la mano 1 de Nosotros: "
+                            r"Cuenta de las cartas bajadas 120 → 130", line), line
+        assert page.evaluate(SIDEWAYS) == []
+        page.locator("#log").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"es-score-log-{width}.png"))
+        assert not page.errors
+        page.context.close()
