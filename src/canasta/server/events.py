@@ -19,7 +19,7 @@ from pydantic import Field, field_validator
 
 from ..errors import CanastaError, RuleError
 from ..messages import render
-from ..presets import check_preset, preset_title
+from ..presets import check_preset
 from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_totals
 from ..tournament.event import Event, event_options, pair_players
 from ..tournament.options import TournamentError
@@ -30,7 +30,7 @@ from .language import catalogue_of
 from .online_table import OnlineTable
 from .protocol import Level, Name, NewTable, SeatSpec, Strict, clean_name
 from .refusals import Refusal
-from .rulesets import build_rules
+from .rulesets import build_rules, title_in
 from .seats import change_seat
 from .tables import fresh_token
 from .urls import absolute, link
@@ -179,7 +179,8 @@ async def _view(request: Request, event_id: str, ev: Event, version: int) -> dic
             live = playing.get(tb.get("online") or "")
             if live is not None:
                 tb["live"] = {k: live[k] for k in ("game_no", "hand", "over", "scores", "here", "people")}
-    return {"id": event_id, "version": version, "now": now, "title": preset_title(ev.preset), **shown}
+    title = title_in(catalogue_of(request), ev.preset)   # the rule set's, in the reader's language
+    return {"id": event_id, "version": version, "now": now, "title": title, **shown}
 
 
 async def _load(request: Request, event_id: str) -> tuple[Event, int]:

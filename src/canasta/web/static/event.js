@@ -52,7 +52,7 @@ async function newPage() {
       $("nerr").scrollIntoView({ block: "center" });
       return;
     }
-    remember({ name: t("ev_remembered", { name: j.event.name }), link: j.link });
+    remember({ name: t("ev_remembered", { name: j.event.name }), say: { key: "ev_remembered", data: { name: j.event.name } }, link: j.link });
     location.href = here(j.link);
   };
   $("create").onclick = () => create();
