@@ -30,6 +30,7 @@ from .cards import format_cards, is_black_three, sort_key
 from .cli_words import WORDS as CLI_WORDS
 from .errors import CanastaError, RecordError
 from .i18n import Catalogue, catalogue, from_environment, known, languages
+from .i18n.spreadsheet import Spreadsheet, spreadsheet_for
 from .parallel import MAX_JOBS
 from .presets import BUNDLES, RULE_SETS, preset, preset_table
 from .presets import rules as preset_rules
@@ -185,6 +186,15 @@ def _words(lang: str | None) -> Catalogue:
     if found is None:
         _fail(f"no catalogue for language {lang!r}: choose one of {', '.join(languages())}")
     return catalogue(found)
+
+
+def _spreadsheet(lang: str | None) -> Spreadsheet:
+    """How the reader's spreadsheet reads a CSV file (:mod:`canasta.i18n.spreadsheet`): from
+    ``--lang`` as typed (``es-MX`` names the region), else from the terminal's numbers' locale."""
+    if lang is not None:
+        return spreadsheet_for(lang, known(lang))
+    env = os.environ
+    return spreadsheet_for(env.get("LC_ALL") or env.get("LC_NUMERIC") or env.get("LANG"), from_environment())
 
 
 def _version(value: bool) -> None:
@@ -1094,9 +1104,10 @@ def score_csv(
     = None,
     lang: LangOption = None,
 ) -> None:
-    """The sheet as CSV (one row per hand and side, every scoring line, headings in words)."""
+    """The sheet as CSV for your spreadsheet (one row per hand and side, every scoring line,
+    headings in words; ';' where your language writes 1,5)."""
     cat = _words(lang)
-    text = _load_sheet(file, cat).csv(lambda key: cat.text(key))
+    text = _spreadsheet(lang).text(_load_sheet(file, cat).rows(lambda key: cat.text(key)))
     if out is None:
         typer.echo(text, nl=False)
         return

@@ -5,8 +5,6 @@ reader's language, their numbers plain, English as before."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +17,7 @@ from canasta.i18n import catalogue
 from canasta.server.app import create_app
 from canasta.server.config import ServerConfig
 from canasta.server.online_table import table_name
+from helpers import spreadsheet_rows
 
 ES = {"accept-language": "es-AR,es;q=0.9"}
 EN = {"accept-language": "en-GB,en;q=0.9"}
@@ -92,7 +91,7 @@ WE = {"red_threes": 1, "natural_canastas": 1, "went_out": True, "concealed": Tru
 THEY = {"natural_canastas": 1, "table": 80}
 
 
-def _sheet_csv(client: TestClient, headers: dict[str, str]) -> list[list[str]]:
+def _sheet_csv(client: TestClient, headers: dict[str, str], delimiter: str) -> list[list[str]]:
     made = client.post("/api/sheets", json={"preset": "classic", "names": ["Nosotros", "Ellos"]}).json()
     key = auth(made["token"])
     r = client.post(f"/api/sheets/{made['sheet_id']}/hands", headers=key,
@@ -100,11 +99,11 @@ def _sheet_csv(client: TestClient, headers: dict[str, str]) -> list[list[str]]:
     assert r.status_code == 200, r.text
     got = client.get(f"/api/sheets/{made['sheet_id']}/csv", headers={**key, **headers})
     assert got.headers["content-type"].startswith("text/csv")
-    return list(csv.reader(io.StringIO(got.text)))
+    return spreadsheet_rows(got.content, delimiter)
 
 
 def test_the_score_sheets_csv_has_its_headings_in_the_readers_language(client: TestClient) -> None:
-    es, en = _sheet_csv(client, ES), _sheet_csv(client, EN)
+    es, en = _sheet_csv(client, ES, ";"), _sheet_csv(client, EN, ",")   # Spanish Excel splits on ';'
     assert es[0][:2] == ["Mano", "Pareja"] and "Total acumulado" in es[0] and "Total de la mano" in es[0]
     assert en[0][:2] == ["Hand", "Side"] and "Running total" in en[0] and "Hand total" in en[0]
     assert len(es[0]) == len(en[0]) and len(es) == len(en) == 3           # one heading row, one row a side
@@ -115,7 +114,7 @@ def test_the_score_sheets_csv_has_its_headings_in_the_readers_language(client: T
     assert en[1][concealed] == "yes" and es[1][concealed] == "sí"
     # the page's choice (its cookie) counts over the browser's language, as on every other page
     client.cookies.set("canasta_lang", "es")
-    assert _sheet_csv(client, EN)[0][0] == "Mano"
+    assert _sheet_csv(client, EN, ";")[0][0] == "Mano"
 
 
 def _club_with_a_night(client: TestClient) -> tuple[str, str]:
@@ -139,7 +138,8 @@ def test_the_seasons_csv_files_have_their_headings_in_the_readers_language(clien
     cid, key = _club_with_a_night(client)
 
     def rows(path: str, headers: dict[str, str]) -> list[list[str]]:
-        return list(csv.reader(io.StringIO(client.get(path, headers={**auth(key), **headers}).text)))
+        return spreadsheet_rows(client.get(path, headers={**auth(key), **headers}).content,
+                                ";" if headers is ES else ",")
 
     es, en = rows(f"/api/results/{cid}/csv", ES), rows(f"/api/results/{cid}/csv", EN)
     assert es[0] == ["Puesto", "Socio", "Noches", "2026-01-08 Night 1", "Total de puntos de match",

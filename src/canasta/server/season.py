@@ -10,9 +10,7 @@ season's table and each night's results and nothing else. The nights' events are
 
 from __future__ import annotations
 
-import csv
 import hmac
-import io
 import json
 import secrets
 from collections.abc import Callable
@@ -22,6 +20,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import Field, field_validator
 
 from ..errors import CanastaError
+from ..i18n.spreadsheet import Cell
 from ..messages import Template
 from ..tournament.event import Event
 from ..tournament.options import TournamentError
@@ -29,7 +28,7 @@ from ..tournament.season import Club, SeasonRule
 from . import documents
 from .access import bearer
 from .events import NewEvent, create_event, make_event
-from .language import catalogue_of
+from .language import catalogue_of, csv_download
 from .protocol import Name, Strict, clean_name
 from .refusals import Refusal
 from .rulesets import title_in
@@ -276,14 +275,12 @@ async def season_csv(request: Request, club_id: str) -> Response:
     the headings in the reader's language, a night by its date (as typed) and name, the numbers plain."""
     club = await _results(request, club_id)
     cat = catalogue_of(request)
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    w.writerow([*(cat.text(k) for k in SEASON_HEADINGS), *(f"{n.date} {n.name}" for n in club.nights),
-                *(cat.text(k, {"n": club.rule.best}) for k in SEASON_FIGURES)])
-    for r in club.table():
-        w.writerow([r["place"], r["name"], r["nights"], *("" if s is None else _num(s) for s in r["scores"]),
-                    _num(r["total"]), _num(r["best"]), r["average"]])
-    return _csv(buf.getvalue(), f"canasta-season-{club_id}.csv")
+    rows: list[list[Cell]] = [
+        [*(cat.text(k) for k in SEASON_HEADINGS), *(f"{n.date} {n.name}" for n in club.nights),
+         *(cat.text(k, {"n": club.rule.best}) for k in SEASON_FIGURES)]]
+    rows += [[r["place"], r["name"], r["nights"], *r["scores"], r["total"], r["best"], r["average"]]
+             for r in club.table()]
+    return csv_download(request, rows, f"canasta-season-{club_id}.csv")
 
 
 @router.get("/api/results/{club_id}/nights/{n}/csv")
@@ -294,24 +291,9 @@ async def night_csv(request: Request, club_id: str, n: int) -> Response:
         v = club.night_view(n)
     except CanastaError as e:
         raise _refused(e) from e
-    buf = io.StringIO()
-    w = csv.writer(buf)
     cat = catalogue_of(request)
-    w.writerow([cat.text(k) for k in NIGHT_HEADINGS])
-    for r in v["rows"]:
-        w.writerow(["" if r["place"] is None else r["place"], r["pair"], _num(r["match_points"]),
-                    _num(r["points"]), _num(r["wins"]), r["played"]])
-    w.writerow([])
-    w.writerow([cat.text(k) for k in TABLE_HEADINGS])
-    for t in v["tables"]:
-        w.writerow([t["round"], t["table"], t["ns"], t["ew"], t["ns_total"], t["ew_total"]])
-    return _csv(buf.getvalue(), f"canasta-night-{club_id}-{n}.csv")
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
-
-
-def _csv(text: str, name: str) -> Response:
-    return Response(text, media_type="text/csv; charset=utf-8",
-                    headers={"content-disposition": f'attachment; filename="{name}"'})
+    rows: list[list[Cell]] = [[cat.text(k) for k in NIGHT_HEADINGS]]
+    rows += [[r[k] for k in ("place", "pair", "match_points", "points", "wins", "played")] for r in v["rows"]]
+    rows += [[], [cat.text(k) for k in TABLE_HEADINGS]]
+    rows += [[t["round"], t["table"], t["ns"], t["ew"], t["ns_total"], t["ew_total"]] for t in v["tables"]]
+    return csv_download(request, rows, f"canasta-night-{club_id}-{n}.csv")

@@ -16,7 +16,7 @@ from ..errors import CanastaError
 from ..i18n import Catalogue
 from ..scoresheet import MAX_CARRIED, ScoreSheet, SheetError, entry_fields, refusal
 from . import documents
-from .language import catalogue_of
+from .language import catalogue_of, csv_download
 from .protocol import Name, Strict, clean_name
 from .refusals import Refusal
 from .rulesets import build_rules, title_in
@@ -176,8 +176,7 @@ async def remove_last(request: Request, sheet_id: str, body: RemoveLast) -> Any:
 
 @router.get("/api/sheets/{sheet_id}/csv")
 async def sheet_csv(request: Request, sheet_id: str) -> Response:
-    """The sheet as one CSV file, its headings (and the concealed column's yes / no) in the reader's
-    language, its numbers plain digits a spreadsheet reads as numbers."""
+    """The sheet as one CSV file for the reader's spreadsheet: headings (and the concealed column's
+    yes / no) in the reader's language, the numbers plain digits it reads as numbers."""
     sheet, _version = await _load(request, sheet_id)
-    return Response(sheet.csv(catalogue_of(request).text), media_type="text/csv; charset=utf-8", headers={
-        "content-disposition": f'attachment; filename="canasta-sheet-{sheet_id}.csv"'})
+    return csv_download(request, sheet.rows(catalogue_of(request).text), f"canasta-sheet-{sheet_id}.csv")
