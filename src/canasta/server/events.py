@@ -271,7 +271,7 @@ async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRou
     for s in seating:
         (n1, n2), (e1, e2) = _names(s.ns), _names(s.ew)
         spec = NewTable(preset=ev.preset, overrides=ev.overrides,
-                        name=f"{ev.name}: round {rnd}, table {s.table}"[:80],
+                        name="",   # each page names it from its event_round, in its reader's words
                         seats=[SeatSpec(kind="person", name=x) for x in (n1, e1, n2, e2)],
                         seed=ev.round_seed(rnd) if body.duplicate else None)
         try:
