@@ -21,13 +21,13 @@ SHOWN = """() => JSON.stringify({classes: document.body.className, event: docume
   status: document.querySelector('#status')?.textContent,
   actions: document.querySelector('#actions')?.innerText,
   error: document.querySelector('#error')?.hidden ? null : document.querySelector('#error')?.textContent,
+  result_open: document.querySelector('#result')?.open,
   focus: document.activeElement?.outerHTML.slice(0, 120)})"""
 
 
-def wait_moved(page: Any, before: int, timeout: float = 45000) -> None:
-    """Until the table has moved past event ``before`` or the page shows a refusal. A wait of 20 s
-    ran out once in CI and about once in 60 runs here, with no cause found in the page or the
-    server: the wait is longer now, and a failure says what the page showed."""
+def wait_moved(page: Any, before: int, timeout: float = 20000) -> None:
+    """Until the table has moved past event ``before`` or the page shows a refusal; if neither
+    comes, the failure says what the page showed."""
     try:
         page.wait_for_function(
             f"Number(document.body.dataset.event) > {before} || !document.querySelector('#error').hidden",
