@@ -28,6 +28,7 @@ from . import ENGINE, __version__
 from .actions import Action
 from .cards import format_cards, is_black_three, sort_key
 from .cli_words import WORDS as CLI_WORDS
+from .error_words import os_reason
 from .errors import CanastaError, RecordError
 from .i18n import Catalogue, catalogue, from_environment, known, languages
 from .parallel import MAX_JOBS
@@ -890,7 +891,7 @@ def play_cmd(
             session = Session.new(rs, seat_list, level, game_seed, save_path=path)
         session.save()
     except OSError as e:
-        _fail(cat.text("cli.cannot_save", path=str(path), error=str(e.strerror or e)))
+        _fail(cat.text("cli.cannot_save", path=str(path), why=os_reason(e)))
     except (CanastaError, ValueError) as e:
         _fail(cat.error(e), cat)
     run(session, four_colour, cat.lang)
@@ -1104,7 +1105,7 @@ def score_csv(
         with open(out, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
     except OSError as e:
-        _fail(cat.text("cli.cannot_write", path=out, why=str(e.strerror)), cat)
+        _fail(cat.text("cli.cannot_write", path=out, why=os_reason(e)), cat)
 
 
 @app.command("tournament", cls=_Command)
@@ -1146,7 +1147,7 @@ def verify_cmd(
             with open(path, "rb") as fh:
                 return fh.read()
         except OSError as e:
-            _fail(cat.text("cli.cannot_read", path=path, why=str(e.strerror)), cat)
+            _fail(cat.text("cli.cannot_read", path=path, why=os_reason(e)), cat)
     try:
         verdict = verify_files(read(record), read(commitments) if commitments is not None else None)
     except CanastaError as e:
@@ -1221,7 +1222,7 @@ def serve_cmd(
     try:
         limits = limits_with(limit or [])
     except ValueError as e:
-        _fail(cat.text("cli.serve_limit", why=str(e)), cat)
+        _fail(cat.text("cli.serve_limit", why=cat.error(e)), cat)
     config = ServerConfig(bot_delay=bot_delay, grace=grace, bot_workers=bot_workers, db_url=db,
                           origins=tuple(origin or ()), api_docs=api_docs, chosen_seeds=test_seeds,
                           limits=limits, idle_unload=idle_minutes * 60,
@@ -1236,15 +1237,15 @@ def serve_cmd(
         networks(config.trusted_proxies)
         serve(config, host, port, open_browser, verbose, lambda key, data: cat.text(key, data))
     except (AddressError, SchemaTooNew, BackupError) as e:
-        _fail(str(e), cat)
+        _fail(cat.error(e), cat)
     except PermissionError as e:
-        why = str(e.strerror or e)
+        why = os_reason(e)
         _fail(cat.text("cli.serve_cannot_write_db", why=why) if db
               else cat.text("cli.serve_cannot_write_data", why=why, **where), cat)
     except OSError as e:
         if e.filename:  # the data folder or the database file
-            _fail(cat.text("cli.serve_cannot_use", path=str(e.filename), why=str(e.strerror or e)), cat)
-        _fail(cat.text("cli.serve_cannot_listen", host=host, port=str(port), why=str(e.strerror or e)), cat)
+            _fail(cat.text("cli.serve_cannot_use", path=str(e.filename), why=os_reason(e)), cat)
+        _fail(cat.text("cli.serve_cannot_listen", host=host, port=str(port), why=os_reason(e)), cat)
     except Exception as e:  # a database that cannot be reached, upgraded or written
         if type(e).__module__.startswith(("sqlalchemy", "alembic")):
             cause = str(getattr(e, "orig", None) or e).splitlines()[0]
@@ -1281,8 +1282,10 @@ def backup_cmd(
     url, _data_dir = _server_db(data, db)
     try:
         summary = backup(url, Path(file))
-    except (BackupError, OSError) as e:
-        _fail(str(e), cat)
+    except BackupError as e:
+        _fail(cat.error(e), cat)
+    except OSError as e:
+        _fail(cat.text("cli.serve_cannot_use", path=str(e.filename or file), why=os_reason(e)), cat)
     typer.echo(cat.text("admin.backed_up", summary=_summary(summary, cat)))
 
 
@@ -1302,8 +1305,10 @@ def restore_cmd(
     url, data_dir = _server_db(data, db)
     try:
         summary, kept = restore(url, Path(file), data_dir)
-    except (BackupError, SchemaTooNew, OSError) as e:
-        _fail(str(e), cat)
+    except (BackupError, SchemaTooNew) as e:
+        _fail(cat.error(e), cat)
+    except OSError as e:
+        _fail(cat.text("cli.serve_cannot_use", path=str(e.filename or file), why=os_reason(e)), cat)
     if kept is not None:
         typer.echo(cat.text("admin.kept", path=str(kept)))
     typer.echo(cat.text("admin.restored", summary=_summary(summary, cat)))

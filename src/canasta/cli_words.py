@@ -37,7 +37,7 @@ WORDS: dict[str, Template] = {
     "cli.no_saved_game": "no saved game at {path}: start one with `canasta play`",
     "cli.set_on_resume": "--set is for a new game: a resumed game keeps the house rules it was started with",
     "cli.think_on_resume": "--think is for a new game: a resumed game keeps its bots' level",
-    "cli.cannot_save": "cannot save the game to {path}: {error}",
+    "cli.cannot_save": "cannot save the game to {path}: {why}",
     "cli.error": "error: {message}",
     # canasta score: the score keeper in the terminal
     "cli.sheet_title": "{names} ({rules})",

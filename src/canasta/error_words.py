@@ -13,6 +13,8 @@ name or value, a key of a record) are data as they were typed (``repr``), never 
 
 from __future__ import annotations
 
+import errno
+import socket
 from collections.abc import Mapping
 from typing import Any, Final, TypeVar
 
@@ -217,7 +219,34 @@ ERRORS: Final[dict[str, Template]] = {
     "discard_one_card": "{token}: discard exactly one card",
     "meld_cards": "{token}: a meld needs cards",
     "top_form": "{token}: write top as: top CARD CARD ... (two or more cards from hand)",
+    # ------------------------------------------------------------------ why the system refused (os_reason)
+    "os_enoent": "there is no such file or folder",
+    "os_eacces": "permission denied",
+    "os_eperm": "the system does not permit it",
+    "os_eexist": "it exists already",
+    "os_enospc": "the disk is full",
+    "os_edquot": "the disk space allowed to this user is used up",
+    "os_erofs": "the disk is read-only",
+    "os_eisdir": "it is a folder, not a file",
+    "os_enotdir": "a part of the path is not a folder",
+    "os_enametoolong": "the name is too long",
+    "os_eaddrinuse": "the port is in use already (by another program, or a canasta server already running)",
+    "os_eaddrnotavail": "this computer has no such address",
+    "os_econnrefused": "the connection was refused",
+    "os_unknown_host": "no computer is known by that name",
 }
+
+# the common OS errors said in the reader's language (an uncommon one keeps the system's own words)
+OS_REASONS: Final[dict[int, str]] = {
+    errno.ENOENT: "os_enoent", errno.EACCES: "os_eacces", errno.EPERM: "os_eperm",
+    errno.EEXIST: "os_eexist", errno.ENOSPC: "os_enospc", errno.EDQUOT: "os_edquot",
+    errno.EROFS: "os_erofs", errno.EISDIR: "os_eisdir", errno.ENOTDIR: "os_enotdir",
+    errno.ENAMETOOLONG: "os_enametoolong", errno.EADDRINUSE: "os_eaddrinuse",
+    errno.EADDRNOTAVAIL: "os_eaddrnotavail", errno.ECONNREFUSED: "os_econnrefused",
+}
+# a host name the resolver does not know (``socket.gaierror``: its own numbers, not errno's)
+_UNKNOWN_HOST = {getattr(socket, name) for name in ("EAI_NONAME", "EAI_NODATA", "EAI_FAIL")
+                 if hasattr(socket, name)}
 
 E = TypeVar("E", bound=CanastaError)
 
@@ -237,6 +266,16 @@ def english(code: str, data: Mapping[str, Any]) -> str:
 def reason(code: str, **data: Any) -> dict[str, Any]:
     """A nested message: the reason inside another one (the ``reason`` datum)."""
     return {"code": code, "data": data}
+
+
+def os_reason(e: OSError) -> dict[str, Any] | str:
+    """Why the system refused, as a ``why`` datum: a common OS error by its errno as a nested message
+    (said in the reader's language: ``no such file or folder``), an uncommon one as the system's own
+    text (``[Errno 5] Input/output error`` is still the detail a volunteer can search for)."""
+    if isinstance(e, socket.gaierror):
+        return reason("os_unknown_host") if e.errno in _UNKNOWN_HOST else str(e.strerror or e)
+    code = OS_REASONS.get(e.errno) if isinstance(e.errno, int) else None
+    return reason(code) if code is not None else str(e.strerror or e)
 
 
 def catalogue_key(e: BaseException) -> str | None:

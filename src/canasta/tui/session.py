@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import Action, Op
-from ..error_words import reason_of, record_error
+from ..error_words import os_reason, reason_of, record_error
 from ..errors import IllegalAction
 from ..records import GameRecord, position
 from ..rules import RuleSet
@@ -157,7 +157,7 @@ class Session:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
-            raise record_error("record_cannot_read", path=str(path), why=str(e.strerror)) from e
+            raise record_error("record_cannot_read", path=str(path), why=os_reason(e)) from e
         except UnicodeDecodeError as e:
             raise record_error("save_utf8", path=str(path), byte=str(e.start)) from e
         return cls.from_json(text, save_path)

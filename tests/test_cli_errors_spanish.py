@@ -1,0 +1,152 @@
+"""What the command line refuses, said in the reader's language (issue 37): the hosting tools' errors
+(``serve``'s options, a port in use, a database or backup of a newer schema, a bad backup) carry a code
+and data and are said from the catalogue; a common OS error is said by its errno, an uncommon one
+keeps the system's words; English is unchanged."""
+
+from __future__ import annotations
+
+import errno
+import socket
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from typer.testing import CliRunner
+
+from canasta.cli import app
+from canasta.error_words import english, os_reason
+
+runner = CliRunner()
+ENV = {"COLUMNS": "300", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"}
+
+
+def error_line(*args: str) -> str:
+    """The one ``error:`` line a refused command prints (nothing on stdout, exit code 2)."""
+    result = runner.invoke(app, list(args), env=ENV)
+    err = result.stderr.strip()
+    assert result.exit_code == 2 and result.stdout == "" and len(err.splitlines()) == 1, \
+        (result.exit_code, result.stdout, err)
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize(("args", "spanish", "english"), [
+    (["--limit", "nosuch=1"],
+     "error: --limit: 'nosuch=1': no hay ningún límite llamado 'nosuch' (los límites: ",
+     "error: --limit: 'nosuch=1': no limit is named 'nosuch' (the limits: "),
+    (["--limit", "seat_rate=mucho"], "error: --limit: 'seat_rate=mucho': seat_rate es un número, no 'mucho'",
+     "error: --limit: 'seat_rate=mucho': seat_rate is a number, not 'mucho'"),
+    (["--limit", "seat_rate=-1"], "error: --limit: 'seat_rate=-1': un límite es 0 o más",
+     "error: --limit: 'seat_rate=-1': a limit is 0 or more"),
+    (["--public-url", "club"], "error: --public-url 'club': escribe la dirección completa, como https://",
+     "error: --public-url 'club': give the whole address, like https://"),
+    (["--public-url", "https://club.org/canasta"], "error: --public-url 'https://club.org/canasta': escribe "
+     "solo el esquema (http o https) y el servidor", "error: --public-url 'https://club.org/canasta': give "
+     "only the scheme and the host"),
+    (["--trusted-proxy", "mi-router"], "error: --trusted-proxy 'mi-router' no es una dirección IP ni una red",
+     "error: --trusted-proxy 'mi-router' is not an IP address or network"),
+])
+def test_serve_refuses_a_bad_option_in_the_readers_language(tmp_path: Path, args: list[str], spanish: str,
+                                                          english: str) -> None:
+    common = ["serve", *args, "--data", str(tmp_path), "--port", "8799"]
+    assert error_line(*common, "--lang", "es").startswith(spanish)
+    assert error_line(*common, "--lang", "en").startswith(english)
+
+
+def test_serve_on_a_port_in_use_says_so_in_spanish_before_it_claims_to_run(tmp_path: Path) -> None:
+    """The socket is bound before the start lines: a port in use is one line in the reader's language
+    (not uvicorn's ``[Errno 98] ... address already in use`` after "Canasta is running")."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        line = error_line("serve", "--port", port, "--data", str(tmp_path), "--lang", "es")
+        assert line == (f"error: no se puede servir en 127.0.0.1:{port}: el puerto ya está en uso (por otro "
+                        "programa, o por un servidor de canasta que ya está funcionando)")
+        line = error_line("serve", "--port", port, "--data", str(tmp_path), "--lang", "en")
+        assert line == (f"error: cannot serve on 127.0.0.1:{port}: the port is in use already (by another "
+                        "program, or a canasta server already running)")
+
+
+def test_serve_on_an_address_this_computer_lacks_in_spanish(tmp_path: Path) -> None:
+    line = error_line("serve", "--host", "192.0.2.1", "--port", "8799", "--data", str(tmp_path),
+                      "--lang", "es")
+    assert line == "error: no se puede servir en 192.0.2.1:8799: esta computadora no tiene esa dirección"
+
+
+def _newer(db: Path) -> None:
+    """A database written by a canasta of a schema this one does not know."""
+    from canasta.server.store import upgrade
+
+    url = f"sqlite:///{db}"
+    upgrade(url)
+    eng = sa.create_engine(url)
+    with eng.begin() as c:
+        c.execute(sa.text("UPDATE alembic_version SET version_num = '9999_del_futuro'"))
+    eng.dispose()
+
+
+def test_a_database_and_a_backup_of_a_newer_schema_in_spanish(tmp_path: Path) -> None:
+    data = tmp_path / "datos"
+    data.mkdir()
+    _newer(data / "canasta.db")
+    line = error_line("serve", "--data", str(data), "--port", "8799", "--lang", "es")
+    assert line.startswith(f"error: la base de datos {data / 'canasta.db'} la escribió una versión más nueva "
+                           "de canasta (esquema 9999_del_futuro; esta conoce hasta el ")
+    assert line.endswith(": actualiza canasta, o restaura una copia de seguridad hecha con esta versión")
+    assert "newer" not in line
+    line = error_line("serve", "--data", str(data), "--port", "8799")
+    assert line.startswith(f"error: the database {data / 'canasta.db'} was written by a newer canasta")
+    backup = tmp_path / "nueva.db"
+    _newer(backup)
+    line = error_line("restore", str(backup), "--data", str(tmp_path / "otra"), "--lang", "es")
+    assert line.startswith(f"error: {backup} la hizo una versión más nueva de canasta "
+                           "(esquema 9999_del_futuro")
+    assert line.endswith("actualiza canasta para restaurarla")
+
+
+def test_a_bad_backup_file_in_spanish(tmp_path: Path) -> None:
+    data = tmp_path / "datos"
+    not_a_backup = tmp_path / "notas.txt"
+    not_a_backup.write_text("no es una copia")
+    assert error_line("restore", str(not_a_backup), "--data", str(data), "--lang", "es") == (
+        f"error: {not_a_backup} no es una copia de seguridad de canasta (no es una base de datos SQLite "
+        "ni un archivo de pg_dump)")
+    assert error_line("restore", str(not_a_backup), "--data", str(data)) == (
+        f"error: {not_a_backup} is not a canasta backup (neither an SQLite database nor a pg_dump file)")
+    missing = tmp_path / "no-esta.db"
+    assert error_line("restore", str(missing), "--data", str(data), "--lang", "es") == (
+        f"error: no se puede leer {missing}: no existe ese archivo o carpeta")
+    assert error_line("restore", str(missing), "--data", str(data)) == (
+        f"error: cannot read {missing}: there is no such file or folder")
+    assert error_line("backup", str(tmp_path / "no" / "copia.db"), "--data", str(data), "--lang", "es") == (
+        f"error: la carpeta {tmp_path / 'no'} no existe")
+    assert error_line("backup", str(tmp_path), "--data", str(data), "--lang", "es") == (
+        f"error: {tmp_path} es una carpeta: ponle nombre al archivo de la copia, como "
+        f"{tmp_path / 'canasta-backup.db'}")
+    assert error_line("backup", str(tmp_path / "copia.db"), "--data", str(data), "--lang", "es") == (
+        f"error: no hay ninguna base de datos en {data / 'canasta.db'} (¿están bien --data o --db?)")
+
+
+def test_a_missing_file_is_said_in_spanish_on_every_command_that_reads_one(tmp_path: Path) -> None:
+    missing = tmp_path / "no-esta.json"
+    for args in (["replay", str(missing)], ["verify", str(missing)],
+                 ["score", "show", "--file", str(missing)]):
+        line = error_line(*args, "--lang", "es")
+        assert f"{missing}: no existe ese archivo o carpeta" in line, line
+        assert "No such file" not in line
+        assert "there is no such file or folder" in error_line(*args, "--lang", "en")
+
+
+def test_os_errors_by_errno_common_ones_said_uncommon_ones_kept() -> None:
+    """A common OS error is a code (said in each language); an uncommon one keeps the system's text,
+    the detail a volunteer can search for."""
+    assert os_reason(PermissionError(errno.EACCES, "Permission denied")) == {"code": "os_eacces", "data": {}}
+    assert os_reason(OSError(errno.ENOSPC, "No space left on device"))["code"] == "os_enospc"  # type: ignore[index]
+    assert os_reason(socket.gaierror(socket.EAI_NONAME, "Name or service not known")) == \
+        {"code": "os_unknown_host", "data": {}}
+    assert os_reason(OSError(errno.EIO, "Input/output error")) == "Input/output error"
+    assert english("record_cannot_read", {"path": "p.json", "why": os_reason(OSError(errno.EACCES, "x"))}) \
+        == "cannot read p.json: permission denied"
+    assert english("record_cannot_read", {"path": "p.json", "why": "Input/output error"}) \
+        == "cannot read p.json: Input/output error"
