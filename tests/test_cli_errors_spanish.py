@@ -150,3 +150,105 @@ def test_os_errors_by_errno_common_ones_said_uncommon_ones_kept() -> None:
         == "cannot read p.json: permission denied"
     assert english("record_cannot_read", {"path": "p.json", "why": "Input/output error"}) \
         == "cannot read p.json: Input/output error"
+
+
+# ------------------------------------------------------------------ Click's usage errors, by their kind
+@pytest.mark.parametrize(("args", "spanish", "english"), [
+    (["nosuch"], "error: no existe el comando 'nosuch' (consulta 'canasta --help')",
+     "error: no such command 'nosuch' (see 'canasta --help')"),
+    (["serv"], "error: no existe el comando 'serv' (¿quisiste decir 'serve'?) (consulta 'canasta --help')",
+     "error: no such command 'serv' (did you mean 'serve'?) (see 'canasta --help')"),
+    (["score", "nada"], "error: no existe el comando 'nada' (consulta 'canasta score --help')",
+     "error: no such command 'nada' (see 'canasta score --help')"),
+    (["serve", "--port", "99999"],
+     "error: valor no válido para '--port': tiene que ser como máximo 65535 "
+     "(consulta 'canasta serve --help')",
+     "error: invalid value for '--port': must be at most 65535 (see 'canasta serve --help')"),
+    (["serve", "--port", "ocho"],
+     "error: valor no válido para '--port': no es un número entero (consulta 'canasta serve --help')",
+     "error: invalid value for '--port': not a whole number (see 'canasta serve --help')"),
+    (["simulate", "--games", "-1"],
+     "error: valor no válido para '--games': tiene que ser como mínimo 0 "
+     "(consulta 'canasta simulate --help')",
+     "error: invalid value for '--games': must be at least 0 (see 'canasta simulate --help')"),
+    (["serve", "--bot-delay", "poco"],
+     "error: valor no válido para '--bot-delay': no es un número (consulta 'canasta serve --help')",
+     "error: invalid value for '--bot-delay': not a number (see 'canasta serve --help')"),
+    (["serve", "--prot", "8000"],
+     "error: no existe la opción --prot (¿quisiste decir --port, --host?) (consulta 'canasta serve --help')",
+     "error: no such option: --prot (did you mean --port, --host?) (see 'canasta serve --help')"),
+    (["serve", "--zzz"], "error: no existe la opción --zzz (consulta 'canasta serve --help')",
+     "error: no such option: --zzz (see 'canasta serve --help')"),
+    (["backup"], "error: falta el argumento 'file' (consulta 'canasta backup --help')",
+     "error: missing argument 'file' (see 'canasta backup --help')"),
+    (["rules", "classic", "extra"], "error: sobra un argumento (extra) (consulta 'canasta rules --help')",
+     "error: unexpected extra argument (extra) (see 'canasta rules --help')"),
+    (["rules", "classic", "a", "b"], "error: sobran argumentos (a b) (consulta 'canasta rules --help')",
+     "error: unexpected extra arguments (a b) (see 'canasta rules --help')"),
+    (["serve", "--open=sí"], "error: la opción --open no lleva ningún valor",
+     "error: option --open does not take a value"),
+])
+def test_a_usage_error_is_said_in_the_readers_language(args: list[str], spanish: str, english: str) -> None:
+    """Click's usage errors from our catalogue by their kind, in the language asked for before Click
+    parsed (``--lang`` anywhere on the line, else the terminal's); English as before."""
+    assert error_line(*args, "--lang", "es") == spanish
+    assert error_line(*args) == english
+    result = runner.invoke(app, args, env={**ENV, "LANG": "es_AR.UTF-8"})
+    assert result.stderr.strip() == spanish
+
+
+def test_an_option_with_no_value_is_said_in_spanish() -> None:
+    result = runner.invoke(app, ["serve", "--port"], env={**ENV, "LANG": "es_ES.UTF-8"})
+    assert result.exit_code == 2 and result.stderr.strip() == "error: la opción --port necesita un valor"
+
+
+def test_an_unknown_language_is_refused_in_the_terminals_language() -> None:
+    assert error_line("variants", "--lang", "xx") == \
+        "error: no catalogue for language 'xx': choose one of en, es"
+    result = runner.invoke(app, ["variants", "--lang", "xx"], env={**ENV, "LANG": "es_UY.UTF-8"})
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: no hay catálogo para el idioma 'xx': elige uno de en, es"
+
+
+def test_plays_seats_and_level_refused_in_spanish(tmp_path: Path) -> None:
+    save = str(tmp_path / "p.json")
+    assert error_line("play", "--seats", "human,gato", "--save", save, "--lang", "es") == \
+        "error: --seats: 'gato' no es ni 'human' ni 'bot'"
+    assert error_line("play", "--seats", "bot,bot,bot,bot", "--save", save, "--lang", "es") == \
+        "error: --seats: al menos un asiento tiene que ser de una persona ('human')"
+    assert error_line("play", "--variant", "classic", "--seats", "human,bot,bot", "--save", save,
+                      "--lang", "es") == "error: la opción 'players' = 3: classic es para 4 jugadores"
+    assert error_line("play", "--level", "maestro", "--save", save, "--lang", "es").startswith(
+        "error: --level tiene que ser uno de estos: beginner, club, expert")
+    assert error_line("play", "--level", "maestro", "--save", save).startswith(
+        "error: --level must be one of beginner, club, expert")
+
+
+def test_an_unexpected_error_is_framed_in_spanish(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The safety net's own words (a bug to report) come from the catalogue too; the bug's detail as
+    Python gives it."""
+    import canasta.cli
+
+    def broken(*_a: object, **_k: object) -> object:
+        raise KeyError("roto")
+
+    monkeypatch.setattr(canasta.cli, "preset_table", broken)
+    monkeypatch.delenv("CANASTA_DEBUG", raising=False)
+    result = runner.invoke(app, ["variants", "--lang", "es"], env=ENV)
+    assert result.exit_code == 1
+    assert result.stderr.strip().startswith(
+        "error: error inesperado KeyError: 'roto' (es una falla del programa")
+
+
+def test_a_session_with_the_wrong_number_of_seats_says_so_in_spanish() -> None:
+    from canasta import rules
+    from canasta.errors import SeatError
+    from canasta.i18n import catalogue
+    from canasta.state import GameState
+    from canasta.tui.session import Session
+
+    with pytest.raises(SeatError) as info:
+        Session(GameState.new(rules("classic"), seed=1), ["human", "bot", "bot"])
+    assert str(info.value) == "--seats: 3 seats given but classic is played by 4"
+    assert catalogue("es").error(info.value) == \
+        "--seats: se indicaron 3 asientos, pero classic es para 4 jugadores"

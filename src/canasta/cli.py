@@ -10,7 +10,6 @@ import difflib
 import json
 import os
 import random
-import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
@@ -27,6 +26,7 @@ from typer.core import TyperCommand, TyperGroup
 from . import ENGINE, __version__
 from .actions import Action
 from .cards import format_cards, is_black_three, sort_key
+from .cli_usage import usage_line
 from .cli_words import WORDS as CLI_WORDS
 from .error_words import os_reason
 from .errors import CanastaError, RecordError
@@ -50,31 +50,6 @@ if TYPE_CHECKING:
 # Click, so the classes are found from the one Typer exports.
 _CLICK_EXCEPTION: type[Exception] = next(
     c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
-
-
-# Typer's messages for numbers, in the words of the rest of the command line.
-_PLAINER = (
-    (r"Input should be a valid integer, unable to parse string as an integer", "not a whole number"),
-    (r"Input should be a valid number, unable to parse string as a number", "not a number"),
-    (r"Input should be greater than or equal to (\S+)", r"must be at least \1"),
-    (r"Input should be less than or equal to (\S+)", r"must be at most \1"),
-)
-
-
-def _click_error_line(e: Exception) -> str:
-    """A usage error in one line: Click's message with its lines joined, and where to read more."""
-    format_message = getattr(e, "format_message", None)
-    message = str(format_message()) if callable(format_message) else str(e)
-    message = " ".join(part.strip() for part in message.splitlines() if part.strip()).rstrip(".")
-    if not message:
-        return ""
-    for typer_words, ours in _PLAINER:
-        message = re.sub(typer_words, ours, message)
-    if message[:1].isupper() and not message[1:2].isupper():
-        message = message[0].lower() + message[1:]
-    ctx = getattr(e, "ctx", None)
-    path = getattr(ctx, "command_path", None)
-    return f"{message} (see '{path} --help')" if path else message
 
 
 def _flags_without_metavar(params: list[Any]) -> list[Any]:
@@ -106,25 +81,27 @@ class _Group(TyperGroup):
         except typer.Exit as e:
             code = e.exit_code
         except typer.Abort:
-            typer.echo("error: aborted", err=True)
+            cat = _catalogue_of_args(args)
+            typer.echo(cat.text("cli.error", message=cat.text("cli.aborted")), err=True)
             code = 1
         except CanastaError as e:  # a library error a command did not catch itself
             cat = _catalogue_of_args(args)
             typer.echo(cat.text("cli.error", message=cat.error(e)), err=True)
             code = 2
         except Exception as e:
+            cat = _catalogue_of_args(args)  # known before Click parsed: from --lang or the terminal
             if isinstance(e, _CLICK_EXCEPTION):
-                line = _click_error_line(e)
+                line = usage_line(e, cat)
                 code = int(getattr(e, "exit_code", 2)) or 2
                 if line:
-                    typer.echo(f"error: {line}", err=True)
+                    typer.echo(cat.text("cli.error", message=line), err=True)
                 else:  # `canasta` alone: the help was shown, which is not an error
                     code = 0
             elif os.environ.get("CANASTA_DEBUG"):
                 raise
             else:
-                typer.echo(f"error: unexpected {type(e).__name__}: {e} (a bug: please report it; "
-                           "CANASTA_DEBUG=1 shows the traceback)", err=True)
+                typer.echo(cat.text("cli.error", message=cat.text(
+                    "cli.unexpected", kind=type(e).__name__, detail=str(e))), err=True)
                 code = 1
         else:
             code = rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
@@ -183,8 +160,9 @@ def _words(lang: str | None) -> Catalogue:
     if lang is None:
         return catalogue(from_environment())
     found = known(lang)
-    if found is None:
-        _fail(f"no catalogue for language {lang!r}: choose one of {', '.join(languages())}")
+    if found is None:  # said in the terminal's language, the one a reader asking for this has
+        terminal = catalogue(from_environment())
+        _fail(terminal.text("cli.unknown_lang", lang=repr(lang), langs=", ".join(languages())), terminal)
     return catalogue(found)
 
 

@@ -18,7 +18,7 @@ import socket
 from collections.abc import Mapping
 from typing import Any, Final, TypeVar
 
-from .errors import BotError, CanastaError, IllegalAction, NotationError, RecordError, RuleError
+from .errors import BotError, CanastaError, IllegalAction, NotationError, RecordError, RuleError, SeatError
 from .messages import Template, render
 from .refusals import REFUSALS
 
@@ -185,6 +185,12 @@ ERRORS: Final[dict[str, Template]] = {
     "think_whole": "a thinking budget is a whole number from 1 to {most}, not {value}",
     "unknown_bot": "unknown bot {bot}: choose one of {choices}",
     "unknown_bot_close": "unknown bot {bot} (did you mean {close}?): choose one of {choices}",
+    # canasta play's seats and level (tui.session)
+    "seats_word": "--seats: {word} is neither 'human' nor 'bot'",
+    "seats_count": ("--seats: {n} seat given but {rules} is played by {players}",
+                    "--seats: {n} seats given but {rules} is played by {players}"),
+    "seats_human": "--seats: at least one seat must be a human",
+    "level_choice": "--level must be one of {levels}",
     # a saved game of canasta play (tui.session)
     "save_json": "not a saved game (bad JSON: {why})",
     "save_deep": "not a saved game (its JSON is nested too deeply)",
@@ -285,7 +291,7 @@ def catalogue_key(e: BaseException) -> str | None:
     code = getattr(e, "code", "")
     if isinstance(e, IllegalAction):
         return f"refusal.{code}" if code in REFUSALS else None
-    if isinstance(e, (RuleError, RecordError, NotationError, BotError)) and code in ERRORS:
+    if isinstance(e, (RuleError, RecordError, NotationError, BotError, SeatError)) and code in ERRORS:
         return f"error.{code}"
     return None
 
