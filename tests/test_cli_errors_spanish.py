@@ -252,3 +252,28 @@ def test_a_session_with_the_wrong_number_of_seats_says_so_in_spanish() -> None:
     assert str(info.value) == "--seats: 3 seats given but classic is played by 4"
     assert catalogue("es").error(info.value) == \
         "--seats: se indicaron 3 asientos, pero classic es para 4 jugadores"
+
+
+def test_the_terminal_game_says_a_failed_save_in_spanish(tmp_path: Path) -> None:
+    """The game goes on when it cannot be saved, and says why in the player's language (the OS error
+    by its errno)."""
+    from canasta import rules
+    from canasta.state import GameState
+    from canasta.tui.session import Session
+    from canasta.tui.words import use
+
+    blocker = tmp_path / "archivo"
+    blocker.write_text("x")   # a file where the save's folder should be
+    session = Session(GameState.new(rules("classic"), seed=1), ["human", "bot", "bot", "bot"],
+                      save_path=blocker / "partida.json")
+    try:
+        use("es")
+        session.apply(session.state.legal_actions()[0])
+        # the folder cannot be made: a file of that name exists already (EEXIST)
+        assert session.save_error == f"no se pudo guardar la partida en {blocker / 'partida.json'}: ya existe"
+        use("en")
+        session.apply(session.state.legal_actions()[0])
+        assert session.save_error == \
+            f"the game could not be saved to {blocker / 'partida.json'}: it exists already"
+    finally:
+        use("en")

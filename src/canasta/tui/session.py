@@ -182,7 +182,7 @@ class Session:
         try:
             self.save()
         except OSError as e:
-            self.save_error = w("tui.save_error", path=str(self.save_path), error=str(e.strerror or e))
+            self.save_error = w("tui.save_error", path=str(self.save_path), why=os_reason(e))
         else:
             self.save_error = ""
 
