@@ -277,3 +277,13 @@ def test_the_terminal_game_says_a_failed_save_in_spanish(tmp_path: Path) -> None
             f"the game could not be saved to {blocker / 'partida.json'}: it exists already"
     finally:
         use("en")
+
+
+def test_broken_json_is_placed_in_the_readers_language(tmp_path: Path) -> None:
+    """Where a record's JSON breaks (line and column), not Python's English ``Expecting value``."""
+    broken = tmp_path / "rota.json"
+    broken.write_text('{"format": "canasta-record",\n "seed": }')
+    assert error_line("replay", str(broken), "--lang", "es") == \
+        f"error: {broken}: no es JSON válido: hay un error en la línea 2, columna 10"
+    assert error_line("replay", str(broken)) == \
+        f"error: {broken}: not valid JSON: a mistake at line 2, column 10"

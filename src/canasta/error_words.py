@@ -14,6 +14,7 @@ name or value, a key of a record) are data as they were typed (``repr``), never 
 from __future__ import annotations
 
 import errno
+import json
 import socket
 from collections.abc import Mapping
 from typing import Any, Final, TypeVar
@@ -173,6 +174,7 @@ ERRORS: Final[dict[str, Template]] = {
     "not_utf8": "not UTF-8 text: {why} at byte {byte}",
     "json_text": "expected JSON text, not {value}",
     "json_invalid": "not valid JSON: {why}",
+    "json_where": "a mistake at line {line}, column {column}",
     "json_deep": "not a record: its JSON nests too deeply",
     "file_path": "a record's file is named by a path, not {value}",
     "save_what": "save a GameRecord (GameRecord.of(state)), not {value}",
@@ -282,6 +284,12 @@ def os_reason(e: OSError) -> dict[str, Any] | str:
         return reason("os_unknown_host") if e.errno in _UNKNOWN_HOST else str(e.strerror or e)
     code = OS_REASONS.get(e.errno) if isinstance(e.errno, int) else None
     return reason(code) if code is not None else str(e.strerror or e)
+
+
+def json_reason(e: json.JSONDecodeError) -> dict[str, Any]:
+    """Where a JSON text is broken, as a ``why`` datum said in the reader's language (Python's own
+    words for the mistake, ``Expecting value``, are English only)."""
+    return reason("json_where", line=e.lineno, column=e.colno)
 
 
 def catalogue_key(e: BaseException) -> str | None:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import Action, Op
-from ..error_words import coded, os_reason, reason_of, record_error
+from ..error_words import coded, json_reason, os_reason, reason_of, record_error
 from ..errors import BotError, IllegalAction, SeatError
 from ..records import GameRecord, position
 from ..rules import RuleSet
@@ -135,7 +135,7 @@ class Session:
         try:
             d = json.loads(text)
         except json.JSONDecodeError as e:
-            raise record_error("save_json", why=str(e)) from e
+            raise record_error("save_json", why=json_reason(e)) from e
         except RecursionError:
             raise record_error("save_deep") from None
         if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
