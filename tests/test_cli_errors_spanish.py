@@ -287,3 +287,13 @@ def test_broken_json_is_placed_in_the_readers_language(tmp_path: Path) -> None:
         f"error: {broken}: no es JSON válido: hay un error en la línea 2, columna 10"
     assert error_line("replay", str(broken)) == \
         f"error: {broken}: not valid JSON: a mistake at line 2, column 10"
+
+
+def test_a_missing_optional_extra_in_spanish(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)   # `import ray` fails, as without the extra
+    assert error_line("match", "--games", "2", "--ray", "auto", "--lang", "es") == \
+        "error: --ray necesita el extra opcional 'ray': pip install 'canasta[ray]'"
+    assert error_line("match", "--games", "2", "--ray", "auto") == \
+        "error: --ray needs the optional 'ray' extra: pip install 'canasta[ray]'"

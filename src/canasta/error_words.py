@@ -19,7 +19,16 @@ import socket
 from collections.abc import Mapping
 from typing import Any, Final, TypeVar
 
-from .errors import BotError, CanastaError, IllegalAction, NotationError, RecordError, RuleError, SeatError
+from .errors import (
+    BotError,
+    CanastaError,
+    IllegalAction,
+    MissingExtra,
+    NotationError,
+    RecordError,
+    RuleError,
+    SeatError,
+)
 from .messages import Template, render
 from .refusals import REFUSALS
 
@@ -181,6 +190,8 @@ ERRORS: Final[dict[str, Template]] = {
     "record_cannot_write": "cannot write {path}: {why}",
     "record_cannot_read": "cannot read {path}: {why}",
     "in_file": "{path}: {reason}",
+    # an optional extra a run asked for (canasta.parallel)
+    "extra_missing": "{option} needs the optional '{extra}' extra: pip install 'canasta[{extra}]'",
     # bots and levels (canasta.bots)
     "think_range": "a thinking budget is 1 to {most} (times the Expert's), not {value}",
     "think_not_search": "{bot} does not search: a thinking budget (':{budget}') is for {searchers}",
@@ -299,7 +310,8 @@ def catalogue_key(e: BaseException) -> str | None:
     code = getattr(e, "code", "")
     if isinstance(e, IllegalAction):
         return f"refusal.{code}" if code in REFUSALS else None
-    if isinstance(e, (RuleError, RecordError, NotationError, BotError, SeatError)) and code in ERRORS:
+    if isinstance(e, (RuleError, RecordError, NotationError, BotError, SeatError, MissingExtra)) \
+            and code in ERRORS:
         return f"error.{code}"
     return None
 
