@@ -1,17 +1,18 @@
 """Click's usage errors (an unknown command or option, a missing argument, a bad value) as a code and
 its data, said in the reader's language from the catalogue (``cli.usage.*`` in :mod:`.cli_words`).
 
-Why not Click's own translation: Click marks its English with the standard library's ``gettext``
-in the global domain, so translating it would take compiled ``.mo`` files keyed by Click's English
-(not by our keys, outside our catalogues and their checks) and the language chosen for the whole
-process through the environment. Its exceptions carry what they are about instead: an unknown
-option and the close names (``NoSuchOption``), the parameter and its kind (``MissingParameter``),
-the parameter of a bad value (``BadParameter``), the option used wrongly (``BadOptionUsage``). The
-sentence is made from those, as every other refusal of the command line is. What only Click or
-Typer puts in words (the reason a value is refused, a group's "No such command", extra arguments, a
-flag given a value or an option given none)
-is recognised by its known English forms; a form not known here keeps Click's English inside our
-sentence, never a crash, and the tests of the Spanish line fail if Click changes its words.
+Why not a translation installed for Click's own strings: what runs here is the copy of Click that
+Typer vendors (``typer._click``), whose messages are plain f-strings with no gettext at all; and
+Click itself marks its English with the standard library's global ``gettext`` domain, which would
+take compiled ``.mo`` files keyed by Click's English (outside our catalogues and their checks) and
+the language set for the whole process through the environment. The exceptions carry what they are
+about instead: an unknown option and the close names (``NoSuchOption``), the parameter and its kind
+(``MissingParameter``), the parameter of a bad value (``BadParameter``), the option used wrongly
+(``BadOptionUsage``). The sentence is made from those, as every other refusal of the command line
+is. What only Typer puts in words (the reason a value is refused, a group's "No such command",
+extra arguments, a flag given a value or an option given none) is recognised by its known English
+forms; a form not known here keeps Typer's English inside our sentence, never a crash, and the tests
+of the Spanish lines fail if Typer changes its words.
 """
 
 from __future__ import annotations
