@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import codecs
+import csv
+import io
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -137,3 +140,22 @@ def engine_log_kinds() -> tuple[set[str], set[str]]:
             if hidden == "True":
                 private.add(kind)
     return kinds, private
+
+
+def spreadsheet_rows(text: str | bytes, delimiter: str) -> list[list[str]]:
+    """A CSV download read back as the reader's spreadsheet reads it (issue 37): it must start with
+    the UTF-8 byte order mark (Excel reads UTF-8 then), its columns split on ``delimiter`` (``;``
+    where the reader's language writes ``1,5``)."""
+    if isinstance(text, bytes):
+        assert text.startswith(codecs.BOM_UTF8), text[:20]
+        text = text.decode("utf-8-sig")
+    else:
+        assert text.startswith("\ufeff"), text[:20]
+        text = text[1:]
+    return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+
+
+def spreadsheet_records(text: str | bytes, delimiter: str) -> list[dict[str, str]]:
+    """:func:`spreadsheet_rows` as records keyed by the heading row (as ``csv.DictReader`` reads)."""
+    head, *rows = spreadsheet_rows(text, delimiter)
+    return [dict(zip(head, row, strict=True)) for row in rows]

@@ -4,14 +4,13 @@ input one `error:` line with exit 2 and the sheet unchanged."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from canasta.cli import app
+from helpers import spreadsheet_records
 
 runner = CliRunner()
 WE = "red_threes=5 black_threes_laid=2 natural_canastas=2 mixed_canastas=1 went_out table=325"
@@ -40,7 +39,7 @@ def test_s3_k_sheet_in_the_terminal(tmp_path: Path) -> None:
     assert code == 0 and "+2,530" in out
     code, out, _ = run("score", "show", "-f", f)
     assert "Ann: hand 1, We: table 325 -> 330" in out
-    rows = list(csv.DictReader(io.StringIO(run("score", "csv", "-f", f)[1])))
+    rows = spreadsheet_records(run("score", "csv", "-f", f, "--lang", "en")[1], ",")
     assert [int(r["Running total"]) for r in rows] == [2530, 2075]
     shown = json.loads(run("score", "show", "-f", f, "--json")[1])
     assert shown["scores"] == [2530, 2075] and shown["winner"] == -1

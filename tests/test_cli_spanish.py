@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from canasta.cli import app
+from helpers import spreadsheet_records
 
 runner = CliRunner()
 ENV = {"COLUMNS": "300", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"}
@@ -182,27 +184,29 @@ SHEET_THEY = "red_threes=3 natural_canastas=2 mixed_canastas=1 table=275"
 def test_score_csv_headings_in_the_readers_language(tmp_path: Path) -> None:
     """``canasta score csv`` is the spreadsheet a club opens: its headings (and the concealed column's
     yes / no) in the reader's language, the numbers plain digits any spreadsheet reads as numbers; the
-    same sheet in English keeps the headings Python users and scripts read."""
-    import csv
-    import io
-
+    same sheet in English keeps the headings Python users and scripts read. Issue 37: the file starts
+    with the UTF-8 byte order mark (Excel reads "sí", not "sÃ­") and is split on ';' in Spanish,
+    as Spanish Excel splits (',' in English, and for Mexican Spanish, which writes 1.5)."""
     f = str(tmp_path / "planilla.json")
     assert run("score", "new", "american", "-f", f, "--names", "Nosotros,Ellos")[0] == 0
     code, _, err = run("score", "add", "-f", f, "--side", SHEET_WE, "--side", SHEET_THEY, "--who", "Ana")
     assert code == 0, err
     code, out, err = run("score", "csv", "-f", f, "--lang", "es")
     assert code == 0, err
-    rows = list(csv.DictReader(io.StringIO(out)))
+    rows = spreadsheet_records(out, ";")
     assert list(rows[0])[:4] == ["Mano", "Pareja", "Canastas limpias", "Canastas sucias"]
     assert "Total acumulado" in rows[0] and "Running total" not in rows[0]
     assert [r["Pareja"] for r in rows] == ["Nosotros", "Ellos"]
     assert [r["Relance (cerró de una vez)"] for r in rows] == ["no", "no"]
-    english = list(csv.DictReader(io.StringIO(run("score", "csv", "-f", f, "--lang", "en")[1])))
+    english = spreadsheet_records(run("score", "csv", "-f", f, "--lang", "en")[1], ",")
     assert [int(r["Total acumulado"]) for r in rows] == [int(r["Running total"]) for r in english]
     assert [r["Concealed"] for r in english] == ["no", "no"]
+    assert spreadsheet_records(run("score", "csv", "-f", f, "--lang", "es-MX")[1], ",") == rows
     out_file = tmp_path / "planilla.csv"
     assert run("score", "csv", "-f", f, "--lang", "es", "-o", str(out_file))[0] == 0
     assert out_file.read_text(encoding="utf-8") == out
+    with out_file.open(encoding="utf-8-sig", newline="") as fh:   # Python's own reader, as a script reads it
+        assert list(csv.DictReader(fh, delimiter=";")) == rows
 
 
 def test_tournament_plan_in_spanish_and_unchanged_in_english() -> None:

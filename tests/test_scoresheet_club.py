@@ -6,8 +6,6 @@ by hand from the rule sheets, as each docstring says."""
 
 from __future__ import annotations
 
-import csv
-import io
 import random
 import re
 from pathlib import Path
@@ -21,6 +19,7 @@ from canasta.presets import PRESETS, rules
 from canasta.scoresheet import ScoreSheet, SheetError, entry_fields
 from canasta.sim import play_random
 from canasta.state import GameState
+from helpers import spreadsheet_records
 
 runner = CliRunner()
 
@@ -265,7 +264,7 @@ def test_mid_game_on_the_command_line_with_the_hands_numbered_as_in_the_game(tmp
     code, out, err = run("score", "fix", "4", "1", "table=205", "--who", "Ann", "-f", f)
     assert code == 0 and "4,535" in out, err
     assert "Ann: hand 4, We: table 200 -> 205" in run("score", "show", "-f", f)[1]
-    rows = list(csv.DictReader(io.StringIO(run("score", "csv", "-f", f)[1])))
+    rows = spreadsheet_records(run("score", "csv", "-f", f, "--lang", "en")[1], ",")
     assert [(r["Hand"], r["Side"], r["Running total"]) for r in rows] == [
         ("Carried in", "We", "3330"), ("Carried in", "They", "2900"),
         ("4", "We", "4535"), ("4", "They", "3500")]

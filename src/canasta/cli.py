@@ -31,6 +31,7 @@ from .cli_words import WORDS as CLI_WORDS
 from .error_words import os_reason
 from .errors import CanastaError, RecordError
 from .i18n import Catalogue, catalogue, from_environment, known, languages
+from .i18n.spreadsheet import Spreadsheet, spreadsheet_for
 from .parallel import MAX_JOBS
 from .presets import BUNDLES, RULE_SETS, preset, preset_table
 from .presets import rules as preset_rules
@@ -164,6 +165,15 @@ def _words(lang: str | None) -> Catalogue:
         terminal = catalogue(from_environment())
         _fail(terminal.text("cli.unknown_lang", lang=repr(lang), langs=", ".join(languages())), terminal)
     return catalogue(found)
+
+
+def _spreadsheet(lang: str | None) -> Spreadsheet:
+    """How the reader's spreadsheet reads a CSV file (:mod:`canasta.i18n.spreadsheet`): from
+    ``--lang`` as typed (``es-MX`` names the region), else from the terminal's numbers' locale."""
+    if lang is not None:
+        return spreadsheet_for(lang, known(lang))
+    env = os.environ
+    return spreadsheet_for(env.get("LC_ALL") or env.get("LC_NUMERIC") or env.get("LANG"), from_environment())
 
 
 def _version(value: bool) -> None:
@@ -1073,9 +1083,10 @@ def score_csv(
     = None,
     lang: LangOption = None,
 ) -> None:
-    """The sheet as CSV (one row per hand and side, every scoring line, headings in words)."""
+    """The sheet as CSV for your spreadsheet (one row per hand and side, every scoring line,
+    headings in words; ';' where your language writes 1,5)."""
     cat = _words(lang)
-    text = _load_sheet(file, cat).csv(lambda key: cat.text(key))
+    text = _spreadsheet(lang).text(_load_sheet(file, cat).rows(lambda key: cat.text(key)))
     if out is None:
         typer.echo(text, nl=False)
         return

@@ -777,31 +777,39 @@ class ScoreSheet:
             sheet.log.append(_read_correction(c, r.sides))
         return sheet
 
-    def csv(self, words: Callable[[str], str] | None = None) -> str:
-        """The sheet as CSV: one row per hand and side with every scoring line in words, S3 K's Base,
-        Count, Penalties and Total, the running total and the next opening minimum; a sheet carried
-        over from another starts with a row of the totals carried in. ``words`` says a heading (or
-        yes / no) by its key of :data:`CSV_WORDS` in the reader's language (default: English); the
-        numbers are plain digits, so any spreadsheet reads them as numbers."""
+    def rows(self, words: Callable[[str], str] | None = None) -> list[list[str | int]]:
+        """The sheet as a spreadsheet's rows: one per hand and side with every scoring line in words,
+        S3 K's Base, Count, Penalties and Total, the running total and the next opening minimum; a
+        sheet carried over from another starts with a row of the totals carried in. ``words`` says
+        a heading (or yes / no) by its key of :data:`CSV_WORDS` in the reader's language (default:
+        English); the numbers are ints, for the writer of the reader's file
+        (:mod:`canasta.i18n.spreadsheet`) to write as that reader's spreadsheet reads numbers."""
         say = words if words is not None else CSV_WORDS.__getitem__
-        buf = io.StringIO()
-        w = csv.writer(buf)
-        w.writerow([say("csv.hand"), say("csv.side"), *(say(f"csv.part.{c}") for c in SCORE_PARTS),
-                    *(say(f"csv.{c}") for c in ("base", "count", "all_penalties", "total", "running_total",
-                                                  "next_minimum", "entered_by"))])
-        blank = [""] * (len(SCORE_PARTS) + 4)
+        out: list[list[str | int]] = [
+            [say("csv.hand"), say("csv.side"), *(say(f"csv.part.{c}") for c in SCORE_PARTS),
+             *(say(f"csv.{c}") for c in ("base", "count", "all_penalties", "total", "running_total",
+                                           "next_minimum", "entered_by"))]]
+        blank: list[str | int] = [""] * (len(SCORE_PARTS) + 4)
         if self.carried:
             for side, total in enumerate(self.start_scores):
-                w.writerow([say("csv.carried"), self.names[side], *blank, total,
+                out.append([say("csv.carried"), self.names[side], *blank, total,
                             self.rules.opening_for(total, self.first_hand), ""])
         yes, no = say("csv.yes"), say("csv.no")
         for i, h in enumerate(self.results()):
             for side, s in enumerate(h.sides):
                 d = s.to_dict()
                 parts = [(yes if d[c] else no) if c == "concealed" else int(d[c]) for c in SCORE_PARTS]
-                w.writerow([self.first_hand + i + 1, self.names[side], *parts, s.base, s.count,
+                out.append([self.first_hand + i + 1, self.names[side], *parts, s.base, s.count,
                             s.all_penalties, s.total, h.scores_after[side], h.next_minimums[side],
                             self.entered_by[i][0]])
+        return out
+
+    def csv(self, words: Callable[[str], str] | None = None) -> str:
+        """:meth:`rows` as plain CSV for a program (``,``, no byte order mark); the files people
+        download (the server's, ``canasta score csv``) are written for their spreadsheet by
+        :mod:`canasta.i18n.spreadsheet`."""
+        buf = io.StringIO()
+        csv.writer(buf).writerows(self.rows(words))
         return buf.getvalue()
 
 

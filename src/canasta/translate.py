@@ -55,8 +55,10 @@ def sources() -> dict[str, tuple[Template, str]]:
     from .rules import OPTION_DOCS, OPTION_GROUPS
     from .scoresheet import CSV_WORDS, LINES
     from .scoresheet import MESSAGES as SHEET
+    from .server.events import CSV_WORDS as EVENT_CSV
     from .server.events import MESSAGES as RESULTS
     from .server.refusals import REFUSALS
+    from .server.season import CSV_WORDS as SEASON_CSV
     from .server.words import ADMIN
     from .server.words import WORDS as SERVER
     from .sheetfile import MESSAGES as SHEET_FILE
@@ -110,6 +112,10 @@ def sources() -> dict[str, tuple[Template, str]]:
                         (LINES, "the score sheet of a game with real cards: a line to fill in"),
                         (CSV_WORDS, "canasta score csv: a column's heading of the score sheet's spreadsheet "
                                     "(or the concealed column's yes / no)"),
+                        (SEASON_CSV, "a club's season table as a spreadsheet (the results page's CSV): a "
+                                     "column's heading ({n}: how many of each member's best nights count)"),
+                        (EVENT_CSV, "a tournament's standings and results as a spreadsheet (the event "
+                                    "page's CSV): a column's heading"),
                         (TOURNAMENT_LINES, "a tournament's page (the director's, the table and guide cards): "
                                            "North-South / East-West are the positions; a name in braces is a "
                                            "pair or a player, {draws} the cards each drew")):

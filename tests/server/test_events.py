@@ -4,12 +4,15 @@ an older copy refused, bad input refused with its reason and nothing changed."""
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+
+from helpers import spreadsheet_rows
 
 PAIRS = ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo"]
 
@@ -53,6 +56,46 @@ def test_results_confirmed_by_both_pairs_make_the_standings(client: TestClient) 
     assert {r[-1] for r in es[len(PAIRS) + 3:] if r} == {"sí", "no"}
     assert es[len(PAIRS) + 2] == rows[len(PAIRS) + 2] == ["round", "table", "north_south", "east_west",
                                                            "ns_total", "ew_total", "confirmed"]
+    # the file for programs keeps one dialect whatever the language: no byte order mark, ',' and '.'
+    programs = client.get(f"/api/events/{eid}/csv", headers={**auth, "accept-language": "es"}).content
+    assert not programs.startswith(codecs.BOM_UTF8)
+
+
+def test_a_persons_download_of_the_results_is_in_their_words_and_their_spreadsheets_dialect(
+        client: TestClient) -> None:
+    """Issue 37: the event page's download (``?headings=words``) has the results page's headings in
+    the reader's language, the byte order mark Excel needs to read UTF-8, ';' where the reader's
+    language writes 0,5 (Spanish; not Mexican Spanish, which writes 0.5) and the half win of a tied
+    game with the reader's decimal sign, so that the spreadsheet reads a number."""
+    eid, auth, _ev = new_event(client)
+    for table, ns, ew in ((1, 2525, 2075), (2, 1800, 1800)):   # table 2 tied: half a win each
+        r = client.post(f"/api/events/{eid}/results", headers=auth, json={
+            "round": 1, "table": table, "ns": ns, "ew": ew, "ns_agrees": True, "ew_agrees": True,
+            "seen": None})
+        assert r.status_code == 200, r.text
+
+    def rows(lang: str, delimiter: str) -> list[list[str]]:
+        got = client.get(f"/api/events/{eid}/csv?headings=words", headers={**auth, "accept-language": lang})
+        assert got.headers["content-disposition"] == f'attachment; filename="canasta-event-{eid}.csv"'
+        return spreadsheet_rows(got.content, delimiter)
+
+    es, en, mx = rows("es-ES,es;q=0.9", ";"), rows("en-US,en;q=0.9", ","), rows("es-MX,es;q=0.9", ",")
+    assert es[0] == mx[0] == ["Puesto", "Pareja", "Ganadas", "Puntos", "Puntos de match", "Partidas"]
+    assert en[0] == ["Place", "Pair", "Wins", "Points", "Match points", "Games"]
+    halves = {r[1]: (r[2], mx_r[2], en_r[2]) for r, mx_r, en_r in zip(es[1:5], mx[1:5], en[1:5], strict=True)}
+    assert halves["Ann & Bob"] == ("1", "1", "1")          # a whole number: plain digits in every file
+    assert halves["Cy & Di"] == halves["Ida & Jo"] == ("0,5", "0.5", "0.5")   # table 2 tied: half a win
+    assert halves["Gus & Hal"] == ("0", "0", "0")
+    blank = es.index([])
+    assert es[blank + 1] == ["Ronda", "Mesa", "Norte-Sur", "Este-Oeste", "Total Norte-Sur",
+                             "Total Este-Oeste", "Confirmado por las dos parejas"]
+    assert en[blank + 1][-1] == "Confirmed by both pairs"
+    assert [r[-1] for r in es[blank + 2:]] == ["sí", "sí", "no", "no", "no", "no"]
+    assert [r[-1] for r in en[blank + 2:]] == ["yes", "yes", "no", "no", "no", "no"]
+    assert [r[:6] for r in es[blank + 2:blank + 5]] == [r[:6] for r in en[blank + 2:blank + 5]] == [
+        ["1", "1", "Ann & Bob", "Gus & Hal", "2525", "2075"],
+        ["1", "2", "Cy & Di", "Ida & Jo", "1800", "1800"],
+        ["2", "2", "Cy & Di", "Gus & Hal", "", ""]]     # a table still to play: its totals empty
 
 
 def test_the_clock_is_kept_in_the_servers_time(client: TestClient) -> None:
@@ -170,9 +213,9 @@ def test_S2_gvr_partnering_event_new_partners_for_game_2_and_players_ranked_alon
 
 def test_a_rounds_online_tables_keep_the_facts_their_name_is_said_from(client: TestClient) -> None:
     """Issue 37: a round's online table keeps the event, round and table with it (in its summary and
-    the lobby's entry), so each page says its name in the reader's language; the stored English name
-    stays for older pages."""
-    r = client.post("/api/events", json={"name": "Copa", "preset": "classic", "pairs": ["A", "B", "C", "D"],
+    the lobby's entry), so each page says its name in the reader's language; it keeps no English name
+    (the API's ``name`` is "", as for a table nobody named)."""
+    r = client.post("/api/events", json={"name": "Copa", "preset": "classic", "pairs": list("ABCDEFGH"),
                                          "games": 1, "draw": "as_listed"})
     eid, auth = r.json()["event_id"], {"authorization": f"Bearer {r.json()['token']}"}
     made = client.post(f"/api/events/{eid}/rounds/1/online", headers=auth, json={}).json()
@@ -180,10 +223,12 @@ def test_a_rounds_online_tables_keep_the_facts_their_name_is_said_from(client: T
     for t in made["tables"]:
         summary = hub.tables[t["table_id"]].summary()
         assert summary["event_round"] == {"event": "Copa", "round": 1, "table": t["table"]}
-        assert summary["name"] == f"Copa: round 1, table {t['table']}"
+        assert summary["name"] == ""   # no English name kept: each page says it from the facts
         stored = hub.store.load_table(t["table_id"])   # what a restarted server builds the table from
         assert stored.rules["event_round"] == summary["event_round"]
-    lobby = {e["id"]: e for e in client.get("/api/lobby").json()["tables"]}
+    listed = client.get("/api/lobby").json()["tables"]
+    assert [e["event_round"]["table"] for e in listed] == [1, 2, 3, 4]   # a round's tables in order
+    lobby = {e["id"]: e for e in listed}
     assert lobby[made["tables"][0]["table_id"]]["event_round"] == {"event": "Copa", "round": 1, "table": 1}
     plain = client.post("/api/tables", json={"preset": "classic", "name": "Tuesday"}).json()
     assert plain["table"]["event_round"] is None and plain["table"]["name"] == "Tuesday"

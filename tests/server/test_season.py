@@ -5,13 +5,13 @@ opens the results and nothing else, and the CSVs."""
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from tests.test_season import NIGHTS
+
+from helpers import spreadsheet_rows
 
 
 @pytest.fixture
@@ -84,12 +84,16 @@ def test_a_season_of_three_club_nights_kept_and_ranked(client: TestClient) -> No
     assert client.get(f"/api/results/{cid}", headers=auth("nope")).status_code == 403
     night = client.get(f"/api/results/{cid}/nights/2", headers=auth(key)).json()
     assert night["date"] == "2026-01-15" and night["tables"][1]["ns_total"] == 2200
-    rows = list(csv.reader(io.StringIO(client.get(f"/api/results/{cid}/csv", headers=auth(key)).text)))
+    rows = spreadsheet_rows(client.get(f"/api/results/{cid}/csv", headers=auth(key)).content, ",")
     assert rows[0][:3] == ["Place", "Member", "Nights"] and rows[0][-3:] == [
         "Total match points", "Best 2 nights", "Average per night"]
     assert rows[1] == ["1", "Bob", "3", "6", "3", "4", "13", "10", "4.33"]
-    night_csv = client.get(f"/api/results/{cid}/nights/1/csv", headers=auth(key)).text
-    night_rows = list(csv.reader(io.StringIO(night_csv)))
+    # issue 37: in Spanish, split on ';' and 13 / 3 written 4,33, so that Spanish Excel reads a number
+    es = spreadsheet_rows(client.get(f"/api/results/{cid}/csv", headers={**auth(key), "accept-language": "es"}
+                                     ).content, ";")
+    assert es[1] == ["1", "Bob", "3", "6", "3", "4", "13", "10", "4,33"]
+    night_csv = client.get(f"/api/results/{cid}/nights/1/csv", headers=auth(key)).content
+    night_rows = spreadsheet_rows(night_csv, ",")
     assert night_rows[0] == ["Place", "Pair", "Match points", "Points", "Wins", "Games"]
     assert night_rows[1][:3] == ["1", "Ann & Bob", "6"]
 

@@ -5,6 +5,7 @@ and places are worked by hand from the seeding (1 v 8, 4 v 5, 2 v 7, 3 v 6) and 
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 from typing import Any
 
@@ -325,4 +326,46 @@ def test_the_season_writes_its_dates_as_the_readers_language_does(chromium: Any,
         table_no = "document.querySelector('table.night-tables th[scope=row]')"
         label = f"getComputedStyle({table_no}, '::before').content"
         assert page.evaluate(label) not in ("none", "normal", ""), locale
+        context.close()
+
+
+def test_the_csv_buttons_download_a_file_for_the_readers_spreadsheet(chromium: Any, server: LiveServer,
+                                                                     tmp_path: Path) -> None:
+    """Issue 37: the event page's and the results page's CSV buttons download what the reader's
+    spreadsheet opens as it is: the UTF-8 byte order mark (Excel shows "Sí", not "SÃ­"), ';' between
+    columns for a Spanish browser (',' for an American one), the headings in the reader's words and a
+    tied game's half win as Spanish Excel reads a number (0,5)."""
+    made = httpx.post(server.url + "/api/clubs", json={"name": "Club Los Naipes", "season": "2026",
+                                                        "members": ["Ana", "Beto", "Carla", "Dani"]}).json()
+    club, who = made["club_id"], {"authorization": f"Bearer {made['token']}"}
+    night = httpx.post(f"{server.url}/api/clubs/{club}/events", headers=who, json={
+        "name": "Noche", "preset": "classic", "pairs": ["Ana & Beto", "Carla & Dani"], "games": 1,
+        "draw": "as_listed"}).json()
+    director = {"authorization": f"Bearer {night['token']}"}
+    httpx.post(f"{server.url}/api/events/{night['event_id']}/results", headers=director, json={
+        "round": 1, "table": 1, "ns": 2500, "ew": 2500, "ns_agrees": True, "ew_agrees": True, "seen": None})
+    kept = httpx.post(f"{server.url}/api/clubs/{club}/nights", headers=who,
+                      json={"event_id": night["event_id"], "date": "2026-11-28"}).json()
+    results = kept["links"]["results"]
+    for locale, sep, half, wins in (("es-ES", ";", "0,5", "Ganadas"), ("en-US", ",", "0.5", "Wins")):
+        context = chromium.new_context(locale=locale, accept_downloads=True)
+        page = context.new_page()
+        page.goto(f"{server.url}/event/{night['event_id']}#t={night['token']}")
+        page.wait_for_selector("#csv", state="visible")
+        for url in (None, results):
+            if url:
+                page.goto(url)
+                page.wait_for_selector("#nights li a")
+                page.click("#nights li a")
+                page.wait_for_selector("table.night-table")
+            with page.expect_download() as got:
+                page.click("#csv")
+            path = tmp_path / f"{locale}-{'night' if url else 'event'}.csv"
+            got.value.save_as(path)
+            assert path.read_bytes().startswith(b"\xef\xbb\xbf"), locale
+            with path.open(encoding="utf-8-sig", newline="") as fh:
+                rows = list(csv.reader(fh, delimiter=sep))
+            assert wins in rows[0], (locale, rows[0])
+            column = rows[0].index(wins)
+            assert [r[column] for r in rows[1:3]] == [half, half], (locale, rows)
         context.close()

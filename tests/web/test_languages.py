@@ -72,7 +72,7 @@ PAIRS = ["[Åñå] & [Ƀéñ]", "[Çý] & [Ðî]", "[Éð] & [Ƒļö]", "[Ĝûš
 def test_every_visible_word_of_every_page_comes_from_a_catalogue(chromium: Any, server: LiveServer,
                                                                   shots: Path) -> None:
     """The pseudo-locale run: home, a table played to the end of a hand (log, hint, breakdown), the
-    replay, the host's page, the fair deals' page, the rules card, the score keeper with a hand and
+    replay, the host's page, the lobby, the fair deals' page, the rules card, the score keeper with a hand and
     the tournament's director page and clock: no plain (unaccented) word anywhere, so none was
     written in code."""
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
@@ -114,6 +114,9 @@ def test_every_visible_word_of_every_page_comes_from_a_catalogue(chromium: Any, 
     page.goto(server.url + f"/host/{table_id}#t={host}")
     page.wait_for_selector("#seats li")
     look(page, "host")
+    page.goto(server.url + "/lobby")   # the table nobody named: its rule set's title from the catalogue
+    page.wait_for_selector("#tables tr:not(.head)")
+    look(page, "lobby")
     page.goto(server.url + "/fair")
     page.wait_for_selector("h2:not(:empty)")
     look(page, "fair deals")

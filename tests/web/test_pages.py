@@ -176,6 +176,7 @@ def test_refusals_keyboard_play_and_reload(chromium: Any, server: LiveServer, sh
     assert page.get_attribute("#hand .card >> nth=0", "aria-label")  # "king of hearts" style names
     for _turn in range(3):
         page.wait_for_function("document.body.classList.contains('my-turn')", timeout=30000)
+        page.wait_for_selector("#actions button[data-act=draw]")    # the draw offered, its key D with it
         before = event_no(page)
         page.keyboard.press("d")                                     # keyboard: draw
         wait_moved(page, before)

@@ -7,8 +7,6 @@ gives the clock in the server's time, so every screen shows the same minutes.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import time
 from collections.abc import Callable
@@ -18,19 +16,20 @@ from fastapi import APIRouter, Request, Response
 from pydantic import Field, field_validator
 
 from ..errors import CanastaError, RuleError
-from ..messages import render
-from ..presets import check_preset, preset_title
+from ..i18n.spreadsheet import FOR_PROGRAMS, Cell
+from ..messages import Template, render
+from ..presets import check_preset
 from ..tournament.duplicate import deal_results, duplicate_scores, duplicate_totals
 from ..tournament.event import Event, event_options, pair_players
 from ..tournament.options import TournamentError
 from ..tournament.ranking import RankOptions
 from . import documents
 from .cluster import peek
-from .language import catalogue_of
+from .language import catalogue_of, csv_download
 from .online_table import OnlineTable
 from .protocol import Level, Name, NewTable, SeatSpec, Strict, clean_name
 from .refusals import Refusal
-from .rulesets import build_rules
+from .rulesets import build_rules, title_in
 from .seats import change_seat
 from .tables import fresh_token
 from .urls import absolute, link
@@ -179,7 +178,8 @@ async def _view(request: Request, event_id: str, ev: Event, version: int) -> dic
             live = playing.get(tb.get("online") or "")
             if live is not None:
                 tb["live"] = {k: live[k] for k in ("game_no", "hand", "over", "scores", "here", "people")}
-    return {"id": event_id, "version": version, "now": now, "title": preset_title(ev.preset), **shown}
+    title = title_in(catalogue_of(request), ev.preset)   # the rule set's, in the reader's language
+    return {"id": event_id, "version": version, "now": now, "title": title, **shown}
 
 
 async def _load(request: Request, event_id: str) -> tuple[Event, int]:
@@ -271,7 +271,7 @@ async def play_online(request: Request, event_id: str, rnd: int, body: OnlineRou
     for s in seating:
         (n1, n2), (e1, e2) = _names(s.ns), _names(s.ew)
         spec = NewTable(preset=ev.preset, overrides=ev.overrides,
-                        name=f"{ev.name}: round {rnd}, table {s.table}"[:80],
+                        name="",   # each page names it from its event_round, in its reader's words
                         seats=[SeatSpec(kind="person", name=x) for x in (n1, e1, n2, e2)],
                         seed=ev.round_seed(rnd) if body.duplicate else None)
         try:
@@ -354,27 +354,41 @@ async def clock(request: Request, event_id: str, body: ClockAction) -> Any:
     return await _change(request, event_id, change)
 
 
+#: The event CSV's headings that the pages do not say (the others are the results page's words).
+CSV_WORDS: dict[str, Template] = {"csv.event.confirmed": "Confirmed by both pairs"}
+#: The event CSV's columns: their codes (the file for programs) and their headings by catalogue key.
+STANDING_COLUMNS = {"rank": "club_place", "pair": "results_pair", "wins": "results_wins",
+                    "points": "results_points", "match_points": "results_mps", "played": "results_games"}
+TABLE_COLUMNS = {"round": "results_round", "table": "results_table", "north_south": "results_ns",
+                 "east_west": "results_ew", "ns_total": "results_ns_total", "ew_total": "results_ew_total",
+                 "confirmed": "csv.event.confirmed"}
+
+
 @router.get("/api/events/{event_id}/csv")
-async def event_csv(request: Request, event_id: str) -> Response:
+async def event_csv(request: Request, event_id: str,
+                    headings: Literal["codes", "words"] = "codes") -> Response:
+    """The standings, then every table's result. ``headings=words`` is a person's download (the
+    event page's button): headings in the reader's language, written for their spreadsheet
+    (:mod:`canasta.i18n.spreadsheet`). The default keeps the column codes (``rank``, ``pair``...)
+    and one dialect (``,``, ``.``, no byte order mark) whatever the language, for the programs and
+    formulas that read the file by its column names; only its confirmed column's yes / no is in the
+    reader's words."""
     ev, _version = await _load(request, event_id)
-    # the column names are codes a spreadsheet keeps, numbers are plain numbers; the words in the
-    # requester's language (Accept-Language, the page's switch)
     cat = catalogue_of(request)
+    people = headings == "words"
     yes, no = cat.text("yes"), cat.text("no")
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    w.writerow(["rank", "pair", "wins", "points", "match_points", "played"])
-    for row in ev.standings():
-        w.writerow(["" if row["rank"] is None else row["rank"], row["pair"], row["wins"], row["points"],
-                    row["match_points"], row["played"]])
-    w.writerow([])
-    w.writerow(["round", "table", "north_south", "east_west", "ns_total", "ew_total", "confirmed"])
+
+    def heading(columns: dict[str, str]) -> list[Cell]:
+        return [cat.text(key) if people else code for code, key in columns.items()]
+
+    rows: list[list[Cell]] = [heading(STANDING_COLUMNS)]
+    rows += [[row[code] for code in STANDING_COLUMNS] for row in ev.standings()]
+    rows += [[], heading(TABLE_COLUMNS)]
     for rnd in ev.view(time.time())["rounds"]:
         for t in rnd["tables"]:
             r = t["result"] or {}
-            w.writerow([rnd["round"], t["table"], t["ns"], t["ew"], r.get("ns", ""), r.get("ew", ""),
-                        yes if r.get("confirmed") else no])
-    return Response(buf.getvalue(), media_type="text/csv; charset=utf-8", headers={
-        "content-disposition": f'attachment; filename="canasta-event-{event_id}.csv"'})
+            rows.append([rnd["round"], t["table"], t["ns"], t["ew"], r.get("ns"), r.get("ew"),
+                         yes if r.get("confirmed") else no])
+    return csv_download(request, rows, f"canasta-event-{event_id}.csv", None if people else FOR_PROGRAMS)
 
 

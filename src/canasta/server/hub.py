@@ -16,14 +16,13 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from ..presets import preset_title
 from . import duplicate
 from .botpool import BotPool
 from .bus import EventBus, LocalBus
 from .cluster import Cluster, close_quietly
 from .config import ServerConfig
 from .limits import Guards
-from .online_table import OnlineTable
+from .online_table import OnlineTable, table_name
 from .pgbus import PgBus
 from .protocol import NewTable
 from .refusals import Refusal
@@ -198,7 +197,7 @@ class Hub:
         host, spectator = new_token(), new_token()
         # the seed mixed from the seats' numbers, dealt when the last is in; a duplicate round's (or a
         # test's) seed is given, and dealt at once
-        data = TableData(new_table_id(), spec.name or preset_title(spec.preset), spec.preset,
+        data = TableData(new_table_id(), table_name(spec.name, spec.preset), spec.preset,
                          {"preset": rs.name, "options": rs.options(),
                           # a tournament round's table: the facts its name is said from, in each reader's
                           **({"event_round": event_round} if event_round else {})}, token_hash(host),

@@ -4,12 +4,14 @@ catalogue as every other sentence, see :mod:`canasta.i18n`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
 from ..i18n import Catalogue, catalogue, known, language_name, languages, negotiate
+from ..i18n.spreadsheet import Cell, Spreadsheet, spreadsheet_for
 
 COOKIE = "canasta_lang"
 COOKIE_AGE = 365 * 24 * 3600   # a year, as the page's switch keeps it (i18n.js chooseLanguage)
@@ -33,6 +35,24 @@ def remember_asked(request: Request, response: Response) -> None:
 
 def catalogue_of(request: Request | WebSocket, asked: str | None = None) -> Catalogue:
     return catalogue(language_of(request, asked))
+
+
+def spreadsheet_of(request: Request) -> Spreadsheet:
+    """How the reader's spreadsheet reads a CSV file (:mod:`canasta.i18n.spreadsheet`): from the
+    browser's own tag for the reader's language where it names a region (``es-MX`` writes ``1.5``,
+    so ``,``), else from the reader's language (``es``: ``;``)."""
+    lang = language_of(request)
+    tags = [part.split(";")[0].strip() for part in request.headers.get("accept-language", "").split(",")]
+    regional = [t for t in tags if "-" in t and t.split("-")[0].lower() == lang.split("-")[0].lower()]
+    return spreadsheet_for(*regional[:1], lang)
+
+
+def csv_download(request: Request, rows: Iterable[Sequence[Cell]], name: str,
+                 dialect: Spreadsheet | None = None) -> Response:
+    """A CSV file to download, written for the reader's spreadsheet (or in ``dialect``)."""
+    text = (dialect or spreadsheet_of(request)).text(rows)
+    return Response(text, media_type="text/csv; charset=utf-8", headers={
+        "content-disposition": f'attachment; filename="{name}"', "vary": "accept-language, cookie"})
 
 
 @router.get("/api/messages/{lang}")

@@ -49,13 +49,22 @@ log = logging.getLogger("canasta.server")
 REPLIES_KEPT = 2048   # answers kept per table for resent intents
 
 
+def table_name(given: str | None, preset: str) -> str:
+    """A table's name as it is kept: the one its host gave, or ``""`` for none, which each page says
+    as the rule set's title in its reader's language (issue 37). A table kept before that was named
+    the English title of its rule set: that name counts as none, so that it is said in every
+    language too."""
+    name = (given or "").strip()
+    return "" if name == preset_title(preset) else name
+
+
 class OnlineTable:
     """A table in memory; built by the hub from its stored rows (``TableData``)."""
 
     def __init__(self, hub: Hub, data: TableData) -> None:
         self.hub = hub
         self.id = data.id
-        self.name = data.name
+        self.name = table_name(data.name, data.preset)
         self.preset = data.preset
         self.rules: RuleSet = rules_from_options(data.rules["options"])
         self.options_json = json.dumps(data.rules["options"], sort_keys=True)
@@ -112,6 +121,7 @@ class OnlineTable:
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "event_round": self.event_round,
+                # the rule set's English title, for a reader with no catalogue (pages say it in theirs)
                 "preset": self.preset, "title": preset_title(self.preset),
                 "players": self.rules.players,
                 "game_no": self.game_no, "over": self.game is not None and self.game.is_over,

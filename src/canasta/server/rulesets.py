@@ -41,10 +41,15 @@ def build_rules(preset: str, players: int | None, overrides: dict[str, Any]) -> 
         raise RuleError(str(e)) from e
 
 
+def title_in(cat: Catalogue, preset: str) -> str:
+    """A rule set's name as players call it in ``cat``'s language (a name that is no preset as it is)."""
+    return cat.say(f"preset.{preset}.title", {}, preset_title(preset))
+
+
 def presets_list(cat: Catalogue | None = None) -> list[dict[str, Any]]:
     """The rule sets, named and described in ``cat``'s language (English without one)."""
     cat = cat or catalogue()
-    return [{"name": name, "title": cat.say(f"preset.{name}.title", {}, preset_title(name)),
+    return [{"name": name, "title": title_in(cat, name),
              "description": cat.say(f"preset.{name}.description", {}, desc), "players": player_counts(name),
              "default_players": DEFAULT_PLAYERS[name]} for name, (desc, _make) in PRESETS.items()]
 
@@ -74,7 +79,7 @@ def card(cat: Catalogue, preset: str, rs: RuleSet, house: frozenset[str] = froze
     values = rs.options()
     # in the reader's language: the title, description, headings and meanings (the sources quote
     # the rule sheets, which are written in English)
-    return {"name": preset, "title": cat.say(f"preset.{preset}.title", {}, preset_title(preset)),
+    return {"name": preset, "title": title_in(cat, preset),
             "description": cat.say(f"preset.{preset}.description", {}, PRESETS[preset][0]),
             "players": rs.players,
             "options": [{"name": o, "group": OPTION_GROUPS[o], "value": values[o],

@@ -10,9 +10,7 @@ season's table and each night's results and nothing else. The nights' events are
 
 from __future__ import annotations
 
-import csv
 import hmac
-import io
 import json
 import secrets
 from collections.abc import Callable
@@ -22,15 +20,18 @@ from fastapi import APIRouter, Request, Response
 from pydantic import Field, field_validator
 
 from ..errors import CanastaError
-from ..presets import preset_title
+from ..i18n.spreadsheet import Cell
+from ..messages import Template
 from ..tournament.event import Event
 from ..tournament.options import TournamentError
 from ..tournament.season import Club, SeasonRule
 from . import documents
 from .access import bearer
 from .events import NewEvent, create_event, make_event
+from .language import catalogue_of, csv_download
 from .protocol import Name, Strict, clean_name
 from .refusals import Refusal
+from .rulesets import title_in
 from .tokens import token_hash
 from .urls import link
 
@@ -108,8 +109,10 @@ def _links(request: Request, club_id: str, club: Club) -> dict[str, str]:
 
 
 async def _events(request: Request, club: Club) -> list[dict[str, Any]]:
-    """The club's nights made here, each with whether its results are kept."""
+    """The club's nights made here, each with whether its results are kept (its rule set named in
+    the reader's language)."""
     h = documents.hub_of(request)
+    cat = catalogue_of(request)
     kept = {n.event_id: (i + 1, n.date) for i, n in enumerate(club.nights)}
     out = []
     for event_id in club.events:
@@ -118,7 +121,7 @@ async def _events(request: Request, club: Club) -> list[dict[str, Any]]:
             continue
         ev = Event.from_dict(json.loads(row[1]))
         out.append({"event_id": event_id, "name": ev.name, "preset": ev.preset,
-                    "title": preset_title(ev.preset),
+                    "title": title_in(cat, ev.preset),
                     "pairs": len(ev.pairs), "confirmed": len(ev.games()),
                     "night": kept[event_id][0] if event_id in kept else None,
                     "date": kept[event_id][1] if event_id in kept else None})
@@ -245,58 +248,52 @@ async def season_results(request: Request, club_id: str) -> Any:
 async def night_results(request: Request, club_id: str, n: int) -> Any:
     club = await _results(request, club_id)
     try:
-        return club.night_view(n)
+        v = club.night_view(n)
     except CanastaError as e:
         raise _refused(e) from e
+    return {**v, "title": title_in(catalogue_of(request), v["preset"])}
 
 
-SEASON_HEADINGS = {"place": "Place", "name": "Member", "nights": "Nights", "total": "Total match points",
-                   "best": "Best {best} nights", "average": "Average per night"}
+#: The season CSV's headings that the pages do not say (the others are the season table's and the
+#: results page's own words, keyed as on the page): in the reader's language, from the catalogue.
+CSV_WORDS: dict[str, Template] = {
+    "csv.season.best": {"one": "Best night", "other": "Best {n} nights"},
+    "csv.season.average": "Average per night",
+}
+#: Each CSV's headings by catalogue key: the season table, a night's standings and its tables.
+SEASON_HEADINGS = ("club_place", "club_member", "club_nights_n")   # then one column per night
+SEASON_FIGURES = ("club_by_total", "csv.season.best", "csv.season.average")
+NIGHT_HEADINGS = ("club_place", "results_pair", "results_mps", "results_points", "results_wins",
+                  "results_games")
+TABLE_HEADINGS = ("results_round", "results_table", "results_ns", "results_ew", "results_ns_total",
+                  "results_ew_total")
 
 
 @router.get("/api/results/{club_id}/csv")
 async def season_csv(request: Request, club_id: str) -> Response:
-    """The season's table: place, member, nights played, each night's match points, the three figures."""
+    """The season's table: place, member, nights played, each night's match points, the three figures;
+    the headings in the reader's language, a night by its date (as typed) and name, the numbers plain."""
     club = await _results(request, club_id)
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    h = SEASON_HEADINGS
-    w.writerow([h["place"], h["name"], h["nights"], *(f"{n.date} {n.name}" for n in club.nights), h["total"],
-                h["best"].format(best=club.rule.best), h["average"]])
-    for r in club.table():
-        w.writerow([r["place"], r["name"], r["nights"], *("" if s is None else _num(s) for s in r["scores"]),
-                    _num(r["total"]), _num(r["best"]), r["average"]])
-    return _csv(buf.getvalue(), f"canasta-season-{club_id}.csv")
-
-
-NIGHT_HEADINGS = ("Place", "Pair", "Match points", "Points", "Wins", "Games")
-TABLE_HEADINGS = ("Round", "Table", "North-South", "East-West", "North-South total", "East-West total")
+    cat = catalogue_of(request)
+    rows: list[list[Cell]] = [
+        [*(cat.text(k) for k in SEASON_HEADINGS), *(f"{n.date} {n.name}" for n in club.nights),
+         *(cat.text(k, {"n": club.rule.best}) for k in SEASON_FIGURES)]]
+    rows += [[r["place"], r["name"], r["nights"], *r["scores"], r["total"], r["best"], r["average"]]
+             for r in club.table()]
+    return csv_download(request, rows, f"canasta-season-{club_id}.csv")
 
 
 @router.get("/api/results/{club_id}/nights/{n}/csv")
 async def night_csv(request: Request, club_id: str, n: int) -> Response:
+    """A night's standings, then its tables, as one file: headings in the reader's language."""
     club = await _results(request, club_id)
     try:
         v = club.night_view(n)
     except CanastaError as e:
         raise _refused(e) from e
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    w.writerow(NIGHT_HEADINGS)
-    for r in v["rows"]:
-        w.writerow(["" if r["place"] is None else r["place"], r["pair"], _num(r["match_points"]),
-                    _num(r["points"]), _num(r["wins"]), r["played"]])
-    w.writerow([])
-    w.writerow(TABLE_HEADINGS)
-    for t in v["tables"]:
-        w.writerow([t["round"], t["table"], t["ns"], t["ew"], t["ns_total"], t["ew_total"]])
-    return _csv(buf.getvalue(), f"canasta-night-{club_id}-{n}.csv")
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
-
-
-def _csv(text: str, name: str) -> Response:
-    return Response(text, media_type="text/csv; charset=utf-8",
-                    headers={"content-disposition": f'attachment; filename="{name}"'})
+    cat = catalogue_of(request)
+    rows: list[list[Cell]] = [[cat.text(k) for k in NIGHT_HEADINGS]]
+    rows += [[r[k] for k in ("place", "pair", "match_points", "points", "wins", "played")] for r in v["rows"]]
+    rows += [[], [cat.text(k) for k in TABLE_HEADINGS]]
+    rows += [[t["round"], t["table"], t["ns"], t["ew"], t["ns_total"], t["ew_total"]] for t in v["tables"]]
+    return csv_download(request, rows, f"canasta-night-{club_id}-{n}.csv")

@@ -13,13 +13,13 @@ from fastapi import APIRouter, Request, Response
 from pydantic import Field, field_validator
 
 from ..errors import CanastaError
-from ..presets import preset_title
+from ..i18n import Catalogue
 from ..scoresheet import MAX_CARRIED, ScoreSheet, SheetError, entry_fields, refusal
 from . import documents
-from .language import catalogue_of
+from .language import catalogue_of, csv_download
 from .protocol import Name, Strict, clean_name
 from .refusals import Refusal
-from .rulesets import build_rules
+from .rulesets import build_rules, title_in
 from .urls import link
 
 router = APIRouter()
@@ -62,14 +62,15 @@ class RemoveLast(Strict):
     version: Annotated[int, Field(ge=0)]
 
 
-def sheet_view(sheet_id: str, sheet: ScoreSheet, version: int) -> dict[str, Any]:
+def sheet_view(sheet_id: str, sheet: ScoreSheet, version: int, cat: Catalogue) -> dict[str, Any]:
     """Everything the page shows: the lines to ask, each hand as entered and as scored, the totals,
-    the next opening minimums, the winner and the corrections' log."""
+    the next opening minimums, the winner and the corrections' log; the rule set's title in ``cat``'s
+    language (the reader's)."""
     r = sheet.rules
     results = sheet.results()
     first = sheet.first_hand
     return {
-        "id": sheet_id, "version": version, "preset": r.name, "title": preset_title(r.name),
+        "id": sheet_id, "version": version, "preset": r.name, "title": title_in(cat, r.name),
         "names": sheet.names,
         "target": r.target_score, "game_hands": r.game_hands,
         # each line in English and as a message (key, data) the page says in its reader's language
@@ -117,7 +118,7 @@ async def _load(request: Request, sheet_id: str) -> tuple[ScoreSheet, int]:
 async def _save(request: Request, sheet_id: str, sheet: ScoreSheet, version: int,
                 seen: int) -> dict[str, Any]:
     new = await documents.save(request, "sheet", sheet_id, sheet.to_dict(), version, seen)
-    return sheet_view(sheet_id, sheet, new)
+    return sheet_view(sheet_id, sheet, new, catalogue_of(request))
 
 
 @router.post("/api/sheets", status_code=201)
@@ -134,13 +135,13 @@ async def new_sheet(request: Request, body: NewSheet) -> Any:
         raise _refused(e, request) from e
     sheet_id, token = await documents.create(request, "sheet", sheet.to_dict())
     return {"sheet_id": sheet_id, "token": token, "link": link(request, f"/score/{sheet_id}#t={token}"),
-            "sheet": sheet_view(sheet_id, sheet, 0)}
+            "sheet": sheet_view(sheet_id, sheet, 0, catalogue_of(request))}
 
 
 @router.get("/api/sheets/{sheet_id}")
 async def get_sheet(request: Request, sheet_id: str) -> Any:
     sheet, version = await _load(request, sheet_id)
-    return sheet_view(sheet_id, sheet, version)
+    return sheet_view(sheet_id, sheet, version, catalogue_of(request))
 
 
 @router.post("/api/sheets/{sheet_id}/hands")
@@ -175,6 +176,7 @@ async def remove_last(request: Request, sheet_id: str, body: RemoveLast) -> Any:
 
 @router.get("/api/sheets/{sheet_id}/csv")
 async def sheet_csv(request: Request, sheet_id: str) -> Response:
+    """The sheet as one CSV file for the reader's spreadsheet: headings (and the concealed column's
+    yes / no) in the reader's language, the numbers plain digits it reads as numbers."""
     sheet, _version = await _load(request, sheet_id)
-    return Response(sheet.csv(), media_type="text/csv; charset=utf-8", headers={
-        "content-disposition": f'attachment; filename="canasta-sheet-{sheet_id}.csv"'})
+    return csv_download(request, sheet.rows(catalogue_of(request).text), f"canasta-sheet-{sheet_id}.csv")

@@ -13,7 +13,7 @@ from .language import catalogue_of
 from .limits import address_of
 from .protocol import ChatSettings, NewTable, SeatChange
 from .refusals import Refusal
-from .rulesets import card, house_rules
+from .rulesets import card, house_rules, title_in
 from .seats import change_seat
 from .tokens import new_token, token_hash
 from .urls import absolute, link
@@ -38,13 +38,15 @@ async def create_table(request: Request, body: NewTable) -> Any:
     except CanastaError as e:
         raise Refusal.because("bad_rules", e) from e
     made["links"] = absolute(made["links"], link(request, ""))
+    made["table"]["title"] = title_in(catalogue_of(request), body.preset)   # in the maker's language
     return made
 
 
 @router.get("/api/tables/{table_id}")
 async def table_info(request: Request, table_id: str) -> Any:
     table, seat, host = await authorised(request, table_id)
-    return {**table.summary(), "you": {"seat": seat, "host": host}}
+    return {**table.summary(), "title": title_in(catalogue_of(request), table.preset),
+            "you": {"seat": seat, "host": host}}
 
 
 @router.get("/api/tables/{table_id}/rules")

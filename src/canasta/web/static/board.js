@@ -10,16 +10,34 @@ export const sideOf = (v, s) => s % v.sides;
 export const cardsInHand = n => t("cards_in_hand", { n });
 // A rule set's name in the reader's language (the server's English title where the catalogue has none).
 export const presetTitle = table => t(`preset.${table.preset}.title`) === `preset.${table.preset}.title` ? table.title : t(`preset.${table.preset}.title`);
-// A table's heading: its name, with the rule set's title where the name is not that title already
-// (a table named by default is named by its rule set, in the reader's language).
+// A table's heading: its name, with the rule set's title where it has a name of its own (a table
+// nobody named is called by its rule set, in the reader's language).
 export function tableTitle(table) {
-  return table.name === table.title ? presetTitle(table) : t("table_title", { name: tableName(table), title: presetTitle(table) });
+  return unnamed(table) ? presetTitle(table) : t("table_title", { name: tableName(table), title: presetTitle(table) });
 }
+// The server keeps no name for a table nobody named (""): each page says its rule set's title.
+const unnamed = table => !table?.event_round && !table?.name;
 // A table's name: a tournament round's table said from its facts in the reader's words ("Spring cup:
-// round 2, table 3"), any other table by the name it was given.
+// round 2, table 3"), a table nobody named by its rule set's title, any other by the name it was given.
 export function tableName(table) {
   const r = table?.event_round;
-  return r ? t("event_round_table", { event: r.event, round: r.round, table: r.table }) : table.name;
+  if (r) return t("event_round_table", { event: r.event, round: r.round, table: r.table });
+  return unnamed(table) ? presetTitle(table) : table.name;
+}
+// What the list of this browser's tables keeps of a table, to name it again in whichever language
+// the reader reads the list in (its seats for the seats nobody named).
+export const tableFacts = tb => ({ name: tb.name, preset: tb.preset, title: tb.title, event_round: tb.event_round,
+  seats: (tb.seats || []).map(s => ({ seat: s.seat, kind: s.kind, name: s.name })) });
+// An entry of that list in the reader's language now, from the words it keeps ("say": a catalogue
+// key and its data, the table's facts, a seat, a rule set); an entry kept before, as it was kept.
+export function rememberedName(x) {
+  const w = x?.say;
+  if (!w) return x?.name ?? "";
+  const data = { ...(w.data || {}) };
+  if (w.table) data.table = tableName(w.table);
+  if (w.table && w.seat != null) data.name = seatName(w.table, w.seat);
+  if (w.preset) data.title = presetTitle(w);
+  return w.key ? t(w.key, data) : tableTitle(w.table);
 }
 // A seat by its name; a seat nobody named, in the reader's words: "Bot 1", "Player 2".
 export function seatName(table, s) {

@@ -24,7 +24,7 @@ function newPage() {
       name: $("name").value.trim(), season: $("season").value.trim(), members, rank_by: $("rank-by").value, best: +$("best").value || 4 }) });
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
-    remember({ name: t("club_remembered", { name: j.club.name }), link: j.link });
+    remember({ name: t("club_remembered", { name: j.club.name }), say: { key: "club_remembered", data: { name: j.club.name } }, link: j.link });
     location.href = here(j.link);
   };
 }

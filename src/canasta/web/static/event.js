@@ -52,7 +52,7 @@ async function newPage() {
       $("nerr").scrollIntoView({ block: "center" });
       return;
     }
-    remember({ name: t("ev_remembered", { name: j.event.name }), link: j.link });
+    remember({ name: t("ev_remembered", { name: j.event.name }), say: { key: "ev_remembered", data: { name: j.event.name } }, link: j.link });
     location.href = here(j.link);
   };
   $("create").onclick = () => create();
@@ -210,7 +210,7 @@ async function load() {
 }
 $("print").onclick = () => print();
 $("csv").onclick = async () => {
-  const r = await fetch(`/api/events/${eventId}/csv`, { headers: H });
+  const r = await fetch(`/api/events/${eventId}/csv?headings=words`, { headers: H });
   Object.assign(document.createElement("a"), { href: URL.createObjectURL(await r.blob()), download: `canasta-event-${eventId}.csv` }).click();
 };
 if (eventId && token) { await load(); setInterval(async () => {     // the clock line follows the big screen

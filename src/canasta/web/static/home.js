@@ -1,7 +1,7 @@
 import { loadMessages, applyMessages, t, num } from "/static/i18n.js";
 import { el, remember, myTables, houseRules, here, onlyHere } from "/static/common.js";
 import { inviteBlock, sidesLine } from "/static/invite.js";
-import { seatName } from "/static/board.js";
+import { seatName, tableName, tableFacts, rememberedName } from "/static/board.js";
 
 await loadMessages();
 applyMessages();
@@ -45,9 +45,12 @@ async function create(body, errBox) {
   const j = await r.json();
   if (!r.ok) { errBox.textContent = j.error.message; errBox.hidden = false; return null; }
   errBox.hidden = true;
-  remember({ name: t("my_table_host", { table: j.table.name }), link: j.links.host, role: "host", table: j.table_id });
+  const facts = tableFacts(j.table);
+  remember({ name: t("my_table_host", { table: tableName(j.table) }), say: { key: "my_table_host", table: facts },
+    link: j.links.host, role: "host", table: j.table_id });
   for (const [seat, link] of Object.entries(j.links.seats))
-    remember({ name: t("my_table_seat", { table: j.table.name, name: seatName(j.table, +seat) }), link, table: j.table_id, seat: +seat });
+    remember({ name: t("my_table_seat", { table: tableName(j.table), name: seatName(j.table, +seat) }),
+      say: { key: "my_table_seat", table: facts, seat: +seat }, link, table: j.table_id, seat: +seat });
   showMine();
   return j;
 }
@@ -93,7 +96,7 @@ document.getElementById("joingo").addEventListener("click", () => {
 // The tables this browser made or joined, shown again as soon as a new one is made.
 function showMine() {
   const mine = document.getElementById("mine"), list = myTables();
-  mine.replaceChildren(...(list.length ? list.map(x => el("li", {}, el("a", { href: x.link, text: x.name })))
+  mine.replaceChildren(...(list.length ? list.map(x => el("li", {}, el("a", { href: x.link, text: rememberedName(x) })))
     : [el("li", { text: t("none_yet") })]));
 }
 showMine();

@@ -2,7 +2,7 @@
 // a bot or a person, new links, table talk (on, off, a seat muted), the next game.
 import { loadMessages, applyMessages, t } from "/static/i18n.js";
 import { el, secretLink, myTables, remember } from "/static/common.js";
-import { tableTitle, tableName, seatName } from "/static/board.js";
+import { tableTitle, tableName, seatName, tableFacts } from "/static/board.js";
 import { inviteBlock, sidesLine } from "/static/invite.js";
 
 await loadMessages();
@@ -33,7 +33,8 @@ async function load() {
       : s.stand_in ? t("stand_in") : s.connected ? t("host_here") : t("away");
     const change = async body => {
       const j = await call(`/api/tables/${id}/seats/${s.seat}`, body);
-      if (j?.link) { links[s.seat] = j.link; remember({ name: t("my_table_seat", { table: tableName(tb), name: j.name }), link: j.link, table: id, seat: s.seat }); }
+      if (j?.link) { links[s.seat] = j.link; remember({ name: t("my_table_seat", { table: tableName(tb), name: j.name }),
+        say: { key: "my_table_seat", table: tableFacts(tb), data: { name: j.name } }, link: j.link, table: id, seat: s.seat }); }
       if (j && body.kind === "bot") delete links[s.seat];
       load();
     };

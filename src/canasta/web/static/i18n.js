@@ -55,11 +55,24 @@ const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function day(iso) {
   const m = ISO_DAY.exec(String(iso ?? ""));
   if (!m) return String(iso ?? "");
-  const base = LANG.split("-")[0];
-  const locale = (navigator.languages || []).find(l => l.split("-")[0] === base) || LANG;
   const when = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  try { return new Intl.DateTimeFormat([locale, base], { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(when); }
+  try { return new Intl.DateTimeFormat(readerLocales(), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(when); }
   catch { return String(iso); }
+}
+// A moment (an ISO date and time, "2026-03-04T17:05:00+00:00", as the server keeps a correction's) in
+// the reader's time zone, written as day() writes a day, with the time: "4 Mar 2026, 14:05" (en-GB),
+// "Mar 4, 2026, 2:05 PM" (en-US), "4 mar 2026, 14:05" (es); never "3/4/2026", which an English page
+// would write the American way for every reader.
+export function moment(iso) {
+  const when = new Date(String(iso ?? ""));
+  if (Number.isNaN(when.getTime())) return String(iso ?? "");
+  try { return new Intl.DateTimeFormat(readerLocales(), { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit" }).format(when); }
+  catch { return String(iso); }
+}
+// The browser's own variant of the page's language (es-AR, en-GB) first, then the language itself.
+function readerLocales() {
+  const base = LANG.split("-")[0];
+  return [(navigator.languages || []).find(l => l.split("-")[0] === base) || LANG, base];
 }
 
 const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };

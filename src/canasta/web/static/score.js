@@ -1,6 +1,6 @@
 // The score keeper: a paper game's sheet. The page sends what the table wrote down and shows what
 // the engine scored (the same scoring as an online hand); it does no arithmetic of its own.
-import { loadMessages, applyMessages, t, num, has, language } from "/static/i18n.js";
+import { loadMessages, applyMessages, t, num, has, moment } from "/static/i18n.js";
 import { el, remember, secretLink, api as call, houseRules, here } from "/static/common.js";
 
 await loadMessages();
@@ -36,7 +36,8 @@ async function newSheetPage() {
       body: JSON.stringify({ preset: sel.value, overrides, names: [named(0), named(1)], ...carry }) });
     const j = await r.json();
     if (!r.ok) { showErr("nerr", j.error.message); return; }
-    remember({ name: t("score_remembered", { names: j.sheet.names.join(" – "), title: sheetTitle(j.sheet) }), link: j.link });
+    remember({ name: t("score_remembered", { names: j.sheet.names.join(" – "), title: sheetTitle(j.sheet) }),
+      say: { key: "score_remembered", data: { names: j.sheet.names.join(" – ") }, preset: j.sheet.preset, title: j.sheet.title }, link: j.link });
     location.href = here(j.link);
   };
 }
@@ -129,7 +130,7 @@ function render() {
   $("hands").replaceChildren(sheet.hands.length || sheet.carried ? el("div", { class: "scroll" }, el("table", { class: "score sheet-table stack" }, ...rows)) : el("p", { class: "note", text: t("no_hands_yet") }));
   $("remove-last").hidden = !sheet.hands.length;
   $("log").replaceChildren(...(sheet.log.length ? sheet.log.map(c => el("li", { text: t("score_log_line", {
-    at: new Date(c.at).toLocaleString(language()), who: c.who, n: c.n, side: sheet.names[c.side],
+    at: moment(c.at), who: c.who, n: c.n, side: sheet.names[c.side],
     what: Object.entries(c.changes).map(([k, [a, b]]) => t("score_change", { line: lineWords(k), was: a, now: b })).join(", ") }) }))
     : [el("li", { class: "note", text: t("score_log_none") })]));
 }

@@ -3,7 +3,7 @@
 import { loadMessages, applyMessages, t, cardText, cardName, language } from "/static/i18n.js";
 import { el, remember } from "/static/common.js";
 import { cardFace } from "/static/cards.js";
-import { seatsStrip, centre, sidePanel, question, logList, breakdown, history, seatName, sideName, cardsInHand, tableTitle, meldWhat, glance, codesToCards } from "/static/board.js";
+import { seatsStrip, centre, sidePanel, question, logList, breakdown, history, seatName, sideName, cardsInHand, tableTitle, tableFacts, meldWhat, glance, codesToCards } from "/static/board.js";
 import { chatBox, chatLines, chatSettings } from "/static/talk.js";
 
 await loadMessages();
@@ -94,7 +94,7 @@ function receive(m) {
     seat = m.seat; table = m.table;
     document.querySelector(".hand-box").hidden = seat === null;   // a watcher has no hand
     $("talk").replaceChildren(...chatBox(sendChat, seat !== null));
-    remember({ name: tableTitle(table), link: location.pathname + location.hash });
+    remember({ name: tableTitle(table), say: { table: tableFacts(table) }, link: location.pathname + location.hash });
     $("table-name").textContent = tableTitle(table);
     // this table's rules card, its house rules marked (the link's token read by that page only)
     const key = token || hostToken;
