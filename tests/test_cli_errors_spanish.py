@@ -6,6 +6,7 @@ keeps the system's words; English is unchanged."""
 from __future__ import annotations
 
 import errno
+import re
 import socket
 from pathlib import Path
 
@@ -297,3 +298,23 @@ def test_a_missing_optional_extra_in_spanish(monkeypatch: pytest.MonkeyPatch) ->
         "error: --ray necesita el extra opcional 'ray': pip install 'canasta[ray]'"
     assert error_line("match", "--games", "2", "--ray", "auto") == \
         "error: --ray needs the optional 'ray' extra: pip install 'canasta[ray]'"
+
+
+@pytest.mark.parametrize("args", [
+    ["nosuch"], ["serve", "--port", "99999"], ["serve", "--prot", "1"], ["backup"], ["rules", "a", "b", "c"],
+    ["serve", "--open=1"], ["serve", "--limit", "x=1"], ["serve", "--public-url", "x"],
+    ["restore", "/nonexistent/copy.db"], ["replay", "/nonexistent/r.json"],
+])
+def test_no_plain_english_word_in_the_pseudo_locale(args: list[str]) -> None:
+    """In the pseudo-locale every word of a refusal comes accented from the catalogue: a plain English
+    word left in code (Click's, the OS's, a tool's) would show as it is."""
+    result = runner.invoke(app, [*args, "--lang", "en-XA"], env=ENV)
+    line = result.stderr.strip()
+    assert result.exit_code == 2 and line.startswith("[éŕŕöŕ: ["), line
+    plain = {"error", "invalid", "value", "missing", "argument", "such", "command", "option", "cannot",
+             "read", "must", "most", "see", "help", "limit", "named", "give", "whole", "address", "there",
+             "file", "folder", "unexpected", "extra", "does", "take", "catalogue", "language", "choose"}
+    words = set(re.findall(r"(?<![\w/.'=-])[a-z]+(?![\w/.'=-])", line))
+    assert not words & plain, (line, words & plain)
+    english = runner.invoke(app, args, env=ENV).stderr   # the check sees English where it is
+    assert set(re.findall(r"(?<![\w/.'=-])[a-z]+(?![\w/.'=-])", english)) & plain
