@@ -283,8 +283,8 @@ def test_backup_and_restore_in_spanish(tmp_path: Path) -> None:
 
 
 def test_serve_says_what_it_cannot_do_in_spanish(tmp_path: Path) -> None:
-    """A data folder that is a file: serve refuses in one line, in the reader's language (the system's
-    own reason as it gives it)."""
+    """A data folder that is a file: serve refuses in one line, in the reader's language (the OS error
+    by its errno too: tests/test_cli_errors_spanish.py)."""
     not_a_folder = tmp_path / "archivo"
     not_a_folder.write_text("x")
     code, out, err = run("serve", "--data", str(not_a_folder), "--port", "8799", "--lang", "es")

@@ -10,7 +10,6 @@ import difflib
 import json
 import os
 import random
-import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
@@ -27,7 +26,9 @@ from typer.core import TyperCommand, TyperGroup
 from . import ENGINE, __version__
 from .actions import Action
 from .cards import format_cards, is_black_three, sort_key
+from .cli_usage import usage_line
 from .cli_words import WORDS as CLI_WORDS
+from .error_words import os_reason
 from .errors import CanastaError, RecordError
 from .i18n import Catalogue, catalogue, from_environment, known, languages
 from .i18n.spreadsheet import Spreadsheet, spreadsheet_for
@@ -50,31 +51,6 @@ if TYPE_CHECKING:
 # Click, so the classes are found from the one Typer exports.
 _CLICK_EXCEPTION: type[Exception] = next(
     c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
-
-
-# Typer's messages for numbers, in the words of the rest of the command line.
-_PLAINER = (
-    (r"Input should be a valid integer, unable to parse string as an integer", "not a whole number"),
-    (r"Input should be a valid number, unable to parse string as a number", "not a number"),
-    (r"Input should be greater than or equal to (\S+)", r"must be at least \1"),
-    (r"Input should be less than or equal to (\S+)", r"must be at most \1"),
-)
-
-
-def _click_error_line(e: Exception) -> str:
-    """A usage error in one line: Click's message with its lines joined, and where to read more."""
-    format_message = getattr(e, "format_message", None)
-    message = str(format_message()) if callable(format_message) else str(e)
-    message = " ".join(part.strip() for part in message.splitlines() if part.strip()).rstrip(".")
-    if not message:
-        return ""
-    for typer_words, ours in _PLAINER:
-        message = re.sub(typer_words, ours, message)
-    if message[:1].isupper() and not message[1:2].isupper():
-        message = message[0].lower() + message[1:]
-    ctx = getattr(e, "ctx", None)
-    path = getattr(ctx, "command_path", None)
-    return f"{message} (see '{path} --help')" if path else message
 
 
 def _flags_without_metavar(params: list[Any]) -> list[Any]:
@@ -106,25 +82,27 @@ class _Group(TyperGroup):
         except typer.Exit as e:
             code = e.exit_code
         except typer.Abort:
-            typer.echo("error: aborted", err=True)
+            cat = _catalogue_of_args(args)
+            typer.echo(cat.text("cli.error", message=cat.text("cli.aborted")), err=True)
             code = 1
         except CanastaError as e:  # a library error a command did not catch itself
             cat = _catalogue_of_args(args)
             typer.echo(cat.text("cli.error", message=cat.error(e)), err=True)
             code = 2
         except Exception as e:
+            cat = _catalogue_of_args(args)  # known before Click parsed: from --lang or the terminal
             if isinstance(e, _CLICK_EXCEPTION):
-                line = _click_error_line(e)
+                line = usage_line(e, cat)
                 code = int(getattr(e, "exit_code", 2)) or 2
                 if line:
-                    typer.echo(f"error: {line}", err=True)
+                    typer.echo(cat.text("cli.error", message=line), err=True)
                 else:  # `canasta` alone: the help was shown, which is not an error
                     code = 0
             elif os.environ.get("CANASTA_DEBUG"):
                 raise
             else:
-                typer.echo(f"error: unexpected {type(e).__name__}: {e} (a bug: please report it; "
-                           "CANASTA_DEBUG=1 shows the traceback)", err=True)
+                typer.echo(cat.text("cli.error", message=cat.text(
+                    "cli.unexpected", kind=type(e).__name__, detail=str(e))), err=True)
                 code = 1
         else:
             code = rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
@@ -183,8 +161,9 @@ def _words(lang: str | None) -> Catalogue:
     if lang is None:
         return catalogue(from_environment())
     found = known(lang)
-    if found is None:
-        _fail(f"no catalogue for language {lang!r}: choose one of {', '.join(languages())}")
+    if found is None:  # said in the terminal's language, the one a reader asking for this has
+        terminal = catalogue(from_environment())
+        _fail(terminal.text("cli.unknown_lang", lang=repr(lang), langs=", ".join(languages())), terminal)
     return catalogue(found)
 
 
@@ -900,7 +879,7 @@ def play_cmd(
             session = Session.new(rs, seat_list, level, game_seed, save_path=path)
         session.save()
     except OSError as e:
-        _fail(cat.text("cli.cannot_save", path=str(path), error=str(e.strerror or e)))
+        _fail(cat.text("cli.cannot_save", path=str(path), why=os_reason(e)))
     except (CanastaError, ValueError) as e:
         _fail(cat.error(e), cat)
     run(session, four_colour, cat.lang)
@@ -1115,7 +1094,7 @@ def score_csv(
         with open(out, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
     except OSError as e:
-        _fail(cat.text("cli.cannot_write", path=out, why=str(e.strerror)), cat)
+        _fail(cat.text("cli.cannot_write", path=out, why=os_reason(e)), cat)
 
 
 @app.command("tournament", cls=_Command)
@@ -1157,7 +1136,7 @@ def verify_cmd(
             with open(path, "rb") as fh:
                 return fh.read()
         except OSError as e:
-            _fail(cat.text("cli.cannot_read", path=path, why=str(e.strerror)), cat)
+            _fail(cat.text("cli.cannot_read", path=path, why=os_reason(e)), cat)
     try:
         verdict = verify_files(read(record), read(commitments) if commitments is not None else None)
     except CanastaError as e:
@@ -1232,7 +1211,7 @@ def serve_cmd(
     try:
         limits = limits_with(limit or [])
     except ValueError as e:
-        _fail(cat.text("cli.serve_limit", why=str(e)), cat)
+        _fail(cat.text("cli.serve_limit", why=cat.error(e)), cat)
     config = ServerConfig(bot_delay=bot_delay, grace=grace, bot_workers=bot_workers, db_url=db,
                           origins=tuple(origin or ()), api_docs=api_docs, chosen_seeds=test_seeds,
                           limits=limits, idle_unload=idle_minutes * 60,
@@ -1247,15 +1226,15 @@ def serve_cmd(
         networks(config.trusted_proxies)
         serve(config, host, port, open_browser, verbose, lambda key, data: cat.text(key, data))
     except (AddressError, SchemaTooNew, BackupError) as e:
-        _fail(str(e), cat)
+        _fail(cat.error(e), cat)
     except PermissionError as e:
-        why = str(e.strerror or e)
+        why = os_reason(e)
         _fail(cat.text("cli.serve_cannot_write_db", why=why) if db
               else cat.text("cli.serve_cannot_write_data", why=why, **where), cat)
     except OSError as e:
         if e.filename:  # the data folder or the database file
-            _fail(cat.text("cli.serve_cannot_use", path=str(e.filename), why=str(e.strerror or e)), cat)
-        _fail(cat.text("cli.serve_cannot_listen", host=host, port=str(port), why=str(e.strerror or e)), cat)
+            _fail(cat.text("cli.serve_cannot_use", path=str(e.filename), why=os_reason(e)), cat)
+        _fail(cat.text("cli.serve_cannot_listen", host=host, port=str(port), why=os_reason(e)), cat)
     except Exception as e:  # a database that cannot be reached, upgraded or written
         if type(e).__module__.startswith(("sqlalchemy", "alembic")):
             cause = str(getattr(e, "orig", None) or e).splitlines()[0]
@@ -1292,8 +1271,10 @@ def backup_cmd(
     url, _data_dir = _server_db(data, db)
     try:
         summary = backup(url, Path(file))
-    except (BackupError, OSError) as e:
-        _fail(str(e), cat)
+    except BackupError as e:
+        _fail(cat.error(e), cat)
+    except OSError as e:
+        _fail(cat.text("cli.serve_cannot_use", path=str(e.filename or file), why=os_reason(e)), cat)
     typer.echo(cat.text("admin.backed_up", summary=_summary(summary, cat)))
 
 
@@ -1313,8 +1294,10 @@ def restore_cmd(
     url, data_dir = _server_db(data, db)
     try:
         summary, kept = restore(url, Path(file), data_dir)
-    except (BackupError, SchemaTooNew, OSError) as e:
-        _fail(str(e), cat)
+    except (BackupError, SchemaTooNew) as e:
+        _fail(cat.error(e), cat)
+    except OSError as e:
+        _fail(cat.text("cli.serve_cannot_use", path=str(e.filename or file), why=os_reason(e)), cat)
     if kept is not None:
         typer.echo(cat.text("admin.kept", path=str(kept)))
     typer.echo(cat.text("admin.restored", summary=_summary(summary, cat)))

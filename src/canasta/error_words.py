@@ -13,10 +13,22 @@ name or value, a key of a record) are data as they were typed (``repr``), never 
 
 from __future__ import annotations
 
+import errno
+import json
+import socket
 from collections.abc import Mapping
 from typing import Any, Final, TypeVar
 
-from .errors import BotError, CanastaError, IllegalAction, NotationError, RecordError, RuleError
+from .errors import (
+    BotError,
+    CanastaError,
+    IllegalAction,
+    MissingExtra,
+    NotationError,
+    RecordError,
+    RuleError,
+    SeatError,
+)
 from .messages import Template, render
 from .refusals import REFUSALS
 
@@ -171,18 +183,27 @@ ERRORS: Final[dict[str, Template]] = {
     "not_utf8": "not UTF-8 text: {why} at byte {byte}",
     "json_text": "expected JSON text, not {value}",
     "json_invalid": "not valid JSON: {why}",
+    "json_where": "a mistake at line {line}, column {column}",
     "json_deep": "not a record: its JSON nests too deeply",
     "file_path": "a record's file is named by a path, not {value}",
     "save_what": "save a GameRecord (GameRecord.of(state)), not {value}",
     "record_cannot_write": "cannot write {path}: {why}",
     "record_cannot_read": "cannot read {path}: {why}",
     "in_file": "{path}: {reason}",
+    # an optional extra a run asked for (canasta.parallel)
+    "extra_missing": "{option} needs the optional '{extra}' extra: pip install 'canasta[{extra}]'",
     # bots and levels (canasta.bots)
     "think_range": "a thinking budget is 1 to {most} (times the Expert's), not {value}",
     "think_not_search": "{bot} does not search: a thinking budget (':{budget}') is for {searchers}",
     "think_whole": "a thinking budget is a whole number from 1 to {most}, not {value}",
     "unknown_bot": "unknown bot {bot}: choose one of {choices}",
     "unknown_bot_close": "unknown bot {bot} (did you mean {close}?): choose one of {choices}",
+    # canasta play's seats and level (tui.session)
+    "seats_word": "--seats: {word} is neither 'human' nor 'bot'",
+    "seats_count": ("--seats: {n} seat given but {rules} is played by {players}",
+                    "--seats: {n} seats given but {rules} is played by {players}"),
+    "seats_human": "--seats: at least one seat must be a human",
+    "level_choice": "--level must be one of {levels}",
     # a saved game of canasta play (tui.session)
     "save_json": "not a saved game (bad JSON: {why})",
     "save_deep": "not a saved game (its JSON is nested too deeply)",
@@ -217,7 +238,34 @@ ERRORS: Final[dict[str, Template]] = {
     "discard_one_card": "{token}: discard exactly one card",
     "meld_cards": "{token}: a meld needs cards",
     "top_form": "{token}: write top as: top CARD CARD ... (two or more cards from hand)",
+    # ------------------------------------------------------------------ why the system refused (os_reason)
+    "os_enoent": "there is no such file or folder",
+    "os_eacces": "permission denied",
+    "os_eperm": "the system does not permit it",
+    "os_eexist": "it exists already",
+    "os_enospc": "the disk is full",
+    "os_edquot": "the disk space allowed to this user is used up",
+    "os_erofs": "the disk is read-only",
+    "os_eisdir": "it is a folder, not a file",
+    "os_enotdir": "a part of the path is not a folder",
+    "os_enametoolong": "the name is too long",
+    "os_eaddrinuse": "the port is in use already (by another program, or a canasta server already running)",
+    "os_eaddrnotavail": "this computer has no such address",
+    "os_econnrefused": "the connection was refused",
+    "os_unknown_host": "no computer is known by that name",
 }
+
+# the common OS errors said in the reader's language (an uncommon one keeps the system's own words)
+OS_REASONS: Final[dict[int, str]] = {
+    errno.ENOENT: "os_enoent", errno.EACCES: "os_eacces", errno.EPERM: "os_eperm",
+    errno.EEXIST: "os_eexist", errno.ENOSPC: "os_enospc", errno.EDQUOT: "os_edquot",
+    errno.EROFS: "os_erofs", errno.EISDIR: "os_eisdir", errno.ENOTDIR: "os_enotdir",
+    errno.ENAMETOOLONG: "os_enametoolong", errno.EADDRINUSE: "os_eaddrinuse",
+    errno.EADDRNOTAVAIL: "os_eaddrnotavail", errno.ECONNREFUSED: "os_econnrefused",
+}
+# a host name the resolver does not know (``socket.gaierror``: its own numbers, not errno's)
+_UNKNOWN_HOST = {getattr(socket, name) for name in ("EAI_NONAME", "EAI_NODATA", "EAI_FAIL")
+                 if hasattr(socket, name)}
 
 E = TypeVar("E", bound=CanastaError)
 
@@ -239,6 +287,22 @@ def reason(code: str, **data: Any) -> dict[str, Any]:
     return {"code": code, "data": data}
 
 
+def os_reason(e: OSError) -> dict[str, Any] | str:
+    """Why the system refused, as a ``why`` datum: a common OS error by its errno as a nested message
+    (said in the reader's language: ``no such file or folder``), an uncommon one as the system's own
+    text (``[Errno 5] Input/output error`` is still the detail a volunteer can search for)."""
+    if isinstance(e, socket.gaierror):
+        return reason("os_unknown_host") if e.errno in _UNKNOWN_HOST else str(e.strerror or e)
+    code = OS_REASONS.get(e.errno) if isinstance(e.errno, int) else None
+    return reason(code) if code is not None else str(e.strerror or e)
+
+
+def json_reason(e: json.JSONDecodeError) -> dict[str, Any]:
+    """Where a JSON text is broken, as a ``why`` datum said in the reader's language (Python's own
+    words for the mistake, ``Expecting value``, are English only)."""
+    return reason("json_where", line=e.lineno, column=e.colno)
+
+
 def catalogue_key(e: BaseException) -> str | None:
     """The catalogue's key of an error's sentence: ``error.<code>`` for a library error with a code
     of :data:`ERRORS`, ``refusal.<code>`` for a move the rules refuse; None for an error said only in
@@ -246,7 +310,8 @@ def catalogue_key(e: BaseException) -> str | None:
     code = getattr(e, "code", "")
     if isinstance(e, IllegalAction):
         return f"refusal.{code}" if code in REFUSALS else None
-    if isinstance(e, (RuleError, RecordError, NotationError, BotError)) and code in ERRORS:
+    if isinstance(e, (RuleError, RecordError, NotationError, BotError, SeatError, MissingExtra)) \
+            and code in ERRORS:
         return f"error.{code}"
     return None
 

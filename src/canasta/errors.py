@@ -60,3 +60,7 @@ class RecordError(CanastaError, ValueError):
 
 class BotError(CanastaError, ValueError):
     """A bot or level name that does not exist."""
+
+
+class MissingExtra(CanastaError, RuntimeError):
+    """An optional extra (``ray``) that a run asked for is not installed."""

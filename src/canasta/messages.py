@@ -21,6 +21,9 @@ The data are JSON-ready, and typed by their key's name, so that every language c
 - ``reason`` or ``*_reason``: where it is a ``{"code": ..., "data": ...}`` object, a message of its
   own (a library error's reason inside another refusal: ``"rules: {reason}"``), said in the same
   language from the same catalogue; where it is text, the text;
+- ``why``: the same, for why the system refused (``"cannot read {path}: {why}"``): a common OS
+  error as a message of its own (``error_words.os_reason``: ``no such file or folder``), an
+  uncommon one as the system's own text;
 - anything else: text as given.
 
 A template is one form, a pair ``(one, other)`` chosen by the data's ``n`` (English), or a mapping
@@ -138,7 +141,8 @@ def kind_of(key: str, value: Any) -> str:
         return "rank"
     if key == "suit" or key.endswith("_suit"):
         return "suit"
-    if (key == "reason" or key.endswith("_reason")) and isinstance(value, Mapping) and "code" in value:
+    if (key in ("reason", "why") or key.endswith("_reason")) and isinstance(value, Mapping) \
+            and "code" in value:
         return "message"
     if isinstance(value, int) and not isinstance(value, bool):
         return "number"

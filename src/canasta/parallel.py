@@ -20,6 +20,9 @@ from collections.abc import Callable, Iterable, Iterator, Sized
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
+from .error_words import coded
+from .errors import MissingExtra
+
 __all__ = ["MAX_JOBS", "check_games", "local_workers", "run_parallel", "stream_parallel"]
 
 T = TypeVar("T")
@@ -138,7 +141,7 @@ def _run_ray(fn: Callable[..., T], jobs: list[tuple[Any, ...]], address: str,
     try:
         import ray
     except ImportError as e:  # pragma: no cover - depends on the optional extra
-        raise RuntimeError("--ray needs the optional 'ray' extra: pip install 'canasta[ray]'") from e
+        raise coded(MissingExtra, "extra_missing", option="--ray", extra="ray") from e
     if not ray.is_initialized():
         if address == "auto":
             ray.init(include_dashboard=False, log_to_driver=False)

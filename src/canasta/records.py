@@ -48,7 +48,7 @@ from typing import Any
 
 from .actions import Action
 from .cards import card_str, full_deck, is_black_three, is_red_three, parse_cards
-from .error_words import reason_of, record_error
+from .error_words import json_reason, os_reason, reason_of, record_error
 from .errors import CanastaError, RecordError
 from .melds import Meld, MeldType, card_counts, meld_problem, meld_type, new_meld
 from .model import frozen_by
@@ -551,7 +551,7 @@ def read_json(text: object) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise record_error("json_invalid", why=str(e)) from e
+        raise record_error("json_invalid", why=json_reason(e)) from e
     except RecursionError:
         raise record_error("json_deep") from None
 
@@ -573,7 +573,7 @@ def save(record: GameRecord | object, path: str | object) -> None:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(record.to_json(indent=1))
     except OSError as e:
-        raise record_error("record_cannot_write", path=str(path), why=str(e.strerror)) from e
+        raise record_error("record_cannot_write", path=str(path), why=os_reason(e)) from e
 
 
 def load(path: str | object) -> GameRecord:
@@ -582,7 +582,7 @@ def load(path: str | object) -> GameRecord:
         with open(path, "rb") as fh:
             data = fh.read()
     except OSError as e:
-        raise record_error("record_cannot_read", path=str(path), why=str(e.strerror)) from e
+        raise record_error("record_cannot_read", path=str(path), why=os_reason(e)) from e
     try:
         return GameRecord.from_dict(read_json(data))
     except RecordError as e:

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from .error_words import os_reason, template_of
 from .messages import Template, render
 from .scoresheet import ScoreSheet, SheetError
 
@@ -34,7 +35,9 @@ MESSAGES: dict[str, Template] = {
 
 
 def _refused(code: str, **data: Any) -> SheetError:
-    return SheetError(code, data, render(MESSAGES[code], data))
+    """A file's refusal; its ``why`` (an OS error, :func:`~canasta.error_words.os_reason`) said in
+    English here, in the reader's language where the command line says it."""
+    return SheetError(code, data, render(MESSAGES[code], data, lookup=template_of))
 
 
 def _lock_file(fh: IO[bytes]) -> bool:
@@ -63,7 +66,7 @@ def locked(path: str | Path, timeout: float = 15.0) -> Iterator[None]:
     try:
         fh = open(lock, "ab")  # noqa: SIM115 - held open for the block
     except OSError as e:
-        raise _refused("file_cannot_write", path=str(lock), why=e.strerror or str(e)) from None
+        raise _refused("file_cannot_write", path=str(lock), why=os_reason(e)) from None
     with fh:
         end = time.monotonic() + timeout
         while not _lock_file(fh):
@@ -78,7 +81,7 @@ def read_sheet(path: str | Path) -> ScoreSheet:
     try:
         data = Path(path).read_bytes()
     except OSError as e:
-        raise _refused("file_cannot_read", path=str(path), why=e.strerror or str(e)) from None
+        raise _refused("file_cannot_read", path=str(path), why=os_reason(e)) from None
     try:
         doc = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -118,7 +121,7 @@ def write_sheet(sheet: ScoreSheet, path: str | Path) -> None:
             raise
         _sync_folder(target.parent)
     except OSError as e:
-        raise _refused("file_cannot_write", path=str(path), why=e.strerror or str(e)) from None
+        raise _refused("file_cannot_write", path=str(path), why=os_reason(e)) from None
 
 
 def _sync_folder(folder: Path) -> None:

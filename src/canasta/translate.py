@@ -124,6 +124,12 @@ def sources() -> dict[str, tuple[Template, str]]:
     for key, template in ADMIN.items():
         add(key, template, "canasta serve (the lines it prints as it starts), canasta backup and restore "
             "({url}, {path}: addresses and files as they are; {kind}: sqlite or postgresql)")
+    from .server.admin_errors import ADMIN_ERRORS
+
+    for code, template in ADMIN_ERRORS.items():
+        add(f"server.{code}", template, "canasta serve, backup and restore: why it cannot do what was "
+            "asked ({path}, {url}, {value}, {item}, {name}: as they are or were typed; {detail}, {reason}: "
+            "the system's or the tool's own words)")
     for key, template in TOURNAMENT_PLAN.items():
         add(key, template, "canasta tournament: the director's plan on the command line (NS1, EW1, A1, B1: "
             "teams; T1: table 1; option names and values as they are typed)")

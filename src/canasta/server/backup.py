@@ -26,7 +26,10 @@ from typing import IO, Any
 
 from sqlalchemy import URL, make_url
 
+from ..error_words import os_reason
+from ..errors import CanastaError
 from ..messages import render
+from .admin_errors import admin_error
 from .store import MIGRATIONS, SchemaTooNew, upgrade
 from .words import ADMIN
 
@@ -35,8 +38,9 @@ PG_MAGIC = b"PGDMP"
 COUNTED = ("tables", "games", "actions", "sheets", "events")
 
 
-class BackupError(Exception):
-    """A backup or restore that cannot be done; the message says why in one line."""
+class BackupError(CanastaError):
+    """A backup or restore that cannot be done: a code and its data (:mod:`.admin_errors`), the
+    message the English sentence in one line."""
 
 
 @dataclass
@@ -83,7 +87,7 @@ def serving(url: str) -> Iterator[None]:
         try:
             fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as e:
-            raise BackupError(f"another canasta server is using {path}; stop it first") from e
+            raise admin_error(BackupError, "serve_in_use", path=str(path)) from e
         yield
     finally:
         lock.close()
@@ -125,9 +129,10 @@ def backup(url: str, dest: Path) -> Summary:
     has the name), while a server may be writing to it."""
     dest = dest.expanduser()
     if dest.is_dir():
-        raise BackupError(f"{dest} is a folder: name the backup file, like {dest / 'canasta-backup.db'}")
+        raise admin_error(BackupError, "backup_is_folder", path=str(dest),
+                          example=str(dest / "canasta-backup.db"))
     if not dest.parent.is_dir():
-        raise BackupError(f"the folder {dest.parent} does not exist")
+        raise admin_error(BackupError, "backup_no_folder", path=str(dest.parent))
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.partial")
     try:
         path = sqlite_path(url)
@@ -144,7 +149,7 @@ def backup(url: str, dest: Path) -> Summary:
 
 def _backup_sqlite(path: Path, tmp: Path) -> Summary:
     if not path.is_file():
-        raise BackupError(f"there is no database at {path} (is --data or --db right?)")
+        raise admin_error(BackupError, "backup_no_database", path=str(path))
     src = sqlite3.connect(path, timeout=30)
     dst = sqlite3.connect(tmp)
     try:
@@ -152,10 +157,10 @@ def _backup_sqlite(path: Path, tmp: Path) -> Summary:
         src.backup(dst)
         dst.execute("PRAGMA journal_mode=DELETE")   # the backup is one self-contained file
         if dst.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-            raise BackupError(f"the copy of {path} does not check as a sound database")
+            raise admin_error(BackupError, "backup_unsound", path=str(path))
         schema, counts = _describe(dst)
     except sqlite3.Error as e:
-        raise BackupError(f"cannot back up {path}: {e}") from e
+        raise admin_error(BackupError, "backup_failed", path=str(path), detail=str(e)) from e
     finally:
         dst.close()
         src.close()
@@ -178,24 +183,28 @@ def _pg_env(url: str) -> tuple[dict[str, str], str]:
         if value is not None:
             env[key] = str(value)
     if not u.database:
-        raise BackupError(f"{u.render_as_string(hide_password=True)} names no database")
+        raise admin_error(BackupError, "backup_no_db_name", url=u.render_as_string(hide_password=True))
     return env, u.database
 
 
 def _pg_tool(name: str) -> str:
     found = shutil.which(name)
     if found is None:
-        raise BackupError(f"{name} was not found: install PostgreSQL's client programs "
-                          "(Debian: apt-get install postgresql-client)")
+        raise admin_error(BackupError, "backup_no_tool", tool=name)
     return found
 
 
-def _run(cmd: list[str], env: dict[str, str], what: str, stdout: int | IO[bytes] | None = None) -> str:
+def _run(cmd: list[str], env: dict[str, str], tool: str, stdout: int | IO[bytes] | None = None,
+         failed: str = "backup_tool_failed") -> str:
+    """Run a PostgreSQL tool; its failure is ``failed`` with the tool's last line of error (its own
+    words), or its exit code."""
     done = subprocess.run(cmd, env=env, stdout=stdout if stdout is not None else subprocess.PIPE,
                           stderr=subprocess.PIPE, check=False)
     if done.returncode != 0:
         err = done.stderr.decode(errors="replace").strip().splitlines()
-        raise BackupError(f"{what} failed: {err[-1] if err else f'exit {done.returncode}'}")
+        why: dict[str, Any] | str = err[-1] if err else {"code": "backup_tool_exit",
+                                                        "data": {"status": done.returncode}}
+        raise admin_error(BackupError, failed, tool=tool, reason=why)
     return done.stdout.decode(errors="replace") if done.stdout else ""
 
 
@@ -209,7 +218,7 @@ def _backup_pg(url: str, tmp: Path) -> Summary:
 def _pg_dump_schema(dump: Path, env: dict[str, str]) -> str | None:
     """The schema revision stored in a ``pg_dump`` file (its ``alembic_version`` row)."""
     text = _run([_pg_tool("pg_restore"), "--data-only", "--table=alembic_version", "--file=-", str(dump)],
-                env, "pg_restore (reading the backup)")
+                env, "pg_restore", failed="backup_tool_reading")
     found = re.search(r"FROM stdin;\n([^\n\\]+)\n", text)
     return found.group(1).strip() if found else None
 
@@ -221,12 +230,12 @@ def kind_of(path: Path) -> str:
         with open(path, "rb") as f:
             head = f.read(16)
     except OSError as e:
-        raise BackupError(f"cannot read {path}: {e.strerror or e}") from e
+        raise admin_error(BackupError, "backup_cannot_read", path=str(path), why=os_reason(e)) from e
     if head.startswith(SQLITE_MAGIC):
         return "sqlite"
     if head.startswith(PG_MAGIC):
         return "postgresql"
-    raise BackupError(f"{path} is not a canasta backup (neither an SQLite database nor a pg_dump file)")
+    raise admin_error(BackupError, "backup_not_canasta", path=str(path))
 
 
 def _known(schema: str | None, what: Path) -> None:
@@ -234,10 +243,10 @@ def _known(schema: str | None, what: Path) -> None:
 
     script = ScriptDirectory(str(MIGRATIONS))
     if schema is None:
-        raise BackupError(f"{what} holds no canasta database (no schema version)")
+        raise admin_error(BackupError, "backup_no_schema", path=str(what))
     if schema not in {r.revision for r in script.walk_revisions()}:
-        raise SchemaTooNew(f"{what} was made by a newer canasta (schema {schema}; this one knows up to "
-                           f"{script.get_current_head()}): update canasta to restore it")
+        raise admin_error(SchemaTooNew, "schema_backup_newer", path=str(what), schema=schema,
+                          known=str(script.get_current_head()))
 
 
 def restore(url: str, src: Path, data_dir: Path) -> tuple[Summary, Path | None]:
@@ -247,10 +256,9 @@ def restore(url: str, src: Path, data_dir: Path) -> tuple[Summary, Path | None]:
     kind = kind_of(src)
     target = "sqlite" if sqlite_path(url) is not None else "postgresql"
     if kind != target:
-        raise BackupError(f"{src} is a backup of a{'n SQLite' if kind == 'sqlite' else ' PostgreSQL'} "
-                          f"database; restore it into one of the same kind (--db)")
+        raise admin_error(BackupError, f"backup_of_{kind}", path=str(src))
     if in_use(url):
-        raise BackupError("a canasta server is using this database: stop it first, then restore")
+        raise admin_error(BackupError, "restore_in_use")
     kept: Path | None = None
     stamp = time.strftime("%Y%m%d-%H%M%S")
     if kind == "sqlite":
@@ -258,7 +266,7 @@ def restore(url: str, src: Path, data_dir: Path) -> tuple[Summary, Path | None]:
         try:
             schema, counts = _describe(probe)
         except sqlite3.Error as e:
-            raise BackupError(f"{src} cannot be read as a database: {e}") from e
+            raise admin_error(BackupError, "backup_unreadable", path=str(src), detail=str(e)) from e
         finally:
             probe.close()
         _known(schema, src)

@@ -6,6 +6,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import CanastaError
+from .admin_errors import admin_error
+
 
 def default_data_dir() -> Path:
     """The per-user data folder (``$CANASTA_DATA``, else the platform's user data folder)."""
@@ -46,6 +49,10 @@ class Limits:
     verify_actions: int = 20000        # actions in one record sent to /api/verify
 
 
+class LimitError(CanastaError, ValueError):
+    """A ``--limit`` setting that cannot be used: a code and its data (:mod:`.admin_errors`)."""
+
+
 def limits_with(settings: list[str]) -> Limits:
     """The default limits with ``NAME=VALUE`` settings applied (``canasta serve --limit``)."""
     out = Limits()
@@ -53,15 +60,16 @@ def limits_with(settings: list[str]) -> Limits:
         name, _eq, value = item.partition("=")
         name = name.strip()
         if name not in Limits.__dataclass_fields__:
-            known = ", ".join(Limits.__dataclass_fields__)
-            raise ValueError(f"{item!r}: no limit is named {name!r} (the limits: {known})")
+            raise admin_error(LimitError, "limit_unknown", item=repr(item), name=repr(name),
+                              names=", ".join(Limits.__dataclass_fields__))
         kind = type(getattr(out, name))
         try:
             number = kind(value)
         except ValueError:
-            raise ValueError(f"{item!r}: {name} is a number, not {value!r}") from None
+            raise admin_error(LimitError, "limit_number", item=repr(item), name=name, value=repr(value)) \
+                from None
         if number < 0:
-            raise ValueError(f"{item!r}: a limit is 0 or more")
+            raise admin_error(LimitError, "limit_negative", item=repr(item))
         setattr(out, name, number)
     return out
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import socket
 import threading
 import webbrowser
 from collections.abc import Callable
@@ -63,6 +64,23 @@ def start_lines(config: ServerConfig, host: str, port: int, url: str, say: Say |
     return lines
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound as uvicorn binds it (IPv6 where the host has a colon), but before
+    anything is printed: an address in use, or one this computer does not have, is an ``OSError``
+    that ``canasta serve`` says in the reader's language, where uvicorn would log its own English
+    line after the start lines."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except BaseException:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
 def _english(key: str, data: dict[str, Any]) -> str:
     return render(ADMIN[key], data)
 
@@ -86,11 +104,15 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000,
         hub = Hub(config)    # the database is opened and checked before serving
         hub.store.check_writable()
         app = create_app(config, hub)
+        sock = listening_socket(host, port)  # an address in use is said before "Canasta is running"
         for line in start_lines(config, host, port, url, say):
             print(line, flush=True)
         if open_browser:
             shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
             threading.Timer(1.0, webbrowser.open, args=(f"http://{shown}:{port}/",)).start()
         quiet_gc()
-        uvicorn.run(app, host=host, port=port, log_level="info" if verbose else "warning",
-                    ws_max_size=config.max_message * 4, ws_ping_interval=20, ws_ping_timeout=20)
+        with sock:
+            uvicorn.Server(uvicorn.Config(
+                app, host=host, port=port, log_level="info" if verbose else "warning",
+                ws_max_size=config.max_message * 4, ws_ping_interval=20, ws_ping_timeout=20,
+            )).run(sockets=[sock])

@@ -38,6 +38,8 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from ..errors import CanastaError
+from .admin_errors import admin_error
 from .checkpoint import Checkpointer
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -233,9 +235,9 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, connect_args={"application_name": "canasta serve"})
 
 
-class SchemaTooNew(Exception):
+class SchemaTooNew(CanastaError):
     """The database was written by a newer canasta, whose schema this one does not know: touching it
-    could lose what the newer one stored."""
+    could lose what the newer one stored (a code and its data: :mod:`.admin_errors`)."""
 
 
 def schema_versions(url: str) -> tuple[list[str], str]:
@@ -262,9 +264,7 @@ def check_not_newer(url: str) -> None:
     unknown = [h for h in heads if h not in known]
     if unknown:
         where = make_url(url).render_as_string(hide_password=True).removeprefix("sqlite:///")
-        raise SchemaTooNew(f"the database {where} was written by a newer canasta (schema {unknown[0]}; "
-                           f"this one knows up to {ours}): update canasta, or restore a backup this "
-                           "version made")
+        raise admin_error(SchemaTooNew, "schema_database_newer", path=where, schema=unknown[0], known=ours)
 
 
 def upgrade(url: str) -> None:

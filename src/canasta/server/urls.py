@@ -26,6 +26,8 @@ from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
 
+from ..errors import CanastaError
+from .admin_errors import admin_error
 from .config import ServerConfig
 
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -34,8 +36,9 @@ ALL_INTERFACES = {"0.0.0.0", "::", ""}
 _HOST = re.compile(r"^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]{1,253})(:\d{1,5})?$")
 
 
-class AddressError(ValueError):
-    """A public URL or a proxy address that cannot be used; the message names it."""
+class AddressError(CanastaError, ValueError):
+    """A public URL or a proxy address that cannot be used: a code and its data
+    (:mod:`.admin_errors`), the message the English sentence naming it."""
 
 
 def public_url(text: str) -> str:
@@ -44,10 +47,9 @@ def public_url(text: str) -> str:
     pages, so it is refused)."""
     parts = urlsplit(text.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise AddressError(f"--public-url {text!r}: give the whole address, like https://canasta.ourclub.org")
+        raise admin_error(AddressError, "address_public_whole", value=repr(text))
     if parts.query or parts.fragment or parts.path not in ("", "/") or parts.username or parts.password:
-        raise AddressError(f"--public-url {text!r}: give only the scheme and the host (and a port), "
-                           "like https://canasta.ourclub.org")
+        raise admin_error(AddressError, "address_public_host", value=repr(text))
     return f"{parts.scheme}://{parts.netloc}"
 
 
@@ -58,8 +60,7 @@ def networks(items: Iterable[str]) -> tuple[IPNetwork, ...]:
         try:
             out.append(ipaddress.ip_network(item.strip(), strict=False))
         except ValueError as e:
-            raise AddressError(f"--trusted-proxy {item!r} is not an IP address or network "
-                               "(like 127.0.0.1 or 172.16.0.0/12)") from e
+            raise admin_error(AddressError, "address_proxy", value=repr(item)) from e
     return tuple(out)
 
 

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import Action, Op
-from ..error_words import reason_of, record_error
-from ..errors import IllegalAction
+from ..error_words import coded, json_reason, os_reason, reason_of, record_error
+from ..errors import BotError, IllegalAction, SeatError
 from ..records import GameRecord, position
 from ..rules import RuleSet
 from ..state import GameState
@@ -72,7 +72,7 @@ def parse_seats(text: str) -> list[str]:
         elif w in ("bot", "b", "computer"):
             out.append(BOT)
         else:
-            raise ValueError(f"--seats: {word.strip()!r} is neither 'human' nor 'bot'")
+            raise coded(SeatError, "seats_word", word=repr(word.strip()))
     return out
 
 
@@ -91,11 +91,11 @@ class Session:
                  save_path: Path | None = None, start: dict[str, Any] | None = None) -> None:
         n = state.rules.players
         if len(seats) != n:
-            raise ValueError(f"--seats: {len(seats)} seats given but {state.rules.name} is played by {n}")
+            raise coded(SeatError, "seats_count", n=len(seats), rules=state.rules.name, players=n)
         if HUMAN not in seats:
-            raise ValueError("--seats: at least one seat must be a human")
+            raise coded(SeatError, "seats_human")
         if not known_level(level):
-            raise ValueError(f"--level must be one of {', '.join(LEVELS)}")
+            raise coded(BotError, "level_choice", levels=", ".join(LEVELS))
         self.state = state
         self.seats = list(seats)
         self.level = level
@@ -135,7 +135,7 @@ class Session:
         try:
             d = json.loads(text)
         except json.JSONDecodeError as e:
-            raise record_error("save_json", why=str(e)) from e
+            raise record_error("save_json", why=json_reason(e)) from e
         except RecursionError:
             raise record_error("save_deep") from None
         if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
@@ -157,7 +157,7 @@ class Session:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
-            raise record_error("record_cannot_read", path=str(path), why=str(e.strerror)) from e
+            raise record_error("record_cannot_read", path=str(path), why=os_reason(e)) from e
         except UnicodeDecodeError as e:
             raise record_error("save_utf8", path=str(path), byte=str(e.start)) from e
         return cls.from_json(text, save_path)
@@ -182,7 +182,7 @@ class Session:
         try:
             self.save()
         except OSError as e:
-            self.save_error = w("tui.save_error", path=str(self.save_path), error=str(e.strerror or e))
+            self.save_error = w("tui.save_error", path=str(self.save_path), why=os_reason(e))
         else:
             self.save_error = ""
 

@@ -253,7 +253,7 @@ WORDS: dict[str, Template] = {
     "tui.prompt.asks": "{who} asks: may I go out? Press y (yes) or n (no).",
     "tui.prompt.your_turn": "Your turn: {words}.",
     "tui.warning": "Warning: {error}.",
-    "tui.save_error": "the game could not be saved to {path}: {error}",
+    "tui.save_error": "the game could not be saved to {path}: {why}",
     "tui.not_saved": "The game was not saved.",
     "tui.saved_over": "The game is over; its record is in {path} (canasta replay reads it).",
     "tui.saved": "The game is saved in {path}. Continue it with: {command}",
