@@ -18,7 +18,9 @@ median of the rounds' means per step:
   ``legal_actions`` and the ids), the engine's ``legal_actions`` alone, ``views.seat_view``, writing
   the observation (``Observer.write``), ``apply_unchecked`` alone (on a clone, so with the clone's
   cost, printed too), what the seat knows from the facts kept from step to step
-  (``Episode.knowledge``, where the build has it).
+  (``Episode.knowledge``, where the build has it) and the information state's counts alone
+  (``Episode.memory``, where the build has it); the information state's observer's ``set_from``
+  (the observation, those counts and their floats).
 
 The calls repeated on one state show what a repeated ask costs (OpenSpiel's own checks ask for the
 legal actions and observations several times a state).
@@ -47,6 +49,7 @@ from canasta.views import seat_view
 def one_round(games: int, max_hands: int) -> dict[str, float]:
     game = pyspiel.load_game(cos.GAME_NAME, {"preset": "classic", "max_hands": max_hands})
     obs = make_observation(game)
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     observer = game.spaces.observer
     buf = np.zeros(observer.size, np.float32)  # (Observer.write sets every float)
     clock = time.process_time_ns  # CPU time: the machine may be shared
@@ -93,8 +96,11 @@ def one_round(games: int, max_hands: int) -> dict[str, float]:
             timed("cpp: observation_tensor(p)", base.observation_tensor, s, p)
             timed("cpp: legal_actions_mask(p)", base.legal_actions_mask, s, p)
             timed("cpp: information_state_tensor(p)", base.information_state_tensor, s, p)
+            timed("os: infostate observer set_from", recall.set_from, s, p)
             if hasattr(ep, "knowledge"):  # (what the seat knows, kept from step to step)
                 timed("py: Episode.knowledge (kept facts)", ep.knowledge, p)
+            if hasattr(ep, "memory"):  # (the information state's counts alone)
+                timed("py: Episode.memory (kept facts)", ep.memory, p, v)
             timed("os: observation_string(p)", s.observation_string, p)
             timed("os: information_state_string(p)", s.information_state_string, p)
             a: int = rng.choice(legal)  # type: ignore[arg-type]

@@ -224,8 +224,9 @@ def memory_floats(k, seat: int) -> list[float]:
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_the_knowledge_kept_step_by_step_is_the_one_rebuilt_from_the_log(name: str, players: int) -> None:
     """The episode's facts of the hand's log, read on at every step (``LogFacts.follow``) and
-    finished with the seat's numbers (``knowledge_of``), give exactly what analysing the seat's
-    whole view gives (every field: known cards, discards, unseen cards, the pile, closed canastas),
+    finished with the seat's numbers (``knowledge_of``; ``known_unseen`` for the information state's
+    memory alone), give exactly what analysing the seat's whole view gives (every field: known
+    cards, discards, unseen cards, the pile, closed canastas),
     along a random game of two hands, for the seat to act every few steps and every seat now and
     then; a clone played on its own way, and a pickled copy, keep theirs right; and a state whose
     other hands were dealt again (the cards the seat cannot see) gives the same memory floats (no
@@ -243,7 +244,10 @@ def test_the_knowledge_kept_step_by_step_is_the_one_rebuilt_from_the_log(name: s
             new_hand = steps
         if steps % 7 == 0 or 0 <= steps - new_hand < 3:
             for seat in (range(players) if steps % 70 == 0 else [s.actor]):
-                assert ep.knowledge(seat) == afresh(s, seat), (name, players, steps, seat)
+                k = afresh(s, seat)
+                assert ep.knowledge(seat) == k, (name, players, steps, seat)
+                # the information state's part alone (known_unseen), as the tensor asks it
+                assert ep.memory(seat, seat_view(s, seat)) == (k.known, k.discarded, k.unseen)
                 checked += 1
         if steps == 60 or (new_hand > 0 and steps == new_hand + 1):
             clones.append((ep.clone(), random.Random(steps)))
@@ -252,6 +256,7 @@ def test_the_knowledge_kept_step_by_step_is_the_one_rebuilt_from_the_log(name: s
             seat = rng.randrange(players)
             other = Episode(ep.options, other_hands_changed(s, seat, rng))
             assert memory_floats(other.knowledge(seat), seat) == memory_floats(ep.knowledge(seat), seat)
+            assert other.memory(seat, seat_view(other.state, seat)) == ep.memory(seat, seat_view(s, seat))
         ep.step(rng.choice(ep.legal()[0]))
         steps += 1
     # the clones go their own ways: each one's facts follow its own moves, not the original's
@@ -262,7 +267,9 @@ def test_the_knowledge_kept_step_by_step_is_the_one_rebuilt_from_the_log(name: s
             c.step(crng.choice(c.legal()[0]))
             if i % 4 == 3:
                 seat = crng.randrange(players)
-                assert c.knowledge(seat) == afresh(c.state, seat)
+                k = afresh(c.state, seat)
+                assert c.knowledge(seat) == k
+                assert c.memory(seat, seat_view(c.state, seat)) == (k.known, k.discarded, k.unseen)
     assert new_hand > 0 and checked >= 20 and len(clones) == 2
 
 

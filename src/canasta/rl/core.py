@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
-from ..bots.knowledge import Knowledge, LogFacts, knowledge_of
+from ..bots.knowledge import Knowledge, LogFacts, knowledge_of, known_unseen
 from ..errors import RuleError
 from ..presets import cached_rules_from_options
 from ..presets import rules as preset_rules
@@ -174,6 +174,14 @@ class Episode:
         given)."""
         return knowledge_of(self.facts(), seat_view(self.state, seat) if v is None else v,
                             self.options.rules)
+
+    def memory(self, seat: int, v: SeatView) -> tuple[list[list[int]], list[list[int]], list[int]]:
+        """What the information state's memory holds of :meth:`knowledge`: the cards known in each
+        hand, the ranks each seat discarded this hand, the unseen cards (``known_unseen``: the rest
+        of ``Knowledge`` is not made). ``v`` is the seat's ``views.seat_view``; read, not changed."""
+        facts = self.facts()
+        known, unseen = known_unseen(facts, v, self.options.rules)
+        return known, facts.discarded, unseen
 
     def carry_facts(self, other: Episode) -> None:
         """Remember the hand as ``other``'s log showed it: this new episode is a world sampled from

@@ -399,8 +399,8 @@ class CanastaObserver:
         self.observer.write(v, t)  # (every float of the observation)
         if self.perfect_recall:
             # what the seat knows, from the hand's log read on since the last ask (not read again)
-            k = ep.knowledge(player, v)
-            t.data[self.observer.size:] = array("f", memory(k.known, k.discarded, k.unseen, player))
+            known, discarded, unseen = ep.memory(player, v)
+            t.data[self.observer.size:] = array("f", memory(known, discarded, unseen, player))
 
     def string_from(self, state: CanastaState, player: int) -> str:
         ep = state.episode
