@@ -180,7 +180,8 @@ def test_os_errors_by_errno_common_ones_said_uncommon_ones_kept() -> None:
      "error: no such option: --prot (did you mean --port, --host?) (see 'canasta serve --help')"),
     (["serve", "--zzz"], "error: no existe la opción --zzz (consulta 'canasta serve --help')",
      "error: no such option: --zzz (see 'canasta serve --help')"),
-    (["backup"], "error: falta el argumento 'file' (consulta 'canasta backup --help')",
+    # the argument named as the Spanish help names it (canasta backup --help --lang es)
+    (["backup"], "error: falta el argumento 'archivo' (consulta 'canasta backup --help')",
      "error: missing argument 'file' (see 'canasta backup --help')"),
     (["rules", "classic", "extra"], "error: sobra un argumento (extra) (consulta 'canasta rules --help')",
      "error: unexpected extra argument (extra) (see 'canasta rules --help')"),

@@ -26,6 +26,7 @@ from typer.core import TyperCommand, TyperGroup
 from . import ENGINE, __version__
 from .actions import Action
 from .cards import format_cards, is_black_three, sort_key
+from .cli_help import help_option_text, translate_help, usage_prefix
 from .cli_usage import usage_line
 from .cli_words import WORDS as CLI_WORDS
 from .error_words import os_reason
@@ -53,17 +54,30 @@ _CLICK_EXCEPTION: type[Exception] = next(
     c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
 
-def _flags_without_metavar(params: list[Any]) -> list[Any]:
-    """Flags (--json, --help, --version) take no value: show none in the help."""
+def _help_params(cmd: Any, params: list[Any]) -> list[Any]:
+    """Flags (--json, --help, --version) take no value: show none in the help. ``--help`` says what
+    it does in the language the help is in (Click makes it anew for every help)."""
+    help_text = help_option_text(cmd)
     for p in params:
         if getattr(p, "is_flag", False) and getattr(p, "metavar", None) is None:
             p.metavar = ""
+        if help_text and p.name == "help":
+            p.help = help_text
     return params
+
+
+def _format_usage(cmd: Any, ctx: Any, formatter: Any) -> None:
+    """Click's usage line, with ``Usage:`` in the help's language."""
+    formatter.write_usage(ctx.command_path, " ".join(cmd.collect_usage_pieces(ctx)),
+                          prefix=usage_prefix(cmd))
 
 
 class _Command(TyperCommand):
     def get_params(self, ctx: Any) -> list[Any]:
-        return _flags_without_metavar(super().get_params(ctx))
+        return _help_params(self, super().get_params(ctx))
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        _format_usage(self, ctx, formatter)
 
 
 class _Group(TyperGroup):
@@ -71,11 +85,16 @@ class _Group(TyperGroup):
     exit code 2 (usage errors included), never a traceback."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        return _flags_without_metavar(super().get_params(ctx))
+        return _help_params(self, super().get_params(ctx))
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        _format_usage(self, ctx, formatter)
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
+        # the help in the reader's language, known before Click parses (--lang or the terminal)
+        translate_help(self, _catalogue_of_args(args))
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False,
                               windows_expand_args=windows_expand_args, **extra)
@@ -182,11 +201,21 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _lang_defaults(cmd: Any, lang: str) -> dict[str, Any]:
+    """Click's default map giving every command below ``cmd`` this ``--lang``."""
+    return {name: _lang_defaults(sub, lang) if hasattr(sub, "commands") else {"lang": lang}
+            for name, sub in cmd.commands.items()}
+
+
 @app.callback()
-def _main(version: Annotated[bool, typer.Option(
+def _main(ctx: typer.Context, version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True,
-        help="Show the version and whether the engine is compiled.")] = False) -> None:
+        help="Show the version and whether the engine is compiled.")] = False,
+        lang: LangOption = None) -> None:
     """Canasta exact to club rule sheets: rule sets, rules cards, simulation and replays."""
+    if lang is not None:  # `canasta --lang es play`: as `canasta play --lang es`
+        _words(lang)  # an unknown language is refused here
+        ctx.default_map = _lang_defaults(ctx.command, lang)
 
 
 def _fail(message: str, cat: Catalogue | None = None) -> NoReturn:

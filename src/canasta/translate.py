@@ -3,7 +3,8 @@
 Every English template a person can read is in a table keyed by code (the pages' words in
 ``i18n/pages-en.json``, the hints' reasons in :mod:`canasta.bots.explain`, the terminal's words in
 :mod:`canasta.tui.words`, the command line's in :mod:`canasta.cli_words`, the rule sets' titles and
-descriptions in :mod:`canasta.presets`, the options' meanings in :mod:`canasta.rules`, the library
+descriptions in :mod:`canasta.presets`, the command line's help in its Click tree
+(:mod:`canasta.cli_help`), the options' meanings in :mod:`canasta.rules`, the library
 errors' reasons in :mod:`canasta.error_words`). This module
 gathers them into ``i18n/canasta.pot`` (``msgctxt`` the key, ``msgid`` the English) and merges a
 changed template into every language's ``.po`` (new messages empty, changed ones fuzzy, as gettext
@@ -136,6 +137,15 @@ def sources() -> dict[str, tuple[Template, str]]:
     for name, source in FRAME_SOURCES.items():
         add(f"cli.frame_source.{name}", source, f"canasta tournament: where frame option '{name}' "
             "comes from (S3 B: the tournament sheet, quoted; director: the director's reading)")
+    import typer.main
+
+    from .cli import app
+    from .cli_help import help_texts
+
+    for key, template in help_texts(typer.main.get_command(app)).items():
+        add(key, template, "the command line's help (canasta --help, canasta <command> --help): a "
+            "command's, an option's or an argument's help, or the words around them (option names, "
+            "`canasta ...` commands and values such as true, classic or NAME=VALUE stay as typed)")
     return dict(sorted(out.items()))
 
 
@@ -150,6 +160,10 @@ def template_catalog() -> Catalog:
 
 
 def _po_bytes(cat: Catalog, template: bool = False) -> bytes:
+    for m in cat:
+        # Babel marks any text with a '%' (a help's "95% interval") as printf-style; ours are brace
+        # templates (python-brace-format), and msgfmt -c would check the '%' of the translation
+        m.flags.discard("python-format")
     buf = io.BytesIO()
     write_po(buf, cat, width=100, sort_output=False, omit_header=False, ignore_obsolete=True,
              include_previous=False)
