@@ -95,3 +95,27 @@ def test_every_help_has_a_key_and_every_key_a_spanish_entry() -> None:
         assert m is not None and m.string and not m.fuzzy, key
         if len(english) > 20:  # a sentence, not a word such as "<int>" or "LANG"
             assert m.string != english, key
+
+
+def test_canasta_lang_es_alone_shows_the_spanish_help() -> None:
+    for args in (["--lang", "es"], ["--lang=es"]):
+        said = help_of(*args)
+        assert "Uso: canasta [OPCIONES] COMANDO [ARGUMENTOS]..." in said and "Comandos" in said
+
+
+COMMANDS = [[], ["variants"], ["rules"], ["simulate"], ["match"], ["record"], ["replay"], ["play"],
+            ["tournament"], ["verify"], ["serve"], ["backup"], ["restore"], ["score"], ["score", "new"],
+            ["score", "add"], ["score", "fix"], ["score", "csv"]]
+
+
+def test_the_pseudo_locale_help_has_no_plain_english() -> None:
+    """Every word of every help wrapped and accented in the pseudo-locale: no word of the help is
+    outside the catalogue (the next language needs no code)."""
+    root = typer.main.get_command(app)
+    english = [t for t in help_texts(root).values() if len(t) > 12 and "<" not in t]
+    for args in COMMANDS:
+        said = help_of(*args, "--help", "--lang", "en-XA")
+        for word in ENGLISH_WORDS:
+            assert word not in said, (args, word)
+        for text in english:
+            assert " ".join(text.split())[:30] not in said, (args, text)

@@ -95,6 +95,9 @@ class _Group(TyperGroup):
              windows_expand_args: bool = True, **extra: Any) -> Any:
         # the help in the reader's language, known before Click parses (--lang or the terminal)
         translate_help(self, _catalogue_of_args(args))
+        given = " ".join(sys.argv[1:] if args is None else args)
+        if given.startswith(("--lang ", "--lang=")) and " " not in given[7:] and known(given[7:]):
+            args = []  # `canasta --lang es`: the help, as `canasta` alone shows it
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False,
                               windows_expand_args=windows_expand_args, **extra)
@@ -203,8 +206,16 @@ def _version(value: bool) -> None:
 
 def _lang_defaults(cmd: Any, lang: str) -> dict[str, Any]:
     """Click's default map giving every command below ``cmd`` this ``--lang``."""
-    return {name: _lang_defaults(sub, lang) if hasattr(sub, "commands") else {"lang": lang}
+    return {name: {**_lang_defaults(sub, lang), "lang": lang} if hasattr(sub, "commands") else {"lang": lang}
             for name, sub in cmd.commands.items()}
+
+
+def _group_lang(ctx: typer.Context, lang: str | None) -> None:
+    """A group's ``--lang`` (``canasta --lang es play``, ``canasta score --lang es add``): checked,
+    and given to every command below it as its own ``--lang``."""
+    if lang is not None:
+        _words(lang)  # an unknown language is refused here
+        ctx.default_map = _lang_defaults(ctx.command, lang)
 
 
 @app.callback()
@@ -213,9 +224,7 @@ def _main(ctx: typer.Context, version: Annotated[bool, typer.Option(
         help="Show the version and whether the engine is compiled.")] = False,
         lang: LangOption = None) -> None:
     """Canasta exact to club rule sheets: rule sets, rules cards, simulation and replays."""
-    if lang is not None:  # `canasta --lang es play`: as `canasta play --lang es`
-        _words(lang)  # an unknown language is refused here
-        ctx.default_map = _lang_defaults(ctx.command, lang)
+    _group_lang(ctx, lang)
 
 
 def _fail(message: str, cat: Catalogue | None = None) -> NoReturn:
@@ -922,6 +931,12 @@ score_app = typer.Typer(
          "the engine's own scoring (the same as an online hand), with each side's next opening "
          "minimum, the game's end and winner, corrections kept with who made them, and CSV.")
 app.add_typer(score_app, name="score")
+
+
+@score_app.callback()
+def _score(ctx: typer.Context, lang: LangOption = None) -> None:
+    _group_lang(ctx, lang)
+
 SheetFile = Annotated[str, typer.Option("--file", "-f", help="The score sheet's file (JSON).")]
 WhoOption = Annotated[str, typer.Option("--who", help="Who enters or corrects (kept in the sheet).")]
 
