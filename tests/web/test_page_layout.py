@@ -152,3 +152,33 @@ def test_the_score_keepers_minus_and_plus_are_even_and_large_enough_to_tap(chrom
             assert less.endswith(minus_name), less
             page.screenshot(path=str(shots / f"score-steppers-{lang}-{width}.png"))
             context.close()
+
+
+# Each tick box in a label: where its box is drawn, and where the first line of its words is.
+TICKS = """() => [...document.querySelectorAll("label")].flatMap(l => {
+  const box = l.querySelector("input[type=checkbox]");
+  if (!box || !box.getClientRects().length) return [];
+  const range = document.createRange(); range.selectNodeContents(l);
+  const lines = [...range.getClientRects()].filter(r => r.width > 1 && r.left >= box.getBoundingClientRect().right - 1);
+  const b = box.getBoundingClientRect();
+  return [{ what: l.textContent.trim().slice(0, 40), box: [b.top, b.bottom, b.right],
+            first: lines.length ? [lines[0].top, lines[0].bottom, lines[0].left] : null }];
+})"""
+
+
+def test_every_tick_box_sits_beside_its_words_on_a_phone(chromium: Any, server: LiveServer) -> None:
+    """A tick box on a line of its own, its words wrapped under it ("Show the names for house rules"
+    in Spanish at 375 px), leaves a reader unsure which words it ticks: on every page, in both
+    languages, the words of a tick box's label start on its right, level with it."""
+    for lang, locale in LANGS.items():
+        context = chromium.new_context(locale=locale, viewport={"width": 375, "height": 800})
+        page = context.new_page()
+        for name, (path, ready) in pages_to_see(server).items():
+            page.goto(server.url + path)
+            page.wait_for_selector(ready, state="attached")
+            for tick in page.evaluate(TICKS):
+                top, bottom, right = tick["box"]
+                assert tick["first"] is not None, (lang, name, tick)
+                line_top, line_bottom, left = tick["first"]
+                assert left >= right and line_top < bottom and line_bottom > top, (lang, name, tick)
+        context.close()
