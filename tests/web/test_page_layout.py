@@ -182,3 +182,55 @@ def test_every_tick_box_sits_beside_its_words_on_a_phone(chromium: Any, server: 
                 line_top, line_bottom, left = tick["first"]
                 assert left >= right and line_top < bottom and line_bottom > top, (lang, name, tick)
         context.close()
+
+
+# Each number of a phone's stacked table: how many lines its text takes, and whether it stays in its box.
+NUMBERS = """sel => [...document.querySelectorAll(sel)].flatMap(td => {
+  const text = [...td.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim());
+  if (!text.length || !/^[-+−]?[\\d.,\\s]+$/.test(td.textContent.trim())) return [];
+  const range = document.createRange(); range.selectNodeContents(text[0]);
+  const lines = new Set([...range.getClientRects()].filter(r => r.width > 1).map(r => Math.round(r.top)));
+  const box = td.getBoundingClientRect(), r = range.getBoundingClientRect();
+  const row = [...document.querySelectorAll("tr")].indexOf(td.closest("tr"));
+  return [{ text: td.textContent.trim(), label: td.dataset.label, lines: lines.size,
+            line: `${row} ${Math.round(box.top)}`, bottom: Math.round(r.bottom),
+            inside: r.right <= box.right + 0.5 && r.left >= box.left - 0.5 }];
+})"""
+
+
+WIDE = """() => [...document.querySelectorAll(".scroll *")].filter(e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > e.closest(".scroll").getBoundingClientRect().right + 1).map(e => e.tagName + "." + e.className + " " + e.textContent.slice(0, 30) + " " + e.getBoundingClientRect().right)"""
+
+
+def test_a_big_score_stays_whole_on_one_line_in_a_phones_tables(chromium: Any, server: LiveServer) -> None:
+    """A night's standings on a phone in Spanish broke 15.000 points into "15.00" over "0": every
+    number of the standings, the season table and a night's table is on one line, inside its box, level
+    with the numbers beside it."""
+    club = httpx.post(server.url + "/api/clubs", json={"name": "Club Los Naipes", "season": "2026",
+                                                       "members": ["Ana", "Beto", "Carla", "Dani"]}).json()
+    who = {"authorization": f"Bearer {club['token']}"}
+    night = httpx.post(f"{server.url}/api/clubs/{club['club_id']}/events", headers=who, json={
+        "name": "Noche", "preset": "classic", "pairs": ["Ana & Beto", "Carla & Dani"], "games": 1,
+        "draw": "as_listed"}).json()
+    httpx.post(f"{server.url}/api/events/{night['event_id']}/results",
+               headers={"authorization": f"Bearer {night['token']}"}, json={
+        "round": 1, "table": 1, "ns": 15000, "ew": -12340, "ns_agrees": True, "ew_agrees": True, "seen": None})
+    kept = httpx.post(f"{server.url}/api/clubs/{club['club_id']}/nights", headers=who,
+                      json={"event_id": night["event_id"], "date": "2026-11-28"}).json()
+    results = kept["links"]["results"]
+    for lang, locale in LANGS.items():
+        context = chromium.new_context(locale=locale, viewport={"width": 375, "height": 800})
+        page = context.new_page()
+        for url, ready in ((f"{server.url}/event/{night['event_id']}#t={night['token']}", "table.standings td"),
+                           (results.replace("#", "/night/1#"), "table.night-table td"),
+                           (results, "table.season-table td")):
+            page.goto(url)
+            page.wait_for_selector(ready)
+            cells = page.evaluate(NUMBERS, "table.stack td")
+            assert "season" in ready or any(c["text"] in ("15,000", "15.000") for c in cells), (lang, cells)
+            bad = [c for c in cells if c["lines"] != 1 or not c["inside"]]
+            assert not bad, (lang, url, bad)
+            # the numbers side by side stand on one line, whatever their labels' length
+            for line in {c["line"] for c in cells}:
+                assert len({c["bottom"] for c in cells if c["line"] == line}) == 1, (lang, url, cells)
+            assert page.evaluate(SIDEWAYS) == [], (lang, url, page.evaluate(WIDE))
+        context.close()
