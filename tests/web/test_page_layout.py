@@ -234,3 +234,26 @@ def test_a_big_score_stays_whole_on_one_line_in_a_phones_tables(chromium: Any, s
                 assert len({c["bottom"] for c in cells if c["line"] == line}) == 1, (lang, url, cells)
             assert page.evaluate(SIDEWAYS) == [], (lang, url, page.evaluate(WIDE))
         context.close()
+
+
+# Links that stand alone (not words inside a sentence): their box, to be tapped by a finger.
+ALONE = """() => [...document.querySelectorAll("a")].filter(a => a.getClientRects().length
+    && getComputedStyle(a).visibility !== "hidden"
+    && (a.parentElement.textContent.trim() === a.textContent.trim()
+        || getComputedStyle(a.parentElement).display.includes("flex")))
+  .map(a => ({ what: a.textContent.trim().slice(0, 40), height: a.getBoundingClientRect().height }))"""
+
+
+def test_every_link_standing_alone_is_big_enough_to_tap(chromium: Any, server: LiveServer) -> None:
+    """A link on its own ("rules card" beside Start, "Tables playing now", "Open the results page",
+    a night of the season, the title that leads home) is tapped like a button: 44 px tall at least,
+    as every button is. Links inside a sentence stay words of the sentence."""
+    for lang, locale in LANGS.items():
+        context = chromium.new_context(locale=locale, viewport={"width": 375, "height": 800})
+        page = context.new_page()
+        for name, (path, ready) in pages_to_see(server).items():
+            page.goto(server.url + path)
+            page.wait_for_selector(ready, state="attached")
+            small = [a for a in page.evaluate(ALONE) if a["height"] < 44]
+            assert not small, (lang, name, small)
+        context.close()
