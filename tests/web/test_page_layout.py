@@ -254,4 +254,9 @@ def test_every_link_standing_alone_is_big_enough_to_tap(chromium: Any, server: L
             page.wait_for_selector(ready, state="attached")
             small = [a for a in page.evaluate(ALONE) if a["height"] < 44]
             assert not small, (lang, name, small)
+        # the home page again, its "My tables" listing the table just visited
+        page.goto(server.url + "/")
+        page.wait_for_selector("#mine li a")
+        small = [a for a in page.evaluate(ALONE) if a["height"] < 44]
+        assert not small, (lang, "my tables", small)
         context.close()
