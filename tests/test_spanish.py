@@ -1164,3 +1164,20 @@ def test_S4_C4_points_only_count_when_the_hand_ends_higher_total_wins() -> None:
     s.apply("discard 8C")
     assert s.scores == [4950 + 560, 4900 + 1200]
     assert s.is_over and s.winner == 1
+
+
+def test_the_game_over_line_agrees_with_whichever_side_won_in_spanish() -> None:
+    """The end of a game names the winner as a side ("Nosotros", "Ellos", "Equipo 2") on the pages and
+    a side ("nosotros", "ellos") in the terminal: a singular "ganó" before it read "ganó Ellos"; the
+    sentence names the winners instead, right for every side."""
+    from canasta.i18n import catalogue
+    es = catalogue("es")
+    for side in (es.text("side_us"), es.text("side_them"), es.text("side_n", n=2)):
+        line = es.text("game_over", who=side)
+        assert "ganó" not in line and side in line, line
+    tui = es.text("tui.game_over", side=es.text("tui.them"), scores="1.035 – 150")
+    assert "ganó" not in tui and "ellos" in tui, tui
+    # a score sheet's side is a pair as often as one person: "Ana y Beto ganó" read wrong too
+    for key in ("score_won", "cli.sheet_won"):
+        assert es.text(key, name="Ana y Beto").startswith("Partida ganada por Ana y Beto"), key
+    assert "ganada por Ana y Beto" in es.text("server.sheet_over", side="Ana y Beto")

@@ -312,6 +312,9 @@ def test_the_season_writes_its_dates_as_the_readers_language_does(chromium: Any,
         page.wait_for_selector("table.season-table")
         assert written in page.locator("table.season-table tr.head").all_inner_texts()[0], locale
         assert "2026-11-28" not in page.inner_text("main")
+        # the night's line counts its one result in the singular ("1 resultados" read wrong)
+        one = "1 resultado confirmado" if locale == "es-ES" else "1 result confirmed"
+        assert one in page.inner_text("main")
         page.goto(results)
         page.wait_for_selector("#nights li a")
         assert written in page.inner_text("#nights"), locale

@@ -70,3 +70,24 @@ def test_a_round_played_online_shows_each_table_s_hand_and_scores(chromium: Any,
         page.screenshot(path=str(shots / f"event-online-{width}.png"), full_page=True)
         assert not page.errors
         page.close()
+
+
+def test_the_lobby_writes_the_scores_as_the_readers_language_does(chromium: Any, server: LiveServer) -> None:
+    """A game's scores in the lobby as everywhere else on the pages: "15,000 – -1,250" in English,
+    "15.000 – -1.250" in Spanish, never the bare "15000"; on a phone each table's card is headed by its
+    name in bold."""
+    over = {"id": "x1", "name": "Tuesday table", "event_round": None, "preset": "classic", "players": 4,
+            "game_no": 2, "hand": 3, "over": False, "scores": [15000, -1250], "people": 2, "here": 1,
+            "bots": 2, "process": "main", "title": "Classic canasta"}
+    for lang, written in (("en", "15,000 – -1,250"), ("es", "15.000 – -1.250")):
+        context = chromium.new_context(locale="es-ES" if lang == "es" else "en-GB")
+        page = context.new_page()
+        page.route("**/api/lobby", lambda route: route.fulfill(json={"tables": [over]}))
+        page.goto(server.url + f"/lobby?lang={lang}")
+        page.wait_for_selector("#tables tr:not(.head)")
+        assert page.locator("#tables td").nth(2).inner_text() == written, lang
+        # on a phone each table is a card headed by its name in bold, as a pair's standings are
+        page.set_viewport_size({"width": 375, "height": 800})
+        weight = page.evaluate("getComputedStyle(document.querySelector('#tables th[scope=row]')).fontWeight")
+        assert int(weight) >= 700, weight
+        context.close()

@@ -152,3 +152,111 @@ def test_the_score_keepers_minus_and_plus_are_even_and_large_enough_to_tap(chrom
             assert less.endswith(minus_name), less
             page.screenshot(path=str(shots / f"score-steppers-{lang}-{width}.png"))
             context.close()
+
+
+# Each tick box in a label: where its box is drawn, and where the first line of its words is.
+TICKS = """() => [...document.querySelectorAll("label")].flatMap(l => {
+  const box = l.querySelector("input[type=checkbox]");
+  if (!box || !box.getClientRects().length) return [];
+  const range = document.createRange(); range.selectNodeContents(l);
+  const b = box.getBoundingClientRect();
+  const lines = [...range.getClientRects()].filter(r => r.width > 1 && r.left >= b.right - 1);
+  return [{ what: l.textContent.trim().slice(0, 40), box: [b.top, b.bottom, b.right],
+            first: lines.length ? [lines[0].top, lines[0].bottom, lines[0].left] : null }];
+})"""
+
+
+def test_every_tick_box_sits_beside_its_words_on_a_phone(chromium: Any, server: LiveServer) -> None:
+    """A tick box on a line of its own, its words wrapped under it ("Show the names for house rules"
+    in Spanish at 375 px), leaves a reader unsure which words it ticks: on every page, in both
+    languages, the words of a tick box's label start on its right, level with it."""
+    for lang, locale in LANGS.items():
+        context = chromium.new_context(locale=locale, viewport={"width": 375, "height": 800})
+        page = context.new_page()
+        for name, (path, ready) in pages_to_see(server).items():
+            page.goto(server.url + path)
+            page.wait_for_selector(ready, state="attached")
+            for tick in page.evaluate(TICKS):
+                top, bottom, right = tick["box"]
+                assert tick["first"] is not None, (lang, name, tick)
+                line_top, line_bottom, left = tick["first"]
+                assert left >= right and line_top < bottom and line_bottom > top, (lang, name, tick)
+        context.close()
+
+
+# Each number of a phone's stacked table: how many lines its text takes, and whether it stays in its box.
+NUMBERS = """sel => [...document.querySelectorAll(sel)].flatMap(td => {
+  const text = [...td.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim());
+  if (!text.length || !/^[-+−]?[\\d.,\\s]+$/.test(td.textContent.trim())) return [];
+  const range = document.createRange(); range.selectNodeContents(text[0]);
+  const lines = new Set([...range.getClientRects()].filter(r => r.width > 1).map(r => Math.round(r.top)));
+  const box = td.getBoundingClientRect(), r = range.getBoundingClientRect();
+  const row = [...document.querySelectorAll("tr")].indexOf(td.closest("tr"));
+  return [{ text: td.textContent.trim(), label: td.dataset.label, lines: lines.size,
+            line: `${row} ${Math.round(box.top)}`, bottom: Math.round(r.bottom),
+            inside: r.right <= box.right + 0.5 && r.left >= box.left - 0.5 }];
+})"""
+
+
+def test_a_big_score_stays_whole_on_one_line_in_a_phones_tables(chromium: Any, server: LiveServer) -> None:
+    """A night's standings on a phone in Spanish broke 15.000 points into "15.00" over "0": every
+    number of the standings, the season table and a night's table is on one line, inside its box, level
+    with the numbers beside it."""
+    club = httpx.post(server.url + "/api/clubs", json={"name": "Club Los Naipes", "season": "2026",
+                                                       "members": ["Ana", "Beto", "Carla", "Dani"]}).json()
+    who = {"authorization": f"Bearer {club['token']}"}
+    night = httpx.post(f"{server.url}/api/clubs/{club['club_id']}/events", headers=who, json={
+        "name": "Noche", "preset": "classic", "pairs": ["Ana & Beto", "Carla & Dani"], "games": 1,
+        "draw": "as_listed"}).json()
+    httpx.post(f"{server.url}/api/events/{night['event_id']}/results",
+               headers={"authorization": f"Bearer {night['token']}"}, json={
+            "round": 1, "table": 1, "ns": 15000, "ew": -12340, "ns_agrees": True, "ew_agrees": True,
+            "seen": None})
+    kept = httpx.post(f"{server.url}/api/clubs/{club['club_id']}/nights", headers=who,
+                      json={"event_id": night["event_id"], "date": "2026-11-28"}).json()
+    results = kept["links"]["results"]
+    for lang, locale in LANGS.items():
+        context = chromium.new_context(locale=locale, viewport={"width": 375, "height": 800})
+        page = context.new_page()
+        event = f"{server.url}/event/{night['event_id']}#t={night['token']}"
+        for url, ready in ((event, "table.standings td"), (results, "table.season-table td"),
+                           (results.replace("#", "/night/1#"), "table.night-table td")):
+            page.goto(url)
+            page.wait_for_selector(ready)
+            cells = page.evaluate(NUMBERS, "table.stack td")
+            assert "season" in ready or any(c["text"] in ("15,000", "15.000") for c in cells), (lang, cells)
+            bad = [c for c in cells if c["lines"] != 1 or not c["inside"]]
+            assert not bad, (lang, url, bad)
+            # the numbers side by side stand on one line, whatever their labels' length
+            for line in {c["line"] for c in cells}:
+                assert len({c["bottom"] for c in cells if c["line"] == line}) == 1, (lang, url, cells)
+            assert page.evaluate(SIDEWAYS) == [], (lang, url)
+        context.close()
+
+
+# Links that stand alone (not words inside a sentence): their box, to be tapped by a finger.
+ALONE = """() => [...document.querySelectorAll("a")].filter(a => a.getClientRects().length
+    && getComputedStyle(a).visibility !== "hidden"
+    && (a.parentElement.textContent.trim() === a.textContent.trim()
+        || getComputedStyle(a.parentElement).display.includes("flex")))
+  .map(a => ({ what: a.textContent.trim().slice(0, 40), height: a.getBoundingClientRect().height }))"""
+
+
+def test_every_link_standing_alone_is_big_enough_to_tap(chromium: Any, server: LiveServer) -> None:
+    """A link on its own ("rules card" beside Start, "Tables playing now", "Open the results page",
+    a night of the season, the title that leads home) is tapped like a button: 44 px tall at least,
+    as every button is. Links inside a sentence stay words of the sentence."""
+    for lang, locale in LANGS.items():
+        context = chromium.new_context(locale=locale, viewport={"width": 375, "height": 800})
+        page = context.new_page()
+        for name, (path, ready) in pages_to_see(server).items():
+            page.goto(server.url + path)
+            page.wait_for_selector(ready, state="attached")
+            small = [a for a in page.evaluate(ALONE) if a["height"] < 44]
+            assert not small, (lang, name, small)
+        # the home page again, its "My tables" listing the table just visited
+        page.goto(server.url + "/")
+        page.wait_for_selector("#mine li a")
+        small = [a for a in page.evaluate(ALONE) if a["height"] < 44]
+        assert not small, (lang, "my tables", small)
+        context.close()

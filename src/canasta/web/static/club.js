@@ -45,7 +45,7 @@ function nightItem(e) {
   };
   return el("li", { class: "panel" },
     el("p", {}, el("strong", { text: t("club_night_line", { name: e.name, title: has(`preset.${e.preset}.title`) ? t(`preset.${e.preset}.title`) : e.title,
-      pairs: e.pairs, confirmed: e.confirmed }) })),
+      pairs: e.pairs, n: e.confirmed }) })),
     e.night ? el("p", { class: "note", text: t("club_night_kept", { n: e.night }) }) : null,
     el("div", { class: "row" }, el("label", {}, el("span", { text: t("club_date") }), date),
       el("button", { type: "button", class: e.night ? "" : "primary", text: e.night ? t("club_keep_again") : t("club_keep"), onclick: () => keep() })),

@@ -1,6 +1,6 @@
 // The lobby: every table playing now on this server (all its processes), read again every few seconds.
 // Only what anyone in the club room could see: no links, no cards, no names of people.
-import { loadMessages, applyMessages, t } from "/static/i18n.js";
+import { loadMessages, applyMessages, t, num } from "/static/i18n.js";
 import { el } from "/static/common.js";
 import { tableName, presetTitle } from "/static/board.js";
 
@@ -16,7 +16,7 @@ function render(tables) {
     el("th", { scope: "row", "data-label": cols[0], text: tableName(x) }),
     el("td", { "data-label": cols[1], text: presetTitle(x) }),
     el("td", { "data-label": cols[2], text: x.over ? t("lobby_over", { game: x.game_no }) : t("lobby_hand", { game: x.game_no, hand: x.hand }) }),
-    el("td", { "data-label": cols[3], text: x.scores.join(" – ") }),
+    el("td", { "data-label": cols[3], text: x.scores.map(num).join(" – ") }),
     el("td", { "data-label": cols[4], text: t("lobby_here", { here: x.here, n: x.people, bots: x.bots }) })));
   $("tables").replaceChildren(head, ...rows);
 }

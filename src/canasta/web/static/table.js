@@ -364,7 +364,7 @@ function fairBox(fair) {
   line("deal_seal", { seed: fair.seed.slice(0, 12), sha: fair.sha256.slice(0, 12) });
   const game = table.game_no, saved = savedDeal(game), mine = table.deal?.values?.find(v => v.seat === seat);
   if (saved && mine) line(mine.value === saved.number ? "deal_yours" : "deal_not_yours", { number: saved.number.slice(0, 12) });
-  const how = el("p", {}, el("a", { href: "/fair", target: "_blank", text: t("deal_how_to_check") }));
+  const how = el("p", {}, el("a", { class: "tap", href: "/fair", target: "_blank", text: t("deal_how_to_check") }));
   box.append(how);
   sealOf(fair.salt, fair.seed).then(sha => { if (sha) how.before(el("p", { class: "note", text: t(sha === fair.sha256 ? "deal_seal_ok" : "deal_seal_bad") })); });
   if (view.phase === "over" && table.deal) checkServer(game, saved, how);
