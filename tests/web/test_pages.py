@@ -121,6 +121,9 @@ def test_a_person_plays_a_whole_game_against_three_bots_then_replays_it(chromium
     play_until_hand_over([page])
     result = page.locator("#result")
     assert "Hand 1 is over" in result.inner_text() and "Game over" in result.inner_text()
+    # the keyboard is on "Close" (Enter goes on), and the window shows its top, the hand's score
+    assert page.evaluate("[document.activeElement.id, document.querySelector('#result').scrollTop]") == [
+        "result-close", 0]
     # issue 15: the hand's seed, sent when the hand ended, is said under the breakdown; issue 31: the
     # page checks its seal, that its own number is in the mix, and (the game is over) the server's
     # number against the seal it showed before the deal, and links to how to check a deal

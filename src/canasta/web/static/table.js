@@ -355,6 +355,9 @@ function showResult(r) {
   if (fair) body.append(fairBox(fair));
   body.append(el("h3", { text: t("game_so_far") }), ...history(view));
   $("result").showModal();
+  // the keyboard on the button that goes on (not the first link, "How to check", where Enter would
+  // open another page), the window still shown from its top
+  $("result-close").focus({ preventScroll: true });
 }
 // The fair-deal box under a hand's score: where the hand's cards came from, in plain words, and what
 // this page could check itself (the seal; its own number in the mix; at the end, the server's number).
