@@ -282,23 +282,33 @@ def test_a_score_sheet_going_on_from_another_on_a_phone(chromium: Any, server: L
     page.close()
 
 
+def club_with_one_night(server: LiveServer, name: str, preset: str, ns: int, ew: int
+                        ) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """Club Los Naipes (Ana, Beto, Carla, Dani) and its night ``name`` of one table (Ana & Beto
+    North-South, ``ns`` to ``ew``, confirmed by both pairs), kept on 2026-11-28: the club as made,
+    the night as made and the club after the night was kept."""
+    made = httpx.post(server.url + "/api/clubs", json={"name": "Club Los Naipes", "season": "2026",
+                                                        "members": ["Ana", "Beto", "Carla", "Dani"]}).json()
+    club, who = made["club_id"], {"authorization": f"Bearer {made['token']}"}
+    night = httpx.post(f"{server.url}/api/clubs/{club}/events", headers=who, json={
+        "name": name, "preset": preset, "pairs": ["Ana & Beto", "Carla & Dani"], "games": 1,
+        "draw": "as_listed"}).json()
+    director = {"authorization": f"Bearer {night['token']}"}
+    httpx.post(f"{server.url}/api/events/{night['event_id']}/results", headers=director, json={
+        "round": 1, "table": 1, "ns": ns, "ew": ew, "ns_agrees": True, "ew_agrees": True, "seen": None})
+    kept = httpx.post(f"{server.url}/api/clubs/{club}/nights", headers=who,
+                      json={"event_id": night["event_id"], "date": "2026-11-28"}).json()
+    return made, night, kept
+
+
 def test_the_season_writes_its_dates_as_the_readers_language_does(chromium: Any, server: LiveServer,
                                                                   shots: Path) -> None:
     """A club night kept on 2026-11-28 is "28 nov 2026" to a reader in Spanish, "28 Nov 2026" in
     British English and "Nov 28, 2026" in American English (the month in words: never a 28/11 that
     one club reads as the month), in the season table's heading, its labels on a phone, the nights'
     list and the night's page; the JSON and the CSV files keep the ISO date."""
-    made = httpx.post(server.url + "/api/clubs", json={"name": "Club Los Naipes", "season": "2026",
-                                                        "members": ["Ana", "Beto", "Carla", "Dani"]}).json()
-    club, who = made["club_id"], {"authorization": f"Bearer {made['token']}"}
-    night = httpx.post(f"{server.url}/api/clubs/{club}/events", headers=who, json={
-        "name": "Noche de sábado", "preset": "gvr-club", "pairs": ["Ana & Beto", "Carla & Dani"], "games": 1,
-        "draw": "as_listed"}).json()
-    director = {"authorization": f"Bearer {night['token']}"}
-    httpx.post(f"{server.url}/api/events/{night['event_id']}/results", headers=director, json={
-        "round": 1, "table": 1, "ns": 3000, "ew": 2000, "ns_agrees": True, "ew_agrees": True, "seen": None})
-    kept = httpx.post(f"{server.url}/api/clubs/{club}/nights", headers=who,
-                      json={"event_id": night["event_id"], "date": "2026-11-28"}).json()
+    made, _night, kept = club_with_one_night(server, "Noche de sábado", "gvr-club", 3000, 2000)
+    club = made["club_id"]
     assert kept["nights"][0]["date"] == "2026-11-28"
     results = kept["links"]["results"]
     key = {"authorization": "Bearer " + results.split("#k=")[1]}
@@ -338,17 +348,7 @@ def test_the_csv_buttons_download_a_file_for_the_readers_spreadsheet(chromium: A
     spreadsheet opens as it is: the UTF-8 byte order mark (Excel shows "Sí", not "SÃ­"), ';' between
     columns for a Spanish browser (',' for an American one), the headings in the reader's words and a
     tied game's half win as Spanish Excel reads a number (0,5)."""
-    made = httpx.post(server.url + "/api/clubs", json={"name": "Club Los Naipes", "season": "2026",
-                                                        "members": ["Ana", "Beto", "Carla", "Dani"]}).json()
-    club, who = made["club_id"], {"authorization": f"Bearer {made['token']}"}
-    night = httpx.post(f"{server.url}/api/clubs/{club}/events", headers=who, json={
-        "name": "Noche", "preset": "classic", "pairs": ["Ana & Beto", "Carla & Dani"], "games": 1,
-        "draw": "as_listed"}).json()
-    director = {"authorization": f"Bearer {night['token']}"}
-    httpx.post(f"{server.url}/api/events/{night['event_id']}/results", headers=director, json={
-        "round": 1, "table": 1, "ns": 2500, "ew": 2500, "ns_agrees": True, "ew_agrees": True, "seen": None})
-    kept = httpx.post(f"{server.url}/api/clubs/{club}/nights", headers=who,
-                      json={"event_id": night["event_id"], "date": "2026-11-28"}).json()
+    _made, night, kept = club_with_one_night(server, "Noche", "classic", 2500, 2500)
     results = kept["links"]["results"]
     for locale, sep, half, wins in (("es-ES", ";", "0,5", "Ganadas"), ("en-US", ",", "0.5", "Wins")):
         context = chromium.new_context(locale=locale, accept_downloads=True)

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 
 from .conftest import LiveServer
+from .test_club_pages import club_with_one_night
 from .test_pages import SIDEWAYS
 
 LANGS = {"en": "en-GB", "es": "es-ES"}
@@ -202,18 +203,7 @@ def test_a_big_score_stays_whole_on_one_line_in_a_phones_tables(chromium: Any, s
     """A night's standings on a phone in Spanish broke 15.000 points into "15.00" over "0": every
     number of the standings, the season table and a night's table is on one line, inside its box, level
     with the numbers beside it."""
-    club = httpx.post(server.url + "/api/clubs", json={"name": "Club Los Naipes", "season": "2026",
-                                                       "members": ["Ana", "Beto", "Carla", "Dani"]}).json()
-    who = {"authorization": f"Bearer {club['token']}"}
-    night = httpx.post(f"{server.url}/api/clubs/{club['club_id']}/events", headers=who, json={
-        "name": "Noche", "preset": "classic", "pairs": ["Ana & Beto", "Carla & Dani"], "games": 1,
-        "draw": "as_listed"}).json()
-    httpx.post(f"{server.url}/api/events/{night['event_id']}/results",
-               headers={"authorization": f"Bearer {night['token']}"}, json={
-            "round": 1, "table": 1, "ns": 15000, "ew": -12340, "ns_agrees": True, "ew_agrees": True,
-            "seen": None})
-    kept = httpx.post(f"{server.url}/api/clubs/{club['club_id']}/nights", headers=who,
-                      json={"event_id": night["event_id"], "date": "2026-11-28"}).json()
+    _club, night, kept = club_with_one_night(server, "Noche", "classic", 15000, -12340)
     results = kept["links"]["results"]
     for lang, locale in LANGS.items():
         context = chromium.new_context(locale=locale, viewport={"width": 375, "height": 800})
