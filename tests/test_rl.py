@@ -217,8 +217,13 @@ def afresh(s: GameState, seat: int):
 
 
 def memory_floats(k, seat: int) -> list[float]:
+    """The memory's floats of knowledge ``k`` (``encode.memory`` writes the nonzero counts into a
+    zeroed buffer)."""
     from canasta.rl.encode import memory
-    return memory(k.known, k.discarded, k.unseen, seat)
+    n = len(k.known)
+    buf = np.zeros(n * 53 + n * 15 + 53, np.float32)
+    memory(k.known, k.discarded, k.unseen, seat, buf.data, 0)
+    return buf.tolist()
 
 
 @pytest.mark.parametrize(("name", "players"), TABLES)

@@ -49,6 +49,7 @@ them would be a bug: :meth:`ActionSpace.id_of` raises :class:`ActionSpaceError` 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from itertools import combinations_with_replacement, product
 from typing import Any, Final, NamedTuple
 
@@ -277,16 +278,8 @@ class ActionSpace:
     def legal(self, state: GameState) -> tuple[list[int], list[Action]]:
         """The legal actions of ``state`` and their ids, sorted by id (each id once: the engine lists
         one action per kind of card)."""
-        actions = state.legal_actions()
-        got = legal_ids(actions, self._cache)  # (compiled: this runs at every step)
-        if got is not None:
-            return got
-        ids = [self.id_of(state, a) for a in actions]
-        for k in range(len(ids) - 1):
-            if ids[k] >= ids[k + 1]:
-                order = sorted(range(len(ids)), key=ids.__getitem__)
-                return [ids[j] for j in order], [actions[j] for j in order]
-        return ids, actions
+        # (compiled: this runs at every step; an action met before is found by identity)
+        return legal_ids(state.legal_actions(), self._cache, partial(self.id_of, state))
 
     def legal_ids(self, state: GameState) -> list[int]:
         """The ids of the legal actions now, ascending."""

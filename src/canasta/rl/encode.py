@@ -1,20 +1,28 @@
 """The hot paths of a step of the environments, typed for mypyc and compiled in the compiled build
 (``setup.py``; NumPy-free): the dense part of an observation (every section but the melds), one
-side's meld block and the information state's memory, each made as a list of floats (a compiled
-module fills a list natively, and ``array("f", ...)`` converts it to C floats in one call: writing
-float by float into the tensor through a ``memoryview`` stays a generic call per float even
-compiled), and the ids of the legal actions found by identity (``ActionSpace.legal``).
-:mod:`canasta.rl.observation` holds the layout."""
+side's meld block and the information state's memory, each written straight into the tensor's
+float32 buffer, the nonzero floats only (the caller zeroes the buffer first, one C copy: most of an
+observation is zeros, and converting a whole list of floats cost more than making it), and the ids
+of the legal actions found by identity (``ActionSpace.legal``). :mod:`canasta.rl.observation` holds
+the layout."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Final, NamedTuple, Protocol
 
 from ..actions import Action
 from ..views import MeldFacts, SeatView
 
 POINTS: Final = 1000.0  # points (scores, minimums, penalties) are divided by this
+
+
+class Floats(Protocol):
+    """A float32 buffer read and written by index: the tensor's ``memoryview`` (``ndarray.data``)."""
+
+    def __getitem__(self, i: int, /) -> float: ...
+
+    def __setitem__(self, i: int, x: float, /) -> None: ...
 
 
 class Offsets(NamedTuple):
@@ -40,12 +48,9 @@ class Offsets(NamedTuple):
     melds: int
 
 
-def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...], size: int
-          ) -> list[float]:
-    """The sections before the melds of ``v``'s observation, ``size`` floats (zeros where nothing is
-    set); ``seats`` and ``sides`` in the observer's order (itself first). A list of floats, which the
-    compiled build fills natively; ``array("f", ...)`` then converts it in one C loop."""
-    d = [0.0] * size
+def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...], d: Floats) -> None:
+    """Write the sections before the melds of ``v``'s observation into ``d`` (zeroed by the caller:
+    only nonzero floats are set); ``seats`` and ``sides`` in the observer's order (itself first)."""
     n = len(seats)
     s = len(sides)
     me = v.seat
@@ -56,24 +61,32 @@ def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...
     d[o.turn + (v.turn - me) % n] = 1.0
     d[o.dealer + (v.dealer - me) % n] = 1.0
     h = o.hand
-    hand = v.hand
-    for f in range(53):
-        c = hand[f]
+    f = 0
+    for c in v.hand:
         if c:
             d[h + f] = float(c)
-    d[o.stock] = float(v.stock)
+        f += 1
+    if v.stock:
+        d[o.stock] = float(v.stock)
     d[o.pile_top + (v.pile_top if v.pile_top >= 0 else 53)] = 1.0
     p = o.pile
-    d[p] = float(v.pile_size)
+    if v.pile_size:
+        d[p] = float(v.pile_size)
     if v.pile_frozen:
         d[p + 1] = 1.0
     if v.frozen_for_me:
         d[p + 2] = 1.0
     if v.pile_stopped:
         d[p + 3] = 1.0
-    pc = o.pile_cards
-    for f in v.pile_cards:
-        d[pc + f] += 1.0
+    if v.pile_cards:
+        pile = [0] * 53
+        for f in v.pile_cards:
+            pile[f] += 1
+        pc = o.pile_cards
+        for f in range(53):
+            c = pile[f]
+            if c:
+                d[pc + f] = float(c)
     counts = v.hand_counts
     threes = v.threes
     boxed = v.boxed
@@ -86,7 +99,8 @@ def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...
     t3 = o.threes - 4
     b = o.seats
     for seat in seats:
-        d[hc] = float(counts[seat])
+        if counts[seat]:
+            d[hc] = float(counts[seat])
         hc += 1
         for f in threes[seat]:
             if 4 <= f < 8:
@@ -94,11 +108,16 @@ def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...
         t3 += 4
         if has_melded[seat]:
             d[b] = 1.0
-        d[b + 1] = float(asks[seat])
-        d[b + 2] = float(answers[seat])
-        d[b + 3] = owed[seat] / POINTS
-        d[b + 4] = float(len(boxed[seat]))
-        d[b + 5] = float(box_turns[seat])
+        if asks[seat]:
+            d[b + 1] = float(asks[seat])
+        if answers[seat]:
+            d[b + 2] = float(answers[seat])
+        if owed[seat]:
+            d[b + 3] = owed[seat] / POINTS
+        if boxed[seat]:
+            d[b + 4] = float(len(boxed[seat]))
+        if box_turns[seat]:
+            d[b + 5] = float(box_turns[seat])
         b += 6
     b = o.sides
     ld = o.laydown
@@ -113,46 +132,56 @@ def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...
     for x in sides:
         if opened[x]:
             d[b] = 1.0
-        d[b + 1] = minimum[x] / POINTS
-        d[b + 2] = scores[x] / POINTS
-        d[b + 3] = float(canastas[x])
-        d[b + 4] = float(talons[x])
-        d[b + 5] = penalties[x] / POINTS
+        if minimum[x]:
+            d[b + 1] = minimum[x] / POINTS
+        if scores[x]:
+            d[b + 2] = scores[x] / POINTS
+        if canastas[x]:
+            d[b + 3] = float(canastas[x])
+        if talons[x]:
+            d[b + 4] = float(talons[x])
+        if penalties[x]:
+            d[b + 5] = penalties[x] / POINTS
         if laydown_seats[x] >= 0:
             d[ld] = 1.0
-        d[ld + 1] = float(laydown_turns[x])
+        if laydown_turns[x]:
+            d[ld + 1] = float(laydown_turns[x])
         b += 6
         ld += 2
-    d[o.own] = float(v.fresh_red_threes)
+    if v.fresh_red_threes:
+        d[o.own] = float(v.fresh_red_threes)
     ts = o.turn_state
     for flag in v.turn_flags:
         if flag:
             d[ts] = 1.0
         ts += 1
-    d[ts] = v.opening_points / POINTS
-    d[ts + 1] = float(v.melds_before_turn)
+    if v.opening_points:
+        d[ts] = v.opening_points / POINTS
+    if v.melds_before_turn:
+        d[ts + 1] = float(v.melds_before_turn)
     d[ts + 3 + v.answer] = 1.0  # none (-1), no (0), yes (1)
     if v.ask_phase == 0:
         d[ts + 5] = 1.0
-    d[ts + 6] = float(v.replacement_draws)
+    if v.replacement_draws:
+        d[ts + 6] = float(v.replacement_draws)
     if v.told_yes:
         d[ts + 7] = 1.0
     if v.turn_card_passed:
         d[ts + 8] = 1.0
     g = o.game
-    d[g] = float(v.hand_number)
+    if v.hand_number:
+        d[g] = float(v.hand_number)
     if v.winner >= 0:
         d[g + 1 + (v.winner - side) % s] = 1.0
-    return d
 
 
 def meld_block(facts: tuple[MeldFacts, ...], kind_of: Sequence[int], kinds: int, slots: int,
-               slot_size: int) -> list[float]:
-    """One side's melds, ``slots`` blocks of ``slot_size`` floats: a count per card kind, size, type,
-    canasta, natural, present (``Observer.layout``'s ``melds``)."""
-    d = [0.0] * (slots * slot_size)
-    for i, m in enumerate(facts[:slots]):
-        b = i * slot_size
+               slot_size: int, d: Floats, at: int) -> None:
+    """Write one side's melds into ``d`` from ``at`` (zeroed by the caller): ``slots`` blocks of
+    ``slot_size`` floats, a count per card kind, size, type, canasta, natural, present
+    (``Observer.layout``'s ``melds``)."""
+    b = at
+    for m in facts[:slots]:
         for f in m.cards:
             d[b + kind_of[f]] += 1.0
         d[b + kinds] = float(m.size)
@@ -162,50 +191,52 @@ def meld_block(facts: tuple[MeldFacts, ...], kind_of: Sequence[int], kinds: int,
         if m.natural:
             d[b + kinds + 6] = 1.0
         d[b + kinds + 7] = 1.0
-    return d
+        b += slot_size
 
 
-def memory(known: list[list[int]], discarded: list[list[int]], unseen: list[int], me: int) -> list[int]:
-    """The information state's memory after the observation (``canasta.rl.openspiel``), seats in the
-    observer's order: per seat the cards known to be in its hand (53 counts), per seat the ranks it
-    discarded this hand (15), then the cards the observer has not seen (53). Counts as ints, the
-    lists joined whole (``array("f", ...)`` makes the floats in C; a float made per count here cost
-    a third as much as the finish that counts them)."""
+def memory(known: list[list[int]], discarded: list[list[int]], unseen: list[int], me: int, d: Floats,
+           at: int) -> None:
+    """Write the information state's memory into ``d`` from ``at`` (zeroed by the caller; it
+    follows the observation in ``canasta.rl.openspiel``), seats in the observer's order: per seat
+    the cards known to be in its hand (53 counts), per seat the ranks it discarded this hand (15),
+    then the cards the observer has not seen (53)."""
     n = len(known)
-    out: list[int] = []
     for x in range(n):
-        out += known[(me + x) % n]
+        at = _counts(known[(me + x) % n], d, at)
     for x in range(n):
-        out += discarded[(me + x) % n]
-    out += unseen
-    return out
+        at = _counts(discarded[(me + x) % n], d, at)
+    _counts(unseen, d, at)
 
 
-def legal_ids(actions: list[Action], cache: dict[int, tuple[Action, int]]
-              ) -> tuple[list[int], list[Action]] | None:
-    """The ids of ``actions`` kept in ``cache`` (by the action object's identity) and the actions,
-    sorted by id; None where one is not kept (or there are too many to sort this way). The sort
-    runs on plain ints, ``id * 1024 + index`` (the engine lists one action per id)."""
+def _counts(counts: list[int], d: Floats, at: int) -> int:
+    for c in counts:
+        if c:
+            d[at] = float(c)
+        at += 1
+    return at
+
+
+def legal_ids(actions: list[Action], cache: dict[int, tuple[Action, int]], id_of: Callable[[Action], int]
+              ) -> tuple[list[int], list[Action]]:
+    """The ids of ``actions`` and the actions, sorted by id: an action's id from ``cache`` (kept by
+    the action object's identity), else from ``id_of`` (which keeps it there). The sort runs on
+    plain ints, ``id << 20 | index`` (the engine lists one action per id)."""
     n = len(actions)
-    if n >= 1024:
-        return None
     keys: list[int] = []
     ascending = True
     last = -1
     for k in range(n):
         a = actions[k]
         hit = cache.get(id(a))
-        if hit is None or hit[0] is not a:
-            return None
-        i = hit[1]
+        i = hit[1] if hit is not None and hit[0] is a else id_of(a)
         if i <= last:
             ascending = False
         last = i
-        keys.append(i * 1024 + k)
+        keys.append(i << 20 | k)
     if ascending:
-        return [key >> 10 for key in keys], actions
+        return [key >> 20 for key in keys], actions
     keys.sort()
-    return [key >> 10 for key in keys], [actions[key & 1023] for key in keys]
+    return [key >> 20 for key in keys], [actions[key & 0xFFFFF] for key in keys]
 
 
-__all__ = ["POINTS", "Offsets", "dense", "legal_ids", "meld_block", "memory"]
+__all__ = ["POINTS", "Floats", "Offsets", "dense", "legal_ids", "meld_block", "memory"]

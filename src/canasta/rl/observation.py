@@ -52,7 +52,7 @@ N players, S sides, K card kinds (``canasta.model``: 15 without sequences, 48 wi
 from __future__ import annotations
 
 from array import array
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -63,7 +63,7 @@ from ..rules import RuleSet
 from ..state import GameState
 from ..views import TURN_FLAGS, MeldFacts, SeatView, seat_view
 from .actions import meld_slots
-from .encode import POINTS, Offsets, dense, meld_block
+from .encode import POINTS, Floats, Offsets, dense, meld_block
 
 PHASES: Final = ("draw", "play", "answer", "over")
 MELD_TYPES: Final = ("group", "black threes", "sequence", "wild")
@@ -99,13 +99,14 @@ class Observer:
             at += size
         self.size = at
         self.at = {sec.name: sec.start for sec in self.layout}
-        self.dense = self.at["melds"]  # the sections before the melds are written as one list
+        self.dense = self.at["melds"]  # the sections before the melds (encode.dense)
         self._off = Offsets(**{sec.name: sec.start for sec in self.layout})
         # seats and sides in the observer's order, by the observer's seat and side
         self._seat_order = [tuple((me + x) % n for x in range(n)) for me in range(n)]
         self._side_order = [tuple((side + y) % s for y in range(s)) for side in range(s)]
         # a side's meld block by its facts (seat_view gives the same tuple for the same melds)
         self._blocks: dict[int, tuple[tuple[MeldFacts, ...], array[float]]] = {}
+        self._zeros = array("f", bytes(4 * self.size))
 
     # ------------------------------------------------------------------ the tensor
     def tensor(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
@@ -115,33 +116,36 @@ class Observer:
         return out
 
     def write(self, v: SeatView, out: npt.NDArray[np.float32]) -> None:
-        """Write the observation of view ``v`` into ``out`` (every one of its ``self.size`` floats).
-        Run at every step of an environment: the sections before the melds are made as one list of
-        floats by ``encode.dense`` (compiled in the compiled build) and copied in by one C call
-        (``array``, a memoryview's slice), and a side's meld block is kept while its melds are the
-        same (a side's melds change seldom)."""
+        """Write the observation of view ``v`` into ``out``'s first ``self.size`` floats (every one
+        of them). Run at every step of an environment: the floats are zeroed by one C copy, then the
+        compiled ``encode.dense`` sets the nonzero ones of the sections before the melds, and a
+        side's meld block is copied from the one kept while its melds are the same (a side's melds
+        change seldom). (Converting a whole list of floats cost more than making it.)"""
         side = v.side
-        mv = out.data
-        m0 = self.dense
-        mv[:m0] = array("f", dense(v, self._off, self._seat_order[v.seat], self._side_order[side], m0))
+        mv = cast(Floats, out.data)
+        out.data[:self.size] = self._zeros
+        dense(v, self._off, self._seat_order[v.seat], self._side_order[side], mv)
         block = self.slots * self.slot_size
         blocks = self._blocks
         melds = v.melds
-        at = m0
+        at = self.dense
         for x in self._side_order[side]:
             facts = melds[x]
             hit = blocks.get(id(facts))
-            if hit is None or hit[0] is not facts:
-                hit = self._side_block(facts)
-            mv[at:at + block] = hit[1]
+            if hit is not None and hit[0] is facts:
+                out.data[at:at + block] = hit[1]
+            else:
+                self._side_block(facts, out, at)
             at += block
 
-    def _side_block(self, facts: tuple[MeldFacts, ...]) -> tuple[tuple[MeldFacts, ...], array[float]]:
+    def _side_block(self, facts: tuple[MeldFacts, ...], out: npt.NDArray[np.float32], at: int) -> None:
+        """Write a side's meld block (its floats are zero) and keep a copy by its facts."""
         if len(self._blocks) >= 1 << 12:
             self._blocks.clear()
-        arr = array("f", meld_block(facts, self.model.kind_of, self.kinds, self.slots, self.slot_size))
-        entry = self._blocks[id(facts)] = (facts, arr)
-        return entry
+        block = self.slots * self.slot_size
+        meld_block(facts, self.model.kind_of, self.kinds, self.slots, self.slot_size,
+                   cast(Floats, out.data), at)
+        self._blocks[id(facts)] = (facts, array("f", out[at:at + block].tobytes()))
 
     # ------------------------------------------------------------------ the text
     def string(self, state: GameState, seat: int) -> str:

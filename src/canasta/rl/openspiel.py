@@ -47,7 +47,7 @@ from __future__ import annotations
 import json
 import random
 from array import array
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -61,7 +61,7 @@ from ..state import GameState
 from ..views import seat_view, view
 from .actions import ActionSpaceError
 from .core import REWARDS, Episode, Options, Spaces, make_options
-from .encode import memory
+from .encode import Floats, memory
 
 GAME_NAME: Final = "canasta"
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
@@ -382,6 +382,7 @@ class CanastaObserver:
         n = self.rules.players
         self.memory = n * 53 + n * 15 + 53 if self.perfect_recall else 0
         self.tensor: npt.NDArray[np.float32] = np.zeros(self.observer.size + self.memory, np.float32)
+        self._zeros = array("f", bytes(4 * self.memory))
         size = self.observer.size
         self.dict = {"observation": self.tensor[:size]}
         if self.perfect_recall:
@@ -400,7 +401,9 @@ class CanastaObserver:
         if self.perfect_recall:
             # what the seat knows, from the hand's log read on since the last ask (not read again)
             known, discarded, unseen = ep.memory(player, v)
-            t.data[self.observer.size:] = array("f", memory(known, discarded, unseen, player))
+            size = self.observer.size
+            t.data[size:] = self._zeros
+            memory(known, discarded, unseen, player, cast(Floats, t.data), size)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         ep = state.episode
