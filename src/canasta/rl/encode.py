@@ -61,11 +61,9 @@ def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...
     d[o.turn + (v.turn - me) % n] = 1.0
     d[o.dealer + (v.dealer - me) % n] = 1.0
     h = o.hand
-    f = 0
-    for c in v.hand:
+    for f, c in enumerate(v.hand):
         if c:
             d[h + f] = float(c)
-        f += 1
     if v.stock:
         d[o.stock] = float(v.stock)
     d[o.pile_top + (v.pile_top if v.pile_top >= 0 else 53)] = 1.0
