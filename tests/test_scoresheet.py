@@ -11,7 +11,7 @@ import random
 import pytest
 
 from canasta.presets import PRESETS, rules
-from canasta.scoresheet import ScoreSheet, SheetError, entry_fields, parse_line
+from canasta.scoresheet import SCORE_PARTS, ScoreSheet, SheetError, entry_fields, parse_line, sheet_parts
 from canasta.sim import play_random
 from canasta.state import GameState
 
@@ -199,6 +199,127 @@ def test_csv_export_reads_back() -> None:
     assert got == [("North-South", 2200, 325, 0, 2525, 2525), ("East-West", 1800, 275, 0, 2075, 2075)]
     assert rows[0]["Entered by"] == "North" and int(rows[0]["Next opening minimum"]) == 125
     assert rows[0]["Hand"] == "1" and rows[0]["Cards on the table"] == "325"
+
+
+# The CSV's headings: Hand and Side, the parts of the score a sheet of the rules can score, then
+# S3 K's columns and the sheet's own. Written out by hand from the rule sheets, not from the code.
+START = ["Hand", "Side"]
+END = ["Base", "Count", "Penalties", "Hand total", "Running total", "Next opening minimum", "Entered by"]
+CSV_HEADINGS_BY_SHEET = {
+    # S2: natural 500 and dirty 300 canastas, red threes 100 (800 for four), going out 100, concealed
+    # 200 (RULINGS G12), the perfect cut 100; no sequences, no wild-card canastas
+    "gvr-club": ["Natural canastas", "Mixed canastas", "Canasta bonuses", "Threes laid", "Three points",
+                 "Going out", "Concealed", "Perfect cut", "Cards on the table", "Cards left in hand",
+                 "Penalties of play"],
+    # RULINGS R 1.1 (classic): as S2 without the perfect cut
+    "classic": ["Natural canastas", "Mixed canastas", "Canasta bonuses", "Threes laid", "Three points",
+                "Going out", "Concealed", "Cards on the table", "Cards left in hand", "Penalties of play"],
+    # S4: limpia 500, sucia 300, red threes, closing 100 or Relance 200; its penalties are optional (off)
+    "spanish": ["Natural canastas", "Mixed canastas", "Canasta bonuses", "Threes laid", "Three points",
+                "Going out", "Concealed", "Cards on the table", "Cards left in hand", "Penalties of play"],
+    # S1: sambas (escaleras) 1,500, Bolivias (wild-card canastas) 2,500, pure 500, mixed 300, red threes,
+    # going out 200, red threes kept in hand -750 and black threes in hand -100; no concealed bonus
+    "bolivia": ["Natural canastas", "Mixed canastas", "Sequence canastas", "Wild-card canastas",
+                "Canasta bonuses", "Threes laid", "Three points", "Going out", "Cards on the table",
+                "Cards left in hand", "Threes kept in hand", "Penalties of play"],
+    # S0 [D]: wild 2,500, sequence 1,500, natural 500, mixed 300, going out 300; [F](i) red treys laid
+    # and (i){b} kept in hand -100; [F](ii){b} black treys melded going out as per the reds; [J](v) the
+    # failed go-out -300; no concealed bonus, no perfect cut
+    "trey-canasta": ["Natural canastas", "Mixed canastas", "Sequence canastas", "Wild-card canastas",
+                     "Canasta bonuses", "Threes laid", "Three points", "Black threes melded going out",
+                     "Going out", "Cards on the table", "Cards left in hand", "Threes kept in hand",
+                     "Penalties of play"],
+    # S3: pure and impure canastas, wild-card canastas (L), threes laid (C, K), going out 100, special
+    # hands (F), unfinished 7s, aces and wilds (G, L), stuck with sevens or aces (G), threes kept in
+    # hand -100 (RULINGS R 1.2); no sequences, no concealed bonus
+    "american": ["Natural canastas", "Mixed canastas", "Wild-card canastas", "Canasta bonuses", "Threes laid",
+                 "Three points", "Going out", "Special hand", "Cards on the table", "Cards left in hand",
+                 "Unfinished melds", "Sevens or aces stuck", "Threes kept in hand", "Penalties of play"],
+}
+# The parts that are points (the others count canastas or threes, or say yes / no): a row's points
+# add up to its hand total.
+POINTS = ["Canasta bonuses", "Three points", "Black threes melded going out", "Going out", "Perfect cut",
+          "Special hand", "Cards on the table", "Cards left in hand", "Unfinished melds",
+          "Sevens or aces stuck", "Threes kept in hand", "Penalties of play"]
+# One hand of each sheet, every part its rules can score used by a side
+HANDS = {
+    "gvr-club": [{"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2, "went_out": True,
+                  "concealed": True, "table": 200},
+                 {"natural_canastas": 1, "red_threes": 1, "perfect_cut": True, "table": 100, "hand": 45,
+                  "other_penalties": 100}],
+    "classic": [{"natural_canastas": 1, "red_threes": 4, "went_out": True, "concealed": True, "table": 150},
+                {"mixed_canastas": 1, "table": 90, "hand": 30, "failed_go_out": 1}],
+    "spanish": [{"natural_canastas": 1, "went_out": True, "concealed": True, "table": 120},
+                {"mixed_canastas": 1, "red_threes": 1, "table": 60, "hand": 20, "other_penalties": 50}],
+    "bolivia": [{"sequence_canastas": 1, "wild_canastas": 1, "red_threes": 3, "went_out": True, "table": 500},
+                {"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2, "red_threes_in_hand": 1,
+                 "black_threes_in_hand": 2, "table": 150, "hand": 40, "other_penalties": 100}],
+    "trey-canasta": [{"sequence_canastas": 1, "wild_canastas": 1, "mixed_canastas": 1, "red_threes": 2,
+                      "black_threes_melded": 3,
+                      "went_out": True, "table": 600},
+                     {"natural_canastas": 1, "red_threes_in_hand": 1, "black_threes_in_hand": 1, "table": 200,
+                      "hand": 60, "failed_go_out": 1}],
+    "american": [WE_S3K | {"wild_canastas": 1, "wild_canastas_with_0_jokers": 1, "table": 500},
+                 THEY_S3K | {"red_threes": 2, "short_melds_of_sevens": 1, "stuck": 1, "red_threes_in_hand": 1,
+                             "hand": 30, "other_penalties": 100}],
+}
+# ... and a second hand where the part is one a side scores alone: S3 F's special hand (pairs 2,500)
+LATER_HANDS = {"american": [{"special": 2500, "went_out": True},
+                            {"natural_canastas": 1, "table": 100, "hand": 20}]}
+
+
+@pytest.mark.parametrize("preset", list(CSV_HEADINGS_BY_SHEET))
+def test_the_csv_has_a_column_for_each_part_the_rules_can_score(preset: str) -> None:
+    """S0-S4: the spreadsheet a club opens has no column its rules never fill (no sequence canastas in
+    S2's classic, no perfect cut outside S2), and keeps every part they can score, rare or not (the
+    concealed going out of S2 and S4's Relance), in the engine's order; its numbers still add up to
+    each hand's total (S3 K: Base + Count + Penalties = Total)."""
+    sheet = ScoreSheet(rules(preset), ["We", "They"])
+    hands = [HANDS[preset], *([LATER_HANDS[preset]] if preset in LATER_HANDS else [])]
+    for hand in hands:
+        sheet.add_hand(hand, who="Ann")
+    head, *rows = list(csv.reader(io.StringIO(sheet.csv())))
+    assert head == START + CSV_HEADINGS_BY_SHEET[preset] + END
+    assert len(rows) == 2 * len(hands) and all(len(row) == len(head) for row in rows)
+    for row in rows:
+        got = dict(zip(head, row, strict=True))
+        points = sum(int(got[k]) for k in POINTS if k in got)
+        total = int(got["Hand total"])
+        assert points == total == int(got["Base"]) + int(got["Count"]) + int(got["Penalties"])
+    used = {k for row in rows for k, v in zip(head, row, strict=True) if v not in ("0", "no")}
+    assert set(CSV_HEADINGS_BY_SHEET[preset]) <= used   # each column of the sheet can be other than nought
+
+
+def test_a_sheet_carried_over_keeps_its_columns_on_the_carried_row() -> None:
+    """S3 K's carried totals: the carried-in row is as long as the headings, blank under the parts."""
+    sheet = ScoreSheet(rules("classic"), ["We", "They"], start_scores=(1200, 900), first_hand=3)
+    head, carried, _they = list(csv.reader(io.StringIO(sheet.csv())))
+    assert len(carried) == len(head) and carried[:2] == ["Carried in", "We"]
+    got = dict(zip(head, carried, strict=True))
+    assert got["Running total"] == "1200" and got["Natural canastas"] == got["Hand total"] == ""
+    assert "Sequence canastas" not in head
+
+
+def test_each_line_of_every_sheet_is_priced_in_parts_of_the_engines_score() -> None:
+    for preset in PRESETS:
+        for f in entry_fields(rules(preset)):
+            assert f.parts and set(f.parts) <= set(SCORE_PARTS), (preset, f.name)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_an_online_hand_scores_no_part_the_sheet_leaves_out(preset: str) -> None:
+    """The engine decides: hands played online score nothing in a part a paper sheet of the same
+    rules has no column for."""
+    r = rules(preset)
+    left_out = [p for p in SCORE_PARTS if p not in sheet_parts(r)]
+    hands = 0
+    for seed in range(4):
+        state = play_random(GameState.new(r, seed=seed), random.Random(seed), max_hands=3)
+        for res in state.results:
+            for side in res.sides:
+                assert not any(getattr(side, p) for p in left_out), (seed, res)
+            hands += 1
+    assert hands >= 4
 
 
 @pytest.mark.parametrize(("entry", "message"), [

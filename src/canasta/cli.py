@@ -1127,8 +1127,8 @@ def score_csv(
     = None,
     lang: LangOption = None,
 ) -> None:
-    """The sheet as CSV for your spreadsheet (one row per hand and side, every scoring line,
-    headings in words; ';' where your language writes 1,5)."""
+    """The sheet as CSV for your spreadsheet (one row per hand and side, a column for each part of
+    the score its rules count, headings in words; ';' where your language writes 1,5)."""
     cat = _words(lang)
     text = _spreadsheet(lang).text(_load_sheet(file, cat).rows(lambda key: cat.text(key)))
     if out is None:

@@ -153,6 +153,9 @@ class EntryField:
     key: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
     help_key: str = ""
+    #: the engine's parts of a side's score (:data:`SCORE_PARTS`) this line is priced in: what the
+    #: sheet's CSV has a column for (:func:`sheet_parts`)
+    parts: tuple[str, ...] = ()
 
     @property
     def common(self) -> bool:
@@ -211,10 +214,12 @@ LINES: dict[str, Template] = {
 }
 
 
-def _line(name: str, kind: str, key: str, help_key: str = "", **data: Any) -> EntryField:
-    """A line whose label (and note) are the English of ``LINES[key]`` with ``data``."""
+def _line(name: str, kind: str, key: str, help_key: str = "", *, parts: tuple[str, ...],
+          **data: Any) -> EntryField:
+    """A line whose label (and note) are the English of ``LINES[key]`` with ``data``, priced in the
+    engine's ``parts``."""
     return EntryField(name, kind, render(LINES[key], data), render(LINES[help_key], data) if help_key else "",
-                      key, data, help_key)
+                      key, data, help_key, parts)
 
 
 COMMON_LINES = frozenset({"natural_canastas", "mixed_canastas", "sequence_canastas", "wild_canastas",
@@ -234,57 +239,83 @@ def _rank_word(rank: int) -> str:
 
 def entry_fields(r: RuleSet) -> list[EntryField]:
     """What to ask for each side under these rules, in the order a score sheet lists it: only the
-    lines the rule set prices (no sequence canastas in classic, no sevens' canastas outside S3)."""
-    out = [_line("natural_canastas", "count", "sheet.natural_canastas", "sheet.natural_canastas.help"),
-           _line("mixed_canastas", "count", "sheet.mixed_canastas", "sheet.mixed_canastas.help")]
+    lines the rule set prices (no sequence canastas in classic, no sevens' canastas outside S3),
+    each with the engine's parts it is priced in (``scoring.price_side``)."""
+    bonus = ("canasta_bonus",)
+    out = [_line("natural_canastas", "count", "sheet.natural_canastas", "sheet.natural_canastas.help",
+                 parts=("natural_canastas", *bonus)),
+           _line("mixed_canastas", "count", "sheet.mixed_canastas", "sheet.mixed_canastas.help",
+                 parts=("mixed_canastas", *bonus))]
     if r.sequences:
-        out.append(_line("sequence_canastas", "count", "sheet.sequence_canastas"))
+        out.append(_line("sequence_canastas", "count", "sheet.sequence_canastas",
+                         parts=("sequence_canastas", *bonus)))
     if r.wild_melds:
-        out.append(_line("wild_canastas", "count", "sheet.wild_canastas"))
+        out.append(_line("wild_canastas", "count", "sheet.wild_canastas", parts=("wild_canastas", *bonus)))
     for rank, _v in r.rank_canasta_bonus:
-        out.append(_line(f"canastas_of_{_rank_word(rank)}", "count", "sheet.canastas_of", rank=rank))
+        out.append(_line(f"canastas_of_{_rank_word(rank)}", "count", "sheet.canastas_of", parts=bonus,
+                         rank=rank))
     for j in range(len(r.wild_canasta_by_jokers)):
-        out.append(_line(f"wild_canastas_with_{j}_jokers", "count", "sheet.wild_canastas_with", n=j))
+        out.append(_line(f"wild_canastas_with_{j}_jokers", "count", "sheet.wild_canastas_with", parts=bonus,
+                         n=j))
+    short = ("incomplete",)
     for rank, _v in r.rank_incomplete_penalty:
-        out.append(_line(f"short_melds_of_{_rank_word(rank)}", "count", "sheet.short_melds_of", rank=rank))
+        out.append(_line(f"short_melds_of_{_rank_word(rank)}", "count", "sheet.short_melds_of", parts=short,
+                         rank=rank))
     for j in range(len(r.wild_incomplete_by_jokers)):
-        out.append(_line(f"short_wild_melds_with_{j}_jokers", "count", "sheet.short_wild_melds_with", n=j))
+        out.append(_line(f"short_wild_melds_with_{j}_jokers", "count", "sheet.short_wild_melds_with",
+                         parts=short, n=j))
     threes = r.red3_mode == "threes"
-    out.append(_line("red_threes", "count", "sheet.threes", "sheet.threes.help") if threes
-               else _line("red_threes", "count", "sheet.red_threes"))
+    laid = ("red_threes", "red_three_points")
+    out.append(_line("red_threes", "count", "sheet.threes", "sheet.threes.help", parts=laid) if threes
+               else _line("red_threes", "count", "sheet.red_threes", parts=laid))
     if threes:
-        out.append(_line("black_threes_laid", "count", "sheet.black_threes_laid"))
+        out.append(_line("black_threes_laid", "count", "sheet.black_threes_laid",
+                         parts=("red_three_points",)))
     if r.last_three_penalty:
-        out.append(_line("last_three", "yes_no", "sheet.last_three"))
+        out.append(_line("last_three", "yes_no", "sheet.last_three", parts=("red_three_points",)))
     if r.black3_meld_scoring == "table" or r.black3_four_bonus:
-        out.append(_line("black_threes_melded", "count", "sheet.black_threes_melded"))
+        # priced by the threes' table (S0 [F](ii){b}) and / or as a bonus for going out with four
+        out.append(_line("black_threes_melded", "count", "sheet.black_threes_melded",
+                         parts=(*(("black_threes",) if r.black3_meld_scoring == "table" else ()),
+                                *(("going_out",) if r.black3_four_bonus else ()))))
     out += [_line("table", "points", "sheet.table",
-                  "sheet.table.help" if r.black3_meld_scoring == "table" else ""),
+                  "sheet.table.help" if r.black3_meld_scoring == "table" else "", parts=("table",)),
             _line("hand", "points", "sheet.hand",
-                  "sheet.hand.help" if r.red3_hand_penalty or r.black3_hand_penalty else "")]
+                  "sheet.hand.help" if r.red3_hand_penalty or r.black3_hand_penalty else "", parts=("hand",))]
     if r.red3_hand_penalty:
         per = "players" if r.red3_hand_penalty_per == "player" else "cards"
         out.append(_line("red_threes_in_hand", "count", f"sheet.red_threes_in_hand_{per}",
-                         "sheet.red_threes_in_hand.help" if threes else ""))
+                         "sheet.red_threes_in_hand.help" if threes else "", parts=("threes_held",)))
     if r.black3_hand_penalty:
-        out.append(_line("black_threes_in_hand", "count", "sheet.black_threes_in_hand"))
+        out.append(_line("black_threes_in_hand", "count", "sheet.black_threes_in_hand",
+                         parts=("threes_held",)))
     if r.stuck_ranks:
-        out.append(_line("stuck", "count", "sheet.stuck"))
-    out.append(_line("went_out", "yes_no", "sheet.went_out"))
+        out.append(_line("stuck", "count", "sheet.stuck", parts=("stuck",)))
+    out.append(_line("went_out", "yes_no", "sheet.went_out", parts=("going_out",)))
     if r.concealed and r.concealed_bonus != r.going_out_bonus:
-        out.append(_line("concealed", "yes_no", "sheet.concealed"))
+        out.append(_line("concealed", "yes_no", "sheet.concealed", parts=("going_out", "concealed")))
     if r.perfect_cut_bonus:
-        out.append(_line("perfect_cut", "yes_no", "sheet.perfect_cut"))
+        out.append(_line("perfect_cut", "yes_no", "sheet.perfect_cut", parts=("perfect_cut",)))
+    play = ("penalties",)
     if r.failed_go_out_penalty:
-        out.append(_line("failed_go_out", "count", "sheet.failed_go_out"))
+        out.append(_line("failed_go_out", "count", "sheet.failed_go_out", parts=play))
     if r.exposed_card_penalty:
-        out.append(_line("exposed_cards", "count", "sheet.exposed_cards"))
-    out.append(_line("other_penalties", "points", "sheet.other_penalties", "sheet.other_penalties.help"))
+        out.append(_line("exposed_cards", "count", "sheet.exposed_cards", parts=play))
+    out.append(_line("other_penalties", "points", "sheet.other_penalties", "sheet.other_penalties.help",
+                     parts=play))
     specials = _specials(r)
     if specials:
-        out.append(_line("special", "points", "sheet.special", "sheet.special.help",
+        out.append(_line("special", "points", "sheet.special", "sheet.special.help", parts=("special",),
                          awards=", ".join(map(str, specials))))
     return out
+
+
+def sheet_parts(r: RuleSet) -> tuple[str, ...]:
+    """The engine's parts of a side's score (:data:`SCORE_PARTS`, in its order) a sheet of these
+    rules can score: those its lines (:func:`entry_fields`) are priced in. Any other part is nought
+    on every hand of such a sheet (sequence canastas in classic), so the CSV has no column for it."""
+    priced = {p for f in entry_fields(r) for p in f.parts}
+    return tuple(p for p in SCORE_PARTS if p in priced)
 
 
 def _specials(r: RuleSet) -> list[int]:
@@ -778,18 +809,20 @@ class ScoreSheet:
         return sheet
 
     def rows(self, words: Callable[[str], str] | None = None) -> list[list[str | int]]:
-        """The sheet as a spreadsheet's rows: one per hand and side with every scoring line in words,
+        """The sheet as a spreadsheet's rows: one per hand and side with each part of the score these
+        rules can score (:func:`sheet_parts`) in words,
         S3 K's Base, Count, Penalties and Total, the running total and the next opening minimum; a
         sheet carried over from another starts with a row of the totals carried in. ``words`` says
         a heading (or yes / no) by its key of :data:`CSV_WORDS` in the reader's language (default:
         English); the numbers are ints, for the writer of the reader's file
         (:mod:`canasta.i18n.spreadsheet`) to write as that reader's spreadsheet reads numbers."""
         say = words if words is not None else CSV_WORDS.__getitem__
+        columns = sheet_parts(self.rules)
         out: list[list[str | int]] = [
-            [say("csv.hand"), say("csv.side"), *(say(f"csv.part.{c}") for c in SCORE_PARTS),
+            [say("csv.hand"), say("csv.side"), *(say(f"csv.part.{c}") for c in columns),
              *(say(f"csv.{c}") for c in ("base", "count", "all_penalties", "total", "running_total",
                                            "next_minimum", "entered_by"))]]
-        blank: list[str | int] = [""] * (len(SCORE_PARTS) + 4)
+        blank: list[str | int] = [""] * (len(columns) + 4)
         if self.carried:
             for side, total in enumerate(self.start_scores):
                 out.append([say("csv.carried"), self.names[side], *blank, total,
@@ -798,7 +831,7 @@ class ScoreSheet:
         for i, h in enumerate(self.results()):
             for side, s in enumerate(h.sides):
                 d = s.to_dict()
-                parts = [(yes if d[c] else no) if c == "concealed" else int(d[c]) for c in SCORE_PARTS]
+                parts = [(yes if d[c] else no) if c == "concealed" else int(d[c]) for c in columns]
                 out.append([self.first_hand + i + 1, self.names[side], *parts, s.base, s.count,
                             s.all_penalties, s.total, h.scores_after[side], h.next_minimums[side],
                             self.entered_by[i][0]])
@@ -814,7 +847,7 @@ class ScoreSheet:
 
 
 #: The engine's parts of a side's score, in the CSV's order (``SideScore``'s fields but the total),
-#: with their headings in words.
+#: with their headings in words; a sheet's CSV has those its rules can score (:func:`sheet_parts`).
 SCORE_PARTS = {
     "natural_canastas": "Natural canastas", "mixed_canastas": "Mixed canastas",
     "sequence_canastas": "Sequence canastas", "wild_canastas": "Wild-card canastas",
@@ -906,4 +939,5 @@ def parse_line(text: str) -> dict[str, Any]:
 
 
 __all__ = ["CSV_HEADINGS", "CSV_WORDS", "MESSAGES", "SCORE_PARTS", "Correction", "EntryField", "ScoreSheet",
-           "SheetError", "SheetHand", "check_hand", "entry_fields", "parse_line", "read_entry", "refusal"]
+           "SheetError", "SheetHand", "check_hand", "entry_fields", "parse_line", "read_entry", "refusal",
+           "sheet_parts"]
