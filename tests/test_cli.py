@@ -238,22 +238,24 @@ def test_replay_of_a_position_record_in_progress(tmp_path: Path) -> None:
     code, out, _ = run("replay", str(path))
     assert code == 0
     assert "seat 0 holds 5C 7D 9C KH KS" in out
-    # the pile was 4C 9H KD (KD on top): the take shows the top card and the rest of the pile
-    assert "1. seat 0: take KH KS [top card KD; with the pile: 4C 9H] · discard 9C" in out
+    # the pile was 4C 9H KD (KD on top): the take shows the top card and the rest of the pile, in the
+    # terminal log's sentences with the cards in notation
+    assert ("1. seat 0: take KH KS [took the pile: top card KD, with KH KS; got the rest of the pile: 4C 9H]"
+            " · discard 9C") in out
     # S2: 'drawing two new cards from the center deck': the stock's top two, 7C and 8S
     assert "2. seat 1: draw [drew 7C 8S]" in out
     assert "hand 1 not finished" in out and "the game is not over" in out
 
 
 def test_every_event_the_engine_logs_is_told_in_words() -> None:
-    """The replay log (CLI) and the TUI's log say every table event in words, never by its internal
-    name (boxed cards, talons, special hands, the turned-over pile ...)."""
+    """The replay log (CLI) and the TUI's log say every table event in words (one set of sentences,
+    canasta.i18n.events), never by its internal name (boxed cards, talons, special hands, the
+    turned-over pile ...)."""
     import re
 
     import canasta
-    from canasta.cli import _EVENT_WORDS, _SILENT
-    from canasta.tui.words import WORDS
-    tui_events = {k.removeprefix("tui.ev.") for k in WORDS if k.startswith("tui.ev.")}
+    from canasta.i18n import catalogue
+    from canasta.i18n.events import event_words
 
     root = Path(canasta.__file__).parent  # the state and the rules of play log the events
     source = "\n".join(p.read_text(encoding="utf-8")
@@ -261,8 +263,38 @@ def test_every_event_the_engine_logs_is_told_in_words() -> None:
     logged = set(re.findall(r'_event\([^()]*?"([a-z_0-9]+)"', source))
     logged |= set(re.findall(r'"([a-z_0-9]+)" if yes else "([a-z_0-9]+)"', source)[0])
     assert {"box", "box_red3", "talon", "turnover", "start_pile", "merge"} <= logged  # the scan works
-    assert not logged - set(_EVENT_WORDS) - _SILENT - {"take"}  # "take": worded in code
-    assert not logged - tui_events - {"take"}
+    for lang in ("en", "es"):
+        cat = catalogue(lang)
+        for what in logged:
+            for mine in (False, True):
+                words = event_words(cat, what, ["7H", "7S"], mine=mine, notation=True)
+                assert words and not words.startswith(what + " "), (lang, what, words)
+    assert event_words(catalogue(), "box_red3", ["3H", "3D"]) == "boxed the red treys 3♥ 3♦ face down"
+    assert event_words(catalogue(), "box_red3", ["3H", "3D"], notation=True) == (
+        "boxed the red treys 3H 3D face down")
+
+
+def test_replay_tells_events_as_the_terminal_log_does() -> None:
+    """The replay says a table event with the terminal log's sentence (cards in notation), after
+    "seat N" where another seat did it; another seat's hidden cards are counted by what they are
+    (a talon is not a replacement)."""
+    from canasta.cli import _event_text
+    from canasta.i18n import catalogue
+    es = catalogue("es")
+    draw = (0, 1, "draw", (44,), True)  # KC drawn by seat 1 (face (13-2)*4 + 0)
+    assert _event_text(draw, None, False) == "drew KC"
+    assert _event_text(draw, None, True) == "seat 1 drew KC"
+    assert _event_text(draw, 1, True) == "seat 1 drew KC"  # the seat watched sees its own card
+    assert _event_text(draw, 0, True) == "seat 1 drew 1 card"
+    assert _event_text(draw, 0, True, es) == "el asiento 1 robó 1 carta"
+    talon = (0, 2, "talon", (44, 45, 46), True)
+    assert _event_text(talon, 0, True) == "seat 2 took a talon of 3 cards"
+    assert _event_text((0, 3, "turnover", (), True), 0, True) == (
+        "seat 3 turned the discard pile over as the stock")
+    assert _event_text((0, 0, "replace", (44,), False), None, True, es) == (
+        "el asiento 0 robó KC para reponerlo")
+    assert _event_text((0, 0, "meld", (44, 45, 46), False), None, True) is None  # the action says it
+    assert _event_text((0, 0, "start_pile", (), False), None, True) is None  # nothing turned up
 
 
 def test_play_think_is_for_the_expert_and_a_new_game(tmp_path: Path) -> None:
@@ -283,8 +315,11 @@ def test_R12_replay_names_a_black_three_laid_as_black(tmp_path: Path) -> None:
     assert run("record", "--variant", "nvso-tournament", "--seed", "6", "--out", str(path))[0] == 0
     code, out, err = run("replay", str(path))
     assert code == 0, err
-    assert "seat 2 lays black three 3C" in out and "seat 3 lays red three 3D" in out
+    assert "seat 2 laid a black three 3C" in out and "seat 3 laid a red three 3D" in out
     assert "red three 3C" not in out and "red three 3S" not in out
+    code, out, err = run("replay", str(path), "--lang", "es")  # the terminal log's Spanish sentences
+    assert code == 0, err
+    assert "el asiento 2 puso un tres negro 3C" in out and "el asiento 3 puso un tres rojo 3D" in out
     from canasta import rules
     from canasta.cli import reason_words
     assert reason_words("last_red3", rules("nvso-tournament")) == "the last stock card was a three"

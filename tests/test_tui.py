@@ -703,6 +703,23 @@ def test_R12_the_log_names_a_black_three_laid_as_black() -> None:
         "The last card of the stock was a red three.")
 
 
+def test_R12_the_log_in_spanish_says_the_readers_own_events_to_them() -> None:
+    """R 1.2, S3 C, as the previous test, in Spanish: seat 0 (the reader) laid 3H, seat 2 (the
+    partner) 3C, seat 3 3D. The reader's own event is said to them ("pusiste", no name), the others'
+    with their seat and the third person (``canasta replay --lang es`` says them alike: test_cli)."""
+    from canasta import GameState, rules
+    from canasta.tui.render import log_lines
+    from canasta.tui.words import use
+    try:
+        use("es")
+        lines = log_lines(view(GameState.new(rules("nvso-tournament"), seed=6), 0))
+    finally:
+        use("en")
+    assert "Pusiste un tres rojo 3♥" in lines
+    assert "Compañero (asiento 2) puso un tres negro 3♣" in lines
+    assert "Asiento 3 puso un tres rojo 3♦" in lines
+
+
 def test_S0_K_ii_moral_winner_named_when_the_stock_runs_out() -> None:
     """S0 [K](ii): nobody went out at the end of the stock and a side is at the target: it is the
     moral winner, and (S0 [K](i)) only going out wins the game."""

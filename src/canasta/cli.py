@@ -25,13 +25,14 @@ from typer.core import TyperCommand, TyperGroup
 
 from . import ENGINE, __version__
 from .actions import Action
-from .cards import format_cards, is_black_three, sort_key
+from .cards import card_str, format_cards, sort_key
 from .cli_help import help_option_text, translate_help, usage_prefix
 from .cli_usage import usage_line
 from .cli_words import WORDS as CLI_WORDS
 from .error_words import os_reason
 from .errors import CanastaError, RecordError
 from .i18n import Catalogue, catalogue, from_environment, known, languages
+from .i18n.events import event_words
 from .i18n.spreadsheet import Spreadsheet, spreadsheet_for
 from .parallel import MAX_JOBS
 from .presets import BUNDLES, RULE_SETS, preset, preset_table
@@ -661,11 +662,6 @@ class _Hand:
     result: HandResult | None = None
 
 
-# The table events the replay tells, in English (the catalogue's ``cli.event.*``; the cards in notation).
-_EVENT_WORDS = {key.removeprefix("cli.event."): t for key, t in CLI_WORDS.items()
-                if key.startswith("cli.event.") and key.count(".") == 2
-                and key.removeprefix("cli.event.") not in ("by_seat", "black3", "take", "nothing")
-                and not key.endswith("_n")}
 # Events that only repeat the action itself (its notation says it all).
 _SILENT = {"meld", "add", "discard", "ask", "yes", "no", "end", "hand_over", "deal", "position", "merge",
            "pass"}
@@ -673,23 +669,17 @@ _SILENT = {"meld", "add", "discard", "ask", "yes", "no", "end", "hand_over", "de
 
 def _event_text(event: tuple[Any, ...], seat_view: int | None, with_seat: bool,
                 cat: Catalogue | None = None) -> str | None:
-    """A table event in words, or None for events the action's notation already says."""
+    """A table event in the words the terminal game's log says it with (the cards in notation, as
+    the actions are written), or None for events the action's notation already says."""
     cat = cat or catalogue()
     _hand, who, what, cards, private = event
-    if what in _SILENT or (what == "pile" and not cards):
+    if what in _SILENT:
         return None
-    if what == "take":
-        text = cat.text("cli.event.take", notation=format_cards(cards[:1]))
-    elif private and seat_view is not None and who != seat_view:
-        text = cat.text("cli.event.draw_n" if what == "draw" else "cli.event.replace_n", n=len(cards))
-    elif what == "red3" and any(is_black_three(f) for f in cards):
-        # American games: every three (R 1.2, S3 C)
-        text = cat.text("cli.event.black3", notation=format_cards(cards))
-    elif what in _EVENT_WORDS:
-        text = cat.text(f"cli.event.{what}",
-                        notation=format_cards(cards) or cat.text("cli.event.nothing")).rstrip()
-    else:
-        text = f"{what} {format_cards(cards)}".rstrip()
+    hidden = private and seat_view is not None and who != seat_view
+    text = event_words(cat, what, [] if hidden else [card_str(f) for f in cards],
+                       count=len(cards) if hidden else None, notation=True)
+    if not text:
+        return None
     return cat.text("cli.event.by_seat", seat=who, event=text) if with_seat else text
 
 

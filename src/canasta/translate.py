@@ -2,7 +2,8 @@
 
 Every English template a person can read is in a table keyed by code (the pages' words in
 ``i18n/pages-en.json``, the hints' reasons in :mod:`canasta.bots.explain`, the terminal's words in
-:mod:`canasta.tui.words`, the command line's in :mod:`canasta.cli_words`, the rule sets' titles and
+:mod:`canasta.tui.words`, the command line's in :mod:`canasta.cli_words`, the table events' (the
+terminal log's and the replay's) in :mod:`canasta.i18n.events`, the rule sets' titles and
 descriptions in :mod:`canasta.presets`, the command line's help in its Click tree
 (:mod:`canasta.cli_help`), the options' meanings in :mod:`canasta.rules`, the library
 errors' reasons in :mod:`canasta.error_words`). This module
@@ -51,6 +52,7 @@ def sources() -> dict[str, tuple[Template, str]]:
     from .bots.explain import TEMPLATES as HINTS
     from .cli_words import WORDS as CLI
     from .error_words import ERRORS
+    from .i18n.events import WORDS as EVENTS
     from .presets import PRESETS, TITLES
     from .refusals import REFUSALS as ENGINE
     from .rules import OPTION_DOCS, OPTION_GROUPS
@@ -109,6 +111,8 @@ def sources() -> dict[str, tuple[Template, str]]:
         add(f"error.{code}", template, "what is wrong with a rule option, a house rule, a record, a position "
             "or a card or action typed ({option}, {value}, {key}, {where}, {token}: as they were typed)")
     for table, note in ((HINTS, "a hint: why the move is good"), (TUI, "the terminal game"),
+                        (EVENTS, "a table event without its player, as the terminal game's log and "
+                                 "canasta replay tell it (event.you.*: the reader's own, said to them)"),
                         (CLI, "the command line"), (SERVER, "the server's refusals"),
                         (LINES, "the score sheet of a game with real cards: a line to fill in"),
                         (CSV_WORDS, "canasta score csv: a column's heading of the score sheet's spreadsheet "

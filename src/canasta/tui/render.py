@@ -9,7 +9,8 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import JOKER, RANK_CHARS, SUIT_SYMBOLS, card_str, is_black_three, parse_cards
+from ..cards import JOKER, RANK_CHARS, SUIT_SYMBOLS, parse_cards
+from ..i18n.events import TABLE_EVENTS, event_words
 from .words import active, w
 
 # Suit colours on a white card: red/black, or four colours (clubs green, diamonds blue).
@@ -267,48 +268,20 @@ def status_text(v: dict[str, Any], four_colour: bool) -> Text:
     return t
 
 
-# the events another seat's hidden cards are counted in
-_COUNTED = ("draw", "talon", "replace")
-# events of the table, not of a player's turn
-_TABLE_EVENTS = ("deal", "hand_over", "position")
-
-
 def _event_words(v: dict[str, Any], e: dict[str, Any]) -> str:
-    """One event without its player: ``drew K♣``, ``melded K♦ K♥ K♠`` ("" for nothing to say); the
-    reader's own said to them (``tui.you_ev``: languages that conjugate say "robaste")."""
-    what = str(e["what"])
-    mine = e.get("seat") == v["seat"] and "count" not in e and what not in _TABLE_EVENTS
-    ev = "tui.you_ev" if mine and active().has(f"tui.you_ev.{what}") else "tui.ev"
-    cards = parse_cards(e.get("cards", "")) if e.get("cards") else []
-    notation = [card_str(f) for f in cards]
-    if "count" in e:
-        if what in _COUNTED:
-            return w(f"tui.ev.{what}_n", n=e["count"])
-        if what == "turnover":
-            return w("tui.ev.turnover")
-    if what == "take":
-        if not notation:
-            return w("tui.ev.other", what=what, cards="")
-        if len(notation) == 1:
-            return w(f"{ev}.take_alone", top_card=notation[0])
-        return w(f"{ev}.take", top_card=notation[0], cards=notation[1:])
-    if what in ("pile", "start_pile") and not notation:
-        return ""
-    if what == "red3" and any(is_black_three(f) for f in cards):
-        return w(f"{ev}.black3", cards=notation)  # the American games lay every three (R 1.2, S3 C)
-    key = f"{ev}.{what}"
-    if not active().has(key):
-        return w("tui.ev.other", what=what, cards=notation)
-    return w(key, cards=notation)
+    """One event of the view's log without its player (:func:`canasta.i18n.events.event_words`), the
+    reader's own said to them."""
+    return event_words(active(), str(e["what"]), str(e.get("cards") or "").split(), count=e.get("count"),
+                       mine=e.get("seat") == v["seat"])
 
 
 def log_line(v: dict[str, Any], e: dict[str, Any]) -> str:
     words = _event_words(v, e)
-    if not words or e["what"] in _TABLE_EVENTS:
+    if not words or e["what"] in TABLE_EVENTS:
         return words
     if e["seat"] == v["seat"] and "count" not in e:
-        return _capital(w("tui.ev.you_line", words=words))
-    return _capital(w("tui.ev.line", who=seat_name(v, e["seat"]), words=words))
+        return _capital(w("tui.log_you_line", words=words))
+    return _capital(w("tui.log_line", who=seat_name(v, e["seat"]), words=words))
 
 
 def log_lines(v: dict[str, Any], last: int = 0) -> list[str]:
@@ -320,7 +293,7 @@ def log_lines(v: dict[str, Any], last: int = 0) -> list[str]:
         words = _event_words(v, e)
         if not words:
             continue
-        if e["what"] in _TABLE_EVENTS:
+        if e["what"] in TABLE_EVENTS:
             lines.append(words)
             seat = None
         elif e["seat"] == seat:
