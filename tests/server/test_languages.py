@@ -106,7 +106,8 @@ def test_http_refusals_and_rules_follow_the_readers_language(client: TestClient)
     assert r.json()["error"]["code"] == "unknown_table"
     presets = {p["name"]: p for p in client.get("/api/presets", headers=es).json()}
     assert presets["spanish"]["title"] == "Canasta española" and "5.000" in presets["spanish"]["description"]
-    card = client.get("/api/presets/classic", cookies={"canasta_lang": "es"}).json()
+    # the cookie for this request only, as its header (per-request cookies=... is deprecated in httpx/httpx2)
+    card = client.get("/api/presets/classic", headers={"cookie": "canasta_lang=es"}).json()
     meaning = {o["name"]: o for o in card["options"]}
     assert meaning["packs"]["meaning"] == "mazos de 52 cartas" and meaning["packs"]["group_title"] == \
         "Cartas, asientos y reparto"
