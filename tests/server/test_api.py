@@ -395,15 +395,15 @@ def test_bad_socket_input_is_refused_and_changes_nothing(client: TestClient) -> 
     assert refused(me, "a4", meld=["ZZ", "KH", "KS"])["code"] == "bad_cards"
     assert refused(me, "a5", action="draw", meld=["KH"])["code"] == "one_intent_kind"
     bad = "bad_message"
-    for raw, code, words in [("not json", bad, "message"), ('{"type": "dance"}', bad, "type"),
-                             ('{"type": "intent", "id": "x", "based_on": -1, "action": "draw"}', bad,
-                              "based_on"),
-                             ('{"type": "intent", "id": "' + "y" * 100 + '", "based_on": 0, "action": "d"}',
-                              bad, "id"),
-                             ('{"type": "hello", "token": "abcdefghijk"}', "already_hello", "hello")]:
+    # (a message refused unread names its id where it has a valid one: its sender is waiting for it)
+    cases = [("not json", bad, "message", None), ('{"type": "dance"}', bad, "type", None),
+             ('{"type": "intent", "id": "x", "based_on": -1, "action": "draw"}', bad, "based_on", "x"),
+             ('{"type": "intent", "id": "' + "y" * 100 + '", "based_on": 0, "action": "d"}', bad, "id", None),
+             ('{"type": "hello", "token": "abcdefghijk"}', "already_hello", "hello", None)]
+    for raw, code, words, cid in cases:
         me.ws.send_text(raw)
         err = me.next(lambda m: m["type"] == "error")
-        assert err["code"] == code and words in err["message"], (raw, err)
+        assert err["code"] == code and words in err["message"] and err.get("id") == cid, (raw, err)
     me.ws.send_text(json.dumps({"type": "intent", "id": "big", "based_on": 0, "action": "x" * 9000}))
     assert me.next(lambda m: m["type"] == "error")["code"] == "message_too_big"
     watcher = Sock(client, tid, t["spectator_token"])
@@ -504,12 +504,17 @@ def test_undo_is_only_for_practice_tables(client: TestClient) -> None:
 
 
 def undo_until_answered(s: Sock, tag: str) -> dict[str, Any]:
-    """Ask to undo; the bots may move while it is on its way (then it is stale): ask again."""
+    """Ask to undo once the bots have played to the person's turn, as a person does; a bot that
+    moves while it is on its way makes it stale: look again (the bots' moves) and ask again."""
     for k in range(50):
+        while s.view["to_act"] != 0:
+            s.next(lambda m: "view" in m)
         s.send(type="undo", id=f"{tag}{k}", based_on=s.event)
         reply = s.next(lambda m, k=k: m.get("id") == f"{tag}{k}")
         if reply.get("code") != "stale":
             return reply
+        if s.event < reply["data"]["event"]:
+            s.next(lambda m, n=reply["data"]["event"]: "view" in m and m["event"] >= n)
     raise AssertionError("the undo was stale fifty times")
 
 

@@ -591,6 +591,12 @@ def test_a_seats_pages_share_its_rate_and_one_hint_at_a_time(db_url: str, tmp_pa
             assert s.next(lambda m: m["type"] in ("pong", "error"))["type"] == "pong"
         a.send(type="ping")
         assert a.next(lambda m: m["type"] in ("pong", "error"))["code"] == "rate_limited"
+        # a message with an id is refused by it, so that its sender, waiting for that answer, gets it
+        a.send(type="intent", id="late", based_on=a.event, action="draw")
+        late = a.next(lambda m: m["type"] in ("ack", "refused", "error"))
+        assert (late["type"], late["code"], late.get("id")) == ("error", "rate_limited", "late")
+        a.ws.send_text('{"type": "intent", "id": "no good", "based_on": 0, "action": "draw"}')
+        assert "id" not in a.next(lambda m: m["type"] == "error")
         a.close()
         b.close()
     with serving(config(tmp_path, db_url)) as c:

@@ -6,6 +6,7 @@ changes. Cards and actions are strings here: the engine parses and judges them.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Annotated, Any, Literal
 
@@ -88,6 +89,18 @@ class Shuffle(Strict):
 Message = Hello | Intent | Hint | Undo | Ping | Say | Shuffle
 ClientMessage = Annotated[Message, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[Message] = TypeAdapter(ClientMessage)
+CLIENT_ID: TypeAdapter[str] = TypeAdapter(ClientId)
+
+
+def readable_id(text: str) -> str | None:
+    """The ``id`` of a message that was refused before it was read (too many at once, not a valid
+    message), where it has a valid one: the answer names it, so that a client waiting for the answer
+    to that message gets it. None for anything else (not JSON, not an object, no or a bad id)."""
+    try:
+        got = json.loads(text)
+        return CLIENT_ID.validate_python(got.get("id")) if isinstance(got, dict) else None
+    except (ValueError, RecursionError):  # (json's errors and pydantic's are ValueErrors)
+        return None
 
 
 def field_problem(e: ValidationError | RequestValidationError) -> dict[str, str]:

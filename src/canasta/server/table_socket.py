@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -17,7 +18,19 @@ from .connection import Connection
 from .language import catalogue_of, language_of
 from .limits import Bucket, address_of
 from .online_table import OnlineTable
-from .protocol import CLIENT_MESSAGE, Hello, Hint, Intent, Message, Ping, Say, Shuffle, Undo, field_problem
+from .protocol import (
+    CLIENT_MESSAGE,
+    Hello,
+    Hint,
+    Intent,
+    Message,
+    Ping,
+    Say,
+    Shuffle,
+    Undo,
+    field_problem,
+    readable_id,
+)
 from .refusals import Refusal
 from .security import origin_allowed
 from .tokens import token_hash
@@ -125,6 +138,17 @@ def _read(text: str | None, cfg: ServerConfig, bucket: Bucket) -> Message:
         raise Refusal("bad_message", field_problem(e)) from e
 
 
+def _unread(r: Refusal, text: str | None) -> dict[str, Any]:
+    """The error for a message refused before it was read, naming the message's ``id`` where it has
+    a valid one (a client waiting for that message's answer gets it); a message too big is not
+    parsed."""
+    out = r.error()
+    cid = readable_id(text) if text is not None and r.code != "message_too_big" else None
+    if cid is not None:
+        out["id"] = cid
+    return out
+
+
 async def _answer(table: OnlineTable, conn: Connection, msg: Message) -> None:
     if isinstance(msg, Intent):
         conn.send(await moves.play_intent(table, conn, msg))
@@ -178,10 +202,11 @@ async def _serve(websocket: WebSocket, table: OnlineTable, conn: Connection) -> 
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            text = message.get("text")
             try:
-                msg = _read(message.get("text"), cfg, bucket)
+                msg = _read(text, cfg, bucket)
             except Refusal as r:
-                conn.send(r.error())
+                conn.send(_unread(r, text))
                 continue
             await _answer(table, conn, msg)
     except WebSocketDisconnect:
