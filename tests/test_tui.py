@@ -718,6 +718,17 @@ def test_R12_the_log_in_spanish_says_the_readers_own_events_to_them() -> None:
     assert "Pusiste un tres rojo 3♥" in lines
     assert "Compañero (asiento 2) puso un tres negro 3♣" in lines
     assert "Asiento 3 puso un tres rojo 3♦" in lines
+    assert lines[0] == "Se reparte"   # the table's own events begin their line with a capital too
+
+
+def test_the_logs_table_events_begin_with_a_capital() -> None:
+    """Every line of the log begins with a capital, the table's own events ("Dealt") as a player's."""
+    from canasta import GameState, rules
+    from canasta.tui.render import log_line, log_lines
+    v = view(GameState.new(rules("classic"), seed=5), 0)
+    lines = log_lines(v)
+    assert lines[0] == "Dealt" and all(line[0].isupper() for line in lines), lines
+    assert log_line(v, v["log"][0]) == "Dealt"
 
 
 def test_S0_K_ii_moral_winner_named_when_the_stock_runs_out() -> None:

@@ -278,7 +278,7 @@ def _event_words(v: dict[str, Any], e: dict[str, Any]) -> str:
 def log_line(v: dict[str, Any], e: dict[str, Any]) -> str:
     words = _event_words(v, e)
     if not words or e["what"] in TABLE_EVENTS:
-        return words
+        return _capital(words)
     if e["seat"] == v["seat"] and "count" not in e:
         return _capital(w("tui.log_you_line", words=words))
     return _capital(w("tui.log_line", who=seat_name(v, e["seat"]), words=words))
@@ -293,8 +293,8 @@ def log_lines(v: dict[str, Any], last: int = 0) -> list[str]:
         words = _event_words(v, e)
         if not words:
             continue
-        if e["what"] in TABLE_EVENTS:
-            lines.append(words)
+        if e["what"] in TABLE_EVENTS:   # (a line of its own, begun with a capital as every line)
+            lines.append(_capital(words))
             seat = None
         elif e["seat"] == seat:
             lines[-1] += f" · {words}"
