@@ -115,7 +115,8 @@ class LiveServer:
                "--db", self.db, "--test-seeds", "--limit", "tables_burst=100000",
                "--limit", "tables_total_burst=100000", "--limit", "documents_burst=100000",
                "--verbose", *self.extra]   # every log line, for the tests that read it
-        self.proc = subprocess.Popen(cmd, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
+        with self.log.open("ab") as out:   # (the server writes to its own copy of the file)
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
         # a server starts in about a second; on a machine loaded twenty times over it took over 60
         try:
             wait_serving(self.url + "/api/presets", self.proc, self.log, timeout=180)

@@ -20,7 +20,9 @@ _ids = itertools.count(1)
 
 class SeatClient:
     def __init__(self, ws_base: str, table_id: str, token: str, last_event: int | None = None) -> None:
-        self.ws: ClientConnection = connect(f"{ws_base}/ws/{table_id}", open_timeout=10, max_size=2**22)
+        # (entered as a context, as websockets asks since 17.1; left by close())
+        self.ws: ClientConnection = connect(f"{ws_base}/ws/{table_id}", open_timeout=10,
+                                            max_size=2**22).__enter__()
         self.inbox: list[dict[str, Any]] = []      # every message received, in order
         self.raw: list[str] = []
         self.view: dict[str, Any] | None = None
