@@ -62,14 +62,11 @@ def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...
     d[o.dealer + (v.dealer - me) % n] = 1.0
     h = o.hand
     for f, c in enumerate(v.hand):
-        if c:
-            d[h + f] = float(c)
-    if v.stock:
-        d[o.stock] = float(v.stock)
+        _put(d, h + f, float(c))
+    _put(d, o.stock, float(v.stock))
     d[o.pile_top + (v.pile_top if v.pile_top >= 0 else 53)] = 1.0
     p = o.pile
-    if v.pile_size:
-        d[p] = float(v.pile_size)
+    _put(d, p, float(v.pile_size))
     if v.pile_frozen:
         d[p + 1] = 1.0
     if v.frozen_for_me:
@@ -83,8 +80,7 @@ def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...
         pc = o.pile_cards
         for f in range(53):
             c = pile[f]
-            if c:
-                d[pc + f] = float(c)
+            _put(d, pc + f, float(c))
     counts = v.hand_counts
     threes = v.threes
     boxed = v.boxed
@@ -97,8 +93,7 @@ def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...
     t3 = o.threes - 4
     b = o.seats
     for seat in seats:
-        if counts[seat]:
-            d[hc] = float(counts[seat])
+        _put(d, hc, float(counts[seat]))
         hc += 1
         for f in threes[seat]:
             if 4 <= f < 8:
@@ -106,16 +101,11 @@ def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...
         t3 += 4
         if has_melded[seat]:
             d[b] = 1.0
-        if asks[seat]:
-            d[b + 1] = float(asks[seat])
-        if answers[seat]:
-            d[b + 2] = float(answers[seat])
-        if owed[seat]:
-            d[b + 3] = owed[seat] / POINTS
-        if boxed[seat]:
-            d[b + 4] = float(len(boxed[seat]))
-        if box_turns[seat]:
-            d[b + 5] = float(box_turns[seat])
+        _put(d, b + 1, float(asks[seat]))
+        _put(d, b + 2, float(answers[seat]))
+        _put(d, b + 3, owed[seat] / POINTS)
+        _put(d, b + 4, float(len(boxed[seat])))
+        _put(d, b + 5, float(box_turns[seat]))
         b += 6
     b = o.sides
     ld = o.laydown
@@ -130,47 +120,42 @@ def dense(v: SeatView, o: Offsets, seats: tuple[int, ...], sides: tuple[int, ...
     for x in sides:
         if opened[x]:
             d[b] = 1.0
-        if minimum[x]:
-            d[b + 1] = minimum[x] / POINTS
-        if scores[x]:
-            d[b + 2] = scores[x] / POINTS
-        if canastas[x]:
-            d[b + 3] = float(canastas[x])
-        if talons[x]:
-            d[b + 4] = float(talons[x])
-        if penalties[x]:
-            d[b + 5] = penalties[x] / POINTS
+        _put(d, b + 1, minimum[x] / POINTS)
+        _put(d, b + 2, scores[x] / POINTS)
+        _put(d, b + 3, float(canastas[x]))
+        _put(d, b + 4, float(talons[x]))
+        _put(d, b + 5, penalties[x] / POINTS)
         if laydown_seats[x] >= 0:
             d[ld] = 1.0
-        if laydown_turns[x]:
-            d[ld + 1] = float(laydown_turns[x])
+        _put(d, ld + 1, float(laydown_turns[x]))
         b += 6
         ld += 2
-    if v.fresh_red_threes:
-        d[o.own] = float(v.fresh_red_threes)
+    _put(d, o.own, float(v.fresh_red_threes))
     ts = o.turn_state
     for flag in v.turn_flags:
         if flag:
             d[ts] = 1.0
         ts += 1
-    if v.opening_points:
-        d[ts] = v.opening_points / POINTS
-    if v.melds_before_turn:
-        d[ts + 1] = float(v.melds_before_turn)
+    _put(d, ts, v.opening_points / POINTS)
+    _put(d, ts + 1, float(v.melds_before_turn))
     d[ts + 3 + v.answer] = 1.0  # none (-1), no (0), yes (1)
     if v.ask_phase == 0:
         d[ts + 5] = 1.0
-    if v.replacement_draws:
-        d[ts + 6] = float(v.replacement_draws)
+    _put(d, ts + 6, float(v.replacement_draws))
     if v.told_yes:
         d[ts + 7] = 1.0
     if v.turn_card_passed:
         d[ts + 8] = 1.0
     g = o.game
-    if v.hand_number:
-        d[g] = float(v.hand_number)
+    _put(d, g, float(v.hand_number))
     if v.winner >= 0:
         d[g + 1 + (v.winner - side) % s] = 1.0
+
+
+def _put(d: Floats, i: int, x: float) -> None:
+    """Set float ``i`` of ``d`` to ``x`` where ``x`` is not zero (``d`` is zeroed)."""
+    if x:
+        d[i] = x
 
 
 def meld_block(facts: tuple[MeldFacts, ...], kind_of: Sequence[int], kinds: int, slots: int,
@@ -208,8 +193,7 @@ def memory(known: list[list[int]], discarded: list[list[int]], unseen: list[int]
 
 def _counts(counts: list[int], d: Floats, at: int) -> int:
     for c in counts:
-        if c:
-            d[at] = float(c)
+        _put(d, at, float(c))
         at += 1
     return at
 
