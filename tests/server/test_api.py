@@ -405,7 +405,8 @@ def test_bad_socket_input_is_refused_and_changes_nothing(client: TestClient) -> 
         err = me.next(lambda m: m["type"] == "error")
         assert err["code"] == code and words in err["message"] and err.get("id") == cid, (raw, err)
     me.ws.send_text(json.dumps({"type": "intent", "id": "big", "based_on": 0, "action": "x" * 9000}))
-    assert me.next(lambda m: m["type"] == "error")["code"] == "message_too_big"
+    big = me.next(lambda m: m["type"] == "error")
+    assert big["code"] == "message_too_big" and "id" not in big   # (a message too big is not parsed)
     watcher = Sock(client, tid, t["spectator_token"])
     assert watcher.first["role"] == "spectator" and watcher.view["hand"] == ""
     assert watcher.intent("w1", action="draw")["code"] == "spectator"
@@ -429,6 +430,16 @@ def test_wrong_token_and_unknown_table_close_the_socket(client: TestClient) -> N
     with client.websocket_connect(f"/ws/{t['table_id']}") as ws:
         ws.send_text(json.dumps({"type": "ping"}))
         assert "hello" in ws.receive_json()["message"]
+
+
+def test_the_id_of_a_refused_message_is_read_only_where_it_is_valid() -> None:
+    """A message refused before it is read is answered with its id only where the id is one a
+    client may send (``ClientId``); anything else, nested without end included, has none."""
+    from canasta.server.protocol import readable_id
+    assert readable_id('{"type": "undo", "id": "u-1.a:b"}') == "u-1.a:b"
+    for text in ("not json", "null", "[1, 2]", '{"id": 5}', '{"id": ""}', '{"id": "two words"}',
+                 '{"id": "' + "x" * 65 + '"}', "[" * 8000, '{"id": {"id": "x"}}'):
+        assert readable_id(text) is None, text
 
 
 def test_rate_limit_per_connection(client: TestClient) -> None:
